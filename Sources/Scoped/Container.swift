@@ -1,0 +1,29 @@
+/// The default container. Declare factories in extensions of it, in any module.
+///
+/// ```swift
+/// import Scoped
+///
+/// extension Container {
+///     var api: Factory<APIClient> { self { LiveAPIClient() }.singleton }
+/// }
+///
+/// let api = Container.shared.api()
+/// ```
+///
+/// `Container.shared` is the process-wide instance; `Container()` makes another,
+/// independent root with its own caches and overrides (singletons are still one per
+/// process).
+public final class Container: SharedContainer {
+    /// The process-wide container.
+    public static let shared = Container()
+
+    /// The container's state.
+    public let manager: ContainerManager
+
+    /// Makes a container on `manager`, by default a new independent root.
+    ///
+    /// - Parameter manager: The state to use; a new root's unless you pass one.
+    public init(manager: ContainerManager = ContainerManager()) {
+        self.manager = manager
+    }
+}

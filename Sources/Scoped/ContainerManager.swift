@@ -1,0 +1,252 @@
+// Concurrency rule: each manager keeps its mutable state in `Locked` values —
+// `tree` (closed flag and weak children), `overrides`, `observers` — and its
+// instances in `storage` (see InstanceStorage.swift). Every lock is held only to read
+// or swap that state: factory bodies, observers and the `deinit`s of released
+// instances run after unlocking. Closing releases children first, then this scope's
+// instances newest first.
+import Synchronization
+
+/// The state behind a container: its instances, overrides, observers and place in the
+/// tree of lifetime scopes.
+///
+/// You create one per container and otherwise leave it alone; the container's API
+/// (``SharedContainer``) is the way to use it.
+///
+/// ```swift
+/// final class AppContainer: SharedContainer {
+///     static let shared = AppContainer()
+///     let manager: ContainerManager
+///     init(manager: ContainerManager = ContainerManager()) { self.manager = manager }
+/// }
+/// ```
+public final class ContainerManager: Sendable {
+    package struct Tree {
+        var children: [ObjectIdentifier: WeakChild] = [:]
+        var closed = false
+    }
+
+    package final class WeakChild {
+        weak var manager: ContainerManager?
+        let number: UInt64
+        init(_ manager: ContainerManager) {
+            self.manager = manager
+            number = manager.number
+        }
+    }
+
+    /// The enclosing lifetime scope (nil for a root container).
+    package let parent: ContainerManager?
+    private let rootManager: ContainerManager?
+    /// The isolation domain this manager belongs to (nil: production).
+    package let domain: IsolationDomain?
+    /// Whether this is a domain's stand-in for a production root.
+    private let isStandIn: Bool
+    /// A process-wide number, for events and messages.
+    package let number: UInt64
+    /// The name given to `child(_:)`, or the container type's name.
+    package let name: String
+
+    /// Instances owned here: cached/shared/custom/scoped for a root, scoped for a child.
+    package let storage = InstanceStorage()
+    /// Singletons seen from here: the process's, or the isolation domain's.
+    package let singletons: InstanceStorage
+    package let tree = Locked(Tree())
+    package let overrides = Locked<[RegistrationKey: any OverrideBody]>([:])
+    /// Number of overrides registered here; read without locking on every resolve.
+    package let overrideCount = Atomic<Int>(0)
+    package let observers = Locked<[UInt64: LifecycleObserver]>([:])
+
+    private static let numbers = Atomic<UInt64>(0)
+    package static let processSingletons = InstanceStorage()
+
+    /// Makes the state for a new root container.
+    public convenience init() {
+        self.init(parent: nil, name: nil, domain: nil, singletons: ContainerManager.processSingletons, standIn: false)
+    }
+
+    private init(parent: ContainerManager?, name: String?, domain: IsolationDomain?, singletons: InstanceStorage, standIn: Bool) {
+        self.parent = parent
+        self.rootManager = parent.map { $0.root }
+        self.domain = domain
+        self.singletons = singletons
+        self.isStandIn = standIn
+        let number = ContainerManager.numbers.add(1, ordering: .relaxed).newValue
+        self.number = number
+        self.name = name ?? (parent == nil ? "root" : "child")
+        ContainerRegistry.add(self)
+    }
+
+    /// A child lifetime scope of `parent`.
+    package convenience init(childOf parent: ContainerManager, name: String?) {
+        self.init(parent: parent, name: name, domain: parent.domain, singletons: parent.singletons, standIn: false)
+        let weak = WeakChild(self)
+        let parentClosed = parent.tree.withLock { tree -> Bool in
+            guard !tree.closed else { return true }
+            tree.children[ObjectIdentifier(self)] = weak
+            return false
+        }
+        if parentClosed {
+            ScopedFailure.stop("cannot open a child of \(parent.displayName): that lifetime scope is closed")
+        }
+        emit(.scopeOpened)
+    }
+
+    /// `domain`'s stand-in for the production root `original`.
+    package convenience init(standInFor original: ContainerManager, domain: IsolationDomain, inheriting inherited: ContainerManager?) {
+        self.init(parent: nil, name: original.name, domain: domain, singletons: domain.singletons, standIn: true)
+        if let inherited {
+            let copied = inherited.overrides.withLock { $0 }
+            overrides.withLock { $0 = copied }
+            overrideCount.store(copied.count, ordering: .sequentiallyConsistent)
+        }
+    }
+
+    deinit {
+        ContainerRegistry.remove(ObjectIdentifier(self))
+        EventHub.removeAll(from: self)
+        let children = tree.withLock { tree in
+            tree.closed = true
+            return tree.children.values.compactMap(\.manager)
+        }
+        for child in children.sorted(by: { $0.number > $1.number }) { child.close() }
+        let (_, removed) = storage.close()
+        releaseNewestFirst(removed)
+    }
+
+    /// The root of this manager's tree.
+    package var root: ContainerManager { rootManager ?? self }
+
+    /// The manager resolves should use: inside an isolation domain, that domain's
+    /// stand-in for a production root; otherwise this one.
+    @inline(__always)
+    package var effective: ContainerManager {
+        guard IsolationDomain.isActive, parent == nil, !isStandIn, let domain = IsolationDomain.current else {
+            return self
+        }
+        return domain.replacement(for: self)
+    }
+
+    /// `root#1`, `checkout#7`: how events and messages name this container.
+    package var displayName: String { "\(name)#\(number)" }
+
+    package var isClosed: Bool { tree.withLock { $0.closed } }
+
+    // MARK: Lifetime
+
+    /// Closes this lifetime scope: children first (newest first), then this scope's
+    /// instances, newest first. Harmless when already closed.
+    package func close() {
+        let children: [ContainerManager]? = tree.withLock { tree in
+            guard !tree.closed else { return nil }
+            tree.closed = true
+            let children = tree.children.values.compactMap(\.manager)
+            tree.children = [:]
+            return children
+        }
+        guard let children else { return }
+        for child in children.sorted(by: { $0.number > $1.number }) { child.close() }
+        let (_, removed) = storage.close()
+        releaseNewestFirst(removed)
+        emit(.scopeClosed)
+    }
+
+    /// Releases `entries` (oldest first as given) newest first, one by one, reporting each.
+    package func releaseNewestFirst(_ entries: [StoredEntry]) {
+        var entries = entries
+        while let entry = entries.popLast() {
+            if EventHub.isActive {
+                emit(.released, key: entry.key, scope: entry.scope, instance: entry.instance)
+            }
+            _ = consume entry
+        }
+    }
+
+    // MARK: Overrides
+
+    /// The override for `key` visible from here (this container, then its parents) and
+    /// the manager that holds it.
+    @inline(__always)
+    package func override(for key: RegistrationKey) -> (body: any OverrideBody, owner: ContainerManager)? {
+        var manager: ContainerManager? = self
+        while let current = manager {
+            if current.overrideCount.load(ordering: .relaxed) != 0,
+               let body = current.overrides.withLock({ $0[key] }) {
+                return (body, current)
+            }
+            manager = current.parent
+        }
+        return nil
+    }
+
+    package func setOverride(_ body: any OverrideBody, for key: RegistrationKey) {
+        overrides.withLock { overrides in
+            overrides[key] = body
+            overrideCount.store(overrides.count, ordering: .sequentiallyConsistent)
+        }
+    }
+
+    @discardableResult
+    package func removeOverride(for key: RegistrationKey) -> Bool {
+        overrides.withLock { overrides in
+            let removed = overrides.removeValue(forKey: key) != nil
+            overrideCount.store(overrides.count, ordering: .sequentiallyConsistent)
+            return removed
+        }
+    }
+
+    // MARK: Resets
+
+    /// Drops every override and every instance this container holds (singletons stay).
+    package func reset() {
+        let hadOverrides = overrides.withLock { overrides in
+            defer {
+                overrides = [:]
+                overrideCount.store(0, ordering: .sequentiallyConsistent)
+            }
+            return !overrides.isEmpty
+        }
+        _ = hadOverrides
+        let removed = storage.remove { _ in true }
+        releaseNewestFirst(removed)
+        emit(.reset, scopeName: "container")
+    }
+
+    /// Drops the instances of `key` held in `storages` (every parameter of it).
+    package func drop(_ key: RegistrationKey, from storages: [InstanceStorage]) {
+        for storage in storages {
+            releaseNewestFirst(storage.remove { $0.key.registration == key })
+        }
+    }
+
+    /// `Scope.x.reset()` for shared, cached, custom and scoped scopes: every container
+    /// of the calling code's world (production, or the current test's domain).
+    package static func resetEverywhere(scope: Scope) {
+        let domain = IsolationDomain.isActive ? IsolationDomain.current : nil
+        for manager in ContainerRegistry.managers(in: domain) {
+            manager.releaseNewestFirst(manager.storage.remove { $0.scope === scope })
+        }
+        ContainerManager.announceReset(of: scope, domain: domain)
+    }
+
+    /// `Scope.singleton.reset()`: the process's singletons, or the current test's.
+    package static func resetSingletons(scope: Scope) {
+        let domain = IsolationDomain.isActive ? IsolationDomain.current : nil
+        let storage = domain?.singletons ?? processSingletons
+        let removed = storage.remove { _ in true }
+        let reporter = ContainerRegistry.managers(in: domain).first
+        if let reporter {
+            reporter.releaseNewestFirst(removed)
+        } else {
+            var removed = removed
+            while let entry = removed.popLast() { _ = consume entry }
+        }
+        ContainerManager.announceReset(of: scope, domain: domain)
+    }
+
+    private static func announceReset(of scope: Scope, domain: IsolationDomain?) {
+        guard EventHub.isActive else { return }
+        for manager in ContainerRegistry.managers(in: domain) where manager.parent == nil {
+            manager.emit(.reset, scopeName: scope.name)
+        }
+    }
+}

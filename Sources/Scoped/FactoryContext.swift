@@ -1,0 +1,149 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Where the process runs, as the context overrides (`onTest`, `onPreview`, `onDebug`,
+/// `onArg`) see it. Detected once, at first use.
+///
+/// | context | detected when |
+/// |---|---|
+/// | ``isTest`` | the executable is a test bundle runner (`*.xctest`, `swiftpm-testing-helper`, `xctest`) or Xcode's test environment variables are set (`XCTestConfigurationFilePath`, `XCTestBundlePath`, `XCTestSessionIdentifier`) |
+/// | ``isPreview`` | `XCODE_RUNNING_FOR_PREVIEWS` is `1` (Xcode previews) |
+/// | ``isDebug`` | Scoped itself was compiled without optimisation (`DEBUG`) |
+///
+/// Override precedence, highest first: an explicit ``Factory/register(_:)`` (it lives in
+/// the container and always wins), then `onArg`, `onPreview`, `onTest`, `onDebug`, then
+/// the declared body. Among context overrides of the same kind, the last one applies.
+public enum FactoryContext {
+    /// Whether the process is running tests.
+    public static let isTest: Bool = detectTest()
+
+    /// Whether the process is rendering Xcode previews.
+    public static let isPreview: Bool = environment("XCODE_RUNNING_FOR_PREVIEWS") == "1"
+
+    /// Whether Scoped was built for debugging.
+    public static let isDebug: Bool = {
+        #if DEBUG
+        return true
+        #else
+        return false
+        #endif
+    }()
+
+    /// The process's launch arguments (as `CommandLine.arguments`).
+    public static let arguments: [String] = CommandLine.arguments
+
+    private static func detectTest() -> Bool {
+        for variable in ["XCTestConfigurationFilePath", "XCTestBundlePath", "XCTestSessionIdentifier"]
+        where environment(variable) != nil {
+            return true
+        }
+        let executable = CommandLine.arguments.first ?? ""
+        let name = executable.split(separator: "/").last.map(String.init) ?? executable
+        return name.hasSuffix(".xctest") || name == "xctest" || name == "swiftpm-testing-helper"
+            || executable.contains(".xctest/")
+    }
+
+    private static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+}
+
+/// Precedence of context overrides: a higher rank replaces a lower one.
+package enum ContextRank: UInt8 {
+    case debug = 1, test, preview, argument
+}
+
+extension Registration {
+    /// Uses `body` instead of the current one when `applies`, unless an override of a
+    /// higher rank is already in place.
+    package func overriding(rank: ContextRank, if applies: Bool, with body: @escaping @Sendable (P) -> T) -> Self {
+        guard applies, rank.rawValue >= contextRank else { return self }
+        var copy = self
+        copy.body = body
+        copy.contextRank = rank.rawValue
+        return copy
+    }
+}
+
+extension Factory {
+    /// Uses `body` when running tests (see ``FactoryContext/isTest``).
+    ///
+    /// ```swift
+    /// var api: Factory<APIClient> { self { LiveAPIClient() }.onTest { MockAPIClient() }.singleton }
+    /// ```
+    ///
+    /// - Parameter body: Makes the instance used under tests.
+    /// - Returns: The factory with that body when the context applies.
+    public func onTest(_ body: @escaping @Sendable () -> T) -> Factory<T> {
+        Factory(registration: registration.overriding(rank: .test, if: FactoryContext.isTest) { _ in body() })
+    }
+
+    /// Uses `body` in Xcode previews (see ``FactoryContext/isPreview``).
+    ///
+    /// - Parameter body: Makes the instance used in previews.
+    /// - Returns: The factory with that body when the context applies.
+    public func onPreview(_ body: @escaping @Sendable () -> T) -> Factory<T> {
+        Factory(registration: registration.overriding(rank: .preview, if: FactoryContext.isPreview) { _ in body() })
+    }
+
+    /// Uses `body` in debug builds (see ``FactoryContext/isDebug``).
+    ///
+    /// - Parameter body: Makes the instance used in debug builds.
+    /// - Returns: The factory with that body when the context applies.
+    public func onDebug(_ body: @escaping @Sendable () -> T) -> Factory<T> {
+        Factory(registration: registration.overriding(rank: .debug, if: FactoryContext.isDebug) { _ in body() })
+    }
+
+    /// Uses `body` when the process was launched with `argument` (`-mockAPI`).
+    ///
+    /// - Parameters:
+    ///   - argument: A launch argument, matched exactly.
+    ///   - body: Makes the instance used when the argument is present.
+    /// - Returns: The factory with that body when the context applies.
+    public func onArg(_ argument: String, _ body: @escaping @Sendable () -> T) -> Factory<T> {
+        Factory(registration: registration.overriding(
+            rank: .argument, if: FactoryContext.arguments.contains(argument)) { _ in body() })
+    }
+}
+
+extension ParameterFactory {
+    /// Uses `body` when running tests. See ``Factory/onTest(_:)``.
+    ///
+    /// - Parameter body: Makes the instance used under tests.
+    /// - Returns: The factory with that body when the context applies.
+    public func onTest(_ body: @escaping @Sendable (P) -> T) -> ParameterFactory<P, T> {
+        ParameterFactory(registration: registration.overriding(rank: .test, if: FactoryContext.isTest, with: body))
+    }
+
+    /// Uses `body` in Xcode previews. See ``Factory/onPreview(_:)``.
+    ///
+    /// - Parameter body: Makes the instance used in previews.
+    /// - Returns: The factory with that body when the context applies.
+    public func onPreview(_ body: @escaping @Sendable (P) -> T) -> ParameterFactory<P, T> {
+        ParameterFactory(registration: registration.overriding(rank: .preview, if: FactoryContext.isPreview, with: body))
+    }
+
+    /// Uses `body` in debug builds. See ``Factory/onDebug(_:)``.
+    ///
+    /// - Parameter body: Makes the instance used in debug builds.
+    /// - Returns: The factory with that body when the context applies.
+    public func onDebug(_ body: @escaping @Sendable (P) -> T) -> ParameterFactory<P, T> {
+        ParameterFactory(registration: registration.overriding(rank: .debug, if: FactoryContext.isDebug, with: body))
+    }
+
+    /// Uses `body` when the process was launched with `argument`. See ``Factory/onArg(_:_:)``.
+    ///
+    /// - Parameters:
+    ///   - argument: A launch argument, matched exactly.
+    ///   - body: Makes the instance used when the argument is present.
+    /// - Returns: The factory with that body when the context applies.
+    public func onArg(_ argument: String, _ body: @escaping @Sendable (P) -> T) -> ParameterFactory<P, T> {
+        ParameterFactory(registration: registration.overriding(
+            rank: .argument, if: FactoryContext.arguments.contains(argument), with: body))
+    }
+}

@@ -1,0 +1,134 @@
+/// Resolves a dependency when the owner is initialised.
+///
+/// ```swift
+/// final class ListViewModel {
+///     @Injected(\.store) var store: EntryStore
+///     @Injected(\AppContainer.session) var session: Session   // a custom container
+/// }
+/// ```
+@propertyWrapper
+public struct Injected<T> {
+    /// The resolved dependency.
+    public var wrappedValue: T
+
+    /// Resolves `keyPath`'s factory from `Container.shared`.
+    ///
+    /// - Parameter keyPath: The factory, such as `\.api`.
+    public init(_ keyPath: KeyPath<Container, Factory<T>>) {
+        wrappedValue = Container.shared[keyPath: keyPath]()
+    }
+
+    /// Resolves `keyPath`'s factory from `C.shared` (a custom container).
+    ///
+    /// - Parameter keyPath: The factory, such as `\AppContainer.session`.
+    public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>>) {
+        wrappedValue = C.shared[keyPath: keyPath]()
+    }
+
+    /// Resolves `keyPath`'s factory from `container`, such as a flow's lifetime scope.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The factory.
+    ///   - container: The container (or child scope) to resolve in.
+    public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>>, in container: C) {
+        wrappedValue = container[keyPath: keyPath]()
+    }
+}
+
+extension Injected: Sendable where T: Sendable {}
+
+/// Resolves a dependency on first access, then keeps it (a ``Lazy`` inside).
+///
+/// ```swift
+/// final class DetailViewModel {
+///     @LazyInjected(\.api) var api: APIClient   // nothing resolved until `api` is read
+/// }
+/// ```
+@propertyWrapper
+public struct LazyInjected<T> {
+    private let thunk: Lazy<T>
+
+    /// The dependency, resolved on first access.
+    public var wrappedValue: T { thunk() }
+
+    /// Whether the dependency has been resolved.
+    public var projectedValue: Lazy<T> { thunk }
+
+    /// Resolves `keyPath`'s factory from `Container.shared` on first access.
+    ///
+    /// - Parameter keyPath: The factory, such as `\.api`.
+    public init(_ keyPath: KeyPath<Container, Factory<T>> & Sendable) {
+        thunk = Lazy { Container.shared[keyPath: keyPath]() }
+    }
+
+    /// Resolves `keyPath`'s factory from `C.shared` on first access.
+    ///
+    /// - Parameter keyPath: The factory, such as `\AppContainer.session`.
+    public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>> & Sendable) {
+        thunk = Lazy { C.shared[keyPath: keyPath]() }
+    }
+
+    /// Resolves `keyPath`'s factory from `container` on first access.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The factory.
+    ///   - container: The container (or child scope) to resolve in.
+    public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>> & Sendable, in container: C) {
+        thunk = Lazy { container[keyPath: keyPath]() }
+    }
+}
+
+extension LazyInjected: Sendable where T: Sendable {}
+
+/// Resolves a class-instance dependency on first access and holds it weakly: use it for
+/// `.shared` or `.scoped` instances whose lifetime belongs to someone else.
+///
+/// ```swift
+/// final class EditViewModel {
+///     @WeakLazyInjected(\.session) var session: Session?
+/// }
+/// ```
+///
+/// Reading it after the instance is gone returns `nil`; it does not resolve again.
+@propertyWrapper
+public final class WeakLazyInjected<T: AnyObject> {
+    private let resolve: @Sendable () -> T
+    private let state = Locked<(resolved: Bool, object: WeakInstance?)>((false, nil))
+
+    /// The dependency, resolved on first access; `nil` once it has been released.
+    public var wrappedValue: T? {
+        let (resolved, weak) = state.withLock { ($0.resolved, $0.object) }
+        if resolved { return weak?.object.map { $0 as! T } }
+        let value = resolve()
+        state.withLock { state in
+            if !state.resolved { state = (true, WeakInstance(value)) }
+        }
+        return value
+    }
+
+    /// Resolves `keyPath`'s factory from `Container.shared` on first access.
+    ///
+    /// - Parameter keyPath: The factory, such as `\.session`.
+    public init(_ keyPath: KeyPath<Container, Factory<T>> & Sendable) {
+        resolve = { Container.shared[keyPath: keyPath]() }
+    }
+
+    /// Resolves `keyPath`'s factory from `C.shared` on first access.
+    ///
+    /// - Parameter keyPath: The factory.
+    public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>> & Sendable) {
+        resolve = { C.shared[keyPath: keyPath]() }
+    }
+
+    /// Resolves `keyPath`'s factory from `container` on first access.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The factory.
+    ///   - container: The container (or child scope) to resolve in.
+    public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>> & Sendable, in container: C) {
+        resolve = { container[keyPath: keyPath]() }
+    }
+}
+
+/// A weakly held dependency can cross threads when the instance can.
+extension WeakLazyInjected: Sendable where T: Sendable {}

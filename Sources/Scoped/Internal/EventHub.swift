@@ -1,0 +1,70 @@
+// Concurrency rule: observers live in each manager's `observers` lock; `installed`
+// and `sequence` are atomics. Observers are copied out under the lock and called
+// after it is released, so an observer may resolve.
+import Synchronization
+
+/// Emits lifecycle events; costs one relaxed atomic load per resolve while no observer
+/// is installed anywhere.
+package enum EventHub {
+    private static let installed = Atomic<Int>(0)
+    private static let sequence = Atomic<UInt64>(0)
+    private static let ids = Atomic<UInt64>(0)
+
+    @inline(__always)
+    package static var isActive: Bool { installed.load(ordering: .relaxed) != 0 }
+
+    package static func add(_ observer: LifecycleObserver, to manager: ContainerManager) -> UInt64 {
+        let id = ids.add(1, ordering: .relaxed).newValue
+        manager.observers.withLock { $0[id] = observer }
+        installed.add(1, ordering: .sequentiallyConsistent)
+        return id
+    }
+
+    package static func remove(_ id: UInt64, from manager: ContainerManager) {
+        let removed = manager.observers.withLock { $0.removeValue(forKey: id) }
+        if removed != nil { installed.subtract(1, ordering: .sequentiallyConsistent) }
+    }
+
+    /// Forgets every observer of a manager that goes away.
+    package static func removeAll(from manager: ContainerManager) {
+        let count = manager.observers.withLock { observers in
+            defer { observers = [:] }
+            return observers.count
+        }
+        if count > 0 { installed.subtract(count, ordering: .sequentiallyConsistent) }
+    }
+
+    package static func nextSequence() -> UInt64 {
+        sequence.add(1, ordering: .relaxed).newValue
+    }
+}
+
+extension ContainerManager {
+    /// Observers of this container and its ancestors, nearest first.
+    private var observersInChain: [LifecycleObserver] {
+        var result: [LifecycleObserver] = []
+        var manager: ContainerManager? = self
+        while let current = manager {
+            let own = current.observers.withLock { $0.sorted { $0.key < $1.key }.map(\.value) }
+            result += own
+            manager = current.parent
+        }
+        return result
+    }
+
+    /// Reports an event about an instance (or a whole scope when `key` is nil).
+    package func emit(
+        _ kind: LifecycleEvent.Kind, key: StorageKey? = nil, scope: Scope? = nil, scopeName: String? = nil,
+        instance: ObjectIdentifier? = nil, dependency: String? = nil
+    ) {
+        guard EventHub.isActive else { return }
+        let observers = observersInChain
+        guard !observers.isEmpty else { return }
+        let event = LifecycleEvent(
+            sequence: EventHub.nextSequence(), kind: kind,
+            registration: key?.registration.memberName, typeName: key?.registration.typeName,
+            parameter: key?.parameter.map { "\($0.base)" }, scope: scope?.name ?? scopeName,
+            container: displayName, instance: instance, dependency: dependency)
+        for observer in observers { observer.receive(event) }
+    }
+}

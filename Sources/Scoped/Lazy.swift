@@ -1,0 +1,89 @@
+// Concurrency rule: `state` (a `Locked`) guards whether the thunk has resolved and
+// what to; it is released while the factory runs. Racing first calls wait (on the
+// lock's condition) for the first caller's resolve, so the thunk resolves exactly
+// once; the thread that is resolving it calling it again is a cycle and stops.
+
+/// A memoizing thunk: resolves through its factory on the first call and returns that
+/// same instance afterwards. Making a `Lazy` builds nothing.
+///
+/// Get one from ``Factory/lazy`` or ``ParameterFactory/lazy(_:)``. Hand it to a view
+/// instead of an instance, so that SwiftUI re-creating the view's description costs
+/// nothing and the view model is built only when the screen really needs it:
+///
+/// ```swift
+/// let viewModel = Container.shared.counter(initialValue: 3).lazy
+/// viewModel.isResolved   // false: nothing built
+/// let a = viewModel()    // built (or taken from its scope) now
+/// let b = viewModel()    // a === b
+/// ```
+///
+/// Thread-safe: racing first calls resolve once. The thunk holds its instance strongly,
+/// whatever the factory's scope: `Lazy` over `.shared` keeps the instance alive as long
+/// as the thunk lives.
+public final class Lazy<T> {
+    private enum State {
+        case unresolved(@Sendable () -> T)
+        case resolving(owner: ObjectIdentifier, resolve: @Sendable () -> T)
+        case resolved(InstanceBox<T>)
+    }
+
+    private enum Step {
+        case done(T)
+        case resolve(@Sendable () -> T)
+        case wait
+        case cycle
+    }
+
+    private let state: Locked<State>
+
+    init(_ resolve: @escaping @Sendable () -> T) {
+        state = Locked(.unresolved(resolve))
+    }
+
+    /// Whether the thunk has resolved (a call has returned its instance).
+    public var isResolved: Bool {
+        state.withLock { state in
+            if case .resolved = state { return true }
+            return false
+        }
+    }
+
+    /// Returns the instance, resolving it through the factory on the first call.
+    ///
+    /// - Returns: The same instance on every call.
+    public func callAsFunction() -> T {
+        let me = ResolutionContext.current.identity
+        while true {
+            let step: Step = state.withLock { state in
+                switch state {
+                case .resolved(let box):
+                    return .done(box.value)
+                case .unresolved(let resolve):
+                    state = .resolving(owner: me, resolve: resolve)
+                    return .resolve(resolve)
+                case .resolving(let owner, _):
+                    return owner == me ? .cycle : .wait
+                }
+            }
+            switch step {
+            case .done(let value):
+                return value
+            case .resolve(let resolve):
+                let value = resolve()
+                state.withLock { $0 = .resolved(InstanceBox(value)) }
+                state.broadcast()
+                return value
+            case .wait:
+                state.wait { if case .resolving = $0 { return true } else { return false } }
+            case .cycle:
+                ScopedFailure.stop(
+                    "circular dependency through Lazy<\(_typeName(T.self, qualified: false))>: "
+                        + "its resolve called the same thunk again"
+                        + ResolutionContext.current.chainSuffix)
+            }
+        }
+    }
+}
+
+/// A thunk can be handed across threads when its instance can.
+extension Lazy: Sendable where T: Sendable {}

@@ -1,0 +1,121 @@
+/// One thing that happened to an instance or a lifetime scope, reported to the
+/// observers installed with ``SharedContainer/observe(_:)``.
+///
+/// Every resolve reports exactly one of ``Kind-swift.enum/created`` (the body ran) and
+/// ``Kind-swift.enum/reused`` (a held instance was returned). Releases by a scope
+/// (`close()`, `reset()`) report ``Kind-swift.enum/released``; the instance's `deinit`
+/// runs right after, unless someone else still holds it.
+///
+/// ```swift
+/// Container.shared.observe { event in
+///     if event.kind == .captiveDependency { print("warning:", event) }
+/// }
+/// ```
+public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
+    /// What happened.
+    public enum Kind: String, Sendable, Equatable {
+        /// A factory body ran and produced a new instance.
+        case created
+        /// A held instance was returned without running the body.
+        case reused
+        /// A scope let go of an instance (container, factory or scope reset; scope close).
+        case released
+        /// A container (``LifecycleEvent/scope`` is `container`) or a scope was reset.
+        case reset
+        /// A longer-lived instance's body resolved a shorter-lived one, which it would keep
+        /// alive past its scope. ``LifecycleEvent/dependency`` names the shorter-lived one.
+        case captiveDependency
+        /// A lifetime scope was opened with ``SharedContainer/child(_:)``.
+        case scopeOpened
+        /// A lifetime scope was closed (``SharedContainer/close()`` or its release).
+        case scopeClosed
+    }
+
+    /// Increases by one with every event in the process: tells the order of events,
+    /// also across threads.
+    public let sequence: UInt64
+    /// What happened.
+    public let kind: Kind
+    /// The registration's member name (`api`, `counter(initialValue:)`), if an instance is concerned.
+    public let registration: String?
+    /// The produced type's name, if an instance is concerned.
+    public let typeName: String?
+    /// The parameter of a per-parameter instance (`detail[3]`), described.
+    public let parameter: String?
+    /// The scope's name (`cached`, `scoped`, `session`, …); `container` for a container reset.
+    public let scope: String?
+    /// The container or lifetime scope the event happened in (`root#1`, `checkout#7`).
+    public let container: String
+    /// The instance's identity, when it is a class instance.
+    public let instance: ObjectIdentifier?
+    /// For ``Kind-swift.enum/captiveDependency``: the shorter-lived registration that was captured.
+    public let dependency: String?
+
+    /// The registration with its parameter and type: `detail[3] (DetailViewModel)`.
+    public var subject: String? {
+        guard let registration else { return nil }
+        let parameterPart = parameter.map { "[\($0)]" } ?? ""
+        return "\(registration)\(parameterPart) (\(typeName ?? "?"))"
+    }
+
+    /// One readable line: `#12 created detail[3] (DetailViewModel) scoped in checkout#7`.
+    public var description: String {
+        var line = "#\(sequence) \(kind.rawValue)"
+        if let subject { line += " \(subject)" }
+        if let scope { line += " \(scope)" }
+        line += " in \(container)"
+        if let dependency { line += " captures \(dependency)" }
+        return line
+    }
+}
+
+/// Receives ``LifecycleEvent``s. Install one with ``SharedContainer/observe(_:)``.
+///
+/// Observers run on the thread that caused the event, after Scoped has released its
+/// locks: an observer may resolve, but keep it quick.
+///
+/// ```swift
+/// Container.shared.observe(.print)   // one readable line per event
+/// ```
+public struct LifecycleObserver: Sendable {
+    let receive: @Sendable (LifecycleEvent) -> Void
+
+    /// Makes an observer that calls `receive` with every event.
+    ///
+    /// - Parameter receive: Called on the thread that caused the event.
+    public init(_ receive: @escaping @Sendable (LifecycleEvent) -> Void) {
+        self.receive = receive
+    }
+
+    /// Prints each event's ``LifecycleEvent/description`` on its own line.
+    public static var print: LifecycleObserver {
+        LifecycleObserver { Swift.print("[Scoped] \($0)") }
+    }
+
+    /// Sends each event's ``LifecycleEvent/description`` to `write`, one line per event.
+    ///
+    /// - Parameter write: Receives one line per event, such as a logger's `info`.
+    /// - Returns: The observer.
+    public static func lines(_ write: @escaping @Sendable (String) -> Void) -> LifecycleObserver {
+        LifecycleObserver { write($0.description) }
+    }
+}
+
+/// An installed observer. ``cancel()`` removes it; it also goes with its container.
+///
+/// Dropping the observation does **not** remove the observer, so the one-line
+/// `Container.shared.observe(.print)` keeps working.
+public final class LifecycleObservation: Sendable {
+    private weak let manager: ContainerManager?
+    private let id: UInt64
+
+    init(manager: ContainerManager, id: UInt64) {
+        self.manager = manager
+        self.id = id
+    }
+
+    /// Removes the observer. Calling it again does nothing.
+    public func cancel() {
+        if let manager { EventHub.remove(id, from: manager) }
+    }
+}

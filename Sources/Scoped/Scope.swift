@@ -1,0 +1,96 @@
+/// A lifetime policy: decides how long a resolved instance lives and who shares it.
+///
+/// Pick a scope with the shorthands on ``Factory`` (`.cached`, `.shared`, …) or with
+/// ``Factory/scope(_:)``. Each scope promises one thing:
+///
+/// | scope | one instance per | released when |
+/// |---|---|---|
+/// | ``unique`` | resolve | the caller drops it |
+/// | ``graph`` | top-level resolve | the graph's last user drops it |
+/// | ``shared`` | while anyone holds it (weak) | the last strong reference goes |
+/// | ``cached`` | root container | `reset()` of the container, the factory or the scope |
+/// | ``scoped`` | lifetime scope (``SharedContainer/child(_:)``), root if none | that scope closes |
+/// | ``singleton`` | process | `Scope.singleton.reset()` |
+/// | custom ``Cached`` | root container | that scope's ``reset()`` |
+///
+/// Custom scopes are cached scopes you can reset on their own, such as everything that
+/// belongs to the signed-in user:
+///
+/// ```swift
+/// extension Scope {
+///     static let session = Scope.Cached(name: "session")
+/// }
+/// extension Container {
+///     var profile: Factory<ProfileStore> { self { ProfileStore() }.scope(.session) }
+/// }
+/// Scope.session.reset()   // log out: every session-scoped instance is dropped
+/// ```
+public final class Scope: Sendable, CustomStringConvertible {
+    /// A custom cached scope: `static let session = Scope.Cached(name: "session")`.
+    public typealias Cached = Scope
+
+    package enum Kind: UInt8, Sendable {
+        case unique, graph, shared, cached, scoped, singleton
+    }
+
+    package let kind: Kind
+    /// The name shown in events and messages (`cached`, `session`, …).
+    public let name: String
+
+    package init(kind: Kind, name: String) {
+        self.kind = kind
+        self.name = name
+    }
+
+    /// Makes a custom cached scope: one instance per root container, dropped by this
+    /// scope's ``reset()`` (and by the container's and the factory's `reset()`).
+    ///
+    /// - Parameter name: The name events and messages use for this scope.
+    public convenience init(name: String = "custom") {
+        self.init(kind: .cached, name: name)
+    }
+
+    /// A new instance on every resolve; the container keeps nothing. The default scope.
+    public static let unique = Scope(kind: .unique, name: "unique")
+    /// One instance per top-level resolve, shared by everything that one resolve builds.
+    public static let graph = Scope(kind: .graph, name: "graph")
+    /// One instance while anyone holds it: the container keeps it weakly.
+    public static let shared = Scope(kind: .shared, name: "shared")
+    /// One instance per root container until the container, the factory or this scope is reset.
+    public static let cached = Scope(kind: .cached, name: "cached")
+    /// One instance per lifetime scope (a ``SharedContainer/child(_:)``), released when it closes;
+    /// at a root container it behaves like ``cached``.
+    public static let scoped = Scope(kind: .scoped, name: "scoped")
+    /// One instance per process (per test container under `ScopedTesting`), until `Scope.singleton.reset()`.
+    public static let singleton = Scope(kind: .singleton, name: "singleton")
+
+    /// Drops every instance this scope holds, in every container (and, for ``scoped``, in
+    /// every open lifetime scope, which stay open).
+    ///
+    /// Instances are released newest first, outside any lock; a `deinit` may resolve again.
+    /// ``unique`` and ``graph`` hold nothing, so resetting them does nothing.
+    public func reset() {
+        switch kind {
+        case .unique, .graph:
+            return
+        case .singleton:
+            ContainerManager.resetSingletons(scope: self)
+        case .shared, .cached, .scoped:
+            ContainerManager.resetEverywhere(scope: self)
+        }
+    }
+
+    /// The scope's name.
+    public var description: String { name }
+
+    /// How long the scope keeps what it holds; captive-dependency checks compare these.
+    package var rank: UInt8 {
+        switch kind {
+        case .unique, .graph: return 0
+        case .shared: return 1
+        case .scoped: return 2
+        case .cached: return 3
+        case .singleton: return 4
+        }
+    }
+}

@@ -1,0 +1,150 @@
+/// A container type: where factories are declared (in extensions) and resolved.
+///
+/// ``Container`` is the one every app has. Declare your own to group a module's
+/// dependencies; it gets every ability `Container` has:
+///
+/// ```swift
+/// final class AppContainer: SharedContainer {
+///     static let shared = AppContainer()
+///     let manager: ContainerManager
+///     init(manager: ContainerManager = ContainerManager()) { self.manager = manager }
+/// }
+///
+/// extension AppContainer {
+///     var session: Factory<Session> { self { Session() }.cached }
+/// }
+/// ```
+///
+/// Each instance of a container type is an independent root (its own caches and
+/// overrides) or a child lifetime scope made by ``child(_:)``.
+public protocol SharedContainer: AnyObject, Sendable {
+    /// The process-wide instance. Under `ScopedTesting`, each test sees a fresh stand-in
+    /// for it (the stand-in lives in the manager, so `static let shared` is right).
+    static var shared: Self { get }
+    /// The container's state. Store the one ``init(manager:)`` receives.
+    var manager: ContainerManager { get }
+    /// Makes a container on `manager`: a new root's, or a child lifetime scope's.
+    init(manager: ContainerManager)
+}
+
+extension SharedContainer {
+    /// Makes a factory keyed by the calling member's name and `T`.
+    ///
+    /// Call it as `self { … }` inside a container extension; don't pass `key`.
+    ///
+    /// ```swift
+    /// extension Container {
+    ///     var formatter: Factory<NumberFormatter> { self { NumberFormatter() } }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The declaring member's name, filled in by the compiler.
+    ///   - body: Makes an instance. It may resolve other factories (`self.store()`).
+    /// - Returns: A `.unique` factory; chain a scope to change its lifetime.
+    public func callAsFunction<T>(key: StaticString = #function, _ body: @escaping @Sendable () -> T) -> Factory<T> {
+        Factory(container: self, key: key, body: body)
+    }
+
+    /// Makes a factory for a main-actor body, such as a `@MainActor` view model.
+    ///
+    /// ```swift
+    /// extension Container {
+    ///     @MainActor var list: Factory<ListViewModel> { self { @MainActor in ListViewModel() } }
+    /// }
+    /// ```
+    ///
+    /// Resolving it on the main actor runs the body synchronously. Resolving it anywhere
+    /// else stops the process with a message naming the registration: use
+    /// ``Factory/resolveOnMainActor()`` from other contexts.
+    ///
+    /// - Parameters:
+    ///   - key: The declaring member's name, filled in by the compiler.
+    ///   - body: Makes an instance on the main actor.
+    /// - Returns: A `.unique` factory; chain a scope to change its lifetime.
+    public func callAsFunction<T: Sendable>(
+        key: StaticString = #function, _ body: @escaping @MainActor @Sendable () -> T
+    ) -> Factory<T> {
+        Factory(container: self, key: key, mainActorBody: body)
+    }
+
+    /// Makes a parameter factory keyed by the calling member's name and `T`.
+    ///
+    /// ```swift
+    /// extension Container {
+    ///     var detail: ParameterFactory<Int, DetailViewModel> { self { DetailViewModel(id: $0) }.scoped }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The declaring member's name, filled in by the compiler.
+    ///   - body: Makes an instance from the parameter.
+    /// - Returns: A `.unique` parameter factory.
+    public func callAsFunction<P, T>(
+        key: StaticString = #function, _ body: @escaping @Sendable (P) -> T
+    ) -> ParameterFactory<P, T> {
+        ParameterFactory(container: self, key: key, body: body)
+    }
+
+    /// Opens a child lifetime scope: a container of the same type that sees this one's
+    /// registrations and overrides, owns the `.scoped` instances resolved through it,
+    /// and releases them — newest first, their `deinit`s running then — when it closes.
+    ///
+    /// `.cached`, `.shared` and `.singleton` instances still come from the root, so a
+    /// flow never builds a second store or API client.
+    ///
+    /// ```swift
+    /// let flow = Container.shared.child("checkout")
+    /// let cart = flow.cart()     // .scoped: owned by `flow`
+    /// flow.close()               // cart's deinit runs (if nobody else holds it)
+    /// ```
+    ///
+    /// - Parameter name: Names the scope in events and messages (`checkout#7`).
+    /// - Returns: An open child; releasing it without ``close()`` closes it.
+    public func child(_ name: String = "child") -> Self {
+        Self(manager: ContainerManager(childOf: manager.effective, name: name))
+    }
+
+    /// Closes this lifetime scope: closes its open children (newest first), then
+    /// releases its `.scoped` instances newest first, outside any lock. Further `.scoped`
+    /// resolves through it stop the process with a message naming the scope. Closing
+    /// twice does nothing. Closing a root container releases its instances the same way.
+    public func close() {
+        manager.effective.close()
+    }
+
+    /// Whether ``close()`` has been called on this container or an enclosing one.
+    public var isClosed: Bool {
+        manager.effective.isClosed
+    }
+
+    /// Drops every override and every instance this container holds (singletons stay:
+    /// they belong to the process). Instances are released newest first, outside any lock.
+    public func reset() {
+        manager.effective.reset()
+    }
+
+    /// Installs `observer` on this container and its children.
+    ///
+    /// ```swift
+    /// Container.shared.observe(.print)
+    /// ```
+    ///
+    /// - Parameter observer: Receives every ``LifecycleEvent`` of this container and its
+    ///   child lifetime scopes.
+    /// - Returns: The observation; ``LifecycleObservation/cancel()`` removes the observer.
+    @discardableResult
+    public func observe(_ observer: LifecycleObserver) -> LifecycleObservation {
+        let manager = self.manager.effective
+        return LifecycleObservation(manager: manager, id: EventHub.add(observer, to: manager))
+    }
+
+    /// Installs a closure observer on this container and its children.
+    ///
+    /// - Parameter receive: Called with every ``LifecycleEvent``, after Scoped's locks are released.
+    /// - Returns: The observation; ``LifecycleObservation/cancel()`` removes the observer.
+    @discardableResult
+    public func observe(_ receive: @escaping @Sendable (LifecycleEvent) -> Void) -> LifecycleObservation {
+        observe(LifecycleObserver(receive))
+    }
+}
