@@ -178,34 +178,37 @@ public final class ContainerManager: Sendable {
         return nil
     }
 
+    /// Stores `body` for `key`. The replaced body (which may capture instances) is
+    /// released after unlocking.
     package func setOverride(_ body: any OverrideBody, for key: RegistrationKey) {
-        overrides.withLock { overrides in
-            overrides[key] = body
-            overrideCount.store(overrides.count, ordering: .sequentiallyConsistent)
+        let replaced = overrides.withLock { overrides in
+            defer { overrideCount.store(overrides.count, ordering: .sequentiallyConsistent) }
+            return overrides.updateValue(body, forKey: key)
         }
+        _ = replaced
     }
 
-    @discardableResult
-    package func removeOverride(for key: RegistrationKey) -> Bool {
-        overrides.withLock { overrides in
-            let removed = overrides.removeValue(forKey: key) != nil
-            overrideCount.store(overrides.count, ordering: .sequentiallyConsistent)
-            return removed
+    /// Removes the override of `key`, releasing its body after unlocking.
+    package func removeOverride(for key: RegistrationKey) {
+        let removed = overrides.withLock { overrides in
+            defer { overrideCount.store(overrides.count, ordering: .sequentiallyConsistent) }
+            return overrides.removeValue(forKey: key)
         }
+        _ = removed
     }
 
     // MARK: Resets
 
     /// Drops every override and every instance this container holds (singletons stay).
     package func reset() {
-        let hadOverrides = overrides.withLock { overrides in
+        let dropped = overrides.withLock { overrides in
             defer {
                 overrides = [:]
                 overrideCount.store(0, ordering: .sequentiallyConsistent)
             }
-            return !overrides.isEmpty
+            return overrides
         }
-        _ = hadOverrides
+        _ = dropped  // override bodies may capture instances: released here, unlocked
         let removed = storage.remove { _ in true }
         releaseNewestFirst(removed)
         emit(.reset, scopeName: "container")

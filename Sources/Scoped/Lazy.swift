@@ -1,7 +1,8 @@
 // Concurrency rule: `state` (a `Locked`) guards whether the thunk has resolved and
 // what to; it is released while the factory runs. Racing first calls wait (on the
 // lock's condition) for the first caller's resolve, so the thunk resolves exactly
-// once; the thread that is resolving it calling it again is a cycle and stops.
+// once; the thread that is resolving it calling it again is a cycle and stops. The
+// resolve closure is released after unlocking.
 
 /// A memoizing thunk: resolves through its factory on the first call and returns that
 /// same instance afterwards. Making a `Lazy` builds nothing.
@@ -52,17 +53,16 @@ public final class Lazy<T> {
     ///
     /// - Returns: The same instance on every call.
     public func callAsFunction() -> T {
-        let me = ResolutionContext.current.identity
         while true {
             let step: Step = state.withLock { state in
                 switch state {
                 case .resolved(let box):
                     return .done(box.value)
                 case .unresolved(let resolve):
-                    state = .resolving(owner: me, resolve: resolve)
+                    state = .resolving(owner: ResolutionContext.current.identity, resolve: resolve)
                     return .resolve(resolve)
                 case .resolving(let owner, _):
-                    return owner == me ? .cycle : .wait
+                    return owner == ResolutionContext.current.identity ? .cycle : .wait
                 }
             }
             switch step {
@@ -70,7 +70,11 @@ public final class Lazy<T> {
                 return value
             case .resolve(let resolve):
                 let value = resolve()
-                state.withLock { $0 = .resolved(InstanceBox(value)) }
+                let resolving = state.withLock { state in
+                    defer { state = .resolved(InstanceBox(value)) }
+                    return state
+                }
+                _ = resolving  // its closure may hold the last reference to a container: released unlocked
                 state.broadcast()
                 return value
             case .wait:

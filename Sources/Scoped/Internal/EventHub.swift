@@ -27,11 +27,11 @@ package enum EventHub {
 
     /// Forgets every observer of a manager that goes away.
     package static func removeAll(from manager: ContainerManager) {
-        let count = manager.observers.withLock { observers in
+        let removed = manager.observers.withLock { observers in
             defer { observers = [:] }
-            return observers.count
+            return observers
         }
-        if count > 0 { installed.subtract(count, ordering: .sequentiallyConsistent) }
+        if !removed.isEmpty { installed.subtract(removed.count, ordering: .sequentiallyConsistent) }
     }
 
     package static func nextSequence() -> UInt64 {

@@ -3,19 +3,26 @@
 // marks its entry `.building(thread)`, unlocks, runs the body, then locks again to
 // store the instance. Other threads that want the same key wait on the lock's
 // condition (not on the lock), so resolves of other keys go on; the thread that is
-// building it finding its own marker is a cycle and stops. Removed instances are
+// building it finding its own marker is a cycle and stops; a wait that would close a
+// cycle across threads stops too (WaitGraph.swift). Removed instances are
 // handed back to the caller and released after unlocking, newest first, so a
 // `deinit` may resolve from the container again.
 
 /// Where a cached instance is filed: its registration and, for per-parameter
 /// factories, the parameter.
-package struct StorageKey: Hashable {
+package struct StorageKey: Hashable, CustomStringConvertible {
     package let registration: RegistrationKey
     package let parameter: AnyHashable?
 
     package init(_ registration: RegistrationKey, parameter: AnyHashable?) {
         self.registration = registration
         self.parameter = parameter
+    }
+
+    /// `detail[3] (DetailViewModel)`.
+    package var description: String {
+        guard let parameter else { return registration.description }
+        return "\(registration.memberName)[\(parameter.base)] (\(registration.typeName))"
     }
 }
 
@@ -92,6 +99,7 @@ package final class InstanceStorage: Sendable {
         let me = context.identity
         while true {
             var waitGeneration: UInt64 = 0
+            var waitOwner = me
             let lookup: Lookup<T>? = state.withLock { state in
                 if let entry = state.entries[key] {
                     switch entry.slot {
@@ -102,6 +110,7 @@ package final class InstanceStorage: Sendable {
                     case .building(let owner):
                         if owner == me { return .cycle }
                         waitGeneration = state.generation
+                        waitOwner = owner
                         return nil
                     }
                 }
@@ -123,7 +132,9 @@ package final class InstanceStorage: Sendable {
                 store(value, for: key, weakly: weakly, builtBy: me)
                 return (value, true)
             case nil:
+                WaitGraph.willWait(me, for: waitOwner, building: key.description)
                 state.wait { $0.generation == waitGeneration }
+                WaitGraph.didWait(me)
             }
         }
     }

@@ -18,10 +18,7 @@ package struct BuildFrame {
     /// Whether the instance is owned by a child lifetime scope (captive checks).
     package let ownedByChild: Bool
 
-    package var description: String {
-        guard let parameter else { return key.description }
-        return "\(key.memberName)[\(parameter)] (\(key.typeName))"
-    }
+    package var description: String { StorageKey(key, parameter: parameter).description }
 }
 
 /// The per-thread state of resolution in progress.

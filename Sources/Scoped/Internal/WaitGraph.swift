@@ -1,0 +1,43 @@
+// Concurrency rule: `waits` (a `Locked`) guards the map "thread → the thread whose
+// build it is waiting for". It is touched only on the slow path (a thread about to
+// wait for another thread's in-flight build) and never held while user code runs.
+
+/// Detects a cycle that spans threads: thread A builds `x`, whose body waits for `y`
+/// that thread B is building, whose body waits for `x`. Without this both threads would
+/// block forever; with it, the thread that closes the cycle stops with the chain.
+package enum WaitGraph {
+    private struct Wait {
+        let owner: ObjectIdentifier
+        let what: String
+    }
+
+    private static let waits = Locked<[ObjectIdentifier: Wait]>([:])
+
+    /// Records that `waiter` is about to wait for `owner`'s build of `what`; stops the
+    /// process if `owner` is (transitively) waiting for `waiter`.
+    package static func willWait(_ waiter: ObjectIdentifier, for owner: ObjectIdentifier, building what: String) {
+        let chain: [String]? = waits.withLock { waits in
+            var chain = [what]
+            var current = owner
+            var steps = 0
+            while let next = waits[current], steps < 10_000 {
+                chain.append(next.what)
+                if next.owner == waiter { return chain }
+                current = next.owner
+                steps += 1
+            }
+            waits[waiter] = Wait(owner: owner, what: what)
+            return nil
+        }
+        if let chain {
+            ScopedFailure.stop(
+                "circular dependency across threads: this thread waits for \(chain.joined(separator: ", which waits for ")), "
+                    + "which is built by this thread")
+        }
+    }
+
+    /// Records that `waiter` stopped waiting.
+    package static func didWait(_ waiter: ObjectIdentifier) {
+        _ = waits.withLock { $0.removeValue(forKey: waiter) }
+    }
+}
