@@ -1,17 +1,27 @@
+/// Wraps a main-actor body so that it runs only on the main actor: synchronously when
+/// the resolve happens there, otherwise the process stops with a message naming `key`.
+private func onMainActorOnly<P, T: Sendable>(
+    _ key: RegistrationKey, _ body: @escaping @MainActor @Sendable (P) -> T
+) -> @Sendable (P) -> T {
+    return { parameter in
+        guard ThreadIdentity.isMainThread else {
+            ScopedFailure.stop(
+                "\(key) has a @MainActor body and was resolved off the main actor; "
+                    + "resolve it from main-actor code or with `await resolveOnMainActor()`"
+                    + ResolutionContext.current.chainSuffix)
+        }
+        nonisolated(unsafe) let parameter = parameter
+        return MainActor.assumeIsolated { body(parameter) }
+    }
+}
+
 extension Factory where T: Sendable {
     package init<C: SharedContainer>(
         container: C, key: StaticString, mainActorBody: @escaping @MainActor @Sendable () -> T
     ) {
         let registrationKey = RegistrationKey(container: C.self, name: key, type: T.self)
-        self.init(container: container, key: key) {
-            guard ThreadIdentity.isMainThread else {
-                ScopedFailure.stop(
-                    "\(registrationKey) has a @MainActor body and was resolved off the main actor; "
-                        + "resolve it from main-actor code or with `await resolveOnMainActor()`"
-                        + ResolutionContext.current.chainSuffix)
-            }
-            return MainActor.assumeIsolated { mainActorBody() }
-        }
+        let body = onMainActorOnly(registrationKey) { (_: Void) in mainActorBody() }
+        self.init(registration: Registration(manager: container.manager, key: registrationKey, body: body))
     }
 
     /// Resolves on the main actor, from any context: hops there, resolves, and hands the
@@ -29,6 +39,14 @@ extension Factory where T: Sendable {
 }
 
 extension ParameterFactory where T: Sendable {
+    package init<C: SharedContainer>(
+        container: C, key: StaticString, mainActorBody: @escaping @MainActor @Sendable (P) -> T
+    ) {
+        let registrationKey = RegistrationKey(container: C.self, name: key, type: T.self)
+        self.init(registration: Registration(
+            manager: container.manager, key: registrationKey, body: onMainActorOnly(registrationKey, mainActorBody)))
+    }
+
     /// Resolves with `parameter` on the main actor, from any context.
     ///
     /// - Parameter parameter: Passed to the body when an instance is built.

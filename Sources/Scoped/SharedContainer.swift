@@ -86,6 +86,27 @@ extension SharedContainer {
         ParameterFactory(container: self, key: key, body: body)
     }
 
+    /// Makes a parameter factory for a main-actor body, such as a `@MainActor` view model
+    /// that takes an item id.
+    ///
+    /// ```swift
+    /// extension Container {
+    ///     @MainActor var detail: ParameterFactory<Int, DetailViewModel> {
+    ///         self { @MainActor id in DetailViewModel(id: id) }.scoped.perParameter
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The declaring member's name, filled in by the compiler.
+    ///   - body: Makes an instance from the parameter, on the main actor.
+    /// - Returns: A `.unique` parameter factory.
+    public func callAsFunction<P, T: Sendable>(
+        key: StaticString = #function, _ body: @escaping @MainActor @Sendable (P) -> T
+    ) -> ParameterFactory<P, T> {
+        ParameterFactory(container: self, key: key, mainActorBody: body)
+    }
+
     /// Opens a child lifetime scope: a container of the same type that sees this one's
     /// registrations and overrides, owns the `.scoped` instances resolved through it,
     /// and releases them — newest first, their `deinit`s running then — when it closes.
