@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "Scoped",
-    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+    // Synchronization's `Atomic` (the resolve path's lock-free flags) needs these releases.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Scoped", targets: ["Scoped"]),
         .library(name: "ScopedTesting", targets: ["ScopedTesting"]),

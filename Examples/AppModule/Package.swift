@@ -5,7 +5,7 @@ import PackageDescription
 
 let package = Package(
     name: "AppModule",
-    platforms: [.macOS(.v14), .iOS(.v17)],
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [.library(name: "AppFeature", targets: ["AppFeature"])],
     dependencies: [.package(name: "Scoped", path: "../..")],
     targets: [

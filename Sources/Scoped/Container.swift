@@ -17,7 +17,8 @@ public final class Container: SharedContainer {
     /// The process-wide container.
     public static let shared = Container()
 
-    /// The container's state.
+    /// The state behind this container: its instances, overrides, observers and place in
+    /// the tree of lifetime scopes.
     public let manager: ContainerManager
 
     /// Makes a container on `manager`, by default a new independent root.

@@ -37,8 +37,9 @@ public final class ContainerManager: Sendable {
     /// The enclosing lifetime scope (nil for a root container).
     package let parent: ContainerManager?
     private let rootManager: ContainerManager?
-    /// The isolation domain this manager belongs to (nil: production).
-    package let domain: IsolationDomain?
+    /// The number of the isolation domain this manager belongs to (0: production). A
+    /// number, not a reference: the domain's stand-ins must not keep it alive.
+    package let domainNumber: UInt64
     /// Whether this is a domain's stand-in for a production root.
     private let isStandIn: Bool
     /// A process-wide number, for events and messages.
@@ -61,13 +62,13 @@ public final class ContainerManager: Sendable {
 
     /// Makes the state for a new root container.
     public convenience init() {
-        self.init(parent: nil, name: nil, domain: nil, singletons: ContainerManager.processSingletons, standIn: false)
+        self.init(parent: nil, name: nil, domainNumber: 0, singletons: ContainerManager.processSingletons, standIn: false)
     }
 
-    private init(parent: ContainerManager?, name: String?, domain: IsolationDomain?, singletons: InstanceStorage, standIn: Bool) {
+    private init(parent: ContainerManager?, name: String?, domainNumber: UInt64, singletons: InstanceStorage, standIn: Bool) {
         self.parent = parent
         self.rootManager = parent.map { $0.root }
-        self.domain = domain
+        self.domainNumber = domainNumber
         self.singletons = singletons
         self.isStandIn = standIn
         let number = ContainerManager.numbers.add(1, ordering: .relaxed).newValue
@@ -78,7 +79,8 @@ public final class ContainerManager: Sendable {
 
     /// A child lifetime scope of `parent`.
     package convenience init(childOf parent: ContainerManager, name: String?) {
-        self.init(parent: parent, name: name, domain: parent.domain, singletons: parent.singletons, standIn: false)
+        self.init(
+            parent: parent, name: name, domainNumber: parent.domainNumber, singletons: parent.singletons, standIn: false)
         let weak = WeakChild(self)
         let parentClosed = parent.tree.withLock { tree -> Bool in
             guard !tree.closed else { return true }
@@ -93,7 +95,8 @@ public final class ContainerManager: Sendable {
 
     /// `domain`'s stand-in for the production root `original`.
     package convenience init(standInFor original: ContainerManager, domain: IsolationDomain, inheriting inherited: ContainerManager?) {
-        self.init(parent: nil, name: original.name, domain: domain, singletons: domain.singletons, standIn: true)
+        self.init(
+            parent: nil, name: original.name, domainNumber: domain.number, singletons: domain.singletons, standIn: true)
         if let inherited {
             let copied = inherited.overrides.withLock { $0 }
             overrides.withLock { $0 = copied }
@@ -104,13 +107,14 @@ public final class ContainerManager: Sendable {
     deinit {
         ContainerRegistry.remove(ObjectIdentifier(self))
         EventHub.removeAll(from: self)
-        let children = tree.withLock { tree in
-            tree.closed = true
-            return tree.children.values.compactMap(\.manager)
+        let (wasOpen, children) = tree.withLock { tree in
+            defer { tree.closed = true }
+            return (!tree.closed, tree.children.values.compactMap(\.manager))
         }
         for child in children.sorted(by: { $0.number > $1.number }) { child.close() }
-        let (_, removed) = storage.close()
-        releaseNewestFirst(removed)
+        releaseNewestFirst(storage.close().removed)
+        if wasOpen { emit(.scopeClosed) }   // a child released without close() reports it too
+        if parent == nil && !isStandIn { IsolationDomain.rootDidEnd(number) }
     }
 
     /// The root of this manager's tree.
@@ -145,14 +149,16 @@ public final class ContainerManager: Sendable {
         }
         guard let children else { return }
         for child in children.sorted(by: { $0.number > $1.number }) { child.close() }
-        let (_, removed) = storage.close()
-        releaseNewestFirst(removed)
+        releaseNewestFirst(storage.close().removed)
         emit(.scopeClosed)
     }
 
     /// Releases `entries` (oldest first as given) newest first, one by one, reporting each.
-    package func releaseNewestFirst(_ entries: [StoredEntry]) {
-        var entries = entries
+    ///
+    /// `entries` is consumed: callers hand over the only reference to the array (pass the
+    /// `remove`/`close` call itself, or `consume` a local), so each instance is released
+    /// when it is popped, not all at once in array order when the caller's copy dies.
+    package func releaseNewestFirst(_ entries: consuming [StoredEntry]) {
         while let entry = entries.popLast() {
             if EventHub.isActive {
                 emit(.released, key: entry.key, scope: entry.scope, instance: entry.instance)
@@ -209,8 +215,7 @@ public final class ContainerManager: Sendable {
             return overrides
         }
         _ = dropped  // override bodies may capture instances: released here, unlocked
-        let removed = storage.remove { _ in true }
-        releaseNewestFirst(removed)
+        releaseNewestFirst(storage.remove { _ in true })
         emit(.reset, scopeName: "container")
     }
 
@@ -222,34 +227,40 @@ public final class ContainerManager: Sendable {
     }
 
     /// `Scope.x.reset()` for shared, cached, custom and scoped scopes: every container
-    /// of the calling code's world (production, or the current test's domain).
+    /// of the calling code's world (production, or the current test's domain). Each
+    /// container that held instances of the scope reports their release and the reset;
+    /// the others hear nothing.
     package static func resetEverywhere(scope: Scope) {
         let domain = IsolationDomain.isActive ? IsolationDomain.current : nil
         for manager in ContainerRegistry.managers(in: domain) {
-            manager.releaseNewestFirst(manager.storage.remove { $0.scope === scope })
-        }
-        ContainerManager.announceReset(of: scope, domain: domain)
-    }
-
-    /// `Scope.singleton.reset()`: the process's singletons, or the current test's.
-    package static func resetSingletons(scope: Scope) {
-        let domain = IsolationDomain.isActive ? IsolationDomain.current : nil
-        let storage = domain?.singletons ?? processSingletons
-        let removed = storage.remove { _ in true }
-        let reporter = ContainerRegistry.managers(in: domain).first
-        if let reporter {
-            reporter.releaseNewestFirst(removed)
-        } else {
-            var removed = removed
-            while let entry = removed.popLast() { _ = consume entry }
-        }
-        ContainerManager.announceReset(of: scope, domain: domain)
-    }
-
-    private static func announceReset(of scope: Scope, domain: IsolationDomain?) {
-        guard EventHub.isActive else { return }
-        for manager in ContainerRegistry.managers(in: domain) where manager.parent == nil {
+            let removed = manager.storage.remove { $0.scope === scope }
+            guard !removed.isEmpty else { continue }
+            manager.releaseNewestFirst(consume removed)
             manager.emit(.reset, scopeName: scope.name)
         }
+    }
+
+    /// `Scope.singleton.reset()`: the process's singletons, or the current test's, and the
+    /// overridden ones held by containers of that world. Each singleton's release is
+    /// reported by the root that resolved it.
+    package static func resetSingletons(scope: Scope) {
+        let domain = IsolationDomain.isActive ? IsolationDomain.current : nil
+        // An overridden singleton lives in the storage of the container holding the override.
+        for manager in ContainerRegistry.managers(in: domain) {
+            let removed = manager.storage.remove { $0.scope === scope }
+            guard !removed.isEmpty else { continue }
+            manager.releaseNewestFirst(consume removed)
+            manager.emit(.reset, scopeName: scope.name)
+        }
+        var removed = (domain?.singletons ?? processSingletons).remove { _ in true }
+        var reporters: [ContainerManager] = []
+        while let entry = removed.popLast() {
+            if EventHub.isActive, let reporter = entry.reporter {
+                reporter.emit(.released, key: entry.key, scope: entry.scope, instance: entry.instance)
+                if !reporters.contains(where: { $0 === reporter }) { reporters.append(reporter) }
+            }
+            _ = consume entry
+        }
+        for reporter in reporters { reporter.emit(.reset, scopeName: scope.name) }
     }
 }

@@ -5,10 +5,11 @@ private func onMainActorOnly<P, T: Sendable>(
 ) -> @Sendable (P) -> T {
     return { parameter in
         guard ThreadIdentity.isMainThread else {
+            // The body runs inside its own build frame: name only the builds around it.
             ScopedFailure.stop(
                 "\(key) has a @MainActor body and was resolved off the main actor; "
                     + "resolve it from main-actor code or with `await resolveOnMainActor()`"
-                    + ResolutionContext.current.chainSuffix)
+                    + ResolutionContext.current.chainSuffix(excludingInnermost: true))
         }
         nonisolated(unsafe) let parameter = parameter
         return MainActor.assumeIsolated { body(parameter) }

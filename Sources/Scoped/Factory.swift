@@ -23,7 +23,7 @@
 /// Scopes that hand one instance to many callers (`cached`, `shared`, `scoped`,
 /// `singleton`, custom) require `T: Sendable`, since those callers may be on any thread.
 public struct Factory<T>: Sendable {
-    package var registration: Registration<Void, T>
+    @usableFromInline package var registration: Registration<Void, T>
 
     package init(registration: Registration<Void, T>) {
         self.registration = registration
@@ -32,6 +32,7 @@ public struct Factory<T>: Sendable {
     /// Resolves: returns the instance the factory's scope calls for, building it if needed.
     ///
     /// - Returns: A new or held instance of `T`.
+    @inlinable
     public func callAsFunction() -> T {
         registration.resolve(())
     }
@@ -75,12 +76,13 @@ public struct Factory<T>: Sendable {
 
 extension Factory {
     /// A new instance on every resolve (the default).
-    public var unique: Factory<T> { with(.unique) }
+    @inlinable public var unique: Factory<T> { with(.unique) }
 
     /// One instance per top-level resolve: everything built by one call shares it.
-    public var graph: Factory<T> { with(.graph) }
+    @inlinable public var graph: Factory<T> { with(.graph) }
 
-    private func with(_ scope: Scope) -> Factory<T> {
+    @inlinable
+    internal func with(_ scope: Scope) -> Factory<T> {
         var copy = self
         copy.registration.scope = scope
         return copy
@@ -92,28 +94,28 @@ extension Factory where T: Sendable {
     ///
     /// - Parameter scope: A built-in scope or a custom ``Scope/Cached``.
     /// - Returns: The factory with that scope.
-    public func scope(_ scope: Scope) -> Factory<T> { with(scope) }
+    @inlinable public func scope(_ scope: Scope) -> Factory<T> { with(scope) }
 
     /// One instance per root container, until that container, this factory or
     /// `Scope.cached` is reset.
-    public var cached: Factory<T> { with(.cached) }
+    @inlinable public var cached: Factory<T> { with(.cached) }
 
     /// One instance while anyone holds it: the container keeps it weakly (class
     /// instances; a value type is made anew each time).
-    public var shared: Factory<T> { with(.shared) }
+    @inlinable public var shared: Factory<T> { with(.shared) }
 
     /// One instance per lifetime scope (``SharedContainer/child(_:)``), released when it
     /// closes; at the root container it behaves like ``cached``.
-    public var scoped: Factory<T> { with(.scoped) }
+    @inlinable public var scoped: Factory<T> { with(.scoped) }
 
     /// One instance per process, until `Scope.singleton.reset()`.
-    public var singleton: Factory<T> { with(.singleton) }
+    @inlinable public var singleton: Factory<T> { with(.singleton) }
 }
 
 extension Factory {
     package init<C: SharedContainer>(container: C, key: StaticString, body: @escaping @Sendable () -> T) {
         let key = RegistrationKey(container: C.self, name: key, type: T.self)
-        self.init(registration: Registration(manager: container.manager, key: key, body: { _ in body() }))
+        self.init(registration: Registration(manager: container.manager, key: key, plainBody: body))
     }
 }
 

@@ -15,6 +15,12 @@ import Musl
 /// | ``isPreview`` | `XCODE_RUNNING_FOR_PREVIEWS` is `1` (Xcode previews) |
 /// | ``isDebug`` | Scoped itself was compiled without optimisation (`DEBUG`) |
 ///
+/// On Linux, `swift test` runs `<Package>PackageTests.xctest` for XCTest and Swift Testing
+/// alike (exit-test child processes too), so ``isTest`` holds; ``isPreview`` holds only if
+/// you set the variable yourself. On Apple platforms, `swift test` runs `xctest` or
+/// `swiftpm-testing-helper`, and Xcode sets the `XCTest…` variables, also for tests hosted
+/// in an app. <doc:TestingAndPreviews> has the details.
+///
 /// Override precedence, highest first: an explicit ``Factory/register(_:)`` (it lives in
 /// the container and always wins), then `onArg`, `onPreview`, `onTest`, `onDebug`, then
 /// the declared body. Among context overrides of the same kind, the last one applies.

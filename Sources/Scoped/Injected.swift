@@ -51,7 +51,8 @@ public struct LazyInjected<T> {
     /// The dependency, resolved on first access.
     public var wrappedValue: T { thunk() }
 
-    /// Whether the dependency has been resolved.
+    /// The thunk behind the wrapper: `$api.isResolved` tells whether the dependency has
+    /// been resolved yet.
     public var projectedValue: Lazy<T> { thunk }
 
     /// Resolves `keyPath`'s factory from `Container.shared` on first access.

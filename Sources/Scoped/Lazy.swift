@@ -1,7 +1,8 @@
 // Concurrency rule: `state` (a `Locked`) guards whether the thunk has resolved and
 // what to; it is released while the factory runs. Racing first calls wait (on the
 // lock's condition) for the first caller's resolve, so the thunk resolves exactly
-// once; the thread that is resolving it calling it again is a cycle and stops. The
+// once; the thread that is resolving it calling it again is a cycle and stops, and a
+// wait that would close a cycle across threads stops too (WaitGraph.swift). The
 // resolve closure is released after unlocking.
 
 /// A memoizing thunk: resolves through its factory on the first call and returns that
@@ -31,7 +32,7 @@ public final class Lazy<T> {
     private enum Step {
         case done(T)
         case resolve(@Sendable () -> T)
-        case wait
+        case wait(for: ObjectIdentifier)
         case cycle
     }
 
@@ -62,7 +63,7 @@ public final class Lazy<T> {
                     state = .resolving(owner: ResolutionContext.current.identity, resolve: resolve)
                     return .resolve(resolve)
                 case .resolving(let owner, _):
-                    return owner == ResolutionContext.current.identity ? .cycle : .wait
+                    return owner == ResolutionContext.current.identity ? .cycle : .wait(for: owner)
                 }
             }
             switch step {
@@ -77,8 +78,14 @@ public final class Lazy<T> {
                 _ = resolving  // its closure may hold the last reference to a container: released unlocked
                 state.broadcast()
                 return value
-            case .wait:
+            case .wait(let owner):
+                let me = ResolutionContext.current.identity
+                let state = self.state
+                WaitGraph.willWait(me, for: owner, building: "Lazy<\(_typeName(T.self, qualified: false))>") {
+                    state.withLock { if case .resolving(let current, _) = $0 { current == owner } else { false } }
+                }
                 state.wait { if case .resolving = $0 { return true } else { return false } }
+                WaitGraph.didWait(me)
             case .cycle:
                 ScopedFailure.stop(
                     "circular dependency through Lazy<\(_typeName(T.self, qualified: false))>: "

@@ -1,5 +1,5 @@
 /// One thing that happened to an instance or a lifetime scope, reported to the
-/// observers installed with ``SharedContainer/observe(_:)``.
+/// observers installed with ``SharedContainer/observe(_:)-(LifecycleObserver)``.
 ///
 /// Every resolve reports exactly one of ``Kind-swift.enum/created`` (the body ran) and
 /// ``Kind-swift.enum/reused`` (a held instance was returned). Releases by a scope
@@ -12,7 +12,8 @@
 /// }
 /// ```
 public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
-    /// What happened.
+    /// The kinds of events: an instance created, reused or released, a reset, a captive
+    /// dependency, a lifetime scope opened or closed.
     public enum Kind: String, Sendable, Equatable {
         /// A factory body ran and produced a new instance.
         case created
@@ -34,7 +35,8 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
     /// Increases by one with every event in the process: tells the order of events,
     /// also across threads.
     public let sequence: UInt64
-    /// What happened.
+    /// What happened: ``Kind-swift.enum/created``, ``Kind-swift.enum/reused``,
+    /// ``Kind-swift.enum/released``, and so on.
     public let kind: Kind
     /// The registration's member name (`api`, `counter(initialValue:)`), if an instance is concerned.
     public let registration: String?
@@ -69,7 +71,7 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Receives ``LifecycleEvent``s. Install one with ``SharedContainer/observe(_:)``.
+/// Receives ``LifecycleEvent``s. Install one with ``SharedContainer/observe(_:)-(LifecycleObserver)``.
 ///
 /// Observers run on the thread that caused the event, after Scoped has released its
 /// locks: an observer may resolve, but keep it quick.

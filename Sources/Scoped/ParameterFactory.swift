@@ -57,7 +57,7 @@ extension ParameterFactory {
     /// A new instance on every resolve (the default).
     public var unique: ParameterFactory<P, T> { with(.unique) }
 
-    /// One instance per top-level resolve.
+    /// One instance per top-level resolve: everything built by one call shares it.
     public var graph: ParameterFactory<P, T> { with(.graph) }
 
     private func with(_ scope: Scope) -> ParameterFactory<P, T> {
@@ -73,13 +73,18 @@ extension ParameterFactory where T: Sendable {
     /// - Parameter scope: A built-in scope or a custom ``Scope/Cached``.
     /// - Returns: The factory with that scope.
     public func scope(_ scope: Scope) -> ParameterFactory<P, T> { with(scope) }
-    /// See ``Factory/cached``.
+    /// One instance per root container, until that container, this factory or
+    /// `Scope.cached` is reset (one per parameter with ``perParameter``).
     public var cached: ParameterFactory<P, T> { with(.cached) }
-    /// See ``Factory/shared``.
+    /// One instance while anyone holds it: the container keeps it weakly (one per
+    /// parameter with ``perParameter``).
     public var shared: ParameterFactory<P, T> { with(.shared) }
-    /// See ``Factory/scoped``.
+    /// One instance per lifetime scope (``SharedContainer/child(_:)``), released when it
+    /// closes; at the root container it behaves like ``cached`` (one per parameter with
+    /// ``perParameter``).
     public var scoped: ParameterFactory<P, T> { with(.scoped) }
-    /// See ``Factory/singleton``.
+    /// One instance per process, until `Scope.singleton.reset()` (one per parameter with
+    /// ``perParameter``).
     public var singleton: ParameterFactory<P, T> { with(.singleton) }
 }
 

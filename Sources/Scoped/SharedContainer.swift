@@ -126,8 +126,10 @@ extension SharedContainer {
         Self(manager: ContainerManager(childOf: manager.effective, name: name))
     }
 
-    /// Closes this lifetime scope: closes its open children (newest first), then
-    /// releases its `.scoped` instances newest first, outside any lock. Further `.scoped`
+    /// Closes this lifetime scope and releases its `.scoped` instances.
+    ///
+    /// Closes its open children first (newest first), then releases its `.scoped`
+    /// instances newest first, outside any lock. Further `.scoped`
     /// resolves through it stop the process with a message naming the scope. Closing
     /// twice does nothing. Closing a root container releases its instances the same way.
     public func close() {

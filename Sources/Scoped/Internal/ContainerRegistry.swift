@@ -6,7 +6,11 @@
 package enum ContainerRegistry {
     private final class WeakManager {
         weak var manager: ContainerManager?
-        init(_ manager: ContainerManager) { self.manager = manager }
+        let domainNumber: UInt64
+        init(_ manager: ContainerManager) {
+            self.manager = manager
+            domainNumber = manager.domainNumber
+        }
     }
 
     private static let live = Locked<[ObjectIdentifier: WeakManager]>([:])
@@ -22,7 +26,11 @@ package enum ContainerRegistry {
 
     /// The live managers that belong to `domain` (nil: production), oldest first.
     package static func managers(in domain: IsolationDomain?) -> [ContainerManager] {
-        let all = live.withLock { $0.values.compactMap(\.manager) }
-        return all.filter { $0.domain === domain }.sorted { $0.number < $1.number }
+        let number = domain?.number ?? 0
+        // Filter on the entry's number before loading the weak reference: loading makes a
+        // strong one, which would keep another world's container alive until this returns
+        // (its deinit, and its instances' deinits, then running on this thread).
+        let matching = live.withLock { $0.values.filter { $0.domainNumber == number }.compactMap(\.manager) }
+        return matching.sorted { $0.number < $1.number }
     }
 }

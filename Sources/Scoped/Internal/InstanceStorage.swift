@@ -7,16 +7,42 @@
 // cycle across threads stops too (WaitGraph.swift). Removed instances are
 // handed back to the caller and released after unlocking, newest first, so a
 // `deinit` may resolve from the container again.
+import Synchronization
 
 /// Where a cached instance is filed: its registration and, for per-parameter
 /// factories, the parameter.
 package struct StorageKey: Hashable, CustomStringConvertible {
+    /// A per-parameter key, boxed: `AnyHashable` is a resilient type whose every copy,
+    /// comparison and hash goes through value witnesses, so the common key without a
+    /// parameter must not carry one inline.
+    private final class ParameterBox {
+        let value: AnyHashable
+        init(_ value: AnyHashable) { self.value = value }
+    }
+
     package let registration: RegistrationKey
-    package let parameter: AnyHashable?
+    private let parameterBox: ParameterBox?
+
+    /// The parameter of a per-parameter factory's instance (nil for every other).
+    package var parameter: AnyHashable? { parameterBox?.value }
 
     package init(_ registration: RegistrationKey, parameter: AnyHashable?) {
         self.registration = registration
-        self.parameter = parameter
+        self.parameterBox = parameter.map(ParameterBox.init)
+    }
+
+    package static func == (lhs: StorageKey, rhs: StorageKey) -> Bool {
+        guard lhs.registration == rhs.registration else { return false }
+        switch (lhs.parameterBox, rhs.parameterBox) {
+        case (nil, nil): return true
+        case (let left?, let right?): return left === right || left.value == right.value
+        default: return false
+        }
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(registration)
+        if let parameterBox { hasher.combine(parameterBox.value) }
     }
 
     /// `detail[3] (DetailViewModel)`.
@@ -27,9 +53,10 @@ package struct StorageKey: Hashable, CustomStringConvertible {
 }
 
 /// Strong storage of an instance of any type.
+@usableFromInline
 package final class InstanceBox<T> {
-    package let value: T
-    package init(_ value: T) { self.value = value }
+    @usableFromInline package let value: T
+    @usableFromInline package init(_ value: T) { self.value = value }
 }
 
 /// Weak storage of a class instance (the `.shared` scope).
@@ -49,10 +76,15 @@ package struct StoredEntry {
     package var slot: Slot
     package let key: StorageKey
     package let scope: Scope
-    /// Creation order inside its storage: releases go newest first.
-    package let order: UInt64
+    /// Order in which builds *finished* inside its storage (a dependency finishes before
+    /// the instance that resolved it): releases go newest first, dependents before
+    /// their dependencies.
+    package var order: UInt64
     /// The instance's identity when it is a class instance (for events).
     package var instance: ObjectIdentifier?
+    /// The container that reports this entry's events (the resolving root, for
+    /// singletons, which live in a storage shared by every root).
+    package weak var reporter: ContainerManager?
 
     /// Whether an instance is held (false while building or once a weak one died).
     package var isAlive: Bool {
@@ -92,7 +124,7 @@ package final class InstanceStorage: Sendable {
     ///   closed (a lifetime scope after `close()`).
     @inline(__always)
     package func instance<T>(
-        for key: StorageKey, scope: Scope, weakly: Bool,
+        for key: StorageKey, scope: Scope, weakly: Bool, reporter: ContainerManager,
         context: ResolutionContext, onCycle: () -> Never,
         build: () -> T
     ) -> (value: T, created: Bool)? {
@@ -115,9 +147,8 @@ package final class InstanceStorage: Sendable {
                     }
                 }
                 if state.closed { return .closed }
-                state.nextOrder &+= 1
                 state.entries[key] = StoredEntry(
-                    slot: .building(owner: me), key: key, scope: scope, order: state.nextOrder, instance: nil)
+                    slot: .building(owner: me), key: key, scope: scope, order: 0, instance: nil, reporter: reporter)
                 return .mustBuild
             }
             switch lookup {
@@ -132,7 +163,10 @@ package final class InstanceStorage: Sendable {
                 store(value, for: key, weakly: weakly, builtBy: me)
                 return (value, true)
             case nil:
-                WaitGraph.willWait(me, for: waitOwner, building: key.description)
+                let state = self.state
+                WaitGraph.willWait(me, for: waitOwner, building: key.description) { [waitGeneration] in
+                    state.withLock { $0.generation == waitGeneration }
+                }
                 state.wait { $0.generation == waitGeneration }
                 WaitGraph.didWait(me)
             }
@@ -158,6 +192,8 @@ package final class InstanceStorage: Sendable {
             }
             entry.slot = slot!
             entry.instance = instanceIdentity(of: value)
+            state.nextOrder &+= 1
+            entry.order = state.nextOrder
             state.entries[key] = entry
             return nil
         }
@@ -203,4 +239,76 @@ package final class InstanceStorage: Sendable {
 /// The identity of `value` when it is a class instance, for events and tests.
 package func instanceIdentity<T>(of value: T) -> ObjectIdentifier? {
     type(of: value as Any) is AnyClass ? ObjectIdentifier(value as AnyObject) : nil
+}
+
+/// What `ContainerManager.fastResolve` did.
+@usableFromInline
+package enum FastResolve {
+    /// A strongly held instance: the `InstanceBox<T>` it is kept in.
+    case held(AnyObject)
+    /// A live `.shared` instance.
+    case heldWeakly(AnyObject)
+    /// The body ran (a unique or graph build): the caller has the value.
+    case built
+    /// Nothing done: take the full path (first build, override, observer, isolation,
+    /// per-parameter key, closed scope).
+    case slow
+}
+
+extension InstanceStorage {
+    /// The instance held for `key`; builds, waits and reports nothing.
+    fileprivate func held(_ key: StorageKey) -> FastResolve {
+        state.withLock { state in
+            guard let index = state.entries.index(forKey: key) else { return .slow }
+            switch state.entries.values[index].slot {
+            case .strong(let box):
+                return .held(box)
+            case .weak(let weak):
+                guard let object = weak.object else { return .slow }
+                return .heldWeakly(object)
+            case .building:
+                return .slow
+            }
+        }
+    }
+}
+
+extension ContainerManager {
+    /// The resolve fast path, non-generic so that it is compiled once: returns the held
+    /// instance of a caching scope, or runs `build` for a unique or graph registration
+    /// (with its frame on this thread's stack, so cycles still stop). `build(true)` must
+    /// return the value boxed (`InstanceBox<T>`), for the current graph.
+    ///
+    /// Returns `.slow` whenever the full path has something to do: an isolation domain
+    /// or an observer is active anywhere, an override of `key` is visible from here, or
+    /// no instance is held yet.
+    @usableFromInline
+    package func fastResolve(_ key: RegistrationKey, scope: Scope, build: (_ boxed: Bool) -> AnyObject?) -> FastResolve {
+        guard !IsolationDomain.isActive, !EventHub.isActive else { return .slow }
+        // A root without overrides (the common case) answers with one atomic load; a
+        // child walks its chain.
+        if parent != nil || overrideCount.load(ordering: .relaxed) != 0, override(for: key) != nil { return .slow }
+        switch scope.kind {
+        case .cached, .shared:
+            return (parent == nil ? storage : root.storage).held(StorageKey(key, parameter: nil))
+        case .scoped:
+            return storage.held(StorageKey(key, parameter: nil))
+        case .singleton:
+            return singletons.held(StorageKey(key, parameter: nil))
+        case .unique:
+            let frame = BuildFrame(key: key, parameter: nil, scope: scope, ownedByChild: false)
+            _ = ResolutionContext.current.building(frame) { build(false) }
+            return .built
+        case .graph:
+            let context = ResolutionContext.current
+            let storageKey = StorageKey(key, parameter: nil)
+            if let held = context.graph[storageKey] { return .held(held) }
+            let frame = BuildFrame(key: key, parameter: nil, scope: scope, ownedByChild: false)
+            // A graph resolved at the top is its own whole graph: nothing else shares it.
+            let topLevel = context.frames.isEmpty
+            let box = context.building(frame) { build(!topLevel) }
+            if !topLevel, let box { context.graph[storageKey] = box }
+            return .built
+        }
+    }
 }

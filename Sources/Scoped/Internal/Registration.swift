@@ -1,7 +1,11 @@
 // Concurrency rule: a `Registration` is an immutable value; all shared state it
 // touches lives in `ContainerManager`/`InstanceStorage` locks, and no lock is held
 // while the body runs (see InstanceStorage.swift). Bodies may resolve other
-// factories on the same thread (nested graphs) or on other threads.
+// factories on the same thread (nested graphs) or on other threads. `resolve` is
+// inlinable so that callers specialise it for `T`: its fast path reads held
+// instances through the non-generic `ContainerManager.fastResolve` (one lock, taken
+// and released inside it) and runs unique/graph bodies outside any lock; everything
+// else (first builds, overrides, observers, isolation) goes to `resolveFully`.
 
 /// An override body stored in a container (`register { }`), type-erased.
 package protocol OverrideBody: Sendable {}
@@ -12,33 +16,94 @@ package struct OverrideBox<P, T>: OverrideBody {
 
 /// What ``Factory`` and ``ParameterFactory`` share: a key, a body, a scope and the
 /// container to resolve in. `Factory<T>` is a `Registration<Void, T>`.
+@usableFromInline
 package struct Registration<P, T>: Sendable {
-    package let manager: ContainerManager
-    package let key: RegistrationKey
-    package var body: @Sendable (P) -> T
-    package var scope: Scope = .unique
+    /// The body as declared: `self { … }` bodies take no parameter, so a `Factory` stores
+    /// its closure as is (wrapping it in `{ _ in body() }` would allocate a context on
+    /// every factory access).
+    @usableFromInline
+    package enum Body: Sendable {
+        case plain(@Sendable () -> T)
+        case parameter(@Sendable (P) -> T)
+    }
+
+    @usableFromInline package let manager: ContainerManager
+    @usableFromInline package let key: RegistrationKey
+    @usableFromInline package var storedBody: Body
+    @usableFromInline package var scope: Scope = .unique
     /// Precedence of the context override now in `body` (0: the declared body).
     package var contextRank: UInt8 = 0
     /// For per-parameter factories: turns the parameter into part of the storage key.
-    package var parameterKey: (@Sendable (P) -> AnyHashable)?
+    @usableFromInline package var parameterKey: (@Sendable (P) -> AnyHashable)?
 
     package init(manager: ContainerManager, key: RegistrationKey, body: @escaping @Sendable (P) -> T) {
         self.manager = manager
         self.key = key
-        self.body = body
+        self.storedBody = .parameter(body)
+    }
+
+    package init(manager: ContainerManager, key: RegistrationKey, plainBody: @escaping @Sendable () -> T) {
+        self.manager = manager
+        self.key = key
+        self.storedBody = .plain(plainBody)
+    }
+
+    /// The body, taking the parameter (context overrides replace it).
+    package var body: @Sendable (P) -> T {
+        get {
+            switch storedBody {
+            case .plain(let body): return { _ in body() }
+            case .parameter(let body): return body
+            }
+        }
+        set { storedBody = .parameter(newValue) }
+    }
+
+    @inlinable
+    package func callBody(_ parameter: P) -> T {
+        switch storedBody {
+        case .plain(let body): return body()
+        case .parameter(let body): return body(parameter)
+        }
+    }
+
+    /// Resolves through the container. The fast path (no per-parameter key; a held
+    /// instance, or a unique/graph build, with no override, observer or isolation domain
+    /// in play) is specialised in the caller; the rest is `resolveFully`.
+    @inlinable
+    package func resolve(_ parameter: P) -> T {
+        if parameterKey == nil {
+            var built: T?
+            let found = manager.fastResolve(key, scope: scope) { boxed in
+                let value = callBody(parameter)
+                built = value
+                return boxed ? InstanceBox(value) : nil
+            }
+            switch found {
+            case .held(let box):
+                return unsafeDowncast(box, to: InstanceBox<T>.self).value
+            case .heldWeakly(let object):
+                return object as! T
+            case .built:
+                return built.unsafelyUnwrapped
+            case .slow:
+                break
+            }
+        }
+        return resolveFully(parameter)
     }
 
     /// Resolves through the container: override lookup, scope storage, build.
-    @inline(__always)
-    package func resolve(_ parameter: P) -> T {
+    @usableFromInline
+    package func resolveFully(_ parameter: P) -> T {
         let manager = self.manager.effective
-        var body = self.body
+        var body = self.storedBody
         var overrideOwner: ContainerManager?
         if let found = manager.override(for: key) {
             guard let box = found.body as? OverrideBox<P, T> else {
                 ScopedFailure.stop("the override of \(key) does not produce \(key.typeName) from \(P.self)")
             }
-            body = box.body
+            body = .parameter(box.body)
             overrideOwner = found.owner
         }
         let parameterID = parameterKey?(parameter)
@@ -49,11 +114,13 @@ package struct Registration<P, T>: Sendable {
         let owner: ContainerManager
         switch scope.kind {
         case .unique:
-            return build(storageKey, in: manager, ownedByChild: false) { body(parameter) }.value
+            return build(storageKey, in: manager, ownedByChild: false) { Self.call(body, parameter) }.value
         case .graph:
-            return resolveInGraph(storageKey, in: manager) { body(parameter) }
+            return resolveInGraph(storageKey, in: manager) { Self.call(body, parameter) }
         case .scoped:
-            owner = overrideOwner ?? manager
+            // One per lifetime scope: the scope that resolves owns it, wherever the
+            // override that made it was registered.
+            owner = manager
             storage = owner.storage
         case .cached, .shared:
             owner = overrideOwner ?? manager.root
@@ -65,9 +132,9 @@ package struct Registration<P, T>: Sendable {
         let context = ResolutionContext.current
         let frame = BuildFrame(key: key, parameter: parameterID, scope: scope, ownedByChild: owner.parent != nil)
         let result = storage.instance(
-            for: storageKey, scope: scope, weakly: scope.kind == .shared, context: context,
+            for: storageKey, scope: scope, weakly: scope.kind == .shared, reporter: owner, context: context,
             onCycle: { context.reportReentrantBuild(of: frame) },
-            build: { build(storageKey, in: owner, frame: frame, context: context) { body(parameter) }.value }
+            build: { build(storageKey, in: owner, frame: frame, context: context) { Self.call(body, parameter) }.value }
         )
         guard let result else {
             ScopedFailure.stop(
@@ -78,6 +145,13 @@ package struct Registration<P, T>: Sendable {
             owner.emit(.reused, key: storageKey, scope: scope, instance: instanceIdentity(of: result.value))
         }
         return result.value
+    }
+
+    private static func call(_ body: Body, _ parameter: P) -> T {
+        switch body {
+        case .plain(let body): return body()
+        case .parameter(let body): return body(parameter)
+        }
     }
 
     /// Runs the body with a build frame on this thread's stack (cycle and captive

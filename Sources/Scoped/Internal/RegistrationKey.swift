@@ -3,6 +3,7 @@
 ///
 /// Factory parameters never take part in it: `counter(initialValue: 1)` and
 /// `counter(initialValue: 2)` are one registration.
+@usableFromInline
 package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     package let container: ObjectIdentifier
     package let type: ObjectIdentifier
@@ -24,13 +25,13 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         nameHash = hash
     }
 
-    package static func == (lhs: RegistrationKey, rhs: RegistrationKey) -> Bool {
+    @usableFromInline package static func == (lhs: RegistrationKey, rhs: RegistrationKey) -> Bool {
         guard lhs.type == rhs.type, lhs.container == rhs.container, lhs.nameHash == rhs.nameHash else { return false }
         if lhs.name.utf8Start == rhs.name.utf8Start { return true }
         return lhs.name.description == rhs.name.description
     }
 
-    package func hash(into hasher: inout Hasher) {
+    @usableFromInline package func hash(into hasher: inout Hasher) {
         hasher.combine(nameHash &+ UInt64(UInt(bitPattern: type)) &* 31 &+ UInt64(UInt(bitPattern: container)))
     }
 
@@ -41,5 +42,5 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     package var typeName: String { _typeName(producedType, qualified: false) }
 
     /// `member (Type)`, the form every message and event uses.
-    package var description: String { "\(memberName) (\(typeName))" }
+    @usableFromInline package var description: String { "\(memberName) (\(typeName))" }
 }

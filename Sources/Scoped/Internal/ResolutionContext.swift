@@ -98,7 +98,11 @@ private let contextKey: pthread_key_t = {
 
 extension ResolutionContext {
     /// ` (while building a (A) → b (B))`, or nothing when no build is in progress.
-    package var chainSuffix: String {
-        frames.isEmpty ? "" : " (while building \(frames.map(\.description).joined(separator: " → ")))"
+    package var chainSuffix: String { chainSuffix(excludingInnermost: false) }
+
+    /// The same, leaving out the innermost build (when the message is about that one).
+    package func chainSuffix(excludingInnermost: Bool) -> String {
+        let shown = excludingInnermost ? frames.dropLast() : frames[...]
+        return shown.isEmpty ? "" : " (while building \(shown.map(\.description).joined(separator: " → ")))"
     }
 }

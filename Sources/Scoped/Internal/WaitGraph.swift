@@ -1,6 +1,8 @@
 // Concurrency rule: `waits` (a `Locked`) guards the map "thread → the thread whose
 // build it is waiting for". It is touched only on the slow path (a thread about to
 // wait for another thread's in-flight build) and never held while user code runs.
+// While holding it, a walk may take a storage's lock to check that a recorded wait
+// still blocks (lock order: `waits`, then a storage; never the reverse).
 
 /// Detects a cycle that spans threads: thread A builds `x`, whose body waits for `y`
 /// that thread B is building, whose body waits for `x`. Without this both threads would
@@ -9,24 +11,37 @@ package enum WaitGraph {
     private struct Wait {
         let owner: ObjectIdentifier
         let what: String
+        /// Whether the waiter is still blocked: false once the build it waits for (or any
+        /// build in that storage) has finished and the waiter is about to look again.
+        let stillBlocked: @Sendable () -> Bool
     }
 
     private static let waits = Locked<[ObjectIdentifier: Wait]>([:])
 
     /// Records that `waiter` is about to wait for `owner`'s build of `what`; stops the
     /// process if `owner` is (transitively) waiting for `waiter`.
-    package static func willWait(_ waiter: ObjectIdentifier, for owner: ObjectIdentifier, building what: String) {
+    ///
+    /// A recorded wait can be stale: the build it waited for has finished, and the waiter
+    /// is about to wake and look again (it has not yet called ``didWait(_:)``). Such a
+    /// wait does not block anyone, so it breaks the chain; `stillBlocked` tells. A real
+    /// cycle is still found: the last of its threads to (re)start waiting sees every other
+    /// wait of the cycle still blocked.
+    package static func willWait(
+        _ waiter: ObjectIdentifier, for owner: ObjectIdentifier, building what: String,
+        while stillBlocked: @escaping @Sendable () -> Bool
+    ) {
         let chain: [String]? = waits.withLock { waits in
+            guard stillBlocked() else { return nil }
             var chain = [what]
             var current = owner
             var steps = 0
-            while let next = waits[current], steps < 10_000 {
+            while let next = waits[current], steps < 10_000, next.stillBlocked() {
                 chain.append(next.what)
                 if next.owner == waiter { return chain }
                 current = next.owner
                 steps += 1
             }
-            waits[waiter] = Wait(owner: owner, what: what)
+            waits[waiter] = Wait(owner: owner, what: what, stillBlocked: stillBlocked)
             return nil
         }
         if let chain {

@@ -1,0 +1,127 @@
+// Scoped's rows: every scope, parameters, Lazy, the property wrappers and a 3-level chain.
+import Scoped
+
+extension Container {
+    var bUnique: Factory<Service> { self { Service() } }
+    var bCached: Factory<Service> { self { Service() }.cached }
+    var bSingleton: Factory<Service> { self { Service() }.singleton }
+    var bShared: Factory<Service> { self { Service() }.shared }
+    var bGraph: Factory<Service> { self { Service() }.graph }
+    var bScoped: Factory<Service> { self { Service() }.scoped }
+    var bParameter: ParameterFactory<Int, Service> { self { Service($0) } }
+    var bPerParameter: ParameterFactory<Int, Service> { self { Service($0) }.cached.perParameter }
+    var chainA: Factory<ChainA> { self { ChainA(b: self.chainB()) } }
+    var chainB: Factory<ChainB> { self { ChainB(c: self.chainC()) } }
+    var chainC: Factory<ChainC> { self { ChainC() } }
+}
+
+struct InjectedHolder {
+    @Injected(\.bCached) var service: Service
+}
+
+struct LazyInjectedHolder {
+    @LazyInjected(\.bCached) var service: Service
+}
+
+enum ScopedRows {
+    static func all() -> [Benchmark] {
+        let c = Container.shared
+        let holders = (0..<8).map { _ in Holder() }
+        _ = c.bCached()
+        _ = c.bSingleton()
+        let child = c.child("bench")
+        _ = child.bScoped()
+        for p in 0..<16 { _ = c.bPerParameter(p) }
+        let lazy = c.bCached.lazy
+        _ = lazy()
+        return [
+            Benchmark("unique", "direct init (Service())", baseline: true) { n in
+                var acc: UInt64 = 0
+                for _ in 0..<n { acc &+= keep(Service()) }
+                return acc
+            },
+            Benchmark("unique", "Scoped unique") { n in
+                var acc: UInt64 = 0
+                for _ in 0..<n { acc &+= keep(c.bUnique()) }
+                return acc
+            },
+            Benchmark("unique", "Scoped graph (top-level resolve)") { n in
+                var acc: UInt64 = 0
+                for _ in 0..<n { acc &+= keep(c.bGraph()) }
+                return acc
+            },
+            Benchmark("unique", "Scoped parameter (unique)") { n in
+                var acc: UInt64 = 0
+                for i in 0..<n { acc &+= keep(c.bParameter(i)) }
+                return acc
+            },
+            Benchmark("cached", "stored-property read", baseline: true) { n in
+                var acc: UInt64 = 0
+                // Eight holders read in turn, so the read cannot be hoisted out of the loop.
+                for i in 0..<n { acc &+= fold(holders[i & 7].service) }
+                return acc
+            },
+            Benchmark("cached", "Scoped cached") { n in
+                var acc: UInt64 = 0
+                for _ in 0..<n { acc &+= fold(c.bCached()) }
+                return acc
+            },
+            Benchmark("cached", "Scoped cached, factory value kept (resolve only)") { n in
+                let factory = c.bCached
+                var acc: UInt64 = 0
+                for _ in 0..<n { acc &+= fold(factory()) }
+                return acc
+            },
+            Benchmark("cached", "Scoped singleton") { n in
+                var acc: UInt64 = 0
+                for _ in 0..<n { acc &+= fold(c.bSingleton()) }
+                return acc
+            },
+            Benchmark("cached", "Scoped shared (held)") { n in
+                let held = c.bShared()
+                var acc: UInt64 = 0
+                for _ in 0..<n { acc &+= fold(c.bShared()) }
+                withExtendedLifetime(held) {}
+                return acc
+            },
+            Benchmark("cached", "Scoped scoped (in open child)") { n in
+                var acc: UInt64 = 0
+                for _ in 0..<n { acc &+= fold(child.bScoped()) }
+                return acc
+            },
+            Benchmark("cached", "Scoped per-parameter keyed (16 keys)") { n in
+                var acc: UInt64 = 0
+                for i in 0..<n { acc &+= fold(c.bPerParameter(i & 15)) }
+                return acc
+            },
+            Benchmark("cached", "Scoped Lazy after first call") { n in
+                var acc: UInt64 = 0
+                for _ in 0..<n { acc &+= fold(lazy()) }
+                return acc
+            },
+            Benchmark("cached", "Scoped @Injected init (cached)") { n in
+                var acc: UInt64 = 0
+                for _ in 0..<n { acc &+= fold(InjectedHolder().service) }
+                return acc
+            },
+            Benchmark("cached", "Scoped @LazyInjected first access (cached)") { n in
+                var acc: UInt64 = 0
+                for _ in 0..<n {
+                    let holder = LazyInjectedHolder()
+                    acc &+= fold(holder.service)
+                }
+                return acc
+            },
+            Benchmark("chain3", "hand-written A(B(C()))", baseline: true) { n in
+                var acc: UInt64 = 0
+                for _ in 0..<n { acc &+= keep(ChainA(b: ChainB(c: ChainC()))) }
+                return acc
+            },
+            Benchmark("chain3", "Scoped unique chain") { n in
+                var acc: UInt64 = 0
+                for _ in 0..<n { acc &+= keep(c.chainA()) }
+                return acc
+            },
+        ]
+    }
+}

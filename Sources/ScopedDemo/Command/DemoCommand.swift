@@ -1,0 +1,37 @@
+/// The demo's entry point, callable in-process: parses arguments, runs scenarios and
+/// returns what the executable prints and its exit code.
+enum DemoCommand {
+    /// What a run printed.
+    struct Output: Equatable, Sendable {
+        var standardOutput = ""
+        var standardError = ""
+        var exitCode: Int32 = 0
+    }
+
+    /// Runs the demo as `ScopedDemo <arguments>` would.
+    ///
+    /// - Parameter arguments: The command-line arguments, without the program name.
+    /// - Returns: Standard output, standard error and the exit code (2 for bad arguments).
+    @MainActor
+    static func run(arguments: [String]) -> Output {
+        let options: DemoOptions
+        do {
+            options = try DemoOptions.parse(arguments)
+        } catch {
+            return Output(standardError: "ScopedDemo: error: \(error.message)\n" + DemoOptions.usage, exitCode: 2)
+        }
+        if options.help { return Output(standardOutput: DemoOptions.usage) }
+        if options.list { return Output(standardOutput: ScenarioListFormatter.render(ScenarioCatalog.all)) }
+
+        let scenarios = ScenarioCatalog.all.filter { options.scenario == nil || $0.name == options.scenario }
+        let results = scenarios.flatMap { $0.run(seed: options.seed, ticks: options.ticks) }
+        let text: String
+        switch options.format {
+        case .summary: text = SummaryFormatter.render(results, options: options)
+        case .log: text = results.map(LogFormatter.render).joined(separator: "\n")
+        case .timeline: text = results.map(TimelineFormatter.render).joined(separator: "\n")
+        case .json: text = results.map(JSONLinesFormatter.render).joined()
+        }
+        return Output(standardOutput: text)
+    }
+}

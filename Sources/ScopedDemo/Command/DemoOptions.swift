@@ -1,0 +1,106 @@
+/// What the command line asked for.
+struct DemoOptions: Equatable, Sendable {
+    /// How results are printed.
+    enum Format: String, Sendable, CaseIterable {
+        /// The side-by-side table (default).
+        case summary
+        /// One line per event, simulated time first.
+        case log
+        /// An ASCII lifeline per instance across ticks.
+        case timeline
+        /// One JSON object per event, one per line.
+        case json
+    }
+
+    /// The scenario to run (its name); nil runs all ten.
+    var scenario: String?
+    var format: Format = .summary
+    var seed: UInt64 = 42
+    var ticks = 12
+    var list = false
+    var help = false
+
+    /// The allowed `--ticks` values.
+    static let tickRange = 10...100
+}
+
+/// A command-line mistake: reported in one line, followed by the usage, exit code 2.
+struct ArgumentError: Error, Equatable {
+    let message: String
+}
+
+extension DemoOptions {
+    /// Parses the arguments (without the program name), by hand: `--name value` or
+    /// `--name=value`; the last occurrence of an option wins.
+    ///
+    /// - Throws: ``ArgumentError`` naming the first bad argument.
+    static func parse(_ arguments: [String]) throws(ArgumentError) -> DemoOptions {
+        var options = DemoOptions()
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            var name = argument
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            func value() throws(ArgumentError) -> String {
+                if let inlineValue { return inlineValue }
+                guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
+                    throw ArgumentError(message: "\(name) needs a value")
+                }
+                return next
+            }
+            switch name {
+            case "--scenario":
+                let wanted = try value()
+                guard let scenario = ScenarioCatalog.scenario(named: wanted) else {
+                    throw ArgumentError(message: "unknown scenario '\(wanted)' (--list shows the ten names)")
+                }
+                options.scenario = scenario.name
+            case "--format":
+                let wanted = try value()
+                guard let format = Format(rawValue: wanted) else {
+                    throw ArgumentError(message: "unknown format '\(wanted)' (use summary, log, timeline or json)")
+                }
+                options.format = format
+            case "--seed":
+                let text = try value()
+                guard let seed = UInt64(text) else {
+                    throw ArgumentError(message: "--seed must be a whole number from 0 to \(UInt64.max), got '\(text)'")
+                }
+                options.seed = seed
+            case "--ticks":
+                let text = try value()
+                guard let ticks = Int(text), tickRange.contains(ticks) else {
+                    throw ArgumentError(
+                        message: "--ticks must be a whole number from \(tickRange.lowerBound) to \(tickRange.upperBound), got '\(text)'")
+                }
+                options.ticks = ticks
+            case "--list" where inlineValue == nil:
+                options.list = true
+            case "--help" where inlineValue == nil, "-h":
+                options.help = true
+            default:
+                throw ArgumentError(message: "unknown argument '\(argument)'")
+            }
+        }
+        return options
+    }
+
+    /// The command's usage text.
+    static let usage = """
+        usage: ScopedDemo [--scenario NAME] [--format summary|log|timeline|json] [--seed N] [--ticks N]
+               ScopedDemo --list | --help
+
+          (no options)       the summary table of all ten scenarios
+          --scenario NAME    run one scenario: a name from --list, or its number (1-10)
+          --format FORMAT    summary (default) | log: one line per event, simulated time first |
+                             timeline: an ASCII lifeline per instance across ticks | json: one event per line
+          --seed N           seed of the parent's random numbers (default 42); output is deterministic per seed
+          --ticks N          simulated seconds to run, 10-100 (default 12); init-log always runs 6
+          --list             list the scenarios
+          --help             show this help
+
+        """
+}

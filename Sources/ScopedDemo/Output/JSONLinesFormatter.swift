@@ -1,0 +1,34 @@
+/// `--format json`: one JSON object per event, one per line (JSON Lines).
+///
+/// ```
+/// {"scenario":1,"name":"observed-object","variant":"…","seed":42,"t":1,"seq":5,"event":"init","subject":"CounterViewModel#1","detail":"…"}
+/// ```
+enum JSONLinesFormatter {
+    static func render(_ result: VariantResult) -> String {
+        result.events.map { event in
+            "{\"scenario\":\(result.scenarioNumber),\"name\":\(quoted(result.scenarioName)),"
+                + "\"variant\":\(quoted(result.label)),\"seed\":\(result.seed),"
+                + "\"t\":\(event.tick),\"seq\":\(event.sequence),\"event\":\(quoted(event.kind.rawValue)),"
+                + "\"subject\":\(quoted(event.subject)),\"detail\":\(quoted(event.detail))}\n"
+        }.joined()
+    }
+
+    /// `text` as a JSON string literal.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

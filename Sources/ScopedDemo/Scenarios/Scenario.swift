@@ -1,0 +1,49 @@
+/// One of the ten scenarios of issue #4: a way of giving a SwiftUI view its view model,
+/// played on the simulated SwiftUI and measured. Scenarios 9 and 10 compare two variants.
+struct Scenario {
+    /// One way of wiring the screen, with its script.
+    struct Variant {
+        /// What the summary row calls it.
+        let label: String
+        /// The user's actions for a number of ticks.
+        let script: @Sendable (Int) -> Script
+        /// The root view, made at tick 0 (containers come from the stage).
+        let root: @MainActor (Stage) -> any View
+    }
+
+    /// 1 … 10, as in the issue.
+    let number: Int
+    /// The name for `--scenario`.
+    let name: String
+    /// One line: what the scenario shows (`--list`, README).
+    let explanation: String
+    /// Whether it uses Scoped.
+    let usesScoped: Bool
+    let variants: [Variant]
+
+    /// Plays every variant, each on a stage of its own seeded with `seed`.
+    @MainActor
+    func run(seed: UInt64, ticks: Int) -> [VariantResult] {
+        variants.map { variant in
+            let stage = Stage(seed: seed)
+            let script = variant.script(ticks)
+            let outcome = stage.play(script, root: variant.root)
+            return VariantResult(scenario: self, variant: variant, script: script, seed: seed, stage: stage, outcome: outcome)
+        }
+    }
+}
+
+/// The ten scenarios, in the issue's order.
+enum ScenarioCatalog {
+    static var all: [Scenario] {
+        [
+            .observedObject, .observedShared, .stateObjectInjected, .stateObjectAutoclosure, .stateObservable,
+            .lazyShared, .navigationLinkEager, .navigationLinkScoped, .multilevel, .initLog,
+        ]
+    }
+
+    /// The scenario called `name` (or numbered `name`).
+    static func scenario(named name: String) -> Scenario? {
+        all.first { $0.name == name || String($0.number) == name }
+    }
+}

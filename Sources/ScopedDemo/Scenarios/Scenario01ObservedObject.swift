@@ -1,0 +1,27 @@
+extension Scenario {
+    /// 1. Sheet + `@ObservedObject`, the view model built in the parent's body: rebuilt on
+    /// every tick of the parent's timer, so the counter loses its state.
+    static var observedObject: Scenario {
+        Scenario(
+            number: 1, name: "observed-object",
+            explanation: "sheet + @ObservedObject built in the parent's body: a new view model on every re-render, count lost",
+            usesScoped: false,
+            variants: [
+                Variant(label: "sheet + @ObservedObject, built in parent body", script: Script.sheet) { stage in
+                    ContentView(numbers: stage.numbers) { number in
+                        CounterView(viewModel: CounterViewModel(initialValue: number))
+                    }
+                },
+            ])
+    }
+}
+
+/// The article's counter view: observes whatever instance its description was given.
+struct CounterView: View {
+    @ObservedObject var viewModel: CounterViewModel
+
+    var body: ViewContent {
+        Text("count \(viewModel.count)")
+        Button("Increment") { viewModel.increment() }
+    }
+}

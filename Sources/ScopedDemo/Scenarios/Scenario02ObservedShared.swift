@@ -1,0 +1,21 @@
+import Scoped
+
+extension Scenario {
+    /// 2. Sheet + `@ObservedObject` + Scoped `.shared`: the parent's body still resolves
+    /// on every render (eager), but `.shared` hands back the instance the sheet holds;
+    /// dismissing drops the last holder, and the next presentation gets a fresh one.
+    static var observedShared: Scenario {
+        Scenario(
+            number: 2, name: "observed-shared",
+            explanation: "sheet + @ObservedObject + Scoped .shared: one instance while presented, deinit on dismiss, still resolved eagerly",
+            usesScoped: true,
+            variants: [
+                Variant(label: "sheet + @ObservedObject + .shared", script: Script.sheet) { stage in
+                    let container = stage.makeContainer()
+                    return ContentView(numbers: stage.numbers) { number in
+                        CounterView(viewModel: container.counter(initialValue: number)())
+                    }
+                },
+            ])
+    }
+}

@@ -1,0 +1,32 @@
+extension Scenario {
+    /// 4. Sheet + `@StateObject` with the view model built inside the autoclosure: built
+    /// once, when the sheet's view is created — lazily.
+    static var stateObjectAutoclosure: Scenario {
+        Scenario(
+            number: 4, name: "stateobject-autoclosure",
+            explanation: "sheet + @StateObject built inside the autoclosure: once per presentation, lazily, deinit on dismiss",
+            usesScoped: false,
+            variants: [
+                Variant(label: "sheet + @StateObject, built in autoclosure", script: Script.sheet) { stage in
+                    ContentView(numbers: stage.numbers) { number in
+                        StateObjectCounterView(initialValue: number)
+                    }
+                },
+            ])
+    }
+}
+
+/// The article's fix: take the initial value and build the view model inside
+/// `StateObject(wrappedValue:)`'s autoclosure.
+struct StateObjectCounterView: View {
+    @StateObject private var viewModel: CounterViewModel
+
+    init(initialValue: Int) {
+        _viewModel = StateObject(wrappedValue: CounterViewModel(initialValue: initialValue))
+    }
+
+    var body: ViewContent {
+        Text("count \(viewModel.count)")
+        Button("Increment") { viewModel.increment() }
+    }
+}

@@ -1,0 +1,29 @@
+extension Scenario {
+    /// 7. `NavigationLink(destination:)` with the view model built in the destination's
+    /// arguments: every list render builds one per row, for screens never pushed; the
+    /// pushed screen, an `@ObservedObject`, gets a new one each render too.
+    static var navigationLinkEager: Scenario {
+        Scenario(
+            number: 7, name: "navigationlink-eager",
+            explanation: "NavigationLink with eager destinations: view models built on every list render for screens never pushed",
+            usesScoped: false,
+            variants: [
+                Variant(label: "NavigationLink, destination built eagerly", script: Script.navigation) { stage in
+                    ItemListView(numbers: stage.numbers) { id in
+                        DetailView(viewModel: DetailViewModel(id: id))
+                    }
+                },
+            ])
+    }
+}
+
+/// An item screen that observes the view model its description was given.
+struct DetailView: View {
+    @ObservedObject var viewModel: DetailViewModel
+
+    var body: ViewContent {
+        Text("item \(viewModel.id)")
+        Text("count \(viewModel.count)")
+        Button("Increment") { viewModel.increment() }
+    }
+}

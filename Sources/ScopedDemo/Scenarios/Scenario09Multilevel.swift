@@ -1,0 +1,50 @@
+import Scoped
+
+extension Scenario {
+    /// 9. Multilevel MVVM: a parent screen whose two child views are hidden and shown
+    /// again. With `@StateObject` children, hiding destroys their view models (state
+    /// lost); children resolved `.scoped` in the parent screen's lifetime scope outlive
+    /// their views (state kept) and are released when the parent screen is dismissed.
+    /// Both show parent → child propagation (the parent's number) and child → parent
+    /// callbacks (the parent's total).
+    static var multilevel: Scenario {
+        Scenario(
+            number: 9, name: "multilevel",
+            explanation: "multilevel MVVM, children hidden and shown: @StateObject children lose state, .scoped children in the parent's lifetime scope keep it",
+            usesScoped: true,
+            variants: [
+                Variant(label: "multilevel: @StateObject children", script: Script.multilevel) { stage in
+                    MultilevelAppView {
+                        ParentScreen(numbers: stage.numbers)
+                    }
+                },
+                Variant(label: "multilevel: .scoped children in parent scope", script: Script.multilevel) { stage in
+                    let container = stage.makeContainer()
+                    let numbers = stage.numbers
+                    container.numberSource.register { numbers }
+                    return MultilevelAppView {
+                        LifetimeScope("parentScreen", in: container) { flow in
+                            ScopedParentScreen(flow: flow)
+                        }
+                    }
+                },
+            ])
+    }
+}
+
+/// The app's root in scenario 9: a button that presents the parent screen as a sheet.
+struct MultilevelAppView: View {
+    let screen: () -> any View
+    @State private var showingParent = false
+
+    init(screen: @escaping () -> any View) {
+        self.screen = screen
+    }
+
+    var body: ViewContent {
+        Button("Open parent screen") { showingParent = true }
+            .sheet(isPresented: $showingParent) {
+                screen()
+            }
+    }
+}

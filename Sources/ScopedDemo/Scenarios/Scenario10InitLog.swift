@@ -1,0 +1,92 @@
+import Scoped
+
+extension Scenario {
+    /// 10. `@StateObject` vs `@ObservedObject` across three body evaluations of the home
+    /// view, with a view model that needs a store from the container
+    /// (`init(entryStore:)`): the init log of each.
+    static var initLog: Scenario {
+        Scenario(
+            number: 10, name: "init-log",
+            explanation: "@StateObject vs @ObservedObject over three body evaluations, init(entryStore:) from the container: the init log of each",
+            usesScoped: true,
+            variants: [
+                Variant(label: "init log: @StateObject(wrappedValue:)", script: Script.initLog) { stage in
+                    let container = stage.makeContainer()
+                    return InitLogAppView {
+                        HomeView(numbers: stage.numbers) {
+                            BottomBarView(viewModel: BottomBarViewModel(entryStore: container.entryStore()))
+                        }
+                    }
+                },
+                Variant(label: "init log: @ObservedObject", script: Script.initLog) { stage in
+                    let container = stage.makeContainer()
+                    return InitLogAppView {
+                        HomeView(numbers: stage.numbers) {
+                            ObservedBottomBarView(viewModel: BottomBarViewModel(entryStore: container.entryStore()))
+                        }
+                    }
+                },
+            ])
+    }
+}
+
+/// The app's root in scenario 10: shows the home view until "Close".
+struct InitLogAppView: View {
+    let content: () -> any View
+    @State private var showContent = true
+
+    init(content: @escaping () -> any View) {
+        self.content = content
+    }
+
+    var body: ViewContent {
+        if showContent {
+            content()
+        }
+        Button("Close") { showContent = false }
+    }
+}
+
+/// The seed article's `ContentView`: owns its view model with `@StateObject`; the view
+/// model refreshes every 2 seconds, re-evaluating this body, which makes the bottom bar's
+/// description (`bottomBar`, the variant's line) each time.
+struct HomeView: View {
+    @StateObject private var viewModel: HomeViewModel
+    let bottomBar: () -> any View
+
+    init(numbers: RandomSource, bottomBar: @escaping () -> any View) {
+        _viewModel = StateObject(wrappedValue: HomeViewModel(numbers: numbers))
+        self.bottomBar = bottomBar
+    }
+
+    var body: ViewContent {
+        Text("number \(viewModel.number)")
+            .task(every: 2) { viewModel.refresh() }
+        bottomBar()
+    }
+}
+
+/// The bottom bar owning its view model; the argument is forwarded as an autoclosure, so
+/// the view model — and the store resolve — happen only when the bar is created.
+struct BottomBarView: View {
+    @StateObject private var viewModel: BottomBarViewModel
+
+    init(viewModel: @autoclosure @escaping () -> BottomBarViewModel) {
+        _viewModel = StateObject(wrappedValue: viewModel())
+    }
+
+    var body: ViewContent {
+        Text("bar count \(viewModel.count)")
+        Button("Bar +1") { viewModel.increment() }
+    }
+}
+
+/// The bottom bar observing the view model each description was given.
+struct ObservedBottomBarView: View {
+    @ObservedObject var viewModel: BottomBarViewModel
+
+    var body: ViewContent {
+        Text("bar count \(viewModel.count)")
+        Button("Bar +1") { viewModel.increment() }
+    }
+}

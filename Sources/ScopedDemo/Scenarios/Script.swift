@@ -1,0 +1,113 @@
+/// What the user does in a scenario, tick by tick, and what the stage measures.
+///
+/// Timers fire on even ticks; the user acts on odd ticks, so every tick shows one cause.
+struct Script: Sendable {
+    /// One user action.
+    struct Action: Sendable, Equatable {
+        enum Kind: Sendable, Equatable {
+            /// Tap the button with this title (links are buttons too).
+            case tap(String)
+            /// Swipe the presented sheet down.
+            case dismiss
+            /// Go back from the pushed screen.
+            case pop
+        }
+
+        let tick: Int
+        let kind: Kind
+        /// One letter for the timeline's action row.
+        let code: Character
+        /// What the letter means, for the legend.
+        let caption: String
+    }
+
+    /// Which text shows the state that should survive, and when to compare it.
+    struct StateProbe: Sendable {
+        /// The prefix of the `Text` that shows the state (`count `).
+        let textPrefix: String
+        /// Read after this tick (right after the state changed).
+        let beforeTick: Int
+        /// Read again after this tick (after re-renders, or hiding and showing).
+        let afterTick: Int
+    }
+
+    /// How many ticks the scenario runs (0 ..< ticks).
+    let ticks: Int
+    /// The user's actions, by tick.
+    let actions: [Action]
+    /// The state check.
+    let probe: StateProbe
+    /// The first action that takes a screen away; the stage checks what it released.
+    let dismissTick: Int
+
+    func action(at tick: Int) -> Action? {
+        actions.first { $0.tick == tick }
+    }
+
+    /// The last odd tick before `ticks`.
+    private static func lastOddTick(_ ticks: Int) -> Int {
+        ticks % 2 == 0 ? ticks - 1 : ticks - 2
+    }
+
+    /// Counter sheet: present at 1, increment at 3, dismiss, present again, dismiss at the end.
+    static func sheet(ticks: Int) -> Script {
+        let last = lastOddTick(ticks)
+        return Script(
+            ticks: ticks,
+            actions: [
+                Action(tick: 1, kind: .tap("Show counter"), code: "P", caption: "present"),
+                Action(tick: 3, kind: .tap("Increment"), code: "I", caption: "increment"),
+                Action(tick: last - 4, kind: .dismiss, code: "D", caption: "dismiss"),
+                Action(tick: last - 2, kind: .tap("Show counter"), code: "P", caption: "present"),
+                Action(tick: last, kind: .dismiss, code: "D", caption: "dismiss"),
+            ],
+            probe: StateProbe(textPrefix: "count ", beforeTick: 3, afterTick: 4),
+            dismissTick: last - 4)
+    }
+
+    /// Item list: push item 2 at 1, increment at 3, pop, push item 3, pop at the end.
+    static func navigation(ticks: Int) -> Script {
+        let last = lastOddTick(ticks)
+        return Script(
+            ticks: ticks,
+            actions: [
+                Action(tick: 1, kind: .tap("Item 2"), code: "U", caption: "push"),
+                Action(tick: 3, kind: .tap("Increment"), code: "I", caption: "increment"),
+                Action(tick: last - 4, kind: .pop, code: "O", caption: "pop"),
+                Action(tick: last - 2, kind: .tap("Item 3"), code: "U", caption: "push"),
+                Action(tick: last, kind: .pop, code: "O", caption: "pop"),
+            ],
+            probe: StateProbe(textPrefix: "count ", beforeTick: 3, afterTick: 4),
+            dismissTick: last - 4)
+    }
+
+    /// Parent screen: present at 1, tap child A at 3, hide the children at 5, show them
+    /// at 7, dismiss the parent screen at the end.
+    static func multilevel(ticks: Int) -> Script {
+        let last = lastOddTick(ticks)
+        return Script(
+            ticks: ticks,
+            actions: [
+                Action(tick: 1, kind: .tap("Open parent screen"), code: "P", caption: "present"),
+                Action(tick: 3, kind: .tap("A +1"), code: "I", caption: "increment child A"),
+                Action(tick: 5, kind: .tap("Toggle children"), code: "H", caption: "hide children"),
+                Action(tick: 7, kind: .tap("Toggle children"), code: "S", caption: "show children"),
+                Action(tick: last, kind: .dismiss, code: "D", caption: "dismiss"),
+            ],
+            probe: StateProbe(textPrefix: "A count ", beforeTick: 3, afterTick: 7),
+            dismissTick: last)
+    }
+
+    /// Init log: three body evaluations of the home view (ticks 0, 2, 4), a tap on the
+    /// bar at 1, the screen closed at 5. Always six ticks.
+    static func initLog(ticks _: Int) -> Script {
+        Script(
+            ticks: 6,
+            actions: [
+                Action(tick: 1, kind: .tap("Bar +1"), code: "I", caption: "increment"),
+                Action(tick: 5, kind: .tap("Close"), code: "C", caption: "close"),
+            ],
+            probe: StateProbe(textPrefix: "bar count ", beforeTick: 1, afterTick: 2),
+            dismissTick: 5)
+    }
+}

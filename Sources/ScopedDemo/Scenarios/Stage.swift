@@ -1,0 +1,107 @@
+import Scoped
+
+/// The world of one scenario variant: its trace, clock, renderer, seeded numbers and
+/// Scoped containers. It plays a ``Script`` tick by tick and measures what the summary
+/// reports; afterwards it tears everything down without recording, so nothing outlives
+/// the run.
+@MainActor
+final class Stage {
+    let trace = LifecycleTrace()
+    let clock = SimulatedClock()
+    let renderer: Renderer
+    /// The parent's random numbers, seeded.
+    let numbers: RandomSource
+    private var containers: [Container] = []
+    private var observations: [LifecycleObservation] = []
+
+    init(seed: UInt64) {
+        renderer = Renderer(trace: trace, clock: clock)
+        numbers = RandomSource(seed: seed)
+    }
+
+    /// A new root container for this run, its events fed into the trace.
+    func makeContainer() -> Container {
+        let container = Container()
+        observations.append(trace.observe(container))
+        containers.append(container)
+        return container
+    }
+
+    /// What the stage measured.
+    struct Outcome {
+        var stateBefore: String?
+        var stateAfter: String?
+        /// Whether the view models the dismissed screen showed were all deinitialised by
+        /// the dismissal (nil: it showed none).
+        var releasedOnDismiss: Bool?
+    }
+
+    /// Mounts `root()` at tick 0, then plays `script`.
+    func play(_ script: Script, root: (Stage) -> any View) -> Outcome {
+        TraceContext.$current.withValue(trace) {
+            RenderContext.$current.withValue(renderer) {
+                let outcome = playTicks(script, root: root)
+                tearDown()
+                return outcome
+            }
+        }
+    }
+
+    private func playTicks(_ script: Script, root: (Stage) -> any View) -> Outcome {
+        var outcome = Outcome()
+        for tick in 0..<script.ticks {
+            trace.tick = tick
+            if tick == 0 {
+                renderer.mountRoot(root(self))
+            } else {
+                clock.advance(to: tick)
+                renderer.flush()
+            }
+            if let action = script.action(at: tick) {
+                if tick == script.dismissTick {
+                    let shown = renderer.collectingUnmountedReads { perform(action) }.filter { $0.role == .viewModel }
+                    outcome.releasedOnDismiss = shown.isEmpty ? nil : shown.allSatisfy(\.isReleased)
+                } else {
+                    perform(action)
+                }
+            }
+            let probe = script.probe
+            if tick == probe.beforeTick { outcome.stateBefore = renderer.firstText(startingWith: probe.textPrefix) }
+            if tick == probe.afterTick { outcome.stateAfter = renderer.firstText(startingWith: probe.textPrefix) }
+        }
+        return outcome
+    }
+
+    private func perform(_ action: Script.Action) {
+        switch action.kind {
+        case .tap(let title):
+            guard let button = renderer.nodes.lazy.compactMap({ $0.description as? Button }).first(where: { $0.title == title })
+            else { fatalError("ScopedDemo: no button titled \"\(title)\" on screen at tick \(action.tick)") }
+            trace.log(.tap, "\"\(title)\"")
+            button.action()
+        case .dismiss:
+            guard let node = renderer.nodes.last(where: { ($0.description as? SheetPresenter)?.isPresented.wrappedValue == true }),
+                  let sheet = node.description as? SheetPresenter
+            else { fatalError("ScopedDemo: no sheet presented at tick \(action.tick)") }
+            trace.log(.dismiss, "sheet of \(node.viewName)")
+            sheet.dismiss()
+        case .pop:
+            guard let node = renderer.nodes.last(where: { ($0.description as? NavigationLink)?.isPushed == true }),
+                  let link = node.description as? NavigationLink
+            else { fatalError("ScopedDemo: nothing pushed at tick \(action.tick)") }
+            trace.log(.pop, "\"\(link.title)\"")
+            link.pop()
+        }
+        renderer.flush()
+    }
+
+    /// Ends the run: stops recording, destroys the tree, closes the containers.
+    private func tearDown() {
+        trace.isRecording = false
+        renderer.unmountRoot()
+        for observation in observations { observation.cancel() }
+        for container in containers { container.close() }
+        observations = []
+        containers = []
+    }
+}

@@ -1,0 +1,71 @@
+/// What one instance did, as the tests and the timeline read it.
+struct InstanceSummary: Equatable, Sendable {
+    /// `CounterViewModel#3`.
+    let label: String
+    /// Whether the summary counts it.
+    let isViewModel: Bool
+    /// The tick its `init` ran in.
+    let builtTick: Int
+    /// The tick its `deinit` ran in, if it ran before the scenario ended.
+    let releasedTick: Int?
+    /// Whether the view that displayed it first built it (not a parent, eagerly).
+    let builtLazily: Bool
+    /// `in ContentView.body`, `while mounting StateObjectCounterView`.
+    let builtWhere: String
+    /// Later ticks in which a render read it or Scoped handed it out again.
+    let reusedTicks: [Int]
+}
+
+/// The measured result of one scenario variant: its trace and the summary's numbers.
+struct VariantResult: Sendable {
+    let scenarioNumber: Int
+    let scenarioName: String
+    let usesScoped: Bool
+    /// The variant's label (the summary row's text).
+    let label: String
+    let seed: UInt64
+    let ticks: Int
+    let actions: [Script.Action]
+    let events: [TraceEvent]
+    let instances: [InstanceSummary]
+    /// The most view models alive at once.
+    let mostAlive: Int
+    /// Whether the counter showed the same value before and after (nil: not measured).
+    let stateKept: Bool?
+    /// Whether every view model the dismissed screen showed was deinitialised by the dismissal.
+    let releasedOnDismiss: Bool?
+
+    /// The view models (what the counts count).
+    var viewModels: [InstanceSummary] { instances.filter(\.isViewModel) }
+    /// View-model `init`s.
+    var inits: Int { viewModels.count }
+    /// View-model `deinit`s during the scenario.
+    var deinits: Int { viewModels.filter { $0.releasedTick != nil }.count }
+    /// Whether every view model was built by the view that shows it.
+    var builtLazily: Bool { !viewModels.isEmpty && viewModels.allSatisfy(\.builtLazily) }
+
+    @MainActor
+    init(scenario: Scenario, variant: Scenario.Variant, script: Script, seed: UInt64, stage: Stage, outcome: Stage.Outcome) {
+        scenarioNumber = scenario.number
+        scenarioName = scenario.name
+        usesScoped = scenario.usesScoped
+        label = variant.label
+        self.seed = seed
+        ticks = script.ticks
+        actions = script.actions
+        events = stage.trace.events
+        instances = stage.trace.records.map { record in
+            InstanceSummary(
+                label: record.label, isViewModel: record.role == .viewModel, builtTick: record.builtTick,
+                releasedTick: record.releasedTick, builtLazily: record.builtLazily,
+                builtWhere: record.builtBy?.description ?? "outside rendering", reusedTicks: record.reusedTicks)
+        }
+        mostAlive = stage.trace.mostAlive
+        if let before = outcome.stateBefore, let after = outcome.stateAfter {
+            stateKept = before == after
+        } else {
+            stateKept = nil
+        }
+        releasedOnDismiss = outcome.releasedOnDismiss
+    }
+}

@@ -1,0 +1,47 @@
+/// Fact modelled here: a view re-renders when observed state it read changes.
+///
+/// Stands for both `ObservableObject`/`@Published` and the `@Observable` macro: a getter
+/// calls ``access()`` (the `body` running now subscribes), a mutation calls
+/// ``willChange()`` (every subscribed node is invalidated and re-renders at the next
+/// flush). Subscriptions hold nodes weakly and never keep the object alive.
+@MainActor
+final class ObservationRegistrar {
+    private let lifeline: InstanceRecord?
+    private weak var renderer: Renderer?
+    private var subscribers: [WeakNode] = []
+
+    init(lifeline: InstanceRecord?) {
+        self.lifeline = lifeline
+        renderer = RenderContext.current
+    }
+
+    /// A getter was called: the node whose `body` runs now observes this object.
+    func access() {
+        guard let renderer, let node = renderer.renderingNode else { return }
+        if !subscribers.contains(where: { $0.node === node }) {
+            subscribers.append(WeakNode(node))
+            node.didSubscribe(to: self)
+        }
+        if let lifeline { renderer.trace.didRead(lifeline, byNode: node.id) }
+    }
+
+    /// State is about to change: every observing node must render again.
+    func willChange() {
+        for node in subscribers.compactMap(\.node) { node.invalidate() }
+    }
+
+    /// `node` no longer observes this object (it renders again, or left the tree).
+    func unsubscribe(_ node: ViewNode) {
+        subscribers.removeAll { $0.node == nil || $0.node === node }
+    }
+
+    /// The instance this registrar belongs to, as traced.
+    var observedInstance: InstanceRecord? { lifeline }
+}
+
+/// A weak reference to a node.
+@MainActor
+struct WeakNode {
+    weak var node: ViewNode?
+    init(_ node: ViewNode) { self.node = node }
+}

@@ -1,0 +1,159 @@
+/// Fact modelled here: node identity. The *real view* for one place in the tree. It is
+/// created (mounted) when a description first appears at its place, keeps its identity —
+/// and its `@State`/`@StateObject` storage — while descriptions of the same type keep
+/// arriving there, and is destroyed when its place empties (sheet dismissed, `if` turns
+/// false, navigation pops) or a description of another type takes it.
+///
+/// On each update the node swaps in the new description (the old one, and what it holds,
+/// goes), installs its dynamic properties and runs its `body`.
+@MainActor
+final class ViewNode {
+    /// The node's number within the run.
+    let id: Int
+    /// Its own type name, or the nearest named ancestor's for building blocks (`.sheet`).
+    let viewName: String
+    /// Whether the log leaves out its mounts and renders.
+    let isPrimitive: Bool
+    /// Distance from the root.
+    let depth: Int
+    /// The renderer that owns the tree.
+    unowned let renderer: Renderer
+    /// The description it shows now.
+    private(set) var description: any View
+    private let viewType: ObjectIdentifier
+    private(set) var children: [ViewNode?] = []
+    private var storage: [(key: String, value: Any)] = []
+    private var subscriptions: [ObservationRegistrar] = []
+    private(set) var bodyCount = 0
+    private(set) var isMounted = false
+    /// What a `Text` node shows.
+    private(set) var shownText: String?
+
+    init(_ description: any View, id: Int, parent: ViewNode?, renderer: Renderer) {
+        let type = type(of: description)
+        self.id = id
+        self.description = description
+        self.renderer = renderer
+        viewType = ObjectIdentifier(type)
+        isPrimitive = type.isPrimitive
+        depth = (parent?.depth ?? -1) + 1
+        viewName = isPrimitive ? (parent?.viewName ?? String(describing: type)) : String(describing: type)
+    }
+
+    var trace: LifecycleTrace { renderer.trace }
+
+    // MARK: Lifecycle
+
+    /// Creates the real view: installs storage (running `@StateObject` autoclosures), renders.
+    func mount() {
+        isMounted = true
+        if !isPrimitive { trace.log(.mount, viewName) }
+        installDynamicProperties()
+        render()
+    }
+
+    /// Takes the parent's newest description for this place and renders it.
+    func update(with newDescription: any View) {
+        description = newDescription
+        installDynamicProperties()
+        render()
+    }
+
+    /// Runs `body` and reconciles the children with what it returns.
+    func render() {
+        renderer.didRender(self)
+        unsubscribeAll()
+        if let text = description as? Text, text.string != shownText {
+            shownText = text.string
+            trace.log(.text, viewName, "\"\(text.string)\"")
+        }
+        bodyCount += 1
+        if !isPrimitive { trace.log(.body, viewName, "body #\(bodyCount)") }
+        let activity = RenderActivity(nodeID: id, viewName: viewName, phase: .body)
+        let content = renderer.rendering(self) { trace.during(activity) { description.body } }
+        reconcile(content)
+    }
+
+    /// Destroys the real view: children first, then its last description, then its storage.
+    func unmount() {
+        guard isMounted else { return }
+        if !isPrimitive { trace.log(.unmount, viewName) }
+        renderer.willUnmount(self, observing: subscriptions.compactMap(\.observedInstance))
+        for child in children.reversed() { child?.unmount() }
+        children = []
+        unsubscribeAll()
+        isMounted = false
+        description = EmptyView()
+        while !storage.isEmpty { _ = storage.removeLast() }
+    }
+
+    /// Marks the node for rendering at the next flush.
+    func invalidate() {
+        if isMounted { renderer.invalidate(self) }
+    }
+
+    private func reconcile(_ content: ViewContent) {
+        var next: [ViewNode?] = []
+        for index in 0..<max(children.count, content.count) {
+            let old = index < children.count ? children[index] : nil
+            let new = index < content.count ? content[index] : nil
+            if let old, let new, old.viewType == ObjectIdentifier(type(of: new)) {
+                old.update(with: new)
+                next.append(old)
+                continue
+            }
+            old?.unmount()
+            if let new {
+                let node = renderer.makeNode(new, parent: self)
+                next.append(node)
+                node.mount()
+            } else {
+                next.append(nil)
+            }
+        }
+        children = next
+    }
+
+    private func installDynamicProperties() {
+        let activity = RenderActivity(nodeID: id, viewName: viewName, phase: .mounting)
+        trace.during(activity) {
+            for child in Mirror(reflecting: description).children {
+                guard let property = child.value as? any DynamicProperty else { continue }
+                property.install(in: self, key: child.label ?? "")
+            }
+        }
+    }
+
+    // MARK: Storage and observation
+
+    /// The value a dynamic property stored under `key`.
+    func storedValue(for key: String) -> Any? {
+        storage.first { $0.key == key }?.value
+    }
+
+    /// Stores `value` under `key`, replacing (and dropping) what was there.
+    func store(_ value: Any, for key: String) {
+        if let index = storage.firstIndex(where: { $0.key == key }) {
+            storage[index].value = value
+        } else {
+            storage.append((key, value))
+        }
+    }
+
+    /// Called by a registrar when this node's `body` reads its object.
+    func didSubscribe(to registrar: ObservationRegistrar) {
+        subscriptions.append(registrar)
+    }
+
+    private func unsubscribeAll() {
+        for registrar in subscriptions { registrar.unsubscribe(self) }
+        subscriptions = []
+    }
+
+    // MARK: Queries for the script
+
+    /// This node and its mounted descendants, depth first.
+    var subtree: [ViewNode] {
+        [self] + children.compactMap { $0 }.flatMap(\.subtree)
+    }
+}

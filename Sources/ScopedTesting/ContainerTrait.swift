@@ -1,0 +1,136 @@
+// Concurrency rule: a `ContainerTrait` is an immutable value; the world it makes for
+// a test is an `IsolationDomain` bound to the test's task (a task-local), so parallel
+// tests never share containers, overrides or instances.
+import Scoped
+import Testing
+
+/// A Swift Testing trait that runs each test in a fresh container world of its own.
+///
+/// Inside the test, `Container.shared` — and every other root container: custom
+/// containers' `shared`, any `Container()` made before the test — resolves through a
+/// fresh stand-in with empty caches, its own singletons and custom scopes, and the
+/// overrides the trait registers. Tests that run in parallel never see each other's
+/// mocks or instances, and nothing the test does reaches the production containers.
+///
+/// ```swift
+/// @Test(.container { $0.api.register { MockAPI() } })
+/// func loadsEntries() async throws {
+///     let model = Container.shared.entryList()      // built with MockAPI
+///     try await model.load()
+///     #expect(model.entries.count == 3)
+/// }
+///
+/// @Test(.container(AppContainer.self) { $0.session.register { Session.signedIn } })
+/// func showsProfile() { … }
+///
+/// @Suite(.container { $0.clock.register { TestClock() } })   // every test of the suite
+/// struct CheckoutTests { … }
+/// ```
+///
+/// Applied to a suite, the trait gives *each test* (each case of a parameterized test)
+/// its own world with the suite's overrides. Several `.container` traits on one test, or
+/// on a test and its suites, build a single world: overrides are registered outermost
+/// first (the suite's, then the test's, in the order written), so the test's win.
+///
+/// The world is a task-local value: `async let`, task groups and `Task { }` inherit it,
+/// `Task.detached` and GCD do not (see `ContainerIsolation`). When the test ends, its
+/// world is dropped and the instances it built are released.
+public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
+    private let configurations: [@Sendable () throws -> Void]
+
+    fileprivate init(configurations: [@Sendable () throws -> Void]) {
+        self.configurations = configurations
+    }
+
+    /// Applies to every test of a suite (each gets its own world), not once to the suite.
+    public var isRecursive: Bool { true }
+
+    /// Runs the test (or test case) inside its container world.
+    ///
+    /// - Parameters:
+    ///   - test: The test to run.
+    ///   - testCase: The case of a parameterized test, or the test's only case.
+    ///   - function: Runs the test.
+    public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        if let world = TestWorld.current, world.test == test.id, world.domain === IsolationDomain.current {
+            // An outer `.container` trait of this same test made the world: add to it.
+            try world.domain.enter { try configure() }
+            try await function()
+            return
+        }
+        let domain = IsolationDomain(name: test.name, parent: IsolationDomain.current)
+        try await TestWorld.$current.withValue(TestWorld(test: test.id, domain: domain)) {
+            try await domain.enter {
+                try configure()
+                try await function()
+            }
+        }
+    }
+
+    private func configure() throws {
+        for configuration in configurations { try configuration() }
+    }
+}
+
+extension Trait where Self == ContainerTrait {
+    /// A fresh container world for each test, with no overrides.
+    ///
+    /// ```swift
+    /// @Test(.container) func cachesTheStore() {
+    ///     #expect(Container.shared.store() === Container.shared.store())
+    /// }
+    /// ```
+    public static var container: Self {
+        ContainerTrait(configurations: [])
+    }
+
+    /// A fresh container world for each test, with overrides registered on its
+    /// `Container.shared` before the test runs.
+    ///
+    /// ```swift
+    /// @Test(.container {
+    ///     $0.api.register { MockAPI() }
+    ///     $0.clock.register { TestClock() }
+    /// })
+    /// func refreshes() { … }
+    /// ```
+    ///
+    /// - Parameter configure: Receives the test's `Container.shared`; register overrides
+    ///   on it. It runs once per test, inside the test's world.
+    /// - Returns: The trait.
+    public static func container(_ configure: @escaping @Sendable (Container) throws -> Void) -> Self {
+        ContainerTrait(configurations: [{ try configure(Container.shared) }])
+    }
+
+    /// A fresh container world for each test, with overrides registered on the test's
+    /// `C.shared`, for a custom container type.
+    ///
+    /// ```swift
+    /// @Test(.container(AppContainer.self) { $0.session.register { Session.signedIn } })
+    /// func showsProfile() { … }
+    /// ```
+    ///
+    /// Every root container is isolated whichever type you name here; the type only
+    /// selects which container `configure` receives.
+    ///
+    /// - Parameters:
+    ///   - type: The container type whose `shared` instance `configure` receives.
+    ///   - configure: Registers overrides; runs once per test, inside the test's world.
+    /// - Returns: The trait.
+    public static func container<C: SharedContainer>(
+        _ type: C.Type, _ configure: @escaping @Sendable (C) throws -> Void
+    ) -> Self {
+        ContainerTrait(configurations: [{ try configure(C.shared) }])
+    }
+}
+
+/// The world a `.container` trait made for the running test, so that further
+/// `.container` traits of the same test add to it instead of nesting a new one.
+private struct TestWorld: Sendable {
+    let test: Test.ID
+    let domain: IsolationDomain
+
+    @TaskLocal static var current: TestWorld?
+}

@@ -1,0 +1,295 @@
+// Concurrency rule: everything a tracker records lives in one `Locked<State>`. The lock
+// is held only to update or copy records: observed objects are referenced weakly and
+// read (a weak load) only after unlocking, so a `deinit` that reports to the tracker
+// can never run while its lock is held. Violations are reported after unlocking.
+import Scoped
+import Testing
+
+/// Counts how often instances are built and whether they are released, per test, and
+/// fails the test with a message naming the instance when a lifetime promise breaks.
+///
+/// A tracker learns about instances in three ways; use whichever your code allows:
+///
+/// - **The event stream, without touching app code.** ``observe(_:)`` a container and the
+///   tracker records every instance its factories build (registration, scope, container)
+///   and every release by a scope (`close()`, `reset()`).
+/// - **Watching.** ``watch(_:sourceLocation:)`` keeps a weak reference to an instance the
+///   test got hold of, so the tracker sees its real `deinit`.
+/// - **Hooks.** Objects that take a tracker call ``didInit(_:sourceLocation:)`` and
+///   ``didDeinit(_:)`` themselves: exact init and deinit counts, even for instances the
+///   test never sees.
+///
+/// ```swift
+/// @Test(.container) func sheetModelLivesAsLongAsTheSheet() {
+///     let tracker = LifecycleTracker(observing: Container.shared)
+///     let sheet = Container.shared.child("sheet")
+///     tracker.watch(sheet.sheetModel())
+///     _ = sheet.sheetModel()                      // re-rendered: reused, not rebuilt
+///     tracker.expectBuiltOnce(SheetModel.self)
+///     sheet.close()
+///     tracker.expectReleased(SheetModel.self)     // its deinit ran
+/// }
+/// ```
+///
+/// A failed expectation records a Swift Testing issue at the expectation's line, such as:
+///
+/// ```
+/// expected SheetModel to be built once, but it was built 2 times:
+///   - SheetModel #1 (sheetModel scoped in sheet#4, built at AppTests/SheetTests.swift:12)
+///   - SheetModel #2 (sheetModel scoped in sheet#9, built at AppTests/SheetTests.swift:15)
+/// ```
+///
+/// Make one tracker per test (tests run in parallel; a tracker is not a global counter).
+/// Types are matched by name without module (`_typeName(_:qualified: false)`).
+public final class LifecycleTracker: Sendable {
+    private let state = Locked(TrackerState())
+    private let observations = Locked<[LifecycleObservation]>([])
+    private let onViolation: (@Sendable (LifecycleViolation) -> Void)?
+
+    /// Makes a tracker.
+    ///
+    /// - Parameter onViolation: Receives each failed expectation. When `nil` (the default),
+    ///   a failed expectation records a Swift Testing issue, failing the current test.
+    public init(onViolation: (@Sendable (LifecycleViolation) -> Void)? = nil) {
+        self.onViolation = onViolation
+    }
+
+    /// Makes a tracker that observes `containers` (see ``observe(_:)``).
+    ///
+    /// ```swift
+    /// let tracker = LifecycleTracker(observing: Container.shared, AppContainer.shared)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - containers: The containers whose builds and releases to record.
+    ///   - onViolation: Receives each failed expectation; `nil` records a test issue.
+    public convenience init(
+        observing containers: any SharedContainer..., onViolation: (@Sendable (LifecycleViolation) -> Void)? = nil
+    ) {
+        self.init(onViolation: onViolation)
+        for container in containers { observe(container) }
+    }
+
+    deinit {
+        for observation in observations.withLock({ $0 }) { observation.cancel() }
+    }
+
+    /// Records every instance `container` (and its lifetime scopes) builds from now on, and
+    /// every release by one of its scopes, until the tracker goes away.
+    ///
+    /// Inside a `.container` test or `withContainer`, this observes the test's stand-in,
+    /// so parallel tests never see each other's events.
+    ///
+    /// - Parameter container: The container to observe, such as `Container.shared`.
+    public func observe(_ container: some SharedContainer) {
+        let state = self.state
+        let observation = container.observe { event in Self.record(event, in: state) }
+        observations.withLock { $0.append(observation) }
+    }
+
+    // MARK: Hooks and watching
+
+    /// Records that `instance` was initialised. Call it from the `init` of a class that
+    /// takes a tracker (a test double, or an app type whose initializer accepts one).
+    ///
+    /// ```swift
+    /// final class SpyViewModel {
+    ///     let tracker: LifecycleTracker
+    ///     init(tracker: LifecycleTracker) { self.tracker = tracker; tracker.didInit(self) }
+    ///     deinit { tracker.didDeinit(self) }
+    /// }
+    /// ```
+    ///
+    /// The registrations being resolved at that moment are recorded with it, so messages
+    /// tell which object graph built it.
+    ///
+    /// - Parameters:
+    ///   - instance: The object being initialised (`self`).
+    ///   - sourceLocation: Where it was initialised; filled in for you.
+    public func didInit(_ instance: AnyObject, sourceLocation: SourceLocation = #_sourceLocation) {
+        let id = ObjectIdentifier(instance)
+        let typeName = _typeName(type(of: instance), qualified: false)
+        let chain = ResolutionContext.current.frames.map(\.description)
+        state.withLock { state in
+            state.markReplaced(id)
+            var record = TrackerRecord(instance: id)
+            record.dynamicType = typeName
+            record.sourceLocation = sourceLocation
+            record.chain = chain
+            record.initSeen = true
+            state.append(record)
+        }
+    }
+
+    /// Records that `instance` is being deinitialised. Call it from its `deinit`.
+    ///
+    /// - Parameter instance: The object going away (`self`).
+    public func didDeinit(_ instance: AnyObject) {
+        let id = ObjectIdentifier(instance)
+        let typeName = _typeName(type(of: instance), qualified: false)
+        state.withLock { state in
+            if let index = state.latest[id], !state.records[index].isKnownGone {
+                state.records[index].deinitSeen = true
+            } else {
+                var record = TrackerRecord(instance: id)
+                record.dynamicType = typeName
+                record.deinitSeen = true
+                state.append(record)
+            }
+            state.latest[id] = nil
+        }
+    }
+
+    /// Keeps a weak reference to `instance`, so the tracker sees when it really goes away.
+    ///
+    /// ```swift
+    /// let cart = tracker.watch(checkout.cart())
+    /// checkout.close()
+    /// tracker.expectReleased(cart)
+    /// ```
+    ///
+    /// An instance the tracker already knows (from the event stream or `didInit`) keeps its
+    /// record; otherwise a new one starts here.
+    ///
+    /// - Parameters:
+    ///   - instance: The object to watch. The tracker never keeps it alive.
+    ///   - sourceLocation: Where it was watched; filled in for you.
+    /// - Returns: The instance's record, to pass to ``expectReleased(_:sourceLocation:)-(TrackedInstance,_)``.
+    @discardableResult
+    public func watch(_ instance: AnyObject, sourceLocation: SourceLocation = #_sourceLocation) -> TrackedInstance {
+        let id = ObjectIdentifier(instance)
+        let typeName = _typeName(type(of: instance), qualified: false)
+        let weak = WeakObject(instance)
+        let index = state.withLock { state -> Int in
+            if let index = state.latest[id], !state.records[index].isKnownGone,
+               state.records[index].weak.map({ $0.object === instance }) ?? true {
+                state.records[index].weak = weak
+                state.records[index].dynamicType = typeName
+                if state.records[index].sourceLocation == nil {
+                    state.records[index].sourceLocation = sourceLocation
+                }
+                return index
+            }
+            state.markReplaced(id)
+            var record = TrackerRecord(instance: id)
+            record.dynamicType = typeName
+            record.sourceLocation = sourceLocation
+            record.weak = weak
+            return state.append(record)
+        }
+        return snapshots { $0 == index }[0]
+    }
+
+    // MARK: Queries
+
+    /// Every instance tracked so far, in the order first seen.
+    public var instances: [TrackedInstance] { snapshots { _ in true } }
+
+    /// The tracked instances of `type` (by type name: the object's dynamic type, or the
+    /// type the registration produces), in the order first seen.
+    ///
+    /// - Parameter type: The type, such as `CounterViewModel.self`.
+    /// - Returns: A snapshot of each instance.
+    public func instances<T>(of type: T.Type) -> [TrackedInstance] {
+        let name = Self.name(of: type)
+        return instances.filter { $0.typeName == name || $0.registeredType == name }
+    }
+
+    /// The current state of a tracked instance.
+    ///
+    /// - Parameter instance: A record returned by this tracker.
+    /// - Returns: The same instance, as the tracker knows it now.
+    public func current(_ instance: TrackedInstance) -> TrackedInstance {
+        snapshots { $0 == instance.id }.first ?? instance
+    }
+
+    /// How many instances of `type` were built (tracked), whatever became of them.
+    ///
+    /// - Parameter type: The type.
+    /// - Returns: The number of instances.
+    public func builtCount<T>(of type: T.Type) -> Int { instances(of: type).count }
+
+    /// How many instances of `type` are observed alive.
+    ///
+    /// - Parameter type: The type.
+    /// - Returns: The number of instances whose state is ``TrackedInstance/State/alive``.
+    public func liveCount<T>(of type: T.Type) -> Int { instances(of: type).filter { $0.state == .alive }.count }
+
+    /// How many instances of `type` were released: deinitialized, or released by a scope.
+    ///
+    /// - Parameter type: The type.
+    /// - Returns: The number of released instances.
+    public func releasedCount<T>(of type: T.Type) -> Int { instances(of: type).filter(\.isReleased).count }
+
+    /// How many times ``didInit(_:sourceLocation:)`` ran for `type`.
+    ///
+    /// - Parameter type: The type.
+    /// - Returns: The number of observed `init`s.
+    public func initCount<T>(of type: T.Type) -> Int {
+        let name = Self.name(of: type)
+        return state.withLock { $0.records.filter { $0.initSeen && $0.dynamicType == name }.count }
+    }
+
+    /// How many times ``didDeinit(_:)`` ran for `type`.
+    ///
+    /// - Parameter type: The type.
+    /// - Returns: The number of observed `deinit`s.
+    public func deinitCount<T>(of type: T.Type) -> Int {
+        let name = Self.name(of: type)
+        return state.withLock { $0.records.filter { $0.deinitSeen && $0.dynamicType == name }.count }
+    }
+
+    // MARK: Internals
+
+    package static func name<T>(of type: T.Type) -> String { _typeName(type, qualified: false) }
+
+    package func report(_ violation: LifecycleViolation) {
+        if let onViolation {
+            onViolation(violation)
+        } else {
+            Issue.record(Comment(rawValue: violation.message), sourceLocation: violation.sourceLocation)
+        }
+    }
+
+    /// Snapshots of the records whose index `include` selects; states are read after
+    /// unlocking (a weak load may release the last reference to an object).
+    private func snapshots(_ include: (Int) -> Bool) -> [TrackedInstance] {
+        let records = state.withLock { $0.records }
+        var ordinals: [String: Int] = [:]
+        var result: [TrackedInstance] = []
+        for (index, record) in records.enumerated() {
+            let typeName = record.dynamicType ?? record.registeredType ?? "?"
+            ordinals[typeName, default: 0] += 1
+            guard include(index) else { continue }
+            result.append(TrackedInstance(
+                id: index, typeName: typeName, ordinal: ordinals[typeName]!, registration: record.registration,
+                registeredType: record.registeredType == typeName ? nil : record.registeredType,
+                parameter: record.parameter, scope: record.scope, container: record.container,
+                sourceLocation: record.sourceLocation, resolutionChain: record.chain, state: record.observedState))
+        }
+        return result
+    }
+
+    private static func record(_ event: LifecycleEvent, in state: Locked<TrackerState>) {
+        switch event.kind {
+        case .created:
+            state.withLock { state in
+                if let id = event.instance, let index = state.latest[id], state.records[index].isPendingInit {
+                    state.records[index].apply(event)
+                    return
+                }
+                if let id = event.instance { state.markReplaced(id) }
+                var record = TrackerRecord(instance: event.instance)
+                record.apply(event)
+                state.append(record)
+            }
+        case .released:
+            guard let id = event.instance else { return }
+            state.withLock { state in
+                if let index = state.latest[id] { state.records[index].releasedByScope = true }
+            }
+        default:
+            return   // reuses, resets and scope events change no instance's record
+        }
+    }
+}

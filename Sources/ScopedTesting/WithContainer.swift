@@ -1,0 +1,142 @@
+// Concurrency rule: `withContainer` binds a new `IsolationDomain` to the calling task
+// (a task-local) for the duration of `operation`; it keeps no state of its own.
+import Scoped
+
+/// Runs `operation` in a fresh container world with the overrides `configure` registers:
+/// test isolation for XCTest and for plain code.
+///
+/// Inside `operation`, `Container.shared` and every other root container resolve through
+/// fresh stand-ins: empty caches, their own singletons and custom scopes, and the
+/// overrides registered by `configure`. Nothing reaches the production containers or
+/// other tests running in parallel.
+///
+/// ```swift
+/// func testLoadsEntries() throws {
+///     try withContainer { $0.api.register { MockAPI() } } operation: {
+///         let model = Container.shared.entryList()
+///         try model.load()
+///         XCTAssertEqual(model.entries.count, 3)
+///     }
+/// }
+/// ```
+///
+/// Calls nest: an inner world starts with the overrides of the enclosing one (a test's
+/// trait, or an outer `withContainer`), then adds its own; its caches and singletons are
+/// its own. When `operation` returns, the world is dropped and the instances built in it
+/// are released, unless something still holds them.
+///
+/// - Parameters:
+///   - configure: Receives the world's `Container.shared`; register overrides on it.
+///   - operation: Runs inside the world.
+/// - Returns: What `operation` returns.
+@discardableResult
+public func withContainer<R>(
+    _ configure: (Container) throws -> Void, operation: () throws -> R
+) rethrows -> R {
+    try withContainer(Container.self, configure, operation: operation)
+}
+
+/// Runs `operation` in a fresh container world with the overrides `configure` registers
+/// on the world's `C.shared`, for a custom container type.
+///
+/// ```swift
+/// withContainer(AppContainer.self) { $0.session.register { Session.signedIn } } operation: {
+///     #expect(AppContainer.shared.profile().name == "Ada")
+/// }
+/// ```
+///
+/// Every root container is isolated, whichever type you name; see
+/// ``withContainer(_:operation:)-(_,()->R)``.
+///
+/// - Parameters:
+///   - type: The container type whose `shared` instance `configure` receives.
+///   - configure: Registers overrides.
+///   - operation: Runs inside the world.
+/// - Returns: What `operation` returns.
+@discardableResult
+public func withContainer<C: SharedContainer, R>(
+    _ type: C.Type, _ configure: (C) throws -> Void, operation: () throws -> R
+) rethrows -> R {
+    let domain = IsolationDomain(name: "withContainer", parent: IsolationDomain.current)
+    return try domain.enter {
+        try configure(C.shared)
+        return try operation()
+    }
+}
+
+/// Runs the async `operation` in a fresh container world with the overrides `configure`
+/// registers. Child tasks (`async let`, task groups, `Task { }`) inherit the world;
+/// `Task.detached` and GCD do not (see `ContainerIsolation`).
+///
+/// ```swift
+/// func testRefresh() async throws {
+///     try await withContainer { $0.api.register { MockAPI() } } operation: {
+///         let model = Container.shared.entryList()
+///         try await model.refresh()
+///         XCTAssertEqual(model.entries.count, 3)
+///     }
+/// }
+/// ```
+///
+/// - Parameters:
+///   - isolation: The actor to run on; the caller's by default.
+///   - configure: Receives the world's `Container.shared`; register overrides on it.
+///   - operation: Runs inside the world.
+/// - Returns: What `operation` returns.
+@discardableResult
+public func withContainer<R>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ configure: (Container) throws -> Void, operation: () async throws -> R
+) async rethrows -> R {
+    try await withContainer(Container.self, configure, operation: operation)
+}
+
+/// Runs the async `operation` in a fresh container world with the overrides `configure`
+/// registers on the world's `C.shared`, for a custom container type.
+///
+/// - Parameters:
+///   - isolation: The actor to run on; the caller's by default.
+///   - type: The container type whose `shared` instance `configure` receives.
+///   - configure: Registers overrides.
+///   - operation: Runs inside the world.
+/// - Returns: What `operation` returns.
+@discardableResult
+public func withContainer<C: SharedContainer, R>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ type: C.Type, _ configure: (C) throws -> Void, operation: () async throws -> R
+) async rethrows -> R {
+    let domain = IsolationDomain(name: "withContainer", parent: IsolationDomain.current)
+    return try await domain.enter {
+        try configure(C.shared)
+        return try await operation()
+    }
+}
+
+/// Runs `operation` in a fresh container world with no overrides of its own (an
+/// enclosing world's overrides still apply).
+///
+/// ```swift
+/// withContainer {
+///     #expect(Container.shared.store() === Container.shared.store())
+/// }
+/// ```
+///
+/// - Parameter operation: Runs inside the world.
+/// - Returns: What `operation` returns.
+@discardableResult
+public func withContainer<R>(operation: () throws -> R) rethrows -> R {
+    try withContainer(Container.self, { _ in }, operation: operation)
+}
+
+/// Runs the async `operation` in a fresh container world with no overrides of its own.
+///
+/// - Parameters:
+///   - isolation: The actor to run on; the caller's by default.
+///   - operation: Runs inside the world.
+/// - Returns: What `operation` returns.
+@discardableResult
+public func withContainer<R>(
+    isolation: isolated (any Actor)? = #isolation, operation: () async throws -> R
+) async rethrows -> R {
+    try await withContainer(Container.self, { _ in }, operation: operation)
+}

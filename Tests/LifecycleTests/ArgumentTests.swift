@@ -1,0 +1,55 @@
+import Testing
+@testable import ScopedDemo
+
+/// The hand-written argument parser and the command's exit codes.
+@Suite struct ArgumentTests {
+    @Test func defaultsAndEveryOption() throws {
+        #expect(try DemoOptions.parse([]) == DemoOptions())
+        let options = try DemoOptions.parse(["--scenario", "8", "--format=timeline", "--seed", "7", "--ticks=20"])
+        #expect(options.scenario == "navigationlink-scoped")
+        #expect(options.format == .timeline)
+        #expect(options.seed == 7)
+        #expect(options.ticks == 20)
+        #expect(try DemoOptions.parse(["--seed", "1", "--seed", "2"]).seed == 2)
+        #expect(try DemoOptions.parse(["--list"]).list)
+        #expect(try DemoOptions.parse(["-h"]).help)
+    }
+
+    @MainActor
+    @Test(arguments: [
+        (["--bogus"], "unknown argument '--bogus'"),
+        (["extra"], "unknown argument 'extra'"),
+        (["--scenario"], "--scenario needs a value"),
+        (["--seed", "--list"], "--seed needs a value"),
+        (["--scenario", "nope"], "unknown scenario 'nope' (--list shows the ten names)"),
+        (["--scenario", "11"], "unknown scenario '11' (--list shows the ten names)"),
+        (["--format", "xml"], "unknown format 'xml' (use summary, log, timeline or json)"),
+        (["--seed", "-1"], "--seed must be a whole number from 0 to 18446744073709551615, got '-1'"),
+        (["--ticks", "9"], "--ticks must be a whole number from 10 to 100, got '9'"),
+        (["--ticks=abc"], "--ticks must be a whole number from 10 to 100, got 'abc'"),
+        (["--list=yes"], "unknown argument '--list=yes'"),
+    ])
+    func badArgumentsPrintOneLineAndUsageAndExitTwo(arguments: [String], message: String) {
+        let output = DemoCommand.run(arguments: arguments)
+        #expect(output.exitCode == 2)
+        #expect(output.standardOutput.isEmpty)
+        #expect(output.standardError == "ScopedDemo: error: \(message)\n" + DemoOptions.usage)
+    }
+
+    @MainActor
+    @Test func helpAndListExitZero() {
+        let help = DemoCommand.run(arguments: ["--help"])
+        #expect(help == DemoCommand.Output(standardOutput: DemoOptions.usage))
+        let list = DemoCommand.run(arguments: ["--list"])
+        #expect(list.exitCode == 0)
+        let names = list.standardOutput.split(separator: "\n").prefix(10).map { $0.split(separator: " ")[1] }
+        #expect(names == [
+            "observed-object", "observed-shared", "stateobject-injected", "stateobject-autoclosure", "state-observable",
+            "lazy-shared", "navigationlink-eager", "navigationlink-scoped", "multilevel", "init-log",
+        ])
+    }
+
+    @Test func jsonStringsAreEscaped() {
+        #expect(JSONLinesFormatter.quoted("a \"b\" \\ c\n\u{1}") == "\"a \\\"b\\\" \\\\ c\\n\\u0001\"")
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import ScopedDemo
+
+/// The demo's exact output, compared with the files in Tests/LifecycleTests/Golden.
+///
+/// After an intended change, regenerate them from the package root and review the diff:
+///
+/// ```sh
+/// swift build --product ScopedDemo
+/// for s in observed-object lazy-shared navigationlink-scoped multilevel init-log; do
+///   for f in log timeline; do .build/debug/ScopedDemo --scenario $s --format $f > Tests/LifecycleTests/Golden/$s.$f; done
+/// done
+/// .build/debug/ScopedDemo > Tests/LifecycleTests/Golden/summary.txt
+/// ```
+@Suite struct GoldenOutputTests {
+    static let scenarios = ["observed-object", "lazy-shared", "navigationlink-scoped", "multilevel", "init-log"]
+
+    @MainActor
+    @Test(arguments: scenarios, ["log", "timeline"])
+    func scenarioOutputMatchesGolden(scenario: String, format: String) throws {
+        let output = DemoCommand.run(arguments: ["--scenario", scenario, "--format", format])
+        #expect(output.exitCode == 0)
+        #expect(output.standardOutput == (try Golden.text("\(scenario).\(format)")))
+    }
+
+    @MainActor
+    @Test func summaryMatchesGolden() throws {
+        #expect(DemoCommand.run(arguments: []).standardOutput == (try Golden.text("summary.txt")))
+    }
+
+    /// The built executable, spawned as a user runs it, prints the same.
+    @Test func builtExecutablePrintsTheGoldenOutput() throws {
+        let executable = Golden.demoExecutable
+        try #require(FileManager.default.isExecutableFile(atPath: executable.path), "no demo binary at \(executable.path)")
+        let summary = try spawn(executable, [])
+        #expect(summary.exitCode == 0)
+        #expect(summary.standardError.isEmpty)
+        #expect(summary.standardOutput == (try Golden.text("summary.txt")))
+        let timeline = try spawn(executable, ["--scenario", "navigationlink-scoped", "--format", "timeline"])
+        #expect(timeline.standardOutput == (try Golden.text("navigationlink-scoped.timeline")))
+        let log = try spawn(executable, ["--scenario", "multilevel", "--format", "log"])
+        #expect(log.standardOutput == (try Golden.text("multilevel.log")))
+    }
+
+    @Test func builtExecutableRejectsBadArgumentsWithExitCodeTwo() throws {
+        let executable = Golden.demoExecutable
+        try #require(FileManager.default.isExecutableFile(atPath: executable.path), "no demo binary at \(executable.path)")
+        let bad = try spawn(executable, ["--format", "xml"])
+        #expect(bad.exitCode == 2)
+        #expect(bad.standardOutput.isEmpty)
+        #expect(bad.standardError.split(separator: "\n").first == "ScopedDemo: error: unknown format 'xml' (use summary, log, timeline or json)")
+        #expect(bad.standardError.hasSuffix(DemoOptions.usage))
+    }
+}

@@ -1,0 +1,96 @@
+import Testing
+@testable import ScopedDemo
+
+/// The exact numbers of every scenario variant at the default seed (42) and length
+/// (12 ticks): view-model inits and deinits, the most alive at once, built lazily, state
+/// kept, released on dismiss — and the tick in which every traced instance was built and
+/// released. Any change to the simulated SwiftUI semantics or to Scoped that changes one
+/// of them fails here.
+@Suite struct ScenarioCountTests {
+    struct Expectation: Sendable, CustomTestStringConvertible {
+        let scenario: String
+        let variant: Int
+        /// inits, deinits, max alive, lazy, state kept, released on dismiss.
+        let counts: [String]
+        let lifelines: [String]
+
+        var testDescription: String { "\(scenario) #\(variant)" }
+    }
+
+    static let expectations: [Expectation] = [
+        Expectation(
+            scenario: "observed-object", variant: 0, counts: ["6", "6", "2", "no", "no", "yes"],
+            lifelines: [
+                "CounterViewModel#1 1→2", "CounterViewModel#2 2→4", "CounterViewModel#3 4→6",
+                "CounterViewModel#4 6→7", "CounterViewModel#5 9→10", "CounterViewModel#6 10→11",
+            ]),
+        Expectation(
+            scenario: "observed-shared", variant: 0, counts: ["2", "2", "1", "no", "yes", "yes"],
+            lifelines: ["CounterViewModel#1 1→7", "CounterViewModel#2 9→11"]),
+        Expectation(
+            scenario: "stateobject-injected", variant: 0, counts: ["6", "6", "3", "no", "yes", "yes"],
+            lifelines: [
+                "CounterViewModel#1 1→7", "CounterViewModel#2 2→4", "CounterViewModel#3 4→6",
+                "CounterViewModel#4 6→7", "CounterViewModel#5 9→11", "CounterViewModel#6 10→11",
+            ]),
+        Expectation(
+            scenario: "stateobject-autoclosure", variant: 0, counts: ["2", "2", "1", "yes", "yes", "yes"],
+            lifelines: ["CounterViewModel#1 1→7", "CounterViewModel#2 9→11"]),
+        Expectation(
+            scenario: "state-observable", variant: 0, counts: ["6", "6", "3", "no", "yes", "yes"],
+            lifelines: [
+                "CounterViewModel#1 1→7", "CounterViewModel#2 2→4", "CounterViewModel#3 4→6",
+                "CounterViewModel#4 6→7", "CounterViewModel#5 9→11", "CounterViewModel#6 10→11",
+            ]),
+        Expectation(
+            scenario: "lazy-shared", variant: 0, counts: ["2", "2", "1", "yes", "yes", "yes"],
+            lifelines: ["CounterViewModel#1 1→7", "CounterViewModel#2 9→11"]),
+        Expectation(
+            scenario: "navigationlink-eager", variant: 0, counts: ["18", "15", "6", "no", "no", "no"],
+            lifelines: [
+                "DetailViewModel#1 0→2", "DetailViewModel#2 0→2", "DetailViewModel#3 0→2",
+                "DetailViewModel#4 2→4", "DetailViewModel#5 2→4", "DetailViewModel#6 2→4",
+                "DetailViewModel#7 4→6", "DetailViewModel#8 4→6", "DetailViewModel#9 4→6",
+                "DetailViewModel#10 6→8", "DetailViewModel#11 6→8", "DetailViewModel#12 6→8",
+                "DetailViewModel#13 8→10", "DetailViewModel#14 8→10", "DetailViewModel#15 8→10",
+                "DetailViewModel#16 10→", "DetailViewModel#17 10→", "DetailViewModel#18 10→",
+            ]),
+        Expectation(
+            scenario: "navigationlink-scoped", variant: 0, counts: ["2", "2", "1", "yes", "yes", "yes"],
+            lifelines: ["DetailViewModel#1 1→7", "DetailViewModel#2 9→11"]),
+        Expectation(
+            scenario: "multilevel", variant: 0, counts: ["5", "5", "3", "yes", "no", "yes"],
+            lifelines: [
+                "ParentViewModel#1 1→11", "ChildViewModel#1 1→5", "ChildViewModel#2 1→5",
+                "ChildViewModel#3 7→11", "ChildViewModel#4 7→11",
+            ]),
+        Expectation(
+            scenario: "multilevel", variant: 1, counts: ["3", "3", "3", "yes", "yes", "yes"],
+            lifelines: ["ParentViewModel#1 1→11", "ChildViewModel#1 1→11", "ChildViewModel#2 1→11"]),
+        Expectation(
+            scenario: "init-log", variant: 0, counts: ["2", "2", "2", "yes", "yes", "yes"],
+            lifelines: ["HomeViewModel#1 0→5", "EntryStore#1 0→", "BottomBarViewModel#1 0→5"]),
+        Expectation(
+            scenario: "init-log", variant: 1, counts: ["4", "4", "3", "no", "no", "yes"],
+            lifelines: [
+                "HomeViewModel#1 0→5", "EntryStore#1 0→", "BottomBarViewModel#1 0→2",
+                "BottomBarViewModel#2 2→4", "BottomBarViewModel#3 4→5",
+            ]),
+    ]
+
+    @MainActor
+    @Test(arguments: expectations)
+    func scenarioCountsAndLifelines(_ expected: Expectation) throws {
+        let all = try results(of: expected.scenario)
+        let result = try #require(all.indices.contains(expected.variant) ? all[expected.variant] : nil)
+        #expect(result.counts == expected.counts)
+        #expect(result.lifelines == expected.lifelines)
+    }
+
+    @MainActor
+    @Test func everyScenarioVariantHasAnExpectation() {
+        let variants = ScenarioCatalog.all.flatMap { scenario in scenario.variants.indices.map { "\(scenario.name) #\($0)" } }
+        #expect(variants == Self.expectations.map(\.testDescription))
+        #expect(ScenarioCatalog.all.map(\.number) == Array(1...10))
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Scoped
+import Testing
+
+/// Plain types for the misuse scenarios (each exit test runs in a fresh process).
+final class FlowModel: Sendable {
+    init(_ dependencies: [AnyObject & Sendable] = []) { _ = dependencies }
+}
+final class RootStore: Sendable {
+    init(_ model: FlowModel) { _ = model }
+}
+final class Gadget: Sendable {}
+final class CrossA: Sendable {
+    init(_ b: CrossB) { _ = b }
+}
+final class CrossB: Sendable {
+    init(_ a: CrossA) { _ = a }
+}
+final class LazyOwner: Sendable {
+    init(_ lazy: Lazy<LazyTarget>) { _ = lazy() }
+}
+final class LazyTarget: Sendable {
+    init(_ owner: LazyOwner) { _ = owner }
+}
+@MainActor final class MainScreen {}
+final class Worker: Sendable {
+    init(_ screen: MainScreen) { _ = screen }
+}
+
+/// The container every misuse scenario uses.
+final class MisuseContainer: SharedContainer {
+    static let shared = MisuseContainer()
+    let manager: ContainerManager
+    init(manager: ContainerManager = ContainerManager()) { self.manager = manager }
+}
+
+/// Where the cross-thread scenarios meet (one process per exit test, so statics are fresh).
+enum MisuseRendezvous {
+    static let barrier = Barrier(parties: 2)
+    /// A thunk the cross-thread Lazy scenario shares between its two threads.
+    static let thunk = Locked<Lazy<Gadget>?>(nil)
+}
+
+extension MisuseContainer {
+    /// Scoped in a child, built from the root's cached store, whose body resolves the
+    /// flow model again through the same child: a cycle across a child and its parent.
+    var flowModel: Factory<FlowModel> { self { FlowModel([self.rootStore()]) }.scoped }
+    var rootStore: Factory<RootStore> { self { RootStore(self.flowModel()) }.cached }
+
+    /// A cycle through a Lazy: the owner's body calls a thunk over the target, whose body
+    /// resolves the owner.
+    var lazyOwner: Factory<LazyOwner> { self { LazyOwner(self.lazyTarget.lazy) }.cached }
+    var lazyTarget: Factory<LazyTarget> { self { LazyTarget(self.lazyOwner()) }.shared }
+
+    /// A cycle across two threads: each body waits until the other has started, then
+    /// resolves the other's registration.
+    var crossA: Factory<CrossA> {
+        self {
+            MisuseRendezvous.barrier.arriveAndWait()
+            return CrossA(self.crossB())
+        }.cached
+    }
+    var crossB: Factory<CrossB> {
+        self {
+            MisuseRendezvous.barrier.arriveAndWait()
+            return CrossB(self.crossA())
+        }.cached
+    }
+
+    /// A cycle across two threads through a Lazy: the body of `lazyGadget` (resolved by
+    /// the shared thunk) waits for `gadgetUser`, being built on the other thread, whose
+    /// body calls the shared thunk.
+    var lazyGadget: Factory<Gadget> {
+        self {
+            MisuseRendezvous.barrier.arriveAndWait()
+            _ = self.gadgetUser()
+            return Gadget()
+        }.cached
+    }
+    var gadgetUser: Factory<FlowModel> {
+        self {
+            MisuseRendezvous.barrier.arriveAndWait()
+            return FlowModel([MisuseRendezvous.thunk.withLock { $0 }!()])
+        }.cached
+    }
+
+    var gadget: Factory<Gadget> { self { Gadget() }.scoped }
+    var gadgetItem: ParameterFactory<Int, Gadget> { self { _ in Gadget() }.scoped.perParameter }
+    var cachedGadget: Factory<Gadget> { self { Gadget() }.cached }
+
+    /// A main-actor body declared without `@MainActor` on the property, so that code
+    /// off the main actor can reach it (and be stopped).
+    var mainScreen: Factory<MainScreen> { self { @MainActor in MainScreen() } }
+    /// A background body that resolves the main-actor factory.
+    var worker: Factory<Worker> { self { Worker(self.mainScreen()) }.cached }
+
+    /// Same explicit key and type as `gadgetItem`-like parameter factories, but no parameter.
+    var keyedGadget: Factory<Gadget> { self(key: "sharedKey") { Gadget() } }
+    var keyedGadgetByName: ParameterFactory<String, Gadget> { self(key: "sharedKey") { _ in Gadget() } }
+}
+
+/// Writes `name: value` to standard error, for the parent test to read back (exit-test
+/// bodies cannot hand values back any other way).
+func announce(_ name: String, _ value: String) {
+    FileHandle.standardError.write(Data("\(name): \(value)\n".utf8))
+}
+
+/// What an exit test's process wrote to standard error.
+func standardErrorText(of result: ExitTest.Result?) -> String {
+    result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
+}
+
+/// The message of the `fatalError` that stopped the process: the text after
+/// `Fatal error: ` on its line.
+func stopMessage(of result: ExitTest.Result?) -> String? {
+    let text = standardErrorText(of: result)
+    guard let range = text.range(of: "Fatal error: ") else { return nil }
+    return String(text[range.upperBound...].prefix { $0 != "\n" })
+}
+
+/// A value `announce`d by the exit test's process.
+func announced(_ name: String, in result: ExitTest.Result?) -> String? {
+    let text = standardErrorText(of: result)
+    guard let range = text.range(of: "\(name): ") else { return nil }
+    return String(text[range.upperBound...].prefix { $0 != "\n" })
+}

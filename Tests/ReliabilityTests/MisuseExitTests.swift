@@ -1,0 +1,160 @@
+import Foundation
+import Scoped
+import Testing
+
+/// Every misuse stops the process with a message naming the registrations involved.
+/// Each scenario runs in a child process (an exit test) and the exact message is checked.
+@Suite struct MisuseExitTests {
+    // MARK: Circular dependencies
+
+    @Test func cycleAcrossAChildAndItsParent() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = MisuseContainer().child("flow").flowModel()
+        }
+        #expect(stopMessage(of: result)
+            == "Scoped: circular dependency: flowModel (FlowModel) → rootStore (RootStore) → flowModel")
+    }
+
+    @Test func cycleThroughALazy() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = MisuseContainer().lazyOwner()
+        }
+        #expect(stopMessage(of: result)
+            == "Scoped: circular dependency: lazyOwner (LazyOwner) → lazyTarget (LazyTarget) → lazyOwner")
+    }
+
+    /// Two threads each build one half of a cycle at the same time: neither can finish,
+    /// and the one that would wait second stops with the chain instead of hanging.
+    @Test func cycleAcrossTwoThreads() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let container = MisuseContainer()
+            onThreads(2) { thread in
+                if thread == 0 { _ = container.crossA() } else { _ = container.crossB() }
+            }
+        }
+        let acceptable = [
+            "Scoped: circular dependency across threads: this thread waits for crossB (CrossB), "
+                + "which waits for crossA (CrossA), which is built by this thread",
+            "Scoped: circular dependency across threads: this thread waits for crossA (CrossA), "
+                + "which waits for crossB (CrossB), which is built by this thread",
+        ]
+        #expect(acceptable.contains(stopMessage(of: result) ?? ""), "\(standardErrorText(of: result))")
+    }
+
+    /// The same across threads, with a Lazy in the cycle: one thread resolves the thunk
+    /// (whose factory waits for the other thread's build), the other thread's build calls
+    /// the thunk.
+    @Test func cycleAcrossTwoThreadsThroughALazy() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let container = MisuseContainer()
+            let thunk = container.lazyGadget.lazy
+            MisuseRendezvous.thunk.withLock { $0 = thunk }
+            onThreads(2) { thread in
+                if thread == 0 { _ = thunk() } else { _ = container.gadgetUser() }
+            }
+        }
+        let acceptable = [
+            "Scoped: circular dependency across threads: this thread waits for gadgetUser (FlowModel), "
+                + "which waits for Lazy<Gadget>, which is built by this thread",
+            "Scoped: circular dependency across threads: this thread waits for Lazy<Gadget>, "
+                + "which waits for gadgetUser (FlowModel), which is built by this thread",
+        ]
+        #expect(acceptable.contains(stopMessage(of: result) ?? ""), "\(standardErrorText(of: result))")
+    }
+
+    // MARK: Closed lifetime scopes
+
+    @Test func scopedResolveOnAClosedScope() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let flow = MisuseContainer().child("flow")
+            announce("scope", flow.manager.displayName)
+            flow.close()
+            _ = flow.gadget()
+        }
+        let scope = announced("scope", in: result) ?? "?"
+        #expect(stopMessage(of: result) == "Scoped: cannot resolve gadget (Gadget) as .scoped: lifetime scope \(scope) "
+            + "is closed (resolve it before close(), or from an open child)")
+    }
+
+    @Test func perParameterResolveInAScopeClosedWithItsParent() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let flow = MisuseContainer().child("flow")
+            let step = flow.child("step")
+            announce("scope", step.manager.displayName)
+            flow.close()
+            _ = step.gadgetItem(3)
+        }
+        let scope = announced("scope", in: result) ?? "?"
+        #expect(stopMessage(of: result) == "Scoped: cannot resolve gadgetItem[3] (Gadget) as .scoped: lifetime scope "
+            + "\(scope) is closed (resolve it before close(), or from an open child)")
+    }
+
+    @Test func lazyMadeBeforeCloseCalledAfter() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let flow = MisuseContainer().child("flow")
+            announce("scope", flow.manager.displayName)
+            let later = flow.gadget.lazy
+            flow.close()
+            _ = later()
+        }
+        let scope = announced("scope", in: result) ?? "?"
+        #expect(stopMessage(of: result) == "Scoped: cannot resolve gadget (Gadget) as .scoped: lifetime scope \(scope) "
+            + "is closed (resolve it before close(), or from an open child)")
+    }
+
+    @Test func overrideOwnedByAClosedScope() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let flow = MisuseContainer().child("flow")
+            announce("scope", flow.manager.displayName)
+            flow.cachedGadget.register { Gadget() }
+            flow.close()
+            _ = flow.cachedGadget()
+        }
+        let scope = announced("scope", in: result) ?? "?"
+        #expect(stopMessage(of: result) == "Scoped: cannot resolve cachedGadget (Gadget) as .cached: lifetime scope "
+            + "\(scope) is closed (resolve it before close(), or from an open child)")
+    }
+
+    @Test func childOfAClosedScope() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let flow = MisuseContainer().child("flow")
+            announce("scope", flow.manager.displayName)
+            flow.close()
+            _ = flow.child("late")
+        }
+        let scope = announced("scope", in: result) ?? "?"
+        #expect(stopMessage(of: result) == "Scoped: cannot open a child of \(scope): that lifetime scope is closed")
+    }
+
+    // MARK: Main actor
+
+    @Test func mainActorBodyResolvedOffTheMainActor() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let container = MisuseContainer()
+            onThreads(1) { _ in _ = container.mainScreen() }
+        }
+        #expect(stopMessage(of: result) == "Scoped: mainScreen (MainScreen) has a @MainActor body and was resolved "
+            + "off the main actor; resolve it from main-actor code or with `await resolveOnMainActor()`")
+    }
+
+    @Test func mainActorBodyReachedFromABackgroundBody() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let container = MisuseContainer()
+            onThreads(1) { _ in _ = container.worker() }
+        }
+        #expect(stopMessage(of: result) == "Scoped: mainScreen (MainScreen) has a @MainActor body and was resolved "
+            + "off the main actor; resolve it from main-actor code or with `await resolveOnMainActor()` "
+            + "(while building worker (Worker))")
+    }
+
+    // MARK: Overrides
+
+    @Test func overrideOfTheWrongShape() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let container = MisuseContainer()
+            container.keyedGadgetByName.register { _ in Gadget() }
+            _ = container.keyedGadget()
+        }
+        #expect(stopMessage(of: result) == "Scoped: the override of sharedKey (Gadget) does not produce Gadget from ()")
+    }
+}

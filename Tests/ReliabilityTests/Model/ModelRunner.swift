@@ -1,0 +1,278 @@
+import Scoped
+
+/// Runs a list of ``ModelOperation``s against Scoped and the ``ReferenceModel`` side by
+/// side and compares them after every step: the identity (and body, parameter and
+/// dependencies) of every instance handed out, the set of live instances, how many
+/// instances each container holds, which containers are closed, and which are gone.
+///
+/// Each run has a tracker, two root containers and an isolation domain of its own (so
+/// `Scope.x.reset()` and singletons reach only this run's world, whatever other tests
+/// do in parallel).
+struct ModelRunner {
+    struct Failure: Error, CustomStringConvertible {
+        let step: Int
+        let message: String
+        var description: String { "step \(step): \(message)" }
+    }
+
+    struct Outcome {
+        var failure: Failure?
+        var steps = 0
+        /// Steps skipped because the library would (rightly) stop the process there.
+        var expectedStops = 0
+        var created = 0
+    }
+
+    private static let heldLimit = 16
+    private static let containerLimit = 10
+
+    /// Runs `operations`; `trace` receives one line per step when given.
+    static func run(_ operations: [ModelOperation], trace: ((String) -> Void)? = nil) -> Outcome {
+        let tracker = Tracker()
+        let domain = IsolationDomain(name: "model", parent: nil)
+        return Tracker.$current.withValue(tracker) {
+            domain.enter {
+                var runner = ModelRunner(tracker: tracker, domain: domain, trace: trace)
+                return runner.execute(operations)
+            }
+        }
+    }
+
+    private let tracker: Tracker
+    private let domain: IsolationDomain
+    private let trace: ((String) -> Void)?
+    private var model = ReferenceModel()
+    private var containers: [ModelContainer?] = []
+    private var managers: [WeakManager] = []
+    private var confirmedGone: Set<Int> = []
+    private var held: [RealHeld] = []
+    private var outcome = Outcome()
+
+    private enum RealHeld {
+        case probe(Probe)
+        case lazy(Lazy<Probe>)
+    }
+
+    private final class WeakManager {
+        weak var manager: ContainerManager?
+        init(_ manager: ContainerManager) { self.manager = manager }
+    }
+
+    private init(tracker: Tracker, domain: IsolationDomain, trace: ((String) -> Void)?) {
+        self.tracker = tracker
+        self.domain = domain
+        self.trace = trace
+    }
+
+    private mutating func execute(_ operations: [ModelOperation]) -> Outcome {
+        for _ in 0..<2 {
+            let root = ModelContainer()
+            containers.append(root)
+            managers.append(WeakManager(root.manager.effective))
+            _ = model.addRoot()
+        }
+        do {
+            for (index, operation) in operations.enumerated() {
+                let line = try perform(operation, step: index)
+                model.endStep()
+                trace?("\(index): \(operation)  \(line)")
+                try verify(step: index)
+                outcome.steps += 1
+            }
+            try tearDown(step: operations.count)
+        } catch let failure as Failure {
+            trace?("MISMATCH at step \(failure.step): \(failure.message)")
+            outcome.failure = failure
+        } catch {
+            outcome.failure = Failure(step: -1, message: "\(error)")
+        }
+        outcome.created = tracker.created
+        return outcome
+    }
+
+    // MARK: Steps
+
+    private var heldNodes: [Int] { model.nodes.indices.filter { model.nodes[$0].heldByTest } }
+    private var heldChildren: [Int] { heldNodes.filter { model.nodes[$0].parent != nil } }
+
+    private mutating func perform(_ operation: ModelOperation, step: Int) throws -> String {
+        let registration = ModelRegistration.allCases[operation.b % ModelRegistration.allCases.count]
+        let parameter = operation.c % 3
+        let nodes = heldNodes
+        let node = nodes[operation.a % nodes.count]
+        let subject = registration.takesParameter ? "\(registration)[\(parameter)]" : "\(registration)"
+        switch operation.kind {
+        case .resolve:
+            var trial = model
+            let expected: Int
+            do throws(ModelStop) { expected = try trial.resolve(registration, parameter, via: node) } catch {
+                outcome.expectedStops += 1
+                return "resolve \(subject) via n\(node): skipped, would stop (\(error.message))"
+            }
+            let isNew = expected > model.lastID
+            model = trial
+            let probe = containers[node]!.resolve(registration, parameter)
+            try check(probe, expected: expected, step: step, what: "resolve \(subject) via n\(node)")
+            let keep = (operation.c / 3) % 2 == 0 && held.count < Self.heldLimit
+            if keep {
+                held.append(.probe(probe))
+                model.held.append(.probe(expected))
+            }
+            return "resolve \(subject) via n\(node) → \(isNew ? "new" : "same") #\(expected)\(keep ? " (held)" : "")"
+        case .makeLazy:
+            guard held.count < Self.heldLimit else { return "lazy: too many held, no-op" }
+            held.append(.lazy(containers[node]!.lazy(registration, parameter)))
+            model.makeLazy(registration, parameter, via: node)
+            return "lazy \(subject) via n\(node) → held[\(held.count - 1)]"
+        case .callLazy:
+            let lazies = held.indices.filter { if case .lazy = held[$0] { return true } else { return false } }
+            guard !lazies.isEmpty else { return "call lazy: none held, no-op" }
+            let index = lazies[operation.a % lazies.count]
+            guard case .lazy(let thunk) = held[index] else { preconditionFailure() }
+            var trial = model
+            let expected: Int
+            do throws(ModelStop) { expected = try trial.callLazy(at: index) } catch {
+                outcome.expectedStops += 1
+                return "call lazy held[\(index)]: skipped, would stop (\(error.message))"
+            }
+            model = trial
+            let probe = thunk()
+            try check(probe, expected: expected, step: step, what: "call lazy held[\(index)]")
+            guard thunk.isResolved else { throw Failure(step: step, message: "lazy held[\(index)] not resolved after a call") }
+            return "call lazy held[\(index)] → #\(expected)"
+        case .dropHeld:
+            guard !held.isEmpty else { return "drop: nothing held, no-op" }
+            let index = operation.a % held.count
+            held.remove(at: index)
+            model.dropHeld(at: index)
+            return "drop held[\(index)]"
+        case .register:
+            let variant = operation.c % 4
+            containers[node]!.registerOverride(registration, variant: variant)
+            model.register(registration, variant: variant, on: node)
+            return "register \(registration) override o\(variant) on n\(node)"
+        case .resetFactory:
+            containers[node]!.resetFactory(registration)
+            model.resetFactory(registration, on: node)
+            return "reset factory \(registration) on n\(node)"
+        case .resetContainer:
+            containers[node]!.reset()
+            model.resetContainer(node)
+            return "reset container n\(node)"
+        case .resetScope:
+            let (scope, kind, name) = Self.scopes[operation.b % Self.scopes.count]
+            scope.reset()
+            model.resetScope(kind)
+            return "Scope.\(name).reset()"
+        case .openChild:
+            guard nodes.count < Self.containerLimit else { return "open child: too many, no-op" }
+            let child: Int
+            do throws(ModelStop) { child = try model.openChild(of: node) } catch {
+                outcome.expectedStops += 1
+                return "open child of n\(node): skipped, would stop (\(error.message))"
+            }
+            let container = containers[node]!.child("n\(child)")
+            containers.append(container)
+            managers.append(WeakManager(container.manager))
+            return "open child n\(child) of n\(node)"
+        case .closeChild:
+            let children = heldChildren
+            guard !children.isEmpty else { return "close: no child, no-op" }
+            let target = children[operation.a % children.count]
+            containers[target]!.close()
+            model.close(target)
+            return "close n\(target)"
+        case .dropChild:
+            let children = heldChildren
+            guard !children.isEmpty else { return "drop child: no child, no-op" }
+            let target = children[operation.a % children.count]
+            containers[target] = nil
+            model.drop(target)
+            return "drop child n\(target)"
+        }
+    }
+
+    private static let scopes: [(Scope, ModelRegistration.Kind, String)] = [
+        (.cached, .cached, "cached"), (.shared, .shared, "shared"), (.scoped, .scoped, "scoped"),
+        (.modelSession, .session, "modelSession"), (.singleton, .singleton, "singleton"),
+    ]
+
+    /// The instance handed out is the one the model expects (and, when new, was made by
+    /// the expected body, with the expected parameter and dependencies).
+    private func check(_ probe: Probe, expected: Int, step: Int, what: String) throws {
+        guard probe.id == expected else {
+            throw Failure(step: step, message: "\(what): got #\(probe.id) (\(probe.tag)), model expects #\(expected)")
+        }
+        guard let object = model.object(expected) else { return }
+        let deps = probe.deps.map(\.id)
+        guard probe.tag == object.tag, probe.parameter == object.parameter, deps == object.deps else {
+            throw Failure(step: step, message: "\(what): #\(probe.id) is \(probe.tag)[\(probe.parameter ?? -1)] deps \(deps), "
+                + "model expects \(object.tag)[\(object.parameter ?? -1)] deps \(object.deps)")
+        }
+    }
+
+    // MARK: Checks
+
+    private mutating func verify(step: Int) throws {
+        let alive = model.reachable()
+        let actual = tracker.alive
+        guard tracker.created == model.lastID else {
+            throw Failure(step: step, message: "\(tracker.created) probes created, model expects \(model.lastID)")
+        }
+        guard actual == alive else {
+            throw Failure(step: step, message: "alive \(actual.sorted()), model expects \(alive.sorted()) "
+                + "(unexpectedly alive: \(actual.subtracting(alive).sorted()), "
+                + "unexpectedly released: \(alive.subtracting(actual).sorted()))")
+        }
+        guard tracker.anomalies.isEmpty else {
+            throw Failure(step: step, message: "released twice: \(tracker.anomalies)")
+        }
+        for index in model.nodes.indices where !confirmedGone.contains(index) {
+            let manager = managers[index].manager
+            let expected = model.nodes[index]
+            guard let manager else {
+                guard !expected.alive else { throw Failure(step: step, message: "container n\(index) is gone, model keeps it") }
+                confirmedGone.insert(index)
+                continue
+            }
+            guard expected.alive else { throw Failure(step: step, message: "container n\(index) is still alive") }
+            guard manager.isClosed == expected.closed else {
+                throw Failure(step: step, message: "n\(index).isClosed is \(manager.isClosed), model: \(expected.closed)")
+            }
+            let count = manager.storage.count
+            let expectedCount = model.heldCount(index, alive: alive)
+            guard count == expectedCount else {
+                throw Failure(step: step, message: "n\(index) holds \(count) instances, model expects \(expectedCount)")
+            }
+        }
+        guard domain.singletons.count == model.singletonCount else {
+            throw Failure(step: step, message: "\(domain.singletons.count) singletons held, model expects \(model.singletonCount)")
+        }
+        model.forget(allBut: alive)
+    }
+
+    /// Drops everything and resets everything: nothing may stay alive.
+    private mutating func tearDown(step: Int) throws {
+        while !held.isEmpty {
+            held.removeLast()
+            model.dropHeld(at: model.held.count - 1)
+        }
+        for child in heldChildren {
+            containers[child] = nil
+            model.drop(child)
+        }
+        for root in 0..<2 {
+            containers[root]!.reset()
+            model.resetContainer(root)
+        }
+        Scope.singleton.reset()
+        model.resetScope(.singleton)
+        try verify(step: step)
+        guard tracker.alive.isEmpty else {
+            throw Failure(step: step, message: "alive after dropping and resetting everything: \(tracker.alive.sorted())")
+        }
+        if let index = (2..<managers.count).first(where: { managers[$0].manager != nil }) {
+            throw Failure(step: step, message: "child container n\(index) outlived everything")
+        }
+    }
+}

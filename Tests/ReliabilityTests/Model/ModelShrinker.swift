@@ -1,0 +1,35 @@
+/// Shrinks a failing run to a shorter one that still fails (delta debugging: drop chunks
+/// of operations, halving the chunk size, while the run keeps failing).
+enum ModelShrinker {
+    /// Returns the shortest failing run found within `budget` re-runs.
+    static func shrink(_ operations: [ModelOperation], budget: Int = 2000) -> [ModelOperation] {
+        var current = truncatedToFailure(operations) ?? operations
+        var runs = 0
+        var chunk = max(current.count / 2, 1)
+        while runs < budget {
+            var start = 0
+            var removedAny = false
+            while start < current.count, runs < budget {
+                var candidate = current
+                candidate.removeSubrange(start..<min(start + chunk, current.count))
+                runs += 1
+                if let failing = truncatedToFailure(candidate) {
+                    current = failing
+                    removedAny = true
+                } else {
+                    start += chunk
+                }
+            }
+            if chunk == 1 && !removedAny { break }
+            if !removedAny { chunk = max(chunk / 2, 1) }
+        }
+        return current
+    }
+
+    /// The prefix of `operations` up to its first mismatch, or nil when it passes.
+    private static func truncatedToFailure(_ operations: [ModelOperation]) -> [ModelOperation]? {
+        guard let failure = ModelRunner.run(operations).failure else { return nil }
+        guard failure.step >= 0, failure.step < operations.count else { return operations }
+        return Array(operations[...failure.step])
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import ScopedTesting
+import Testing
+
+/// Where task-local isolation ends, and how `ContainerIsolation` carries it further.
+@Suite struct ContainerIsolationTests {
+    @Test(.container { $0.isoValue.register { 11 } })
+    func detachedTasksLeaveTheWorldUnlessTheyReEnterIt() async {
+        let escaped = await Task.detached { Container.shared.isoValue() }.value
+        #expect(escaped == -1)
+        let isolation = ContainerIsolation.current
+        let reEntered = await Task.detached { isolation.enter { Container.shared.isoValue() } }.value
+        #expect(reEntered == 11)
+        let reEnteredAsync = await Task.detached {
+            await isolation.enter {
+                await Task.yield()
+                return Container.shared.isoValue()
+            }
+        }.value
+        #expect(reEnteredAsync == 11)
+    }
+
+    @Test(.container { $0.isoValue.register { 12 } })
+    func dispatchQueuesLeaveTheWorldUnlessTheyReEnterIt() async {
+        let isolation = ContainerIsolation.current
+        let (escaped, reEntered) = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                let escaped = Container.shared.isoValue()
+                let reEntered = isolation.enter { Container.shared.isoValue() }
+                continuation.resume(returning: (escaped, reEntered))
+            }
+        }
+        #expect(escaped == -1)
+        #expect(reEntered == 12)
+    }
+
+    @Test(.container { $0.isoValue.register { 13 } })
+    func threadsLeaveTheWorldUnlessTheyReEnterIt() {
+        let isolation = ContainerIsolation.current
+        let results = Locked<[Int]>([])
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            results.withLock { $0.append(Container.shared.isoValue()) }
+            isolation.enter { results.withLock { $0.append(Container.shared.isoValue()) } }
+            done.signal()
+        }.start()
+        done.wait()
+        #expect(results.withLock { $0 } == [-1, 13])
+    }
+
+    @Test(.container { $0.isoValue.register { 14 } })
+    func unstructuredTasksAndChildTasksInheritTheWorld() async {
+        #expect(await Task { Container.shared.isoValue() }.value == 14)
+        async let child = Container.shared.isoValue()
+        #expect(await child == 14)
+    }
+
+    @Test(.container { $0.isoValue.register { 15 } })
+    func productionIsolationLeavesTheWorldOnPurpose() {
+        #expect(ContainerIsolation.production.enter { Container.shared.isoValue() } == -1)
+        #expect(ContainerIsolation.production.description == "production")
+        #expect(!ContainerIsolation.production.isIsolated)
+        #expect(Container.shared.isoValue() == 15)
+    }
+
+    @Test func inProductionCurrentIsProductionAndEnterJustRuns() {
+        let current = ContainerIsolation.current
+        #expect(!current.isIsolated)
+        #expect(current.enter { Container.shared.isoValue() } == -1)
+    }
+
+    @Test func aCapturedWorldLivesWhileHeldAndReleasesItsInstancesAfter() {
+        weak var store: IsoStore?
+        do {
+            let isolation = withContainer { $0.isoValue.register { 16 } } operation: {
+                store = Container.shared.isoStore()
+                return ContainerIsolation.current
+            }
+            #expect(store != nil)   // the captured world keeps its instances
+            #expect(isolation.enter { Container.shared.isoValue() } == 16)
+            #expect(isolation.enter { Container.shared.isoStore() } === store)
+        }
+        #expect(store == nil)
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import ScopedTesting
+import Testing
+
+/// Context detection as `swift test` sees it (Linux and macOS alike).
+@Suite struct FactoryContextTests {
+    @Test func swiftTestIsDetectedAsATestRun() {
+        #expect(FactoryContext.isTest)
+    }
+
+    @Test(.container) func onTestBodiesAreUsedInTests() {
+        #expect(Container.shared.isoContext() == "test")
+    }
+
+    @Test(.container { $0.isoContext.register { "explicit" } })
+    func anExplicitOverrideBeatsOnTest() {
+        #expect(Container.shared.isoContext() == "explicit")
+    }
+
+    @Test func previewsAreDetectedOnlyThroughXcodesVariable() {
+        let variable = ProcessInfo.processInfo.environment["XCODE_RUNNING_FOR_PREVIEWS"]
+        #expect(FactoryContext.isPreview == (variable == "1"))
+    }
+
+    @Test func anExitTestsChildProcessIsATestRunToo() async {
+        await #expect(processExitsWith: .success) {
+            exit(FactoryContext.isTest ? EXIT_SUCCESS : EXIT_FAILURE)
+        }
+    }
+}

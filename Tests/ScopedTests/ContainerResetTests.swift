@@ -1,0 +1,162 @@
+import Scoped
+import Testing
+
+extension Container {
+    fileprivate func resetCached(_ tracker: Tracker) -> Factory<Probe> { self { Probe("cached", tracker) }.cached }
+    fileprivate func resetShared(_ tracker: Tracker) -> Factory<Probe> { self { Probe("shared", tracker) }.shared }
+    fileprivate func resetScoped(_ tracker: Tracker) -> Factory<Probe> { self { Probe("scoped", tracker) }.scoped }
+    fileprivate func resetCustom(_ tracker: Tracker, _ scope: Scope) -> Factory<Probe> {
+        self { Probe("custom", tracker) }.scope(scope)
+    }
+    fileprivate func resetSingleton(_ tracker: Tracker) -> Factory<Probe> {
+        self { Probe("singleton", tracker) }.singleton
+    }
+    fileprivate func resetUnique(_ tracker: Tracker) -> Factory<Probe> { self { Probe("unique", tracker) } }
+    /// A cached instance whose `deinit` resolves from the container being reset.
+    fileprivate func resolvesInDeinit(_ tracker: Tracker) -> Factory<Probe> {
+        self { [weak self] in
+            Probe("resolver", tracker, onDeinit: { [weak self] in _ = self?.resetCached(tracker)() })
+        }.cached
+    }
+}
+
+@Suite struct ContainerResetTests {
+    @Test func resetReleasesEveryInstanceTheContainerHoldsNewestFirst() {
+        let container = Container()
+        let tracker = Tracker()
+        let session = Scope.Cached(name: "session")
+        _ = container.resetCached(tracker)()
+        _ = container.resetScoped(tracker)()
+        _ = container.resetCustom(tracker, session)()
+        container.reset()
+        #expect(tracker.deinitLog == ["deinit custom#1", "deinit scoped#1", "deinit cached#1"])
+        #expect(tracker.liveCount == 0)
+        #expect(container.manager.storage.count == 0)
+    }
+
+    @Test func resetForgetsSharedInstancesWithoutKillingThem() {
+        let container = Container()
+        let tracker = Tracker()
+        let held = container.resetShared(tracker)()
+        container.reset()
+        let fresh = container.resetShared(tracker)()
+        #expect(fresh !== held)
+        #expect(tracker.liveCount == 2)
+    }
+
+    @Test func resetKeepsSingletons() {
+        let container = Container()
+        let tracker = Tracker()
+        defer { container.resetSingleton(tracker).reset() }
+        let singleton = container.resetSingleton(tracker)()
+        container.reset()
+        #expect(container.resetSingleton(tracker)() === singleton)
+    }
+
+    @Test func resetDropsEveryOverride() {
+        let container = Container()
+        let tracker = Tracker()
+        container.resetUnique(tracker).register { Probe("mockUnique", tracker) }
+        container.resetCached(tracker).register { Probe("mockCached", tracker) }
+        _ = container.resetCached(tracker)()
+        container.reset()
+        #expect(container.resetUnique(tracker)().name == "unique")
+        #expect(container.resetCached(tracker)().name == "cached")
+        #expect(tracker.deinits("mockCached") == 1)
+    }
+
+    @Test func resetLeavesOtherRootsAlone() {
+        let tracker = Tracker()
+        let one = Container()
+        let two = Container()
+        let kept = two.resetCached(tracker)()
+        two.resetUnique(tracker).register { Probe("mock", tracker) }
+        _ = one.resetCached(tracker)()
+        one.reset()
+        #expect(two.resetCached(tracker)() === kept)
+        #expect(two.resetUnique(tracker)().name == "mock")
+    }
+
+    @Test func resetOfAChildReleasesItsScopedInstancesAndKeepsItOpen() {
+        let container = Container()
+        let tracker = Tracker()
+        let cached = container.resetCached(tracker)()
+        let flow = container.child("flow")
+        weak var scoped: Probe?
+        do { scoped = flow.resetScoped(tracker)() }
+        flow.reset()
+        #expect(scoped == nil)
+        #expect(!flow.isClosed)
+        #expect(flow.resetScoped(tracker)().label == "scoped#2")
+        #expect(container.resetCached(tracker)() === cached)
+    }
+
+    @Test func aDeinitMayResolveFromTheContainerBeingReset() {
+        let container = Container()
+        let tracker = Tracker()
+        _ = container.resolvesInDeinit(tracker)()
+        _ = container.resetCached(tracker)()
+        let finished = finishes { container.reset() }
+        #expect(finished, "reset() deadlocked while a deinit resolved")
+        #expect(tracker.log == [
+            "init resolver#1", "init cached#1",
+            "deinit cached#1", "init cached#2", "deinit resolver#1",
+        ])
+    }
+
+    @Test func resetOfAUniqueFactoryIsHarmless() {
+        let container = Container()
+        let tracker = Tracker()
+        let held = container.resetUnique(tracker)()
+        container.resetUnique(tracker).reset()
+        #expect(held.name == "unique")
+        #expect(tracker.liveCount == 1)
+    }
+
+    /// `Scope.cached.reset()` reaches every container of the process, so it runs in a
+    /// child process of its own.
+    @Test func cachedScopeResetReachesEveryRootAndOnlyCachedInstances() async {
+        await #expect(processExitsWith: .success) {
+            let tracker = Tracker()
+            let one = Container()
+            let two = Container()
+            let session = Scope.Cached(name: "session")
+            weak var inOne: Probe?
+            weak var inTwo: Probe?
+            do {
+                inOne = one.resetCached(tracker)()
+                inTwo = two.resetCached(tracker)()
+            }
+            let custom = one.resetCustom(tracker, session)()
+            let scoped = one.resetScoped(tracker)()
+            Scope.cached.reset()
+            #expect(inOne == nil)
+            #expect(inTwo == nil)
+            #expect(one.resetCustom(tracker, session)() === custom)
+            #expect(one.resetScoped(tracker)() === scoped)
+        }
+    }
+
+    /// `Scope.scoped.reset()` empties every lifetime scope (and the roots' `.scoped`
+    /// instances) but leaves the scopes open.
+    @Test func scopedScopeResetEmptiesOpenScopes() async {
+        await #expect(processExitsWith: .success) {
+            let tracker = Tracker()
+            let root = Container()
+            let flow = root.child("flow")
+            weak var inFlow: Probe?
+            weak var atRoot: Probe?
+            do {
+                inFlow = flow.resetScoped(tracker)()
+                atRoot = root.resetScoped(tracker)()
+            }
+            let cached = root.resetCached(tracker)()
+            Scope.scoped.reset()
+            #expect(inFlow == nil)
+            #expect(atRoot == nil)
+            #expect(!flow.isClosed)
+            #expect(flow.resetScoped(tracker)().label == "scoped#3")
+            #expect(root.resetCached(tracker)() === cached)
+        }
+    }
+}
