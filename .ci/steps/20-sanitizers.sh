@@ -96,7 +96,7 @@ valgrind_status=$?
 set -e
 definitely=$(grep -o -E "definitely lost: [0-9,]+ bytes in [0-9,]+ blocks" "$logs/valgrind.log" || true)
 [ -n "$definitely" ] || definitely=$(grep -q "All heap blocks were freed" "$logs/valgrind.log" && echo "definitely lost: 0 bytes (all heap blocks freed)" || echo "no leak summary")
-grep -E "ERROR SUMMARY|in use at exit|definitely lost|indirectly lost|possibly lost|still reachable" "$logs/valgrind.log" || true
+grep -E "ERROR SUMMARY|in use at exit|(definitely|indirectly|possibly) lost:|still reachable:" "$logs/valgrind.log" || true
 echo "valgrind: exit $valgrind_status, $definitely"
 if [ "$valgrind_status" -ne 0 ] || ! echo "$definitely" | grep -q -E "definitely lost: 0 bytes"; then
     grep -B2 -A25 -E "definitely lost in|Invalid (read|write)" "$logs/valgrind.log" | head -120 || true

@@ -21,8 +21,8 @@ import Synchronization
 /// ```
 public final class ContainerManager: Sendable {
     package struct Tree {
-        var children: [ObjectIdentifier: WeakChild] = [:]
-        var closed = false
+        package var children: [ObjectIdentifier: WeakChild] = [:]
+        package var closed = false
     }
 
     package final class WeakChild {
@@ -114,7 +114,16 @@ public final class ContainerManager: Sendable {
         for child in children.sorted(by: { $0.number > $1.number }) { child.close() }
         releaseNewestFirst(storage.close().removed)
         if wasOpen { emit(.scopeClosed) }   // a child released without close() reports it too
+        detachFromParent()
         if parent == nil && !isStandIn { IsolationDomain.rootDidEnd(number) }
+    }
+
+    /// Drops the parent's record of this child, so a long-lived root does not collect one
+    /// record per flow it ever opened.
+    private func detachFromParent() {
+        guard let parent else { return }
+        let record = parent.tree.withLock { $0.children.removeValue(forKey: ObjectIdentifier(self)) }
+        _ = record  // a weak reference: released after unlocking all the same
     }
 
     /// The root of this manager's tree.
@@ -151,6 +160,7 @@ public final class ContainerManager: Sendable {
         for child in children.sorted(by: { $0.number > $1.number }) { child.close() }
         releaseNewestFirst(storage.close().removed)
         emit(.scopeClosed)
+        detachFromParent()
     }
 
     /// Releases `entries` (oldest first as given) newest first, one by one, reporting each.

@@ -5,9 +5,13 @@ import Testing
 /// Random operation sequences run against Scoped and a reference model, compared after
 /// every step (see ``ModelRunner``).
 ///
-/// 400 seeds × 500 operations (200,000) by default, in 8 chunks that run in parallel. Environment:
+/// 400 seeds × 500 operations (200,000) by default, in 8 chunks that run in parallel, each
+/// run in an isolated world of its own; and 100 seeds × 500 operations, one after the
+/// other in the production world, where resolves take the library's fast path.
+/// Environment:
 /// - `SCOPED_MODEL_SEED=<n>`: replay one seed, printing every step.
 /// - `SCOPED_MODEL_REPLAY='r.3.17.250 o.1.2.3 …'`: replay a (shrunk) run, printing every step.
+/// - `SCOPED_MODEL_WORLD=production`: replay in the production world.
 /// - `SCOPED_MODEL_SEEDS=<n>` / `SCOPED_MODEL_OPERATIONS=<n>`: seeds per chunk / operations per seed.
 @Suite struct ModelBasedTests {
     static let chunks = 8
@@ -23,29 +27,45 @@ import Testing
                 Issue.record("SCOPED_MODEL_REPLAY does not parse: \(replay)")
                 return
             }
-            await replayAndReport(operations, label: "replayed run")
+            await replayAndReport(operations, in: Self.replayWorld, label: "replayed run")
             return
         }
         if let seed = Self.environmentInt("SCOPED_MODEL_SEED") {
             guard chunk == 0 else { return }
-            await replayAndReport(ModelOperation.run(seed: UInt64(seed), count: Self.operationsPerSeed), label: "seed \(seed)")
+            await replayAndReport(
+                ModelOperation.run(seed: UInt64(seed), count: Self.operationsPerSeed), in: Self.replayWorld,
+                label: "seed \(seed)")
             return
         }
         let seeds = (chunk * Self.seedsPerChunk + 1)...((chunk + 1) * Self.seedsPerChunk)
+        await runSeeds(seeds, in: .isolated, label: "model chunk \(chunk)")
+    }
+
+    /// Runs in the production world, one after the other (they share `ModelContainer`'s
+    /// singletons): the library's fast path is taken whenever no isolation domain is active
+    /// in the process at that moment.
+    @Test func randomRunsAgreeInTheProductionWorld() async {
+        let environment = ProcessInfo.processInfo.environment
+        guard environment["SCOPED_MODEL_REPLAY"] == nil, environment["SCOPED_MODEL_SEED"] == nil else { return }
+        let first = 1_000_001
+        await runSeeds(first...(first + Self.seedsPerChunk * 2 - 1), in: .production, label: "model, production world")
+    }
+
+    private func runSeeds(_ seeds: ClosedRange<Int>, in world: ModelRunner.World, label: String) async {
         let count = Self.operationsPerSeed
         let report = Locked<(steps: Int, stops: Int, created: Int, failure: String?)>((0, 0, 0, nil))
         // Bounded: a library that deadlocked would otherwise hang the run.
-        let finished = await withWatchdog("model chunk \(chunk)", seconds: 600) {
+        let finished = await withWatchdog(label, seconds: 600) {
             for seed in seeds {
                 let operations = ModelOperation.run(seed: UInt64(seed), count: count)
-                let outcome = ModelRunner.run(operations)
+                let outcome = ModelRunner.run(operations, in: world)
                 report.withLock { report in
                     report.steps += outcome.steps
                     report.stops += outcome.expectedStops
                     report.created += outcome.created
                 }
                 if let failure = outcome.failure {
-                    let text = Self.describe(seed: seed, operations: operations, failure: failure)
+                    let text = Self.describe(seed: seed, operations: operations, world: world, failure: failure)
                     report.withLock { $0.failure = text }
                     return
                 }
@@ -57,18 +77,18 @@ import Testing
             Issue.record(Comment(rawValue: failure))
             return
         }
-        print("model chunk \(chunk): seeds \(seeds.lowerBound)...\(seeds.upperBound), \(steps) operations agreed "
+        print("\(label): seeds \(seeds.lowerBound)...\(seeds.upperBound), \(steps) operations agreed "
             + "(\(stops) expected stops skipped), \(created) instances created")
         #expect(steps == seeds.count * count)
     }
 
     /// Runs `operations` with a trace and records a failure if they disagree.
-    private func replayAndReport(_ operations: [ModelOperation], label: String) async {
+    private func replayAndReport(_ operations: [ModelOperation], in world: ModelRunner.World, label: String) async {
         let failure = Locked<ModelRunner.Failure?>(nil)
         let steps = Locked(0)
         let finished = await withWatchdog("\(label)", seconds: 600) {
             // Unbuffered, so the trace is complete even when the library stops the process.
-            let outcome = ModelRunner.run(operations) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+            let outcome = ModelRunner.run(operations, in: world) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
             failure.withLock { $0 = outcome.failure }
             steps.withLock { $0 = outcome.steps }
         }
@@ -81,18 +101,25 @@ import Testing
     }
 
     /// The failure report: the seed, how to replay it, and the run shrunk to a few steps.
-    private static func describe(seed: Int, operations: [ModelOperation], failure: ModelRunner.Failure) -> String {
-        let shrunk = ModelShrinker.shrink(operations)
+    private static func describe(
+        seed: Int, operations: [ModelOperation], world: ModelRunner.World, failure: ModelRunner.Failure
+    ) -> String {
+        let shrunk = ModelShrinker.shrink(operations, in: world)
         var lines: [String] = []
-        let replayed = ModelRunner.run(shrunk) { lines.append("  \($0)") }
+        let replayed = ModelRunner.run(shrunk, in: world) { lines.append("  \($0)") }
         let code = shrunk.map(\.description).joined(separator: " ")
+        let env = world == .production ? "SCOPED_MODEL_WORLD=production " : ""
         return """
-            model mismatch, seed \(seed) at \(failure)
-            replay the seed:  SCOPED_MODEL_SEED=\(seed) swift test --filter ReliabilityTests.ModelBasedTests
+            model mismatch (\(world) world), seed \(seed) at \(failure)
+            replay the seed:  \(env)SCOPED_MODEL_SEED=\(seed) swift test --filter ReliabilityTests.ModelBasedTests
             shrunk to \(shrunk.count) operations (\(replayed.failure.map(\.description) ?? "passes alone")):
-              SCOPED_MODEL_REPLAY='\(code)' swift test --filter ReliabilityTests.ModelBasedTests
+              \(env)SCOPED_MODEL_REPLAY='\(code)' swift test --filter ReliabilityTests.ModelBasedTests
             \(lines.joined(separator: "\n"))
             """
+    }
+
+    static var replayWorld: ModelRunner.World {
+        ProcessInfo.processInfo.environment["SCOPED_MODEL_WORLD"] == "production" ? .production : .isolated
     }
 
     static func environmentInt(_ name: String) -> Int? {

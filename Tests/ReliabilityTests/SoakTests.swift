@@ -69,35 +69,41 @@ import Testing
         }
     }
 
-    /// 200 rounds of 8 threads released at once on the first resolve of one key (cached,
-    /// a per-parameter singleton, a cached holder of a scoped and a shared instance), in a
-    /// fresh root each time: the body runs once and every thread gets its instance.
-    @Test func racingFirstResolvesBuildOnce() async {
+    /// 200 rounds of 8 threads released at once on the first resolve of one key, in a
+    /// fresh root each time: the body runs once and every thread gets its instance. In an
+    /// isolated world: a slow cached body, a slow per-parameter singleton, a cached holder
+    /// of a scoped and a shared instance. In the production world (where later resolves
+    /// take the fast path): the slow cached body, a per-parameter cached body, the holder.
+    @Test(arguments: [false, true])
+    func racingFirstResolvesBuildOnce(inProductionWorld production: Bool) async {
         let tracker = Tracker()
-        let domain = IsolationDomain(name: "race", parent: nil)
+        let domain = production ? nil : IsolationDomain(name: "race", parent: nil)
+        @Sendable func inWorld(_ body: () -> Void) {
+            if let domain { domain.enter(body) } else { body() }
+        }
         let barrier = Barrier(parties: Self.threads)
         let results = Locked<[Int: Set<Int>]>([:])
         let roots = (0..<200).map { _ in ModelContainer() }
+        let registrations: [ModelRegistration] = [.cachedProbe, production ? .cachedParam : .singletonParam, .holder]
         // Bodies that yield the processor a while, so that racing threads arrive while the
         // first build is still in flight.
         @Sendable func slowly(_ tag: String, _ parameter: Int? = nil) -> Probe {
             for _ in 0..<50 { sched_yield() }
             return Probe(tag, parameter: parameter)
         }
-        domain.enter {
+        inWorld {
             for root in roots {
                 root.cachedProbe.register { slowly("cached") }
-                root.singletonParam.register { slowly("singletonParam", $0) }
+                if !production { root.singletonParam.register { slowly("singletonParam", $0) } }
             }
         }
         let finished = await withWatchdog("racing first resolves") {
-            onThreads(Self.threads) { thread in
+            onThreads(Self.threads) { _ in
                 Tracker.$current.withValue(tracker) {
-                    domain.enter {
+                    inWorld {
                         for (round, root) in roots.enumerated() {
                             barrier.arriveAndWait()
-                            let registration: ModelRegistration = [.cachedProbe, .singletonParam, .holder][round % 3]
-                            let probe = root.resolve(registration, round)
+                            let probe = root.resolve(registrations[round % 3], round)
                             _ = results.withLock { $0[round, default: []].insert(probe.id) }
                         }
                     }

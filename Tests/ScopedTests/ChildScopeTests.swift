@@ -159,6 +159,18 @@ private final class FeatureContainer: SharedContainer {
         #expect(tracker.deinitLog == ["deinit form#1", "deinit panel#1", "deinit screen#1"])
     }
 
+    @Test func aRootForgetsChildrenThatClosedOrWentAway() {
+        let root = Container()
+        for index in 0..<100 {
+            let flow = root.child("flow")
+            if index.isMultiple(of: 2) { flow.close() }
+        }
+        let open = root.child("open")
+        #expect(root.manager.tree.withLock { $0.children.count } == 1)
+        open.close()
+        #expect(root.manager.tree.withLock { $0.children.isEmpty })
+    }
+
     @Test func instancesHeldElsewhereOutliveTheirScope() {
         let container = Container()
         let tracker = Tracker()

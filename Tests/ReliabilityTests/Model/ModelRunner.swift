@@ -5,10 +5,22 @@ import Scoped
 /// dependencies) of every instance handed out, the set of live instances, how many
 /// instances each container holds, which containers are closed, and which are gone.
 ///
-/// Each run has a tracker, two root containers and an isolation domain of its own (so
-/// `Scope.x.reset()` and singletons reach only this run's world, whatever other tests
-/// do in parallel).
+/// Each run has a tracker and two root containers of its own, in one of two worlds:
+/// - ``World/isolated``: an isolation domain of its own, so `Scope.x.reset()` and
+///   singletons reach only this run's world whatever other tests do in parallel; every
+///   operation is generated. Resolves take the library's general path.
+/// - ``World/production``: the process's own containers, where resolves take the
+///   library's fast path (while no isolation domain is active anywhere in the process).
+///   Only resets that touch nothing of other tests are generated: `Scope.x.reset()` is
+///   `Scope.modelSession.reset()` (only `ModelContainer` uses it), and the world's
+///   singletons are dropped through the root's factory resets. Runs in this world must
+///   not overlap (they share `ModelContainer`'s singletons and session scope).
 struct ModelRunner {
+    enum World {
+        case isolated
+        case production
+    }
+
     struct Failure: Error, CustomStringConvertible {
         let step: Int
         let message: String
@@ -27,19 +39,30 @@ struct ModelRunner {
     private static let containerLimit = 10
 
     /// Runs `operations`; `trace` receives one line per step when given.
-    static func run(_ operations: [ModelOperation], trace: ((String) -> Void)? = nil) -> Outcome {
+    static func run(
+        _ operations: [ModelOperation], in world: World = .isolated, trace: ((String) -> Void)? = nil
+    ) -> Outcome {
         let tracker = Tracker()
-        let domain = IsolationDomain(name: "model", parent: nil)
-        return Tracker.$current.withValue(tracker) {
-            domain.enter {
-                var runner = ModelRunner(tracker: tracker, domain: domain, trace: trace)
+        switch world {
+        case .isolated:
+            let domain = IsolationDomain(name: "model", parent: nil)
+            return Tracker.$current.withValue(tracker) {
+                domain.enter {
+                    var runner = ModelRunner(tracker: tracker, domain: domain, trace: trace)
+                    return runner.execute(operations)
+                }
+            }
+        case .production:
+            return Tracker.$current.withValue(tracker) {
+                var runner = ModelRunner(tracker: tracker, domain: nil, trace: trace)
                 return runner.execute(operations)
             }
         }
     }
 
     private let tracker: Tracker
-    private let domain: IsolationDomain
+    /// nil: the production world.
+    private let domain: IsolationDomain?
     private let trace: ((String) -> Void)?
     private var model = ReferenceModel()
     private var containers: [ModelContainer?] = []
@@ -58,7 +81,7 @@ struct ModelRunner {
         init(_ manager: ContainerManager) { self.manager = manager }
     }
 
-    private init(tracker: Tracker, domain: IsolationDomain, trace: ((String) -> Void)?) {
+    private init(tracker: Tracker, domain: IsolationDomain?, trace: ((String) -> Void)?) {
         self.tracker = tracker
         self.domain = domain
         self.trace = trace
@@ -70,6 +93,13 @@ struct ModelRunner {
             containers.append(root)
             managers.append(WeakManager(root.manager.effective))
             _ = model.addRoot()
+        }
+        if domain == nil {
+            // The process's singletons of these registrations may be left by an earlier
+            // run that stopped at a mismatch: start without them, as the model does.
+            for registration in [ModelRegistration.singletonProbe, .singletonParam] {
+                containers[0]!.resetFactory(registration)
+            }
         }
         do {
             for (index, operation) in operations.enumerated() {
@@ -160,7 +190,8 @@ struct ModelRunner {
             model.resetContainer(node)
             return "reset container n\(node)"
         case .resetScope:
-            let (scope, kind, name) = Self.scopes[operation.b % Self.scopes.count]
+            let scopes = domain == nil ? Self.scopes.filter { $0.1 == .session } : Self.scopes
+            let (scope, kind, name) = scopes[operation.b % scopes.count]
             scope.reset()
             model.resetScope(kind)
             return "Scope.\(name).reset()"
@@ -245,7 +276,7 @@ struct ModelRunner {
                 throw Failure(step: step, message: "n\(index) holds \(count) instances, model expects \(expectedCount)")
             }
         }
-        guard domain.singletons.count == model.singletonCount else {
+        if let domain, domain.singletons.count != model.singletonCount {
             throw Failure(step: step, message: "\(domain.singletons.count) singletons held, model expects \(model.singletonCount)")
         }
         model.forget(allBut: alive)
@@ -265,8 +296,15 @@ struct ModelRunner {
             containers[root]!.reset()
             model.resetContainer(root)
         }
-        Scope.singleton.reset()
-        model.resetScope(.singleton)
+        if domain == nil {
+            for registration in [ModelRegistration.singletonProbe, .singletonParam] {
+                containers[0]!.resetFactory(registration)
+                model.resetFactory(registration, on: 0)
+            }
+        } else {
+            Scope.singleton.reset()
+            model.resetScope(.singleton)
+        }
         try verify(step: step)
         guard tracker.alive.isEmpty else {
             throw Failure(step: step, message: "alive after dropping and resetting everything: \(tracker.alive.sorted())")

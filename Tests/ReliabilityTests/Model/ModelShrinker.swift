@@ -2,8 +2,10 @@
 /// of operations, halving the chunk size, while the run keeps failing).
 enum ModelShrinker {
     /// Returns the shortest failing run found within `budget` re-runs.
-    static func shrink(_ operations: [ModelOperation], budget: Int = 2000) -> [ModelOperation] {
-        var current = truncatedToFailure(operations) ?? operations
+    static func shrink(
+        _ operations: [ModelOperation], in world: ModelRunner.World = .isolated, budget: Int = 2000
+    ) -> [ModelOperation] {
+        var current = truncatedToFailure(operations, in: world) ?? operations
         var runs = 0
         var chunk = max(current.count / 2, 1)
         while runs < budget {
@@ -13,7 +15,7 @@ enum ModelShrinker {
                 var candidate = current
                 candidate.removeSubrange(start..<min(start + chunk, current.count))
                 runs += 1
-                if let failing = truncatedToFailure(candidate) {
+                if let failing = truncatedToFailure(candidate, in: world) {
                     current = failing
                     removedAny = true
                 } else {
@@ -27,8 +29,8 @@ enum ModelShrinker {
     }
 
     /// The prefix of `operations` up to its first mismatch, or nil when it passes.
-    private static func truncatedToFailure(_ operations: [ModelOperation]) -> [ModelOperation]? {
-        guard let failure = ModelRunner.run(operations).failure else { return nil }
+    private static func truncatedToFailure(_ operations: [ModelOperation], in world: ModelRunner.World) -> [ModelOperation]? {
+        guard let failure = ModelRunner.run(operations, in: world).failure else { return nil }
         guard failure.step >= 0, failure.step < operations.count else { return operations }
         return Array(operations[...failure.step])
     }
