@@ -102,9 +102,10 @@ def gen_dag(seed):
     out.append("    public init() {\n")
     for n in nodes:
         out.append(f"        n{n} = DagN{n}({params((d, f'n{d}') for d in deps[n])})\n")
-    out.append("    }\n\n    /// Reads every node once.\n    public func accessAll() -> Int {\n        var sum = 0\n")
+    out.append("    }\n\n    /// Reads every node once (folding addresses: constant `id`s would be folded away).\n"
+               "    public func accessAll() -> UInt {\n        var sum: UInt = 0\n")
     for n in nodes:
-        out.append(f"        sum &+= n{n}.id\n")
+        out.append(f"        sum &+= UInt(bitPattern: ObjectIdentifier(n{n}))\n")
     out.append("        return sum\n    }\n}\n")
     write(os.path.join(SOURCES, "GeneratedDAG", "DAG.swift"), "".join(out))
 
@@ -117,9 +118,9 @@ def gen_dag(seed):
             out.append(f"    public var {prefix}{n}: Factory<DagN{n}> {{ self {{ DagN{n}({body}) }}{scope} }}\n")
         body = params((d, f"self.{prefix}{d}()") for d in roots)
         out.append(f"    public var {prefix}Root: Factory<DagRoot> {{ self {{ DagRoot({body}) }} }}\n}}\n\n")
-    out.append("/// Resolves every node of the cached graph once.\npublic func scopedDAGAccessAll(_ c: Container) -> Int {\n    var sum = 0\n")
+    out.append("/// Resolves every node of the cached graph once.\npublic func scopedDAGAccessAll(_ c: Container) -> UInt {\n    var sum: UInt = 0\n")
     for n in nodes:
-        out.append(f"    sum &+= c.dagC{n}().id\n")
+        out.append(f"    sum &+= UInt(bitPattern: ObjectIdentifier(c.dagC{n}()))\n")
     out.append("    return sum\n}\n")
     write(os.path.join(SOURCES, "GeneratedDAG", "DAG+Scoped.swift"), "".join(out))
 
@@ -132,9 +133,9 @@ def gen_dag(seed):
         out.append(f"    c.register(DagN{n}.self) {{ r in DagN{n}({body}) }}.inObjectScope(scope)\n")
     body = params((d, f"r.resolve(DagN{d}.self)!") for d in roots)
     out.append(f"    c.register(DagRoot.self) {{ r in DagRoot({body}) }}.inObjectScope(.transient)\n}}\n\n")
-    out.append("/// Resolves every node once.\npublic func swinjectDAGAccessAll(_ r: Resolver) -> Int {\n    var sum = 0\n")
+    out.append("/// Resolves every node once.\npublic func swinjectDAGAccessAll(_ r: Resolver) -> UInt {\n    var sum: UInt = 0\n")
     for n in nodes:
-        out.append(f"    sum &+= r.resolve(DagN{n}.self)!.id\n")
+        out.append(f"    sum &+= UInt(bitPattern: ObjectIdentifier(r.resolve(DagN{n}.self)!))\n")
     out.append("    return sum\n}\n")
     write(os.path.join(SOURCES, "GeneratedDAG", "DAG+Swinject.swift"), "".join(out))
 
@@ -149,9 +150,9 @@ def gen_dag(seed):
     for n in nodes:
         out.append(f"    public var dag{n}: DagN{n} {{\n        get {{ self[DagKey{n}.self] }}\n"
                    f"        set {{ self[DagKey{n}.self] = newValue }}\n    }}\n")
-    out.append("}\n\n/// Reads every node once.\npublic func dependenciesDAGAccessAll() -> Int {\n    var sum = 0\n")
+    out.append("}\n\n/// Reads every node once.\npublic func dependenciesDAGAccessAll() -> UInt {\n    var sum: UInt = 0\n")
     for n in nodes:
-        out.append(f"    sum &+= Dependency(\\.dag{n}).wrappedValue.id\n")
+        out.append(f"    sum &+= UInt(bitPattern: ObjectIdentifier(Dependency(\\.dag{n}).wrappedValue))\n")
     out.append("    return sum\n}\n")
     write(os.path.join(SOURCES, "GeneratedDAG", "DAG+Dependencies.swift"), "".join(out))
     return len(layers), len(nodes), edges

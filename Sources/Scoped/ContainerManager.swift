@@ -56,6 +56,8 @@ public final class ContainerManager: Sendable {
     /// Number of overrides registered here; read without locking on every resolve.
     package let overrideCount = Atomic<Int>(0)
     package let observers = Locked<[UInt64: LifecycleObserver]>([:])
+    /// Number of observers installed here; read without locking by the resolve path.
+    package let observerCount = Atomic<Int>(0)
 
     private static let numbers = Atomic<UInt64>(0)
     package static let processSingletons = InstanceStorage()
@@ -242,7 +244,7 @@ public final class ContainerManager: Sendable {
     /// the others hear nothing.
     package static func resetEverywhere(scope: Scope) {
         let domain = IsolationDomain.isActive ? IsolationDomain.current : nil
-        for manager in ContainerRegistry.managers(in: domain) {
+        for manager in ContainerRegistry.managers(in: domain, holding: scope) {
             let removed = manager.storage.remove { $0.scope === scope }
             guard !removed.isEmpty else { continue }
             manager.releaseNewestFirst(consume removed)
@@ -256,7 +258,7 @@ public final class ContainerManager: Sendable {
     package static func resetSingletons(scope: Scope) {
         let domain = IsolationDomain.isActive ? IsolationDomain.current : nil
         // An overridden singleton lives in the storage of the container holding the override.
-        for manager in ContainerRegistry.managers(in: domain) {
+        for manager in ContainerRegistry.managers(in: domain, holding: scope) {
             let removed = manager.storage.remove { $0.scope === scope }
             guard !removed.isEmpty else { continue }
             manager.releaseNewestFirst(consume removed)

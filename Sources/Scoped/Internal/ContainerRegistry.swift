@@ -7,9 +7,13 @@ package enum ContainerRegistry {
     private final class WeakManager {
         weak var manager: ContainerManager?
         let domainNumber: UInt64
+        /// The manager's storage, reachable without the manager: a reset asks it whether
+        /// it holds anything of the scope before taking a strong reference to the manager.
+        let storage: InstanceStorage
         init(_ manager: ContainerManager) {
             self.manager = manager
             domainNumber = manager.domainNumber
+            storage = manager.storage
         }
     }
 
@@ -24,13 +28,18 @@ package enum ContainerRegistry {
         _ = live.withLock { $0.removeValue(forKey: id) }
     }
 
-    /// The live managers that belong to `domain` (nil: production), oldest first.
-    package static func managers(in domain: IsolationDomain?) -> [ContainerManager] {
+    /// The live managers of `domain` (nil: production) that hold instances of `scope`,
+    /// oldest first.
+    ///
+    /// Only those are loaded (made strong): holding any other container, even for the
+    /// length of a reset, would keep it alive past its last user, so that its `deinit` —
+    /// and its instances' — would run later, on the resetting thread.
+    package static func managers(in domain: IsolationDomain?, holding scope: Scope) -> [ContainerManager] {
         let number = domain?.number ?? 0
-        // Filter on the entry's number before loading the weak reference: loading makes a
-        // strong one, which would keep another world's container alive until this returns
-        // (its deinit, and its instances' deinits, then running on this thread).
-        let matching = live.withLock { $0.values.filter { $0.domainNumber == number }.compactMap(\.manager) }
-        return matching.sorted { $0.number < $1.number }
+        let candidates = live.withLock { $0.values.filter { $0.domainNumber == number } }
+        return candidates
+            .filter { $0.storage.holdsInstances(of: scope) }
+            .compactMap(\.manager)
+            .sorted { $0.number < $1.number }
     }
 }

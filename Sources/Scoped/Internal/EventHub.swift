@@ -4,7 +4,8 @@
 import Synchronization
 
 /// Emits lifecycle events; costs one relaxed atomic load per resolve while no observer
-/// is installed anywhere.
+/// is installed anywhere, and one per container level while none is installed on the
+/// resolving container or its ancestors.
 package enum EventHub {
     private static let installed = Atomic<Int>(0)
     private static let sequence = Atomic<UInt64>(0)
@@ -16,13 +17,17 @@ package enum EventHub {
     package static func add(_ observer: LifecycleObserver, to manager: ContainerManager) -> UInt64 {
         let id = ids.add(1, ordering: .relaxed).newValue
         manager.observers.withLock { $0[id] = observer }
+        manager.observerCount.add(1, ordering: .sequentiallyConsistent)
         installed.add(1, ordering: .sequentiallyConsistent)
         return id
     }
 
     package static func remove(_ id: UInt64, from manager: ContainerManager) {
         let removed = manager.observers.withLock { $0.removeValue(forKey: id) }
-        if removed != nil { installed.subtract(1, ordering: .sequentiallyConsistent) }
+        if removed != nil {
+            manager.observerCount.subtract(1, ordering: .sequentiallyConsistent)
+            installed.subtract(1, ordering: .sequentiallyConsistent)
+        }
     }
 
     /// Forgets every observer of a manager that goes away.
@@ -31,7 +36,10 @@ package enum EventHub {
             defer { observers = [:] }
             return observers
         }
-        if !removed.isEmpty { installed.subtract(removed.count, ordering: .sequentiallyConsistent) }
+        if !removed.isEmpty {
+            manager.observerCount.subtract(removed.count, ordering: .sequentiallyConsistent)
+            installed.subtract(removed.count, ordering: .sequentiallyConsistent)
+        }
     }
 
     package static func nextSequence() -> UInt64 {
@@ -40,6 +48,18 @@ package enum EventHub {
 }
 
 extension ContainerManager {
+    /// Whether an observer is installed on this container or an ancestor: everything this
+    /// container reports goes to that chain. One atomic load per level.
+    package var isObservedInChain: Bool {
+        guard EventHub.isActive else { return false }
+        var manager: ContainerManager? = self
+        while let current = manager {
+            if current.observerCount.load(ordering: .relaxed) != 0 { return true }
+            manager = current.parent
+        }
+        return false
+    }
+
     /// Observers of this container and its ancestors, nearest first.
     private var observersInChain: [LifecycleObserver] {
         var result: [LifecycleObserver] = []
@@ -57,7 +77,7 @@ extension ContainerManager {
         _ kind: LifecycleEvent.Kind, key: StorageKey? = nil, scope: Scope? = nil, scopeName: String? = nil,
         instance: ObjectIdentifier? = nil, dependency: String? = nil
     ) {
-        guard EventHub.isActive else { return }
+        guard isObservedInChain else { return }
         let observers = observersInChain
         guard !observers.isEmpty else { return }
         let event = LifecycleEvent(

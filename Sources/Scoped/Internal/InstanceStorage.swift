@@ -6,7 +6,9 @@
 // building it finding its own marker is a cycle and stops; a wait that would close a
 // cycle across threads stops too (WaitGraph.swift). Removed instances are
 // handed back to the caller and released after unlocking, newest first, so a
-// `deinit` may resolve from the container again.
+// `deinit` may resolve from the container again. The resolve fast path
+// (`ContainerManager.fastResolve`) only reads a built slot under the lock; it never
+// builds, waits or stores, and runs unique/graph bodies with no lock held.
 import Synchronization
 
 /// Where a cached instance is filed: its registration and, for per-parameter
@@ -29,6 +31,12 @@ package struct StorageKey: Hashable, CustomStringConvertible {
     package init(_ registration: RegistrationKey, parameter: AnyHashable?) {
         self.registration = registration
         self.parameterBox = parameter.map(ParameterBox.init)
+    }
+
+    /// The key of a registration's only instance (no per-parameter part).
+    package init(_ registration: RegistrationKey) {
+        self.registration = registration
+        self.parameterBox = nil
     }
 
     package static func == (lhs: StorageKey, rhs: StorageKey) -> Bool {
@@ -226,6 +234,16 @@ package final class InstanceStorage: Sendable {
         return (wasOpen, remove { _ in true })
     }
 
+    /// Whether any built entry of `scope` is here (in-flight builds don't count).
+    package func holdsInstances(of scope: Scope) -> Bool {
+        state.withLock { state in
+            state.entries.values.contains { entry in
+                if case .building = entry.slot { return false }
+                return entry.scope === scope
+            }
+        }
+    }
+
     package var isClosed: Bool { state.withLock { $0.closed } }
 
     /// How many instances (not in-flight builds) are held, live weak ones included.
@@ -258,9 +276,10 @@ package enum FastResolve {
 extension InstanceStorage {
     /// The instance held for `key`; builds, waits and reports nothing.
     fileprivate func held(_ key: StorageKey) -> FastResolve {
-        state.withLock { state in
-            guard let index = state.entries.index(forKey: key) else { return .slow }
-            switch state.entries.values[index].slot {
+        // Reads the slot in place (`inout`): copying the whole entry would retain its
+        // scope, key and reporter only to release them again.
+        func slot(of entry: inout StoredEntry) -> FastResolve {
+            switch entry.slot {
             case .strong(let box):
                 return .held(box)
             case .weak(let weak):
@@ -269,6 +288,10 @@ extension InstanceStorage {
             case .building:
                 return .slow
             }
+        }
+        return state.withLock { state in
+            guard let index = state.entries.index(forKey: key) else { return .slow }
+            return slot(of: &state.entries.values[index])
         }
     }
 }
@@ -284,26 +307,38 @@ extension ContainerManager {
     /// no instance is held yet.
     @usableFromInline
     package func fastResolve(_ key: RegistrationKey, scope: Scope, build: (_ boxed: Bool) -> AnyObject?) -> FastResolve {
-        guard !IsolationDomain.isActive, !EventHub.isActive else { return .slow }
+        fastResolve(StorageKey(key), scope: scope, build: build)
+    }
+
+    /// The fast path of a per-parameter factory: `parameter` is part of the key.
+    @usableFromInline
+    package func fastResolve(
+        _ key: RegistrationKey, parameter: AnyHashable, scope: Scope, build: (_ boxed: Bool) -> AnyObject?
+    ) -> FastResolve {
+        fastResolve(StorageKey(key, parameter: parameter), scope: scope, build: build)
+    }
+
+    private func fastResolve(_ storageKey: StorageKey, scope: Scope, build: (_ boxed: Bool) -> AnyObject?) -> FastResolve {
+        let key = storageKey.registration
+        guard !IsolationDomain.isActive, !isObservedInChain else { return .slow }
         // A root without overrides (the common case) answers with one atomic load; a
         // child walks its chain.
         if parent != nil || overrideCount.load(ordering: .relaxed) != 0, override(for: key) != nil { return .slow }
         switch scope.kind {
         case .cached, .shared:
-            return (parent == nil ? storage : root.storage).held(StorageKey(key, parameter: nil))
+            return (parent == nil ? storage : root.storage).held(storageKey)
         case .scoped:
-            return storage.held(StorageKey(key, parameter: nil))
+            return storage.held(storageKey)
         case .singleton:
-            return singletons.held(StorageKey(key, parameter: nil))
+            return singletons.held(storageKey)
         case .unique:
-            let frame = BuildFrame(key: key, parameter: nil, scope: scope, ownedByChild: false)
+            let frame = BuildFrame(key: key, parameter: storageKey.parameter, scope: scope, ownedByChild: false)
             _ = ResolutionContext.current.building(frame) { build(false) }
             return .built
         case .graph:
             let context = ResolutionContext.current
-            let storageKey = StorageKey(key, parameter: nil)
             if let held = context.graph[storageKey] { return .held(held) }
-            let frame = BuildFrame(key: key, parameter: nil, scope: scope, ownedByChild: false)
+            let frame = BuildFrame(key: key, parameter: storageKey.parameter, scope: scope, ownedByChild: false)
             // A graph resolved at the top is its own whole graph: nothing else shares it.
             let topLevel = context.frames.isEmpty
             let box = context.building(frame) { build(!topLevel) }

@@ -67,17 +67,28 @@ package struct Registration<P, T>: Sendable {
         }
     }
 
-    /// Resolves through the container. The fast path (no per-parameter key; a held
-    /// instance, or a unique/graph build, with no override, observer or isolation domain
-    /// in play) is specialised in the caller; the rest is `resolveFully`.
+    /// Resolves through the container. The fast path (a held instance, or a unique/graph
+    /// build, with no override, observer or isolation domain in play) is specialised in
+    /// the caller; the rest is `resolveFully`.
     @inlinable
     package func resolve(_ parameter: P) -> T {
-        if parameterKey == nil {
+        do {
+            // The body runs inside `fastResolve` (its frame on the thread's stack) through
+            // a non-escaping closure: nothing is allocated for it.
             var built: T?
-            let found = manager.fastResolve(key, scope: scope) { boxed in
-                let value = callBody(parameter)
-                built = value
-                return boxed ? InstanceBox(value) : nil
+            let found: FastResolve
+            if let parameterKey {
+                found = manager.fastResolve(key, parameter: parameterKey(parameter), scope: scope) { boxed in
+                    let value = callBody(parameter)
+                    built = value
+                    return boxed ? InstanceBox(value) : nil
+                }
+            } else {
+                found = manager.fastResolve(key, scope: scope) { boxed in
+                    let value = callBody(parameter)
+                    built = value
+                    return boxed ? InstanceBox(value) : nil
+                }
             }
             switch found {
             case .held(let box):
