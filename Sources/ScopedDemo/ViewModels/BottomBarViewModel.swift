@@ -1,24 +1,11 @@
 /// The bottom bar's view model in the init-log scenario (10): needs the entry store from
-/// the container (`init(entryStore:)`) and counts taps.
+/// the container (`init(entryStore:)`) and counts taps on the bar.
 @MainActor
-final class BottomBarViewModel: TracedObject, ObservableObject {
+final class BottomBarViewModel: CountingViewModel {
     private let entryStore: EntryStore
-    private var storedCount = 0
 
     init(entryStore: EntryStore) {
         self.entryStore = entryStore
-        super.init(detail: "init(entryStore: \(entryStore.lifeline?.label ?? "EntryStore"))")
-    }
-
-    /// Taps on the bar.
-    var count: Int {
-        observation.access()
-        return storedCount
-    }
-
-    /// The user taps the bar.
-    func increment() {
-        observation.willChange()
-        storedCount += 1
+        super.init(initialCount: 0, detail: "init(entryStore: \(entryStore.lifeline?.label ?? "EntryStore"))")
     }
 }

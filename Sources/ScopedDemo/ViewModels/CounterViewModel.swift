@@ -5,23 +5,8 @@
 /// The same class stands for the `ObservableObject` version (scenarios 1–4, 6) and the
 /// `@Observable` one (scenario 5): the simulation observes both the same way.
 @MainActor
-final class CounterViewModel: TracedObject, ObservableObject {
-    private var storedCount: Int
-
+final class CounterViewModel: CountingViewModel {
     init(initialValue: Int) {
-        storedCount = initialValue
-        super.init(detail: "initialValue: \(initialValue)")
-    }
-
-    /// The count shown on screen.
-    var count: Int {
-        observation.access()
-        return storedCount
-    }
-
-    /// The user taps "Increment".
-    func increment() {
-        observation.willChange()
-        storedCount += 1
+        super.init(initialCount: initialValue, detail: "initialValue: \(initialValue)")
     }
 }
