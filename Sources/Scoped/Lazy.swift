@@ -39,7 +39,7 @@ public final class Lazy<T> {
     private let state: Locked<State>
 
     init(_ resolve: @escaping @Sendable () -> T) {
-        state = Locked(.unresolved(resolve))
+        state = Locked(.unresolved(resolve), waitable: true)
     }
 
     /// Whether the thunk has resolved (a call has returned its instance).

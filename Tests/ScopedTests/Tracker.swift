@@ -17,7 +17,7 @@ final class Tracker: Sendable {
         var deinits: [String: Int] = [:]
     }
 
-    private let state = Locked(State())
+    private let state = Locked(State(), waitable: true)
 
     /// The running test's tracker, for models whose factories take no tracker parameter
     /// (the three-screen flow's view models, so that events show plain names).
@@ -114,7 +114,7 @@ final class Probe: Sendable {
 
 /// A value collected from several threads.
 final class Collected<Value: Sendable>: Sendable {
-    private let values = Locked<[Value]>([])
+    private let values = Locked<[Value]>([], waitable: true)
 
     func append(_ value: Value) {
         values.withLock { $0.append(value) }
@@ -138,7 +138,7 @@ final class Collected<Value: Sendable>: Sendable {
 /// `body` and what it captures are released on the calling thread before this returns
 /// (a finished thread may linger, holding its closure, for a while after it signals).
 func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-    let arrived = Locked(0)
+    let arrived = Locked(0, waitable: true)
     let finished = DispatchGroup()
     let work = Locked<(@Sendable (Int) -> Void)?>(body)
     for index in 0..<count {

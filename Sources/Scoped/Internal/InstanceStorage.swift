@@ -60,6 +60,12 @@ package struct StorageKey: Hashable, CustomStringConvertible {
     }
 }
 
+/// A weak reference to the container that reports a singleton's events.
+package final class WeakReporter {
+    package weak var manager: ContainerManager?
+    package init(_ manager: ContainerManager) { self.manager = manager }
+}
+
 /// Strong storage of an instance of any type.
 @usableFromInline
 package final class InstanceBox<T> {
@@ -90,9 +96,12 @@ package struct StoredEntry {
     package var order: UInt64
     /// The instance's identity when it is a class instance (for events).
     package var instance: ObjectIdentifier?
-    /// The container that reports this entry's events (the resolving root, for
-    /// singletons, which live in a storage shared by every root).
-    package weak var reporter: ContainerManager?
+    /// For singletons (a storage shared by every root): the root that resolved it, which
+    /// reports its release. Boxed, so that copying an entry copies no weak reference.
+    package var reporterBox: WeakReporter?
+
+    /// The container that reports this entry's release, when the storage's own owner can't.
+    package var reporter: ContainerManager? { reporterBox?.manager }
 
     /// Whether an instance is held (false while building or once a weak one died).
     package var isAlive: Bool {
@@ -114,7 +123,7 @@ package final class InstanceStorage: Sendable {
         var closed = false
     }
 
-    package let state = Locked(State())
+    package let state = Locked(State(), waitable: true)
 
     package init() {}
 
@@ -132,7 +141,7 @@ package final class InstanceStorage: Sendable {
     ///   closed (a lifetime scope after `close()`).
     @inline(__always)
     package func instance<T>(
-        for key: StorageKey, scope: Scope, weakly: Bool, reporter: ContainerManager,
+        for key: StorageKey, scope: Scope, weakly: Bool, reporter: ContainerManager?,
         context: ResolutionContext, onCycle: () -> Never,
         build: () -> T
     ) -> (value: T, created: Bool)? {
@@ -156,7 +165,7 @@ package final class InstanceStorage: Sendable {
                 }
                 if state.closed { return .closed }
                 state.entries[key] = StoredEntry(
-                    slot: .building(owner: me), key: key, scope: scope, order: 0, instance: nil, reporter: reporter)
+                    slot: .building(owner: me), key: key, scope: scope, order: 0, instance: nil, reporterBox: reporter.map(WeakReporter.init))
                 return .mustBuild
             }
             switch lookup {

@@ -17,22 +17,34 @@ import Musl
 /// thread's in-flight build of a cached instance.
 package final class Locked<State>: @unchecked Sendable { // @unchecked: `mutex` guards `state`.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let condition: UnsafeMutablePointer<pthread_cond_t>
+    /// Only for locks made `waitable`: most locks are never waited on, and a condition
+    /// variable is one more allocation per container.
+    private let condition: UnsafeMutablePointer<pthread_cond_t>?
     private var state: State
 
-    package init(_ initial: State) {
+    /// - Parameters:
+    ///   - initial: The state.
+    ///   - waitable: Whether ``wait(while:)`` and ``broadcast()`` will be used.
+    package init(_ initial: State, waitable: Bool = false) {
         state = initial
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
-        condition = .allocate(capacity: 1)
-        condition.initialize(to: pthread_cond_t())
-        pthread_cond_init(condition, nil)
+        if waitable {
+            let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+            condition.initialize(to: pthread_cond_t())
+            pthread_cond_init(condition, nil)
+            self.condition = condition
+        } else {
+            condition = nil
+        }
     }
 
     deinit {
-        pthread_cond_destroy(condition)
-        condition.deallocate()
+        if let condition {
+            pthread_cond_destroy(condition)
+            condition.deallocate()
+        }
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
     }
@@ -52,6 +64,7 @@ package final class Locked<State>: @unchecked Sendable { // @unchecked: `mutex` 
     package func wait(while predicate: (State) -> Bool) {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
+        guard let condition else { preconditionFailure("Scoped: wait(while:) on a lock made without waitable: true") }
         while predicate(state) {
             pthread_cond_wait(condition, mutex)
         }
@@ -59,6 +72,7 @@ package final class Locked<State>: @unchecked Sendable { // @unchecked: `mutex` 
 
     /// Wakes every thread blocked in ``wait(while:)``.
     package func broadcast() {
+        guard let condition else { preconditionFailure("Scoped: broadcast() on a lock made without waitable: true") }
         pthread_cond_broadcast(condition)
     }
 }

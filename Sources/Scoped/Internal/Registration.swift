@@ -143,7 +143,7 @@ package struct Registration<P, T>: Sendable {
         let context = ResolutionContext.current
         let frame = BuildFrame(key: key, parameter: parameterID, scope: scope, ownedByChild: owner.parent != nil)
         let result = storage.instance(
-            for: storageKey, scope: scope, weakly: scope.kind == .shared, reporter: owner, context: context,
+            for: storageKey, scope: scope, weakly: scope.kind == .shared, reporter: scope.kind == .singleton ? owner : nil, context: context,
             onCycle: { context.reportReentrantBuild(of: frame) },
             build: { build(storageKey, in: owner, frame: frame, context: context) { Self.call(body, parameter) }.value }
         )
