@@ -179,6 +179,30 @@ public final class ContainerManager: Sendable {
         }
     }
 
+    /// Who owns the instances of `scope` resolved from here, and where they are kept; nil
+    /// for `.unique` and `.graph`, which keep nothing.
+    ///
+    /// `.scoped`: this lifetime scope, wherever an override was registered. `.cached`,
+    /// `.shared`, custom scopes: the root, or the container whose override made the
+    /// instance. `.singleton`: the process's (or test world's) singletons, or that
+    /// override's container.
+    @inline(__always)
+    package func holder(
+        of scope: Scope, overriddenIn overrideOwner: ContainerManager?
+    ) -> (owner: ContainerManager, storage: InstanceStorage)? {
+        switch scope.kind {
+        case .unique, .graph:
+            return nil
+        case .scoped:
+            return (self, storage)
+        case .cached, .shared:
+            let owner = overrideOwner ?? root
+            return (owner, owner.storage)
+        case .singleton:
+            return (overrideOwner ?? root, overrideOwner?.storage ?? singletons)
+        }
+    }
+
     // MARK: Overrides
 
     /// The override for `key` visible from here (this container, then its parents) and

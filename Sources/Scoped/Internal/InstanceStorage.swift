@@ -333,26 +333,23 @@ extension ContainerManager {
         // A root without overrides (the common case) answers with one atomic load; a
         // child walks its chain.
         if parent != nil || overrideCount.load(ordering: .relaxed) != 0, override(for: key) != nil { return .slow }
+        // The storages of `holder(of:overriddenIn:)` with no override, without taking a
+        // reference to the owner (a retain per resolve that this path does not need).
         switch scope.kind {
-        case .cached, .shared:
-            return (parent == nil ? storage : root.storage).held(storageKey)
-        case .scoped:
-            return storage.held(storageKey)
-        case .singleton:
-            return singletons.held(storageKey)
-        case .unique:
-            let frame = BuildFrame(key: key, parameter: storageKey.parameter, scope: scope, ownedByChild: false)
-            _ = ResolutionContext.current.building(frame) { build(false) }
-            return .built
-        case .graph:
-            let context = ResolutionContext.current
-            if let held = context.graph[storageKey] { return .held(held) }
-            let frame = BuildFrame(key: key, parameter: storageKey.parameter, scope: scope, ownedByChild: false)
-            // A graph resolved at the top is its own whole graph: nothing else shares it.
-            let topLevel = context.frames.isEmpty
-            let box = context.building(frame) { build(!topLevel) }
-            if !topLevel, let box { context.graph[storageKey] = box }
+        case .cached, .shared: return (parent == nil ? storage : root.storage).held(storageKey)
+        case .scoped: return storage.held(storageKey)
+        case .singleton: return singletons.held(storageKey)
+        case .unique, .graph: break
+        }
+        // `.unique` or `.graph`: nothing is held, the body runs with its frame on the stack.
+        let context = ResolutionContext.current
+        let frame = BuildFrame(key: key, parameter: storageKey.parameter, scope: scope, ownedByChild: false)
+        if scope.kind == .unique {
+            _ = context.building(frame) { build(false) }
             return .built
         }
+        if let held = context.graph[storageKey] { return .held(held) }
+        context.buildInGraph(storageKey) { shared in context.building(frame) { build(shared) } }
+        return .built
     }
 }

@@ -61,7 +61,13 @@ package struct Registration<P, T>: Sendable {
 
     @inlinable
     package func callBody(_ parameter: P) -> T {
-        switch storedBody {
+        Self.call(storedBody, parameter)
+    }
+
+    /// Runs `body` (the declared one, or an override) with `parameter`.
+    @inlinable
+    package static func call(_ body: Body, _ parameter: P) -> T {
+        switch body {
         case .plain(let body): return body()
         case .parameter(let body): return body(parameter)
         }
@@ -120,25 +126,11 @@ package struct Registration<P, T>: Sendable {
         let parameterID = parameterKey?(parameter)
         let storageKey = StorageKey(key, parameter: parameterID)
 
-        // Pick the storage that owns instances of this scope, as seen from `manager`.
-        let storage: InstanceStorage
-        let owner: ContainerManager
-        switch scope.kind {
-        case .unique:
+        guard let (owner, storage) = manager.holder(of: scope, overriddenIn: overrideOwner) else {
+            if scope.kind == .graph {
+                return resolveInGraph(storageKey, in: manager) { Self.call(body, parameter) }
+            }
             return build(storageKey, in: manager, ownedByChild: false) { Self.call(body, parameter) }.value
-        case .graph:
-            return resolveInGraph(storageKey, in: manager) { Self.call(body, parameter) }
-        case .scoped:
-            // One per lifetime scope: the scope that resolves owns it, wherever the
-            // override that made it was registered.
-            owner = manager
-            storage = owner.storage
-        case .cached, .shared:
-            owner = overrideOwner ?? manager.root
-            storage = owner.storage
-        case .singleton:
-            owner = overrideOwner ?? manager.root
-            storage = overrideOwner?.storage ?? manager.singletons
         }
         let context = ResolutionContext.current
         let frame = BuildFrame(key: key, parameter: parameterID, scope: scope, ownedByChild: owner.parent != nil)
@@ -156,13 +148,6 @@ package struct Registration<P, T>: Sendable {
             owner.emit(.reused, key: storageKey, scope: scope, instance: instanceIdentity(of: result.value))
         }
         return result.value
-    }
-
-    private static func call(_ body: Body, _ parameter: P) -> T {
-        switch body {
-        case .plain(let body): return body()
-        case .parameter(let body): return body(parameter)
-        }
     }
 
     /// Runs the body with a build frame on this thread's stack (cycle and captive
@@ -199,13 +184,13 @@ package struct Registration<P, T>: Sendable {
             return unsafeDowncast(held, to: InstanceBox<T>.self).value
         }
         let frame = BuildFrame(key: key, parameter: storageKey.parameter, scope: scope, ownedByChild: false)
-        if context.frames.isEmpty {
-            // A graph resolved at the top is its own whole graph: nothing else shares it.
-            return build(storageKey, in: manager, frame: frame, context: context, make).value
+        var value: T?
+        context.buildInGraph(storageKey) { shared in
+            let built = build(storageKey, in: manager, frame: frame, context: context, make).value
+            value = built
+            return shared ? InstanceBox(built) : nil
         }
-        let value = build(storageKey, in: manager, frame: frame, context: context, make).value
-        context.graph[storageKey] = InstanceBox(value)
-        return value
+        return value.unsafelyUnwrapped
     }
 
     /// Reports a captive dependency: an instance held longer (cached, custom, singleton)

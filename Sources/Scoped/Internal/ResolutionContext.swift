@@ -60,6 +60,16 @@ package final class ResolutionContext {
         return value
     }
 
+    /// Builds a `.graph` instance that the graph does not hold yet. `build(shared)` makes
+    /// it and, when `shared`, returns it boxed: the build is nested in a top-level resolve,
+    /// whose other builds get the same instance until it returns. A graph resolved at the
+    /// top is its own whole graph: nothing else shares it, so nothing is kept.
+    package func buildInGraph(_ key: StorageKey, _ build: (_ shared: Bool) -> AnyObject?) {
+        let shared = !frames.isEmpty
+        let box = build(shared)
+        if shared, let box { graph[key] = box }
+    }
+
     private func checkCycle(_ frame: BuildFrame) {
         guard let start = frames.firstIndex(where: { $0.key == frame.key && $0.parameter == frame.parameter }) else {
             return
