@@ -18,7 +18,7 @@ Benchmarks/.build/release/ScopedBenchmarks --reps 5 --time 2 --rss-cycles 20000 
     "=cached/Scoped cached" "=cached/swift-dependencies read (held @Dependency)" \
     "=chain3/Scoped unique chain" "=dag build/Scoped .graph (one top-level resolve)" \
     "=dag access/Scoped .cached" "=registrations/Scoped 10,000, hot key" \
-    "=threads/Scoped cached, 2 threads" "=lifetime/Scoped child + 10 scoped resolves + close" \
+    "=threads/Scoped cached, 2 threads, a key each" "=lifetime/Scoped child + 10 scoped resolves + close" \
     "=isolation/Scoped cached, inside withContainer" rss | tee "$out"
 
 # Every selected row (and its group's baseline) printed a figure, and the memory run reported.

@@ -25,6 +25,7 @@
 public struct Factory<T>: Sendable {
     @usableFromInline package var registration: Registration<Void, T>
 
+    @inlinable
     package init(registration: Registration<Void, T>) {
         self.registration = registration
     }
@@ -81,10 +82,11 @@ extension Factory {
     /// One instance per top-level resolve: everything built by one call shares it.
     @inlinable public var graph: Factory<T> { with(.graph) }
 
+    /// A built-in scope: only its kind is stored.
     @inlinable
-    internal func with(_ scope: Scope) -> Factory<T> {
+    internal func with(_ kind: Scope.Kind) -> Factory<T> {
         var copy = self
-        copy.registration.scope = scope
+        copy.registration.setScope(kind)
         return copy
     }
 }
@@ -94,7 +96,11 @@ extension Factory where T: Sendable {
     ///
     /// - Parameter scope: A built-in scope or a custom ``Scope/Cached``.
     /// - Returns: The factory with that scope.
-    @inlinable public func scope(_ scope: Scope) -> Factory<T> { with(scope) }
+    public func scope(_ scope: Scope) -> Factory<T> {
+        var copy = self
+        copy.registration.scope = scope
+        return copy
+    }
 
     /// One instance per root container, until that container, this factory or
     /// `Scope.cached` is reset.
@@ -113,6 +119,7 @@ extension Factory where T: Sendable {
 }
 
 extension Factory {
+    @inlinable
     package init<C: SharedContainer>(container: C, key: StaticString, body: @escaping @Sendable () -> T) {
         let key = RegistrationKey(container: C.self, name: key, type: T.self)
         self.init(registration: Registration(manager: container.manager, key: key, plainBody: body))

@@ -108,10 +108,10 @@ public struct LifecycleObserver: Sendable {
 /// Dropping the observation does **not** remove the observer, so the one-line
 /// `Container.shared.observe(.print)` keeps working.
 public final class LifecycleObservation: Sendable {
-    private weak let manager: ContainerManager?
+    private weak let manager: ScopeNode?
     private let id: UInt64
 
-    init(manager: ContainerManager, id: UInt64) {
+    init(manager: ScopeNode, id: UInt64) {
         self.manager = manager
         self.id = id
     }

@@ -29,6 +29,9 @@ public final class Scope: Sendable, CustomStringConvertible {
     /// A custom cached scope: `static let session = Scope.Cached(name: "session")`.
     public typealias Cached = Scope
 
+    /// What a scope does; a factory value stores only this for the built-in scopes, so
+    /// that making one touches no `Scope` object (see ``Registration``).
+    @usableFromInline
     package enum Kind: UInt8, Sendable {
         case unique, graph, shared, cached, scoped, singleton
     }
@@ -36,10 +39,17 @@ public final class Scope: Sendable, CustomStringConvertible {
     package let kind: Kind
     /// The name shown in events and messages (`cached`, `session`, …).
     public let name: String
+    /// Whether this is one of the statics below (a factory value stores its kind alone).
+    package let isBuiltIn: Bool
 
-    package init(kind: Kind, name: String) {
+    private init(kind: Kind, name: String, builtIn: Bool) {
         self.kind = kind
         self.name = name
+        self.isBuiltIn = builtIn
+    }
+
+    private convenience init(builtIn kind: Kind, name: String) {
+        self.init(kind: kind, name: name, builtIn: true)
     }
 
     /// Makes a custom cached scope: one instance per root container, dropped by this
@@ -47,22 +57,22 @@ public final class Scope: Sendable, CustomStringConvertible {
     ///
     /// - Parameter name: The name events and messages use for this scope.
     public convenience init(name: String = "custom") {
-        self.init(kind: .cached, name: name)
+        self.init(kind: .cached, name: name, builtIn: false)
     }
 
     /// A new instance on every resolve; the container keeps nothing. The default scope.
-    public static let unique = Scope(kind: .unique, name: "unique")
+    public static let unique = Scope(builtIn: .unique, name: "unique")
     /// One instance per top-level resolve, shared by everything that one resolve builds.
-    public static let graph = Scope(kind: .graph, name: "graph")
+    public static let graph = Scope(builtIn: .graph, name: "graph")
     /// One instance while anyone holds it: the container keeps it weakly.
-    public static let shared = Scope(kind: .shared, name: "shared")
+    public static let shared = Scope(builtIn: .shared, name: "shared")
     /// One instance per root container until the container, the factory or this scope is reset.
-    public static let cached = Scope(kind: .cached, name: "cached")
+    public static let cached = Scope(builtIn: .cached, name: "cached")
     /// One instance per lifetime scope (a ``SharedContainer/child(_:)``), released when it closes;
     /// at a root container it behaves like ``cached``.
-    public static let scoped = Scope(kind: .scoped, name: "scoped")
+    public static let scoped = Scope(builtIn: .scoped, name: "scoped")
     /// One instance per process (per test container under `ScopedTesting`), until `Scope.singleton.reset()`.
-    public static let singleton = Scope(kind: .singleton, name: "singleton")
+    public static let singleton = Scope(builtIn: .singleton, name: "singleton")
 
     /// Drops every instance this scope holds, in every container (and, for ``scoped``, in
     /// every open lifetime scope, which stay open).
@@ -74,18 +84,35 @@ public final class Scope: Sendable, CustomStringConvertible {
         case .unique, .graph:
             return
         case .singleton:
-            ContainerManager.resetSingletons(scope: self)
+            ScopeNode.resetSingletons(scope: self)
         case .shared, .cached, .scoped:
-            ContainerManager.resetEverywhere(scope: self)
+            ScopeNode.resetEverywhere(scope: self)
         }
     }
 
     /// The scope's name.
     public var description: String { name }
 
-    /// How long the scope keeps what it holds; captive-dependency checks compare these.
-    package var rank: UInt8 {
+    /// The built-in scope of `kind`.
+    package static func builtIn(_ kind: Kind) -> Scope {
         switch kind {
+        case .unique: return .unique
+        case .graph: return .graph
+        case .shared: return .shared
+        case .cached: return .cached
+        case .scoped: return .scoped
+        case .singleton: return .singleton
+        }
+    }
+
+    /// How long the scope keeps what it holds; captive-dependency checks compare these.
+    package var rank: UInt8 { kind.rank }
+}
+
+extension Scope.Kind {
+    /// How long a scope of this kind keeps what it holds.
+    package var rank: UInt8 {
+        switch self {
         case .unique, .graph: return 0
         case .shared: return 1
         case .scoped: return 2

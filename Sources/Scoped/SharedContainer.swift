@@ -42,6 +42,7 @@ extension SharedContainer {
     ///   - key: The declaring member's name, filled in by the compiler.
     ///   - body: Makes an instance. It may resolve other factories (`self.store()`).
     /// - Returns: A `.unique` factory; chain a scope to change its lifetime.
+    @inlinable
     public func callAsFunction<T>(key: StaticString = #function, _ body: @escaping @Sendable () -> T) -> Factory<T> {
         Factory(container: self, key: key, body: body)
     }
@@ -123,7 +124,7 @@ extension SharedContainer {
     /// - Parameter name: Names the scope in events and messages (`checkout#7`).
     /// - Returns: An open child; releasing it without ``close()`` closes it.
     public func child(_ name: String = "child") -> Self {
-        Self(manager: ContainerManager(childOf: manager.effective, name: name))
+        Self(manager: ContainerManager(node: ScopeNode(childOf: manager.node.effective, openedFrom: manager, name: name)))
     }
 
     /// Closes this lifetime scope and releases its `.scoped` instances.
@@ -133,18 +134,18 @@ extension SharedContainer {
     /// resolves through it stop the process with a message naming the scope. Closing
     /// twice does nothing. Closing a root container releases its instances the same way.
     public func close() {
-        manager.effective.close()
+        manager.node.effective.close()
     }
 
     /// Whether ``close()`` has been called on this container or an enclosing one.
     public var isClosed: Bool {
-        manager.effective.isClosed
+        manager.node.effective.isClosed
     }
 
     /// Drops every override and every instance this container holds (singletons stay:
     /// they belong to the process). Instances are released newest first, outside any lock.
     public func reset() {
-        manager.effective.reset()
+        manager.node.effective.reset()
     }
 
     /// Installs `observer` on this container and its children.
@@ -158,7 +159,7 @@ extension SharedContainer {
     /// - Returns: The observation; ``LifecycleObservation/cancel()`` removes the observer.
     @discardableResult
     public func observe(_ observer: LifecycleObserver) -> LifecycleObservation {
-        let manager = self.manager.effective
+        let manager = self.manager.node.effective
         return LifecycleObservation(manager: manager, id: EventHub.add(observer, to: manager))
     }
 

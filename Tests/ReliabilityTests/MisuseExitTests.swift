@@ -67,7 +67,7 @@ import Testing
     @Test func scopedResolveOnAClosedScope() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let flow = MisuseContainer().child("flow")
-            announce("scope", flow.manager.displayName)
+            announce("scope", flow.manager.node.displayName)
             flow.close()
             _ = flow.gadget()
         }
@@ -80,7 +80,7 @@ import Testing
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let flow = MisuseContainer().child("flow")
             let step = flow.child("step")
-            announce("scope", step.manager.displayName)
+            announce("scope", step.manager.node.displayName)
             flow.close()
             _ = step.gadgetItem(3)
         }
@@ -92,7 +92,7 @@ import Testing
     @Test func lazyMadeBeforeCloseCalledAfter() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let flow = MisuseContainer().child("flow")
-            announce("scope", flow.manager.displayName)
+            announce("scope", flow.manager.node.displayName)
             let later = flow.gadget.lazy
             flow.close()
             _ = later()
@@ -105,7 +105,7 @@ import Testing
     @Test func overrideOwnedByAClosedScope() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let flow = MisuseContainer().child("flow")
-            announce("scope", flow.manager.displayName)
+            announce("scope", flow.manager.node.displayName)
             flow.cachedGadget.register { Gadget() }
             flow.close()
             _ = flow.cachedGadget()
@@ -118,7 +118,7 @@ import Testing
     @Test func childOfAClosedScope() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let flow = MisuseContainer().child("flow")
-            announce("scope", flow.manager.displayName)
+            announce("scope", flow.manager.node.displayName)
             flow.close()
             _ = flow.child("late")
         }

@@ -65,8 +65,8 @@ private final class FeatureContainer: SharedContainer {
         #expect(sheet.store(tracker)() === container.store(tracker)())
         #expect(sheet.counter(tracker)() === counter)
         #expect(sheet.api(tracker)() === container.api(tracker)())
-        #expect(flow.manager.storage.count == 0)
-        #expect(sheet.manager.storage.count == 0)
+        #expect(flow.manager.node.storage.count == 0)
+        #expect(sheet.manager.node.storage.count == 0)
         sheet.close()
         flow.close()
         #expect(tracker.deinitLog.isEmpty)
@@ -166,9 +166,9 @@ private final class FeatureContainer: SharedContainer {
             if index.isMultiple(of: 2) { flow.close() }
         }
         let open = root.child("open")
-        #expect(root.manager.tree.withLock { $0.children.count } == 1)
+        #expect(root.manager.node.tree.withLock { $0.children.count } == 1)
         open.close()
-        #expect(root.manager.tree.withLock { $0.children.isEmpty })
+        #expect(root.manager.node.tree.withLock { $0.children.isEmpty })
     }
 
     @Test func instancesHeldElsewhereOutliveTheirScope() {

@@ -46,7 +46,7 @@ extension Container {
         }
         #expect(released == nil)
         #expect(tracker.deinits("unique") == 1)
-        #expect(container.manager.storage.count == 0)
+        #expect(container.manager.node.storage.count == 0)
     }
 
     @Test func childResolvesUniqueToo() {
@@ -54,7 +54,7 @@ extension Container {
         let tracker = Tracker()
         let flow = container.child("flow")
         #expect(flow.uniqueProbe(tracker)() !== flow.uniqueProbe(tracker)())
-        #expect(flow.manager.storage.count == 0)
+        #expect(flow.manager.node.storage.count == 0)
         #expect(tracker.inits("unique") == 2)
     }
 

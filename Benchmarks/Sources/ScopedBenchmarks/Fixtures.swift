@@ -1,4 +1,5 @@
 // The types every peer builds: a small service and a 3-level chain.
+import Synchronization
 
 /// A small service: one stored property, like most stores and clients.
 final class Service: Sendable {
@@ -23,6 +24,12 @@ final class ChainA: Sendable {
 /// A held reference, read the way a view model reads its store.
 final class Holder: @unchecked Sendable {  // @unchecked: only the benchmark's main thread touches it.
     var service = Service()
+}
+
+/// The hand-written floor for a thread-safe cached lookup: one instance behind a mutex,
+/// read as `cache.mutex.withLock { $0 }` (lock, retain the reference, unlock).
+final class LockedCache: Sendable {
+    let mutex = Mutex(Service())
 }
 
 /// Distinct types for Swinject, which keys registrations by type (and name).

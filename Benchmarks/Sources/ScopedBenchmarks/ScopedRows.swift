@@ -27,6 +27,7 @@ enum ScopedRows {
     static func all() -> [Benchmark] {
         let c = Container.shared
         let holders = (0..<8).map { _ in Holder() }
+        let cache = LockedCache()
         _ = c.bCached()
         _ = c.bSingleton()
         let child = c.child("bench")
@@ -59,6 +60,13 @@ enum ScopedRows {
                 var acc: UInt64 = 0
                 // Eight holders read in turn, so the read cannot be hoisted out of the loop.
                 for i in 0..<n { acc &+= fold(holders[i & 7].service) }
+                return acc
+            },
+            Benchmark("cached", "hand-written thread-safe cache (lock + retain)") { n in
+                // What any thread-safe cached lookup pays at least: take a mutex, retain the
+                // stored instance, release the mutex. No registry, no key, no scope.
+                var acc: UInt64 = 0
+                for _ in 0..<n { acc &+= fold(cache.mutex.withLock { $0 }) }
                 return acc
             },
             Benchmark("cached", "Scoped cached") { n in

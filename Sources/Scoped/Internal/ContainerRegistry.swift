@@ -5,12 +5,12 @@
 /// Every live container manager, so that `Scope.<name>.reset()` can reach them all.
 package enum ContainerRegistry {
     private final class WeakManager {
-        weak var manager: ContainerManager?
+        weak var manager: ScopeNode?
         let domainNumber: UInt64
         /// The manager's storage, reachable without the manager: a reset asks it whether
         /// it holds anything of the scope before taking a strong reference to the manager.
         let storage: InstanceStorage
-        init(_ manager: ContainerManager) {
+        init(_ manager: ScopeNode) {
             self.manager = manager
             domainNumber = manager.domainNumber
             storage = manager.storage
@@ -19,7 +19,7 @@ package enum ContainerRegistry {
 
     private static let live = Locked<[ObjectIdentifier: WeakManager]>([:])
 
-    package static func add(_ manager: ContainerManager) {
+    package static func add(_ manager: ScopeNode) {
         let entry = WeakManager(manager)
         live.withLock { $0[ObjectIdentifier(manager)] = entry }
     }
@@ -34,7 +34,7 @@ package enum ContainerRegistry {
     /// Only those are loaded (made strong): holding any other container, even for the
     /// length of a reset, would keep it alive past its last user, so that its `deinit` —
     /// and its instances' — would run later, on the resetting thread.
-    package static func managers(in domain: IsolationDomain?, holding scope: Scope) -> [ContainerManager] {
+    package static func managers(in domain: IsolationDomain?, holding scope: Scope) -> [ScopeNode] {
         let number = domain?.number ?? 0
         let candidates = live.withLock { $0.values.filter { $0.domainNumber == number } }
         return candidates

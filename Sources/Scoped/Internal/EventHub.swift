@@ -14,7 +14,7 @@ package enum EventHub {
     @inline(__always)
     package static var isActive: Bool { installed.load(ordering: .relaxed) != 0 }
 
-    package static func add(_ observer: LifecycleObserver, to manager: ContainerManager) -> UInt64 {
+    package static func add(_ observer: LifecycleObserver, to manager: ScopeNode) -> UInt64 {
         let id = ids.add(1, ordering: .relaxed).newValue
         manager.observers.withLock { $0[id] = observer }
         manager.observerCount.add(1, ordering: .sequentiallyConsistent)
@@ -22,7 +22,7 @@ package enum EventHub {
         return id
     }
 
-    package static func remove(_ id: UInt64, from manager: ContainerManager) {
+    package static func remove(_ id: UInt64, from manager: ScopeNode) {
         let removed = manager.observers.withLock { $0.removeValue(forKey: id) }
         if removed != nil {
             manager.observerCount.subtract(1, ordering: .sequentiallyConsistent)
@@ -31,7 +31,7 @@ package enum EventHub {
     }
 
     /// Forgets every observer of a manager that goes away.
-    package static func removeAll(from manager: ContainerManager) {
+    package static func removeAll(from manager: ScopeNode) {
         let removed = manager.observers.withLock { observers in
             defer { observers = [:] }
             return observers
@@ -47,12 +47,12 @@ package enum EventHub {
     }
 }
 
-extension ContainerManager {
+extension ScopeNode {
     /// Whether an observer is installed on this container or an ancestor: everything this
     /// container reports goes to that chain. One atomic load per level.
     package var isObservedInChain: Bool {
         guard EventHub.isActive else { return false }
-        var manager: ContainerManager? = self
+        var manager: ScopeNode? = self
         while let current = manager {
             if current.observerCount.load(ordering: .relaxed) != 0 { return true }
             manager = current.parent
@@ -63,7 +63,7 @@ extension ContainerManager {
     /// Observers of this container and its ancestors, nearest first.
     private var observersInChain: [LifecycleObserver] {
         var result: [LifecycleObserver] = []
-        var manager: ContainerManager? = self
+        var manager: ScopeNode? = self
         while let current = manager {
             let own = current.observers.withLock { $0.sorted { $0.key < $1.key }.map(\.value) }
             result += own

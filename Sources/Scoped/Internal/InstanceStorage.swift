@@ -7,8 +7,10 @@
 // cycle across threads stops too (WaitGraph.swift). Removed instances are
 // handed back to the caller and released after unlocking, newest first, so a
 // `deinit` may resolve from the container again. The resolve fast path
-// (`ContainerManager.fastResolve`) only reads a built slot under the lock; it never
-// builds, waits or stores, and runs unique/graph bodies with no lock held.
+// (`ScopeNode.fastResolve`) reads held instances from the storage's `HeldIndex`
+// without this lock (a child scope's storage has no index: there it reads its slot
+// under the lock); it never builds, waits or stores, and runs unique/graph bodies with
+// no lock held. The index is written only here, under `state`.
 import Synchronization
 
 /// Where a cached instance is filed: its registration and, for per-parameter
@@ -53,6 +55,15 @@ package struct StorageKey: Hashable, CustomStringConvertible {
         if let parameterBox { hasher.combine(parameterBox.value) }
     }
 
+    /// What `Dictionary` hashes with: the registration's ``RegistrationKey/quickHash``
+    /// mixed with the table's seed, without running SipHash over it (the parameter, when
+    /// there is one, is hashed normally).
+    package func _rawHashValue(seed: Int) -> Int {
+        var hash = UInt(bitPattern: registration.quickHash ^ seed) &* 0x9E37_79B9_7F4A_7C15
+        if let parameterBox { hash ^= UInt(bitPattern: parameterBox.value.hashValue) }
+        return Int(bitPattern: hash ^ (hash >> 29))
+    }
+
     /// `detail[3] (DetailViewModel)`.
     package var description: String {
         guard let parameter else { return registration.description }
@@ -62,27 +73,74 @@ package struct StorageKey: Hashable, CustomStringConvertible {
 
 /// A weak reference to the container that reports a singleton's events.
 package final class WeakReporter {
-    package weak var manager: ContainerManager?
-    package init(_ manager: ContainerManager) { self.manager = manager }
+    package weak var manager: ScopeNode?
+    package init(_ manager: ScopeNode) { self.manager = manager }
 }
 
-/// Strong storage of an instance of any type.
+/// Strong storage of an instance that is not itself a class instance (a struct, an
+/// existential): see ``Payload``.
 @usableFromInline
-package final class InstanceBox<T> {
+package class AnyInstanceBox {
+    @usableFromInline init() {}
+    /// The boxed value's identity when it is a class instance (for events).
+    package var identity: ObjectIdentifier? { nil }
+}
+
+@usableFromInline
+package final class InstanceBox<T>: AnyInstanceBox {
     @usableFromInline package let value: T
     @usableFromInline package init(_ value: T) { self.value = value }
+    override package var identity: ObjectIdentifier? { instanceIdentity(of: value) }
+}
+
+/// How an instance is kept in storage and in a graph: a class instance as itself (one
+/// reference to retain on a read), anything else in an ``InstanceBox``.
+@usableFromInline
+package enum Payload {
+    /// Whether a `T` is kept as itself: a class type (one word). Constant once `T` is known.
+    @inlinable @inline(__always)
+    package static func isDirect<T>(_: T.Type) -> Bool {
+        T.self is AnyObject.Type && MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
+    }
+
+    @inlinable @inline(__always)
+    package static func wrap<T>(_ value: T) -> AnyObject {
+        isDirect(T.self) ? unsafeBitCast(value, to: AnyObject.self) : InstanceBox(value)
+    }
+
+    @inlinable @inline(__always)
+    package static func unwrap<T>(_ payload: AnyObject, as _: T.Type) -> T {
+        isDirect(T.self) ? unsafeBitCast(payload, to: T.self) : unsafeDowncast(payload, to: InstanceBox<T>.self).value
+    }
+
+    /// A `.shared` instance read back from its weak reference.
+    @inlinable @inline(__always)
+    package static func unwrapWeak<T>(_ object: AnyObject, as _: T.Type) -> T {
+        isDirect(T.self) ? unsafeBitCast(object, to: T.self) : object as! T
+    }
+
+    /// The identity of the instance in `payload`, when it is a class instance.
+    package static func identity(of payload: AnyObject) -> ObjectIdentifier? {
+        if let box = payload as? AnyInstanceBox { return box.identity }
+        return ObjectIdentifier(payload)
+    }
 }
 
 /// Weak storage of a class instance (the `.shared` scope).
 package final class WeakInstance {
     package weak var object: AnyObject?
-    package init(_ object: AnyObject) { self.object = object }
+    package let identity: ObjectIdentifier
+    package init(_ object: AnyObject) {
+        self.object = object
+        identity = ObjectIdentifier(object)
+    }
 }
 
 /// A held instance together with what events need to describe it.
 package struct StoredEntry {
     package enum Slot {
         case building(owner: ObjectIdentifier)
+        /// A ``Payload``.
         case strong(AnyObject)
         case weak(WeakInstance)
     }
@@ -94,14 +152,22 @@ package struct StoredEntry {
     /// the instance that resolved it): releases go newest first, dependents before
     /// their dependencies.
     package var order: UInt64
-    /// The instance's identity when it is a class instance (for events).
-    package var instance: ObjectIdentifier?
     /// For singletons (a storage shared by every root): the root that resolved it, which
     /// reports its release. Boxed, so that copying an entry copies no weak reference.
     package var reporterBox: WeakReporter?
 
     /// The container that reports this entry's release, when the storage's own owner can't.
-    package var reporter: ContainerManager? { reporterBox?.manager }
+    package var reporter: ScopeNode? { reporterBox?.manager }
+
+    /// The instance's identity when it is a class instance (for events); worked out only
+    /// when an event asks.
+    package var instance: ObjectIdentifier? {
+        switch slot {
+        case .building: return nil
+        case .strong(let payload): return Payload.identity(of: payload)
+        case .weak(let weak): return weak.identity
+        }
+    }
 
     /// Whether an instance is held (false while building or once a weak one died).
     package var isAlive: Bool {
@@ -121,100 +187,112 @@ package final class InstanceStorage: Sendable {
         var nextOrder: UInt64 = 0
         var generation: UInt64 = 0
         var closed = false
+        /// Threads waiting for a build here: a store wakes them only if there are any.
+        var waiters = 0
     }
 
     package let state = Locked(State(), waitable: true)
+    /// The lock-free read side (per-registration instances only), written under `state`;
+    /// nil for a child lifetime scope's storage, which lives for one flow: publishing
+    /// every instance there would cost more than its reads save.
+    package let index: HeldIndex?
 
-    package init() {}
+    /// - Parameter indexed: Whether reads go through a lock-free ``HeldIndex`` (roots and
+    ///   singletons) or the locked table (child lifetime scopes).
+    package init(indexed: Bool = true) {
+        index = indexed ? HeldIndex() : nil
+    }
 
-    /// The outcome of looking a key up.
-    package enum Lookup<T> {
-        case found(T)
-        case mustBuild
-        case cycle
+    /// What a lookup found.
+    package enum Outcome {
+        /// A held payload (strong), retained for the caller.
+        case held(AnyObject)
+        /// A live `.shared` instance.
+        case heldWeakly(AnyObject)
+        /// `build` ran: the caller has the value.
+        case built
+        /// The storage is closed (a lifetime scope after `close()`).
         case closed
     }
 
-    /// Returns the stored instance for `key`, or builds it exactly once with `build`.
-    ///
-    /// - Returns: the instance and whether this call created it; `nil` if the storage is
-    ///   closed (a lifetime scope after `close()`).
+    private enum Lookup {
+        case found(Outcome)
+        case mustBuild
+        case cycle
+        case wait(generation: UInt64, owner: ObjectIdentifier)
+    }
+
+    /// Returns the stored instance for `key`, or builds it exactly once with `build`,
+    /// which returns the payload to keep (nil: keep nothing, a value type under `.shared`).
     @inline(__always)
-    package func instance<T>(
-        for key: StorageKey, scope: Scope, weakly: Bool, reporter: ContainerManager?,
+    package func instance(
+        for key: StorageKey, scope: Scope, weakly: Bool, reporter: ScopeNode?,
         context: ResolutionContext, onCycle: () -> Never,
-        build: () -> T
-    ) -> (value: T, created: Bool)? {
+        build: () -> AnyObject?
+    ) -> Outcome {
         let me = context.identity
         while true {
-            var waitGeneration: UInt64 = 0
-            var waitOwner = me
-            let lookup: Lookup<T>? = state.withLock { state in
+            let lookup: Lookup = state.withLock { state in
                 if let entry = state.entries[key] {
                     switch entry.slot {
-                    case .strong(let box):
-                        return .found(unsafeDowncast(box, to: InstanceBox<T>.self).value)
+                    case .strong(let payload):
+                        return .found(.held(payload))
                     case .weak(let weak):
-                        if let object = weak.object { return .found(object as! T) }
+                        if let object = weak.object { return .found(.heldWeakly(object)) }
                     case .building(let owner):
                         if owner == me { return .cycle }
-                        waitGeneration = state.generation
-                        waitOwner = owner
-                        return nil
+                        return .wait(generation: state.generation, owner: owner)
                     }
                 }
-                if state.closed { return .closed }
+                if state.closed { return .found(.closed) }
+                if state.entries.isEmpty { state.entries.reserveCapacity(8) }
                 state.entries[key] = StoredEntry(
-                    slot: .building(owner: me), key: key, scope: scope, order: 0, instance: nil, reporterBox: reporter.map(WeakReporter.init))
+                    slot: .building(owner: me), key: key, scope: scope, order: 0, reporterBox: reporter.map(WeakReporter.init))
                 return .mustBuild
             }
             switch lookup {
-            case .found(let value)?:
-                return (value, false)
-            case .cycle?:
+            case .found(let outcome):
+                return outcome
+            case .cycle:
                 onCycle()
-            case .closed?:
-                return nil
-            case .mustBuild?:
-                let value = build()
-                store(value, for: key, weakly: weakly, builtBy: me)
-                return (value, true)
-            case nil:
+            case .mustBuild:
+                store(build(), for: key, weakly: weakly, builtBy: me)
+                return .built
+            case .wait(let generation, let owner):
                 let state = self.state
-                WaitGraph.willWait(me, for: waitOwner, building: key.description) { [waitGeneration] in
-                    state.withLock { $0.generation == waitGeneration }
+                WaitGraph.willWait(me, for: owner, building: key.description) {
+                    state.withLock { $0.generation == generation }
                 }
-                state.wait { $0.generation == waitGeneration }
+                // A store between the lookup and this count changed the generation: the
+                // wait below returns at once, so no wake-up is missed.
+                state.withLock { $0.waiters += 1 }
+                state.wait { $0.generation == generation }
+                state.withLock { $0.waiters -= 1 }
                 WaitGraph.didWait(me)
             }
         }
     }
 
-    private func store<T>(_ value: T, for key: StorageKey, weakly: Bool, builtBy me: ObjectIdentifier) {
-        let slot: StoredEntry.Slot?
-        if weakly {
-            // `.shared` keeps class instances weakly; a value type cannot be shared weakly,
-            // so it behaves as `.unique` (nothing is kept).
-            slot = type(of: value as Any) is AnyClass ? .weak(WeakInstance(value as AnyObject)) : nil
-        } else {
-            slot = .strong(InstanceBox(value))
-        }
-        let dropped: StoredEntry? = state.withLock { state in
+    private func store(_ payload: AnyObject?, for key: StorageKey, weakly: Bool, builtBy me: ObjectIdentifier) {
+        let slot: StoredEntry.Slot? = payload.map { weakly ? .weak(WeakInstance($0)) : .strong($0) }
+        let (dropped, replaced, wake): (StoredEntry?, UInt, Bool) = state.withLock { state in
             state.generation &+= 1
+            let wake = state.waiters > 0
             guard var entry = state.entries[key], case .building(let owner) = entry.slot, owner == me else {
-                return nil
+                return (nil, 0, wake)
             }
-            if state.closed || slot == nil {
-                return state.entries.removeValue(forKey: key)
+            guard !state.closed, let slot, let payload else {
+                return (state.entries.removeValue(forKey: key), 0, wake)
             }
-            entry.slot = slot!
-            entry.instance = instanceIdentity(of: value)
+            entry.slot = slot
             state.nextOrder &+= 1
             entry.order = state.nextOrder
             state.entries[key] = entry
-            return nil
+            guard key.parameter == nil, let index else { return (nil, 0, wake) }
+            return (nil, index.publish(payload, weakly: weakly, for: key.registration), wake)
         }
-        state.broadcast()
+        if wake { state.broadcast() }
+        HeldIndex.release(replaced)
         _ = dropped
     }
 
@@ -222,15 +300,19 @@ package final class InstanceStorage: Sendable {
     /// returns them oldest first; the caller releases them, newest first, after this
     /// returns, outside the lock.
     package func remove(where shouldRemove: (StoredEntry) -> Bool) -> [StoredEntry] {
-        let removed: [StoredEntry] = state.withLock { state in
+        let (removed, cleared): ([StoredEntry], [UInt]) = state.withLock { state in
             var removed: [StoredEntry] = []
+            var cleared: [UInt] = []
             for (key, entry) in state.entries where shouldRemove(entry) {
                 if case .building = entry.slot { continue }
                 removed.append(entry)
                 state.entries[key] = nil
+                if key.parameter == nil, let index { cleared.append(index.clear(key.registration)) }
             }
-            return removed
+            return (removed, cleared)
         }
+        // Each removed entry still holds its instance: these releases run no `deinit`.
+        for bits in cleared { HeldIndex.release(bits) }
         return removed.sorted { $0.order < $1.order }
     }
 
@@ -268,29 +350,37 @@ package func instanceIdentity<T>(of value: T) -> ObjectIdentifier? {
     type(of: value as Any) is AnyClass ? ObjectIdentifier(value as AnyObject) : nil
 }
 
-/// What `ContainerManager.fastResolve` did.
+/// What `ScopeNode.fastResolve` did.
 @usableFromInline
 package enum FastResolve {
-    /// A strongly held instance: the `InstanceBox<T>` it is kept in.
+    /// A strongly held ``Payload``, retained for the caller.
     case held(AnyObject)
     /// A live `.shared` instance.
     case heldWeakly(AnyObject)
     /// The body ran (a unique or graph build): the caller has the value.
     case built
     /// Nothing done: take the full path (first build, override, observer, isolation,
-    /// per-parameter key, closed scope).
+    /// closed scope).
     case slow
 }
 
 extension InstanceStorage {
-    /// The instance held for `key`; builds, waits and reports nothing.
+    /// The instance held for `key` (no parameter): from the lock-free index, or the
+    /// locked table of a storage without one.
+    @inline(__always)
+    fileprivate func read(_ key: RegistrationKey) -> FastResolve {
+        if let index { return index.read(key) }
+        return held(StorageKey(key))
+    }
+
+    /// The instance held for a per-parameter `key`; builds, waits and reports nothing.
     fileprivate func held(_ key: StorageKey) -> FastResolve {
         // Reads the slot in place (`inout`): copying the whole entry would retain its
         // scope, key and reporter only to release them again.
         func slot(of entry: inout StoredEntry) -> FastResolve {
             switch entry.slot {
-            case .strong(let box):
-                return .held(box)
+            case .strong(let payload):
+                return .held(payload)
             case .weak(let weak):
                 guard let object = weak.object else { return .slow }
                 return .heldWeakly(object)
@@ -305,50 +395,70 @@ extension InstanceStorage {
     }
 }
 
-extension ContainerManager {
+extension ScopeNode {
     /// The resolve fast path, non-generic so that it is compiled once: returns the held
-    /// instance of a caching scope, or runs `build` for a unique or graph registration
-    /// (with its frame on this thread's stack, so cycles still stop). `build(true)` must
-    /// return the value boxed (`InstanceBox<T>`), for the current graph.
+    /// instance of a caching scope (from the storage's lock-free ``HeldIndex``), or runs
+    /// `build` for a unique or graph registration (with its frame on this thread's stack,
+    /// so cycles still stop). `build(true)` must return the value as a ``Payload``, for
+    /// the current graph.
     ///
     /// Returns `.slow` whenever the full path has something to do: an isolation domain
-    /// or an observer is active anywhere, an override of `key` is visible from here, or
-    /// no instance is held yet.
+    /// or an observer is active, an override of `key` is visible from here, or no
+    /// instance is held yet.
     @usableFromInline
-    package func fastResolve(_ key: RegistrationKey, scope: Scope, build: (_ boxed: Bool) -> AnyObject?) -> FastResolve {
-        fastResolve(StorageKey(key), scope: scope, build: build)
+    package func fastResolve(_ key: RegistrationKey, kind: Scope.Kind, build: (_ boxed: Bool) -> AnyObject?) -> FastResolve {
+        guard mayResolveFast(key) else { return .slow }
+        // The storages of `holder(of:overriddenIn:)` with no override, without taking a
+        // reference to the owner (a retain per resolve that this path does not need).
+        switch kind {
+        case .cached, .shared: return (parent == nil ? storage : root.storage).read(key)
+        case .scoped: return storage.read(key)
+        case .singleton: return singletons.read(key)
+        case .unique, .graph: return buildFast(StorageKey(key), kind: kind, build: build)
+        }
     }
 
     /// The fast path of a per-parameter factory: `parameter` is part of the key.
     @usableFromInline
     package func fastResolve(
-        _ key: RegistrationKey, parameter: AnyHashable, scope: Scope, build: (_ boxed: Bool) -> AnyObject?
+        _ key: RegistrationKey, parameter: AnyHashable, kind: Scope.Kind, build: (_ boxed: Bool) -> AnyObject?
     ) -> FastResolve {
-        fastResolve(StorageKey(key, parameter: parameter), scope: scope, build: build)
-    }
-
-    private func fastResolve(_ storageKey: StorageKey, scope: Scope, build: (_ boxed: Bool) -> AnyObject?) -> FastResolve {
-        let key = storageKey.registration
-        guard !IsolationDomain.isActive, !isObservedInChain else { return .slow }
-        // A root without overrides (the common case) answers with one atomic load; a
-        // child walks its chain.
-        if parent != nil || overrideCount.load(ordering: .relaxed) != 0, override(for: key) != nil { return .slow }
-        // The storages of `holder(of:overriddenIn:)` with no override, without taking a
-        // reference to the owner (a retain per resolve that this path does not need).
-        switch scope.kind {
+        guard mayResolveFast(key) else { return .slow }
+        let storageKey = StorageKey(key, parameter: parameter)
+        switch kind {
         case .cached, .shared: return (parent == nil ? storage : root.storage).held(storageKey)
         case .scoped: return storage.held(storageKey)
         case .singleton: return singletons.held(storageKey)
-        case .unique, .graph: break
+        case .unique, .graph: return buildFast(storageKey, kind: kind, build: build)
         }
-        // `.unique` or `.graph`: nothing is held, the body runs with its frame on the stack.
+    }
+
+    /// No isolation domain, no observer on this chain, no override of `key` visible. A
+    /// root without overrides (the common case) answers with three relaxed atomic loads.
+    @inline(__always)
+    private func mayResolveFast(_ key: RegistrationKey) -> Bool {
+        guard !IsolationDomain.isActive, !isObservedInChain else { return false }
+        return parent == nil && overrideCount.load(ordering: .relaxed) == 0 || !isOverridden(key)
+    }
+
+    /// Whether an override of `key` is registered here or in an enclosing scope. Walks the
+    /// chain by borrowing each `parent` (no retain of the nodes, whose reference counts
+    /// live in side tables), one relaxed load per level while no override exists.
+    private func isOverridden(_ key: RegistrationKey) -> Bool {
+        if overrideCount.load(ordering: .relaxed) != 0, overrides.withLock({ $0[key] != nil }) { return true }
+        return parent?.isOverridden(key) ?? false
+    }
+
+    /// `.unique` or `.graph`: nothing is held, the body runs with its frame on the stack.
+    @inline(__always)
+    private func buildFast(_ storageKey: StorageKey, kind: Scope.Kind, build: (_ boxed: Bool) -> AnyObject?) -> FastResolve {
         let context = ResolutionContext.current
-        let frame = BuildFrame(key: key, parameter: storageKey.parameter, scope: scope, ownedByChild: false)
-        if scope.kind == .unique {
+        let frame = BuildFrame(storageKey, kind: kind, custom: nil, ownedByChild: false)
+        if kind == .unique {
             _ = context.building(frame) { build(false) }
             return .built
         }
-        if let held = context.graph[storageKey] { return .held(held) }
+        if let held = context.graphInstance(storageKey) { return .held(held) }
         context.buildInGraph(storageKey) { shared in context.building(frame) { build(shared) } }
         return .built
     }

@@ -24,7 +24,7 @@ package final class IsolationDomain: Sendable {
 
     private static let numbers = Atomic<UInt64>(0)
     /// Stand-ins by production root number, then by domain number.
-    private static let standIns = Locked<[UInt64: [UInt64: ContainerManager]]>([:])
+    private static let standIns = Locked<[UInt64: [UInt64: ScopeNode]]>([:])
     /// Whether any stand-in was ever made: until then a root's `deinit` skips the table.
     private static let everReplaced = Atomic<Bool>(false)
 
@@ -36,8 +36,8 @@ package final class IsolationDomain: Sendable {
 
     deinit {
         let number = self.number
-        let dropped: [ContainerManager] = Self.standIns.withLock { table in
-            var dropped: [ContainerManager] = []
+        let dropped: [ScopeNode] = Self.standIns.withLock { table in
+            var dropped: [ScopeNode] = []
             for (root, byDomain) in table {
                 guard let standIn = byDomain[number] else { continue }
                 dropped.append(standIn)
@@ -79,11 +79,11 @@ package final class IsolationDomain: Sendable {
     ///
     /// A nested domain's stand-in starts as a child-less copy of the enclosing domain's
     /// overrides: nested isolation sees the outer test's overrides.
-    package func replacement(for root: ContainerManager) -> ContainerManager {
+    package func replacement(for root: ScopeNode) -> ScopeNode {
         let rootNumber = root.number
         if let existing = Self.standIns.withLock({ $0[rootNumber]?[number] }) { return existing }
         let inherited = parent.map { $0.replacement(for: root) }
-        let made = ContainerManager(standInFor: root, domain: self, inheriting: inherited)
+        let made = ScopeNode(standInFor: root, domain: self, inheriting: inherited)
         Self.everReplaced.store(true, ordering: .sequentiallyConsistent)
         return Self.standIns.withLock { table in
             if let raced = table[rootNumber]?[number] { return raced }

@@ -1,10 +1,10 @@
 // Concurrency rule: a `Registration` is an immutable value; all shared state it
-// touches lives in `ContainerManager`/`InstanceStorage` locks, and no lock is held
+// touches lives in `ScopeNode`/`InstanceStorage` locks, and no lock is held
 // while the body runs (see InstanceStorage.swift). Bodies may resolve other
 // factories on the same thread (nested graphs) or on other threads. `resolve` is
 // inlinable so that callers specialise it for `T`: its fast path reads held
-// instances through the non-generic `ContainerManager.fastResolve` (one lock, taken
-// and released inside it) and runs unique/graph bodies outside any lock; everything
+// instances through the non-generic `ScopeNode.fastResolve` (lock-free but for the
+// held slot's own mutex, see HeldIndex.swift) and runs unique/graph bodies outside any lock; everything
 // else (first builds, overrides, observers, isolation) goes to `resolveFully`.
 
 /// An override body stored in a container (`register { }`), type-erased.
@@ -16,6 +16,11 @@ package struct OverrideBox<P, T>: OverrideBody {
 
 /// What ``Factory`` and ``ParameterFactory`` share: a key, a body, a scope and the
 /// container to resolve in. `Factory<T>` is a `Registration<Void, T>`.
+///
+/// A factory value is made on every access of a factory property, so it is kept small
+/// and free of reference counting but for its container's manager and the body's
+/// context: a built-in scope is stored as its ``Scope/Kind`` (no `Scope` object), the
+/// key as three words with no precomputed hash.
 @usableFromInline
 package struct Registration<P, T>: Sendable {
     /// The body as declared: `self { … }` bodies take no parameter, so a `Factory` stores
@@ -30,22 +35,42 @@ package struct Registration<P, T>: Sendable {
     @usableFromInline package let manager: ContainerManager
     @usableFromInline package let key: RegistrationKey
     @usableFromInline package var storedBody: Body
-    @usableFromInline package var scope: Scope = .unique
+    @usableFromInline package var scopeKind: Scope.Kind = .unique
+    /// A custom scope (`Scope.Cached(name:)`); nil for the built-in ones.
+    @usableFromInline package var customScope: Scope?
     /// Precedence of the context override now in `body` (0: the declared body).
     package var contextRank: UInt8 = 0
     /// For per-parameter factories: turns the parameter into part of the storage key.
     @usableFromInline package var parameterKey: (@Sendable (P) -> AnyHashable)?
 
+    @inlinable
     package init(manager: ContainerManager, key: RegistrationKey, body: @escaping @Sendable (P) -> T) {
         self.manager = manager
         self.key = key
         self.storedBody = .parameter(body)
     }
 
+    @inlinable
     package init(manager: ContainerManager, key: RegistrationKey, plainBody: @escaping @Sendable () -> T) {
         self.manager = manager
         self.key = key
         self.storedBody = .plain(plainBody)
+    }
+
+    /// The scope (a built-in one is made from its kind).
+    package var scope: Scope {
+        get { customScope ?? Scope.builtIn(scopeKind) }
+        set {
+            scopeKind = newValue.kind
+            customScope = newValue.isBuiltIn ? nil : newValue
+        }
+    }
+
+    /// Sets a built-in scope.
+    @inlinable
+    package mutating func setScope(_ kind: Scope.Kind) {
+        scopeKind = kind
+        customScope = nil
     }
 
     /// The body, taking the parameter (context overrides replace it).
@@ -81,26 +106,29 @@ package struct Registration<P, T>: Sendable {
         do {
             // The body runs inside `fastResolve` (its frame on the thread's stack) through
             // a non-escaping closure: nothing is allocated for it.
+            // The closures capture the body alone: capturing `self` would copy the whole
+            // registration (a retain of the manager, shared by every thread resolving).
             var built: T?
             let found: FastResolve
+            let body = storedBody
             if let parameterKey {
-                found = manager.fastResolve(key, parameter: parameterKey(parameter), scope: scope) { boxed in
-                    let value = callBody(parameter)
+                found = manager.node.fastResolve(key, parameter: parameterKey(parameter), kind: scopeKind) { boxed in
+                    let value = Self.call(body, parameter)
                     built = value
-                    return boxed ? InstanceBox(value) : nil
+                    return boxed ? Payload.wrap(value) : nil
                 }
             } else {
-                found = manager.fastResolve(key, scope: scope) { boxed in
-                    let value = callBody(parameter)
+                found = manager.node.fastResolve(key, kind: scopeKind) { boxed in
+                    let value = Self.call(body, parameter)
                     built = value
-                    return boxed ? InstanceBox(value) : nil
+                    return boxed ? Payload.wrap(value) : nil
                 }
             }
             switch found {
-            case .held(let box):
-                return unsafeDowncast(box, to: InstanceBox<T>.self).value
+            case .held(let payload):
+                return Payload.unwrap(payload, as: T.self)
             case .heldWeakly(let object):
-                return object as! T
+                return Payload.unwrapWeak(object, as: T.self)
             case .built:
                 return built.unsafelyUnwrapped
             case .slow:
@@ -113,9 +141,10 @@ package struct Registration<P, T>: Sendable {
     /// Resolves through the container: override lookup, scope storage, build.
     @usableFromInline
     package func resolveFully(_ parameter: P) -> T {
-        let manager = self.manager.effective
+        let manager = self.manager.node.effective
+        let scope = self.scope
         var body = self.storedBody
-        var overrideOwner: ContainerManager?
+        var overrideOwner: ScopeNode?
         if let found = manager.override(for: key) {
             guard let box = found.body as? OverrideBox<P, T> else {
                 ScopedFailure.stop("the override of \(key) does not produce \(key.typeName) from \(P.self)")
@@ -130,79 +159,96 @@ package struct Registration<P, T>: Sendable {
             if scope.kind == .graph {
                 return resolveInGraph(storageKey, in: manager) { Self.call(body, parameter) }
             }
-            return build(storageKey, in: manager, ownedByChild: false) { Self.call(body, parameter) }.value
+            return build(storageKey, in: manager, ownedByChild: false) { Self.call(body, parameter) }
         }
         let context = ResolutionContext.current
-        let frame = BuildFrame(key: key, parameter: parameterID, scope: scope, ownedByChild: owner.parent != nil)
-        let result = storage.instance(
-            for: storageKey, scope: scope, weakly: scope.kind == .shared, reporter: scope.kind == .singleton ? owner : nil, context: context,
+        let frame = BuildFrame(storageKey, kind: scopeKind, custom: customScope, ownedByChild: owner.parent != nil)
+        var built: T?
+        let weakly = scope.kind == .shared
+        let outcome = storage.instance(
+            for: storageKey, scope: scope, weakly: weakly, reporter: scope.kind == .singleton ? owner : nil, context: context,
             onCycle: { context.reportReentrantBuild(of: frame) },
-            build: { build(storageKey, in: owner, frame: frame, context: context) { Self.call(body, parameter) }.value }
+            build: {
+                let value = build(storageKey, in: owner, frame: frame, context: context) { Self.call(body, parameter) }
+                built = value
+                guard weakly else { return Payload.wrap(value) }
+                // `.shared` keeps class instances weakly; a value type cannot be shared
+                // weakly, so it behaves as `.unique` (nothing is kept).
+                return Payload.isDirect(T.self) ? Payload.wrap(value)
+                    : type(of: value as Any) is AnyClass ? value as AnyObject : nil
+            }
         )
-        guard let result else {
+        let value: T
+        switch outcome {
+        case .built:
+            return built.unsafelyUnwrapped
+        case .held(let payload):
+            value = Payload.unwrap(payload, as: T.self)
+        case .heldWeakly(let object):
+            value = Payload.unwrapWeak(object, as: T.self)
+        case .closed:
             ScopedFailure.stop(
                 "cannot resolve \(frame.description) as .\(scope.name): lifetime scope \(owner.displayName) is closed "
                     + "(resolve it before close(), or from an open child)")
         }
-        if EventHub.isActive, !result.created {
-            owner.emit(.reused, key: storageKey, scope: scope, instance: instanceIdentity(of: result.value))
+        if EventHub.isActive {
+            owner.emit(.reused, key: storageKey, scope: scope, instance: instanceIdentity(of: value))
         }
-        return result.value
+        return value
     }
 
     /// Runs the body with a build frame on this thread's stack (cycle and captive
     /// checks) and reports the new instance.
     @inline(__always)
-    private func build(
-        _ storageKey: StorageKey, in owner: ContainerManager, ownedByChild: Bool, _ make: () -> T
-    ) -> (value: T, created: Bool) {
+    private func build(_ storageKey: StorageKey, in owner: ScopeNode, ownedByChild: Bool, _ make: () -> T) -> T {
         let context = ResolutionContext.current
-        let frame = BuildFrame(key: key, parameter: storageKey.parameter, scope: scope, ownedByChild: ownedByChild)
+        let frame = BuildFrame(storageKey, kind: scopeKind, custom: customScope, ownedByChild: ownedByChild)
         return build(storageKey, in: owner, frame: frame, context: context, make)
     }
 
     @inline(__always)
     private func build(
-        _ storageKey: StorageKey, in owner: ContainerManager, frame: BuildFrame, context: ResolutionContext,
+        _ storageKey: StorageKey, in owner: ScopeNode, frame: BuildFrame, context: ResolutionContext,
         _ make: () -> T
-    ) -> (value: T, created: Bool) {
+    ) -> T {
         if EventHub.isActive { reportCaptivity(of: frame, in: owner, context: context) }
         let value = context.building(frame, make)
         if EventHub.isActive {
             owner.emit(.created, key: storageKey, scope: scope, instance: instanceIdentity(of: value))
         }
-        return (value, true)
+        return value
     }
 
     /// `.graph`: one instance per top-level resolve on this thread.
-    private func resolveInGraph(_ storageKey: StorageKey, in manager: ContainerManager, _ make: () -> T) -> T {
+    private func resolveInGraph(_ storageKey: StorageKey, in manager: ScopeNode, _ make: () -> T) -> T {
         let context = ResolutionContext.current
-        if let held = context.graph[storageKey] {
+        if let held = context.graphInstance(storageKey) {
+            let value = Payload.unwrap(held, as: T.self)
             if EventHub.isActive {
-                manager.emit(.reused, key: storageKey, scope: scope, instance: instanceIdentity(of: held))
+                manager.emit(.reused, key: storageKey, scope: scope, instance: instanceIdentity(of: value))
             }
-            return unsafeDowncast(held, to: InstanceBox<T>.self).value
+            return value
         }
-        let frame = BuildFrame(key: key, parameter: storageKey.parameter, scope: scope, ownedByChild: false)
+        let frame = BuildFrame(storageKey, kind: scopeKind, custom: customScope, ownedByChild: false)
         var value: T?
         context.buildInGraph(storageKey) { shared in
-            let built = build(storageKey, in: manager, frame: frame, context: context, make).value
+            let built = build(storageKey, in: manager, frame: frame, context: context, make)
             value = built
-            return shared ? InstanceBox(built) : nil
+            return shared ? Payload.wrap(built) : nil
         }
         return value.unsafelyUnwrapped
     }
 
     /// Reports a captive dependency: an instance held longer (cached, custom, singleton)
     /// whose body is resolving this shorter-lived one (shared, or scoped in a child).
-    private func reportCaptivity(of frame: BuildFrame, in owner: ContainerManager, context: ResolutionContext) {
-        let shortLived = scope.kind == .shared || (scope.kind == .scoped && frame.ownedByChild)
-        guard shortLived, let holder = context.frames.last(where: { $0.scope.rank >= Scope.cached.rank }) else {
+    private func reportCaptivity(of frame: BuildFrame, in owner: ScopeNode, context: ResolutionContext) {
+        let shortLived = scopeKind == .shared || (scopeKind == .scoped && frame.ownedByChild)
+        guard shortLived, let holder = context.frames.last(where: { $0.kind.rank >= Scope.Kind.cached.rank }) else {
             return
         }
         owner.emit(
-            .captiveDependency, key: StorageKey(holder.key, parameter: holder.parameter), scope: holder.scope,
-            dependency: "\(frame.description) \(scope.name)")
+            .captiveDependency, key: holder.storageKey, scope: holder.scope,
+            dependency: "\(frame.description) \(self.scope.name)")
     }
 }
 
@@ -210,23 +256,23 @@ extension Registration {
     /// Stores `body` as this registration's override in the container and drops what
     /// the container holds for it.
     package func register(_ body: @escaping @Sendable (P) -> T) {
-        let manager = self.manager.effective
+        let manager = self.manager.node.effective
         manager.setOverride(OverrideBox(body: body), for: key)
         dropHeldInstances(in: manager)
     }
 
     /// Removes the override and drops what the container holds for this registration.
     package func reset() {
-        let manager = self.manager.effective
+        let manager = self.manager.node.effective
         manager.removeOverride(for: key)
         dropHeldInstances(in: manager)
     }
 
     /// A root drops its own instances (and the process's singleton of this key); a child
     /// lifetime scope drops only what it owns, so its parent is never touched.
-    private func dropHeldInstances(in manager: ContainerManager) {
+    private func dropHeldInstances(in manager: ScopeNode) {
         var storages = [manager.storage]
-        if manager.parent == nil && scope.kind == .singleton { storages.append(manager.singletons) }
+        if manager.parent == nil && scopeKind == .singleton { storages.append(manager.singletons) }
         manager.drop(key, from: storages)
     }
 }

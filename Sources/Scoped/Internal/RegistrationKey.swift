@@ -1,38 +1,79 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Identifies one registration: the declaring container type, the declaring
 /// member's name (`#function`: `api`, `counter(initialValue:)`) and the produced type.
 ///
 /// Factory parameters never take part in it: `counter(initialValue: 1)` and
 /// `counter(initialValue: 2)` are one registration.
+///
+/// Making one costs nothing but three stores (a factory value makes one on every
+/// access): equality compares the name's address first and its bytes only when the
+/// addresses differ (the same name written in two modules), and ``quickHash`` reads the
+/// name's length and at most 16 of its bytes.
 @usableFromInline
 package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
-    package let container: ObjectIdentifier
-    package let type: ObjectIdentifier
-    package let name: StaticString
-    package let producedType: Any.Type
-    /// FNV-1a of the name's bytes, computed once per factory value.
-    private let nameHash: UInt64
+    @usableFromInline package let container: ObjectIdentifier
+    @usableFromInline package let name: StaticString
+    @usableFromInline package let producedType: Any.Type
 
+    @inlinable
     package init(container: Any.Type, name: StaticString, type: Any.Type) {
         self.container = ObjectIdentifier(container)
-        self.type = ObjectIdentifier(type)
         self.producedType = type
         self.name = name
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        if name.hasPointerRepresentation {
-            let bytes = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        }
-        nameHash = hash
     }
 
+    /// The produced type's identity.
+    package var type: ObjectIdentifier { ObjectIdentifier(producedType) }
+
     @usableFromInline package static func == (lhs: RegistrationKey, rhs: RegistrationKey) -> Bool {
-        guard lhs.type == rhs.type, lhs.container == rhs.container, lhs.nameHash == rhs.nameHash else { return false }
-        if lhs.name.utf8Start == rhs.name.utf8Start { return true }
-        return lhs.name.description == rhs.name.description
+        guard lhs.producedType == rhs.producedType, lhs.container == rhs.container else { return false }
+        return lhs.name.sameText(as: rhs.name)
     }
 
     @usableFromInline package func hash(into hasher: inout Hasher) {
-        hasher.combine(nameHash &+ UInt64(UInt(bitPattern: type)) &* 31 &+ UInt64(UInt(bitPattern: container)))
+        hasher.combine(quickHash)
+    }
+
+    /// What `Dictionary` hashes with (override tables): ``quickHash`` mixed with the
+    /// table's seed, without SipHash.
+    @usableFromInline package func _rawHashValue(seed: Int) -> Int {
+        let hash = UInt(bitPattern: quickHash ^ seed) &* 0x9E37_79B9_7F4A_7C15
+        return Int(bitPattern: hash ^ (hash >> 29))
+    }
+
+    /// A hash of the container, the type and the name's text that reads at most 24 bytes
+    /// of the name: its length and, for names of eight bytes or more, its first, middle
+    /// and last eight (every byte of names up to 16 bytes); shorter names are read in two
+    /// overlapping words. The lock-free index of held instances hashes with it on every
+    /// resolve; names that agree on all of it only share a probe sequence.
+    package var quickHash: Int {
+        let count = name.utf8CodeUnitCount
+        var hash = UInt(bitPattern: container) ^ (UInt(bitPattern: ObjectIdentifier(producedType)) &* 0x9E37_79B9_7F4A_7C15)
+        hash = (hash ^ UInt(count)) &* 0xC4CE_B9FE_1A85_EC53
+        if name.hasPointerRepresentation {
+            let start = UnsafeRawPointer(name.utf8Start)
+            if count >= 8 {
+                hash = (hash ^ UInt(start.loadUnaligned(as: UInt64.self))) &* 0xFF51_AFD7_ED55_8CCD
+                hash = (hash ^ UInt(start.loadUnaligned(fromByteOffset: count / 2 - 4, as: UInt64.self))) &* 0xC4CE_B9FE_1A85_EC53
+                hash = (hash ^ UInt(start.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))) &* 0xFF51_AFD7_ED55_8CCD
+            } else if count >= 4 {
+                let low = UInt(start.loadUnaligned(as: UInt32.self))
+                let high = UInt(start.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+                hash = (hash ^ (low << 32 | high)) &* 0xFF51_AFD7_ED55_8CCD
+            } else if count > 0 {
+                let word = UInt(start.load(as: UInt8.self)) << 16 | UInt(start.load(fromByteOffset: count / 2, as: UInt8.self)) << 8
+                    | UInt(start.load(fromByteOffset: count - 1, as: UInt8.self))
+                hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+            }
+        }
+        return Int(bitPattern: hash ^ (hash >> 32))
     }
 
     /// The member name, as written in the container extension.
@@ -43,4 +84,15 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
 
     /// `member (Type)`, the form every message and event uses.
     @usableFromInline package var description: String { "\(memberName) (\(typeName))" }
+}
+
+extension StaticString {
+    /// Whether both hold the same text: the same address (one module's literal) or the
+    /// same bytes.
+    fileprivate func sameText(as other: StaticString) -> Bool {
+        guard hasPointerRepresentation, other.hasPointerRepresentation else { return description == other.description }
+        guard utf8CodeUnitCount == other.utf8CodeUnitCount else { return false }
+        if utf8Start == other.utf8Start { return true }
+        return memcmp(utf8Start, other.utf8Start, utf8CodeUnitCount) == 0
+    }
 }

@@ -12,20 +12,59 @@ import Musl
 
 /// One registration being built on this thread.
 package struct BuildFrame {
-    package let key: RegistrationKey
-    package let parameter: AnyHashable?
-    package let scope: Scope
+    /// The registration and, for per-parameter factories, the parameter (boxed: a frame
+    /// is pushed and popped on every build, and copying an inline `AnyHashable` goes
+    /// through value witnesses).
+    package let storageKey: StorageKey
+    package let kind: Scope.Kind
+    /// A custom scope (nil for the built-in ones: a frame touches no `Scope` object).
+    package let custom: Scope?
     /// Whether the instance is owned by a child lifetime scope (captive checks).
     package let ownedByChild: Bool
 
-    package var description: String { StorageKey(key, parameter: parameter).description }
+    package init(_ storageKey: StorageKey, kind: Scope.Kind, custom: Scope?, ownedByChild: Bool) {
+        self.storageKey = storageKey
+        self.kind = kind
+        self.custom = custom
+        self.ownedByChild = ownedByChild
+    }
+
+    package var key: RegistrationKey { storageKey.registration }
+    package var scope: Scope { custom ?? Scope.builtIn(kind) }
+    package var description: String { storageKey.description }
 }
 
 /// The per-thread state of resolution in progress.
+///
+/// The state sits behind a pointer rather than in stored properties: a class's stored
+/// `var`s are checked for exclusive access at run time on every mutation (four checks
+/// per build, about a fifth of a unique resolve), and one thread's context is never
+/// accessed from two places at once.
 package final class ResolutionContext {
-    package private(set) var frames: [BuildFrame] = []
-    /// `.graph` instances of the current top-level resolve, dropped when it returns.
-    package var graph: [StorageKey: AnyObject] = [:]
+    private struct State {
+        var frames: [BuildFrame] = []
+        var graph = GraphTable()
+    }
+
+    private let state: UnsafeMutablePointer<State>
+
+    private init() {
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    /// The registrations being built on this thread, outermost first.
+    package var frames: [BuildFrame] { state.pointee.frames }
+
+    /// The `.graph` instance (a ``Payload``) of the current top-level resolve for `key`.
+    package func graphInstance(_ key: StorageKey) -> AnyObject? {
+        state.pointee.graph.isEmpty ? nil : state.pointee.graph.value(for: key)
+    }
 
     /// The calling thread's context (created on first use, freed with the thread).
     package static var current: ResolutionContext {
@@ -46,32 +85,32 @@ package final class ResolutionContext {
     /// (after the stack is empty, so a `deinit` that resolves starts a fresh graph).
     @inline(__always)
     package func building<T>(_ frame: BuildFrame, _ build: () -> T) -> T {
-        if !frames.isEmpty {
+        if !state.pointee.frames.isEmpty {
             checkCycle(frame)
         }
-        frames.append(frame)
+        state.pointee.frames.append(frame)
         let value = build()
-        frames.removeLast()
-        if frames.isEmpty && !graph.isEmpty {
-            let finished = graph
-            graph = [:]
+        state.pointee.frames.removeLast()
+        if state.pointee.frames.isEmpty && !state.pointee.graph.isEmpty {
+            let finished = state.pointee.graph.removeAll()
             _ = finished
         }
         return value
     }
 
     /// Builds a `.graph` instance that the graph does not hold yet. `build(shared)` makes
-    /// it and, when `shared`, returns it boxed: the build is nested in a top-level resolve,
-    /// whose other builds get the same instance until it returns. A graph resolved at the
-    /// top is its own whole graph: nothing else shares it, so nothing is kept.
+    /// it and, when `shared`, returns it as a ``Payload``: the build is nested in a
+    /// top-level resolve, whose other builds get the same instance until it returns. A
+    /// graph resolved at the top is its own whole graph: nothing else shares it, so
+    /// nothing is kept.
     package func buildInGraph(_ key: StorageKey, _ build: (_ shared: Bool) -> AnyObject?) {
-        let shared = !frames.isEmpty
+        let shared = !state.pointee.frames.isEmpty
         let box = build(shared)
-        if shared, let box { graph[key] = box }
+        if shared, let box { state.pointee.graph.insert(box, for: key) }
     }
 
     private func checkCycle(_ frame: BuildFrame) {
-        guard let start = frames.firstIndex(where: { $0.key == frame.key && $0.parameter == frame.parameter }) else {
+        guard let start = state.pointee.frames.firstIndex(where: { $0.storageKey == frame.storageKey }) else {
             return
         }
         reportCycle(from: start, closingWith: frame)
@@ -86,10 +125,78 @@ package final class ResolutionContext {
     /// Stops the process for a re-entrant build of `frame` found in storage (the same
     /// thread is already building it).
     package func reportReentrantBuild(of frame: BuildFrame) -> Never {
-        if let start = frames.firstIndex(where: { $0.key == frame.key && $0.parameter == frame.parameter }) {
+        if let start = frames.firstIndex(where: { $0.storageKey == frame.storageKey }) {
             reportCycle(from: start, closingWith: frame)
         }
         ScopedFailure.stop("circular dependency: \(frame.description) → \(frame.key.memberName)")
+    }
+}
+
+/// The `.graph` instances of one top-level resolve: an open-addressing table hashed
+/// with ``RegistrationKey/quickHash`` (a `Dictionary` would run SipHash on every edge
+/// of the graph). Its buffers are kept between resolves.
+private struct GraphTable {
+    private var keys: [StorageKey?] = []
+    private var values: [AnyObject?] = []
+    private var count = 0
+
+    var isEmpty: Bool { count == 0 }
+
+    private static func hash(_ key: StorageKey) -> Int {
+        guard let parameter = key.parameter else { return key.registration.quickHash }
+        return key.registration.quickHash ^ parameter.hashValue
+    }
+
+    func value(for key: StorageKey) -> AnyObject? {
+        let mask = keys.count - 1
+        var index = Self.hash(key) & mask
+        while let candidate = keys[index] {
+            if candidate == key { return values[index] }
+            index = (index &+ 1) & mask
+        }
+        return nil
+    }
+
+    mutating func insert(_ value: AnyObject, for key: StorageKey) {
+        if (count + 1) * 2 > keys.count { grow() }
+        let mask = keys.count - 1
+        var index = Self.hash(key) & mask
+        while let candidate = keys[index] {
+            if candidate == key {
+                values[index] = value
+                return
+            }
+            index = (index &+ 1) & mask
+        }
+        keys[index] = key
+        values[index] = value
+        count += 1
+    }
+
+    private mutating func grow() {
+        let oldKeys = keys
+        let oldValues = values
+        let capacity = max(16, keys.count * 2)
+        keys = Array(repeating: nil, count: capacity)
+        values = Array(repeating: nil, count: capacity)
+        count = 0
+        for (key, value) in zip(oldKeys, oldValues) {
+            if let key, let value { insert(value, for: key) }
+        }
+    }
+
+    /// Empties the table (keeping its capacity) and returns the instances it held, for
+    /// the caller to release after the table is consistent again.
+    mutating func removeAll() -> [AnyObject] {
+        var removed: [AnyObject] = []
+        removed.reserveCapacity(count)
+        for index in keys.indices where keys[index] != nil {
+            keys[index] = nil
+            if let value = values[index] { removed.append(value) }
+            values[index] = nil
+        }
+        count = 0
+        return removed
     }
 }
 

@@ -77,8 +77,8 @@ struct ModelRunner {
     }
 
     private final class WeakManager {
-        weak var manager: ContainerManager?
-        init(_ manager: ContainerManager) { self.manager = manager }
+        weak var manager: ScopeNode?
+        init(_ manager: ScopeNode) { self.manager = manager }
     }
 
     private init(tracker: Tracker, domain: IsolationDomain?, trace: ((String) -> Void)?) {
@@ -91,7 +91,7 @@ struct ModelRunner {
         for _ in 0..<2 {
             let root = ModelContainer()
             containers.append(root)
-            managers.append(WeakManager(root.manager.effective))
+            managers.append(WeakManager(root.manager.node.effective))
             _ = model.addRoot()
         }
         if domain == nil {
@@ -204,7 +204,7 @@ struct ModelRunner {
             }
             let container = containers[node]!.child("n\(child)")
             containers.append(container)
-            managers.append(WeakManager(container.manager))
+            managers.append(WeakManager(container.manager.node))
             return "open child n\(child) of n\(node)"
         case .closeChild:
             let children = heldChildren

@@ -1,0 +1,200 @@
+// Concurrency rule: a `HeldIndex` is the lock-free read side of one `InstanceStorage`.
+// Writers (`publish`, `clear`) run only with that storage's `state` lock held, so they
+// never race each other; `slots`, `current` and `retired` are touched only by them.
+// Readers (`read`) take no lock at all: they load the published table (an atomic,
+// acquire), probe its buckets (atomics, acquire), and count themselves in the one slot's
+// `readers` for the few instructions that retain the held instance; a writer that
+// swaps a payload out waits for that count to drop to zero before handing the old
+// payload back for release. A table, once published, is never
+// freed while its storage lives (a larger copy replaces it; the old one is retired), and
+// slots are never removed (a slot outlives the instances it held), so a reader can
+// never touch freed memory. No lock is held while user code runs: payloads a writer
+// replaces are handed back and released by the storage after it unlocks.
+import Synchronization
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// One registration's held instance in a storage, readable without the storage's lock.
+///
+/// Readers announce themselves in `readers` for the few instructions between loading
+/// the payload and retaining it; a writer swaps the payload, then waits until no reader
+/// is in that window before the old payload may be released. Unlike a mutex, readers
+/// never block one another or sleep: two threads reading one key share a cache line,
+/// not a futex.
+package final class HeldSlot: Sendable {
+    package let key: RegistrationKey
+    package let hash: Int
+    /// The held payload, retained (`Unmanaged` bits): the instance itself for a class
+    /// type, an `InstanceBox` otherwise; for `.shared`, a `WeakInstance` tagged with bit 0.
+    /// 0 while nothing is held.
+    private let payload = Atomic<UInt>(0)
+    /// Readers between their load of `payload` and their retain of it.
+    private let readers = Atomic<Int>(0)
+
+    init(key: RegistrationKey, hash: Int) {
+        self.key = key
+        self.hash = hash
+    }
+
+    deinit {
+        let bits = payload.load(ordering: .acquiring)
+        if bits != 0 { Unmanaged<AnyObject>.fromOpaque(HeldSlot.pointer(bits)).release() }
+    }
+
+    static func pointer(_ bits: UInt) -> UnsafeRawPointer {
+        UnsafeRawPointer(bitPattern: bits & ~1).unsafelyUnwrapped
+    }
+
+    /// The held instance, retained for the caller, or `.slow` when nothing (alive) is held.
+    @inline(__always)
+    func read() -> FastResolve {
+        // Sequentially consistent: the increment must be ordered before the load, against
+        // a writer's exchange followed by its load of `readers`.
+        readers.add(1, ordering: .sequentiallyConsistent)
+        let bits = payload.load(ordering: .sequentiallyConsistent)
+        if bits != 0 { _ = Unmanaged<AnyObject>.fromOpaque(HeldSlot.pointer(bits)).retain() }
+        readers.subtract(1, ordering: .releasing)
+        guard bits != 0 else { return .slow }
+        let object = Unmanaged<AnyObject>.fromOpaque(HeldSlot.pointer(bits)).takeRetainedValue()
+        guard bits & 1 != 0 else { return .held(object) }
+        guard let instance = unsafeDowncast(object, to: WeakInstance.self).object else { return .slow }
+        return .heldWeakly(instance)
+    }
+
+    /// Swaps the payload; returns the old one (bits, retained) once no reader can still be
+    /// retaining it, for release after unlocking.
+    func swap(_ bits: UInt) -> UInt {
+        let old = payload.exchange(bits, ordering: .sequentiallyConsistent)
+        guard old != 0 else { return 0 }
+        var spins = 0
+        while readers.load(ordering: .sequentiallyConsistent) != 0 {
+            spins += 1
+            if spins > 64 { sched_yield() }
+        }
+        return old
+    }
+}
+
+/// Open-addressing table of slots, filled by linear probing; never shrinks.
+private final class SlotTable: @unchecked Sendable { // @unchecked: `buckets` holds atomics only; writers hold the owning storage's `state` lock.
+    let mask: Int
+    /// `Unmanaged<HeldSlot>` bits, 0 for an empty bucket.
+    let buckets: UnsafeMutablePointer<Atomic<UInt>>
+
+    init(capacity: Int) {
+        mask = capacity - 1
+        buckets = .allocate(capacity: capacity)
+        for index in 0..<capacity { (buckets + index).initialize(to: Atomic(0)) }
+    }
+
+    deinit {
+        buckets.deinitialize(count: mask + 1)
+        buckets.deallocate()
+    }
+
+    /// Files `slot` in the first empty bucket of its probe sequence (writers only).
+    func insert(_ slot: HeldSlot) {
+        var index = slot.hash & mask
+        while buckets[index].load(ordering: .relaxed) != 0 { index = (index &+ 1) & mask }
+        buckets[index].store(UInt(bitPattern: Unmanaged.passUnretained(slot).toOpaque()), ordering: .releasing)
+    }
+}
+
+/// Held instances of one storage by registration (per-parameter instances are not
+/// here), for the resolve fast path.
+package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning storage's `state` lock guards `slots`, `current`, `retired`.
+    /// The published `SlotTable` (`Unmanaged` bits), 0 before the first instance.
+    private let table = Atomic<UInt>(0)
+    private var slots: [HeldSlot] = []
+    private var current: SlotTable?
+    private var retired: [SlotTable] = []
+
+    package init() {}
+
+    /// The instance held for `key`, retained for the caller; `.slow` if none. Lock-free.
+    @inline(__always)
+    package func read(_ key: RegistrationKey) -> FastResolve {
+        let bits = table.load(ordering: .acquiring)
+        guard bits != 0 else { return .slow }
+        let hash = key.quickHash
+        return Unmanaged<SlotTable>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+            ._withUnsafeGuaranteedRef { table in
+                var index = hash & table.mask
+                while true {
+                    let slotBits = table.buckets[index].load(ordering: .acquiring)
+                    guard slotBits != 0 else { return .slow }
+                    let found = Unmanaged<HeldSlot>.fromOpaque(UnsafeRawPointer(bitPattern: slotBits).unsafelyUnwrapped)
+                        ._withUnsafeGuaranteedRef { slot -> FastResolve? in
+                            guard slot.hash == hash, slot.key == key else { return nil }
+                            return slot.read()
+                        }
+                    if let found { return found }
+                    index = (index &+ 1) & table.mask
+                }
+            }
+    }
+
+    /// Publishes `payload` (strong) or a weak reference to it for `key`. Call with the
+    /// storage's lock held; release the returned old payload bits after unlocking.
+    package func publish(_ payload: AnyObject, weakly: Bool, for key: RegistrationKey) -> UInt {
+        let object: AnyObject = weakly ? WeakInstance(payload) : payload
+        let bits = UInt(bitPattern: Unmanaged.passRetained(object).toOpaque()) | (weakly ? 1 : 0)
+        return slot(for: key).swap(bits)
+    }
+
+    /// Forgets what is held for `key`. Call with the storage's lock held; release the
+    /// returned bits after unlocking.
+    package func clear(_ key: RegistrationKey) -> UInt {
+        guard let current else { return 0 }
+        let hash = key.quickHash
+        var index = hash & current.mask
+        while true {
+            let slotBits = current.buckets[index].load(ordering: .relaxed)
+            guard slotBits != 0 else { return 0 }
+            let slot = Unmanaged<HeldSlot>.fromOpaque(UnsafeRawPointer(bitPattern: slotBits).unsafelyUnwrapped)
+                .takeUnretainedValue()
+            if slot.hash == hash, slot.key == key { return slot.swap(0) }
+            index = (index &+ 1) & current.mask
+        }
+    }
+
+    /// Releases payload bits handed back by `publish`/`clear` (after unlocking).
+    package static func release(_ bits: UInt) {
+        if bits != 0 { Unmanaged<AnyObject>.fromOpaque(HeldSlot.pointer(bits)).release() }
+    }
+
+    private func slot(for key: RegistrationKey) -> HeldSlot {
+        let hash = key.quickHash
+        if let current {
+            var index = hash & current.mask
+            while true {
+                let slotBits = current.buckets[index].load(ordering: .relaxed)
+                if slotBits == 0 { break }
+                let slot = Unmanaged<HeldSlot>.fromOpaque(UnsafeRawPointer(bitPattern: slotBits).unsafelyUnwrapped)
+                    .takeUnretainedValue()
+                if slot.hash == hash, slot.key == key { return slot }
+                index = (index &+ 1) & current.mask
+            }
+        }
+        let slot = HeldSlot(key: key, hash: hash)
+        slots.append(slot)
+        let capacity = current.map { $0.mask + 1 } ?? 0
+        if slots.count * 2 > capacity {
+            // Grow: a new table with every slot, published whole; the old one stays alive
+            // for readers still probing it.
+            let grown = SlotTable(capacity: max(16, capacity * 2))
+            for slot in slots { grown.insert(slot) }
+            if let current { retired.append(current) }
+            current = grown
+            table.store(UInt(bitPattern: Unmanaged.passUnretained(grown).toOpaque()), ordering: .releasing)
+        } else {
+            current!.insert(slot)
+        }
+        return slot
+    }
+}

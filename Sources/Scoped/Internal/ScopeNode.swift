@@ -1,0 +1,303 @@
+// Concurrency rule: each manager keeps its mutable state in `Locked` values —
+// `tree` (closed flag and weak children), `overrides`, `observers` — and its
+// instances in `storage` (see InstanceStorage.swift). Every lock is held only to read
+// or swap that state: factory bodies, observers and the `deinit`s of released
+// instances run after unlocking. Closing releases children first, then this scope's
+// instances newest first.
+import Synchronization
+
+/// The state behind a container: its instances, overrides, observers and place in the
+/// tree of lifetime scopes. ``ContainerManager`` (public) owns one.
+///
+/// Weak references (the registry, a parent's list of children, singleton reporters,
+/// observations) point here and never at the `ContainerManager`: a weakly referenced
+/// object keeps its reference count in a side table, which makes every retain and
+/// release of it several times slower, and a factory value retains its manager on
+/// every resolve.
+@usableFromInline
+package final class ScopeNode: Sendable {
+    package struct Tree {
+        package var children: [ObjectIdentifier: WeakChild] = [:]
+        package var closed = false
+    }
+
+    package final class WeakChild {
+        weak var manager: ScopeNode?
+        let number: UInt64
+        init(_ manager: ScopeNode) {
+            self.manager = manager
+            number = manager.number
+        }
+    }
+
+    /// The enclosing lifetime scope (nil for a root container).
+    package let parent: ScopeNode?
+    private let rootManager: ScopeNode?
+    /// The manager this child was opened from, kept alive as long as the child: code
+    /// that registered overrides through it may hold it `unowned`, as it could when the
+    /// manager itself held this state.
+    private let openedFrom: ContainerManager?
+    /// The number of the isolation domain this manager belongs to (0: production). A
+    /// number, not a reference: the domain's stand-ins must not keep it alive.
+    package let domainNumber: UInt64
+    /// Whether this is a domain's stand-in for a production root.
+    private let isStandIn: Bool
+    /// A process-wide number, for events and messages.
+    package let number: UInt64
+    /// The name given to `child(_:)`, or the container type's name.
+    package let name: String
+
+    /// Instances owned here: cached/shared/custom/scoped for a root, scoped for a child.
+    package let storage: InstanceStorage
+    /// Singletons seen from here: the process's, or the isolation domain's.
+    package let singletons: InstanceStorage
+    package let tree = Locked(Tree())
+    package let overrides = Locked<[RegistrationKey: any OverrideBody]>([:])
+    /// Number of overrides registered here; read without locking on every resolve.
+    package let overrideCount = Atomic<Int>(0)
+    package let observers = Locked<[UInt64: LifecycleObserver]>([:])
+    /// Number of observers installed here; read without locking by the resolve path.
+    package let observerCount = Atomic<Int>(0)
+
+    private static let numbers = Atomic<UInt64>(0)
+    package static let processSingletons = InstanceStorage()
+
+    /// Makes the state for a new root container.
+    package convenience init() {
+        self.init(parent: nil, name: nil, domainNumber: 0, singletons: ScopeNode.processSingletons, standIn: false)
+    }
+
+    private init(
+        parent: ScopeNode?, openedFrom: ContainerManager? = nil, name: String?, domainNumber: UInt64,
+        singletons: InstanceStorage, standIn: Bool
+    ) {
+        self.parent = parent
+        self.openedFrom = openedFrom
+        self.rootManager = parent.map { $0.root }
+        self.domainNumber = domainNumber
+        self.singletons = singletons
+        self.storage = InstanceStorage(indexed: parent == nil)
+        self.isStandIn = standIn
+        let number = ScopeNode.numbers.add(1, ordering: .relaxed).newValue
+        self.number = number
+        self.name = name ?? (parent == nil ? "root" : "child")
+        ContainerRegistry.add(self)
+    }
+
+    /// A child lifetime scope of `parent` (the effective node of `manager`).
+    package convenience init(childOf parent: ScopeNode, openedFrom manager: ContainerManager, name: String?) {
+        self.init(
+            parent: parent, openedFrom: manager, name: name, domainNumber: parent.domainNumber,
+            singletons: parent.singletons, standIn: false)
+        let weak = WeakChild(self)
+        let parentClosed = parent.tree.withLock { tree -> Bool in
+            guard !tree.closed else { return true }
+            tree.children[ObjectIdentifier(self)] = weak
+            return false
+        }
+        if parentClosed {
+            ScopedFailure.stop("cannot open a child of \(parent.displayName): that lifetime scope is closed")
+        }
+        emit(.scopeOpened)
+    }
+
+    /// `domain`'s stand-in for the production root `original`.
+    package convenience init(standInFor original: ScopeNode, domain: IsolationDomain, inheriting inherited: ScopeNode?) {
+        self.init(
+            parent: nil, name: original.name, domainNumber: domain.number, singletons: domain.singletons, standIn: true)
+        if let inherited {
+            let copied = inherited.overrides.withLock { $0 }
+            overrides.withLock { $0 = copied }
+            overrideCount.store(copied.count, ordering: .sequentiallyConsistent)
+        }
+    }
+
+    deinit {
+        ContainerRegistry.remove(ObjectIdentifier(self))
+        EventHub.removeAll(from: self)
+        let (wasOpen, children) = tree.withLock { tree in
+            defer { tree.closed = true }
+            return (!tree.closed, tree.children.values.compactMap(\.manager))
+        }
+        for child in children.sorted(by: { $0.number > $1.number }) { child.close() }
+        releaseNewestFirst(storage.close().removed)
+        if wasOpen { emit(.scopeClosed) }   // a child released without close() reports it too
+        detachFromParent()
+        if parent == nil && !isStandIn { IsolationDomain.rootDidEnd(number) }
+    }
+
+    /// Drops the parent's record of this child, so a long-lived root does not collect one
+    /// record per flow it ever opened.
+    private func detachFromParent() {
+        guard let parent else { return }
+        let record = parent.tree.withLock { $0.children.removeValue(forKey: ObjectIdentifier(self)) }
+        _ = record  // a weak reference: released after unlocking all the same
+    }
+
+    /// The root of this manager's tree.
+    package var root: ScopeNode { rootManager ?? self }
+
+    /// The manager resolves should use: inside an isolation domain, that domain's
+    /// stand-in for a production root; otherwise this one.
+    @inline(__always)
+    package var effective: ScopeNode {
+        guard IsolationDomain.isActive, parent == nil, !isStandIn, let domain = IsolationDomain.current else {
+            return self
+        }
+        return domain.replacement(for: self)
+    }
+
+    /// `root#1`, `checkout#7`: how events and messages name this container.
+    package var displayName: String { "\(name)#\(number)" }
+
+    package var isClosed: Bool { tree.withLock { $0.closed } }
+
+    // MARK: Lifetime
+
+    /// Closes this lifetime scope: children first (newest first), then this scope's
+    /// instances, newest first. Harmless when already closed.
+    package func close() {
+        let children: [ScopeNode]? = tree.withLock { tree in
+            guard !tree.closed else { return nil }
+            tree.closed = true
+            let children = tree.children.values.compactMap(\.manager)
+            tree.children = [:]
+            return children
+        }
+        guard let children else { return }
+        for child in children.sorted(by: { $0.number > $1.number }) { child.close() }
+        releaseNewestFirst(storage.close().removed)
+        emit(.scopeClosed)
+        detachFromParent()
+    }
+
+    /// Releases `entries` (oldest first as given) newest first, one by one, reporting each.
+    ///
+    /// `entries` is consumed: callers hand over the only reference to the array (pass the
+    /// `remove`/`close` call itself, or `consume` a local), so each instance is released
+    /// when it is popped, not all at once in array order when the caller's copy dies.
+    package func releaseNewestFirst(_ entries: consuming [StoredEntry]) {
+        while let entry = entries.popLast() {
+            if EventHub.isActive {
+                emit(.released, key: entry.key, scope: entry.scope, instance: entry.instance)
+            }
+            _ = consume entry
+        }
+    }
+
+    /// Who owns the instances of `scope` resolved from here, and where they are kept; nil
+    /// for `.unique` and `.graph`, which keep nothing.
+    ///
+    /// `.scoped`: this lifetime scope, wherever an override was registered. `.cached`,
+    /// `.shared`, custom scopes: the root, or the container whose override made the
+    /// instance. `.singleton`: the process's (or test world's) singletons, or that
+    /// override's container.
+    @inline(__always)
+    package func holder(
+        of scope: Scope, overriddenIn overrideOwner: ScopeNode?
+    ) -> (owner: ScopeNode, storage: InstanceStorage)? {
+        switch scope.kind {
+        case .unique, .graph:
+            return nil
+        case .scoped:
+            return (self, storage)
+        case .cached, .shared:
+            let owner = overrideOwner ?? root
+            return (owner, owner.storage)
+        case .singleton:
+            return (overrideOwner ?? root, overrideOwner?.storage ?? singletons)
+        }
+    }
+
+    // MARK: Overrides
+
+    /// The override for `key` visible from here (this container, then its parents) and
+    /// the manager that holds it.
+    @inline(__always)
+    package func override(for key: RegistrationKey) -> (body: any OverrideBody, owner: ScopeNode)? {
+        var manager: ScopeNode? = self
+        while let current = manager {
+            if current.overrideCount.load(ordering: .relaxed) != 0,
+               let body = current.overrides.withLock({ $0[key] }) {
+                return (body, current)
+            }
+            manager = current.parent
+        }
+        return nil
+    }
+
+    /// Stores `body` for `key`. The replaced body (which may capture instances) is
+    /// released after unlocking.
+    package func setOverride(_ body: any OverrideBody, for key: RegistrationKey) {
+        let replaced = overrides.withLock { overrides in
+            defer { overrideCount.store(overrides.count, ordering: .sequentiallyConsistent) }
+            return overrides.updateValue(body, forKey: key)
+        }
+        _ = replaced
+    }
+
+    /// Removes the override of `key`, releasing its body after unlocking.
+    package func removeOverride(for key: RegistrationKey) {
+        let removed = overrides.withLock { overrides in
+            defer { overrideCount.store(overrides.count, ordering: .sequentiallyConsistent) }
+            return overrides.removeValue(forKey: key)
+        }
+        _ = removed
+    }
+
+    // MARK: Resets
+
+    /// Drops every override and every instance this container holds (singletons stay).
+    package func reset() {
+        let dropped = overrides.withLock { overrides in
+            defer {
+                overrides = [:]
+                overrideCount.store(0, ordering: .sequentiallyConsistent)
+            }
+            return overrides
+        }
+        _ = dropped  // override bodies may capture instances: released here, unlocked
+        releaseNewestFirst(storage.remove { _ in true })
+        emit(.reset, scopeName: "container")
+    }
+
+    /// Drops the instances of `key` held in `storages` (every parameter of it).
+    package func drop(_ key: RegistrationKey, from storages: [InstanceStorage]) {
+        for storage in storages {
+            releaseNewestFirst(storage.remove { $0.key.registration == key })
+        }
+    }
+
+    /// `Scope.x.reset()` for shared, cached, custom and scoped scopes: every container
+    /// of the calling code's world (production, or the current test's domain). Each
+    /// container that held instances of the scope reports their release and the reset;
+    /// the others hear nothing.
+    package static func resetEverywhere(scope: Scope) {
+        let domain = IsolationDomain.isActive ? IsolationDomain.current : nil
+        for manager in ContainerRegistry.managers(in: domain, holding: scope) {
+            let removed = manager.storage.remove { $0.scope === scope }
+            guard !removed.isEmpty else { continue }
+            manager.releaseNewestFirst(consume removed)
+            manager.emit(.reset, scopeName: scope.name)
+        }
+    }
+
+    /// `Scope.singleton.reset()`: the process's singletons, or the current test's, and the
+    /// overridden ones held by containers of that world. Each singleton's release is
+    /// reported by the root that resolved it.
+    package static func resetSingletons(scope: Scope) {
+        // An overridden singleton lives in the storage of the container holding the override.
+        resetEverywhere(scope: scope)
+        let domain = IsolationDomain.isActive ? IsolationDomain.current : nil
+        var removed = (domain?.singletons ?? processSingletons).remove { _ in true }
+        var reporters: [ScopeNode] = []
+        while let entry = removed.popLast() {
+            if EventHub.isActive, let reporter = entry.reporter {
+                reporter.emit(.released, key: entry.key, scope: entry.scope, instance: entry.instance)
+                if !reporters.contains(where: { $0 === reporter }) { reporters.append(reporter) }
+            }
+            _ = consume entry
+        }
+        for reporter in reporters { reporter.emit(.reset, scopeName: scope.name) }
+    }
+}
