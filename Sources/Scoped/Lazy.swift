@@ -3,7 +3,10 @@
 // lock's condition) for the first caller's resolve, so the thunk resolves exactly
 // once; the thread that is resolving it calling it again is a cycle and stops, and a
 // wait that would close a cycle across threads stops too (WaitGraph.swift). The
-// resolve closure is released after unlocking.
+// resolve closure is released after unlocking. Once resolved, the box is also
+// published in `resolvedBox` (an atomic, release/acquire) and never changes again, so
+// later calls read it without the lock.
+import Synchronization
 
 /// A memoizing thunk: resolves through its factory on the first call and returns that
 /// same instance afterwards. Making a `Lazy` builds nothing.
@@ -37,9 +40,18 @@ public final class Lazy<T> {
     }
 
     private let state: Locked<State>
+    /// The resolved instance's box (`Unmanaged` bits, retained), published once after
+    /// `state` becomes `.resolved` and never changed: calls after the first read it
+    /// without taking the lock.
+    @usableFromInline let resolvedBox = Atomic<UInt>(0)
 
     init(_ resolve: @escaping @Sendable () -> T) {
         state = Locked(.unresolved(resolve), waitable: true)
+    }
+
+    deinit {
+        let bits = resolvedBox.load(ordering: .acquiring)
+        if bits != 0 { Unmanaged<InstanceBox<T>>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped).release() }
     }
 
     /// Whether the thunk has resolved (a call has returned its instance).
@@ -53,7 +65,17 @@ public final class Lazy<T> {
     /// Returns the instance, resolving it through the factory on the first call.
     ///
     /// - Returns: The same instance on every call.
+    @inlinable
     public func callAsFunction() -> T {
+        let bits = resolvedBox.load(ordering: .acquiring)
+        guard bits != 0 else { return resolve() }
+        return Unmanaged<InstanceBox<T>>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+            ._withUnsafeGuaranteedRef { $0.value }
+    }
+
+    /// The first call (and calls racing it): resolves once, under the lock's protocol.
+    @usableFromInline
+    func resolve() -> T {
         while true {
             let step: Step = state.withLock { state in
                 switch state {
@@ -71,10 +93,12 @@ public final class Lazy<T> {
                 return value
             case .resolve(let resolve):
                 let value = resolve()
+                let box = InstanceBox(value)
                 let resolving = state.withLock { state in
-                    defer { state = .resolved(InstanceBox(value)) }
+                    defer { state = .resolved(box) }
                     return state
                 }
+                resolvedBox.store(UInt(bitPattern: Unmanaged.passRetained(box).toOpaque()), ordering: .releasing)
                 _ = resolving  // its closure may hold the last reference to a container: released unlocked
                 state.broadcast()
                 return value

@@ -36,7 +36,7 @@ public final class Scope: Sendable, CustomStringConvertible {
         case unique, graph, shared, cached, scoped, singleton
     }
 
-    package let kind: Kind
+    @usableFromInline package let kind: Kind
     /// The name shown in events and messages (`cached`, `session`, …).
     public let name: String
     /// Whether this is one of the statics below (a factory value stores its kind alone).

@@ -6,12 +6,13 @@ import Synchronization
 /// Emits lifecycle events; costs one relaxed atomic load per resolve while no observer
 /// is installed anywhere, and one per container level while none is installed on the
 /// resolving container or its ancestors.
+@usableFromInline
 package enum EventHub {
     private static let installed = Atomic<Int>(0)
     private static let sequence = Atomic<UInt64>(0)
     private static let ids = Atomic<UInt64>(0)
 
-    @inline(__always)
+    @usableFromInline @inline(__always)
     package static var isActive: Bool { installed.load(ordering: .relaxed) != 0 }
 
     package static func add(_ observer: LifecycleObserver, to manager: ScopeNode) -> UInt64 {
@@ -52,12 +53,13 @@ extension ScopeNode {
     /// container reports goes to that chain. One atomic load per level.
     package var isObservedInChain: Bool {
         guard EventHub.isActive else { return false }
-        var manager: ScopeNode? = self
-        while let current = manager {
-            if current.observerCount.load(ordering: .relaxed) != 0 { return true }
-            manager = current.parent
-        }
-        return false
+        return isObservedHereOrAbove
+    }
+
+    /// The chain walk of `isObservedInChain`, by recursion on the borrowed `parent` (no
+    /// retain of each node).
+    private var isObservedHereOrAbove: Bool {
+        observerCount.load(ordering: .relaxed) != 0 || parent?.isObservedHereOrAbove == true
     }
 
     /// Observers of this container and its ancestors, nearest first.
@@ -73,6 +75,7 @@ extension ScopeNode {
     }
 
     /// Reports an event about an instance (or a whole scope when `key` is nil).
+    @usableFromInline
     package func emit(
         _ kind: LifecycleEvent.Kind, key: StorageKey? = nil, scope: Scope? = nil, scopeName: String? = nil,
         instance: ObjectIdentifier? = nil, dependency: String? = nil

@@ -15,6 +15,7 @@ import Synchronization
 
 /// Where a cached instance is filed: its registration and, for per-parameter
 /// factories, the parameter.
+@usableFromInline
 package struct StorageKey: Hashable, CustomStringConvertible {
     /// A per-parameter key, boxed: `AnyHashable` is a resilient type whose every copy,
     /// comparison and hash goes through value witnesses, so the common key without a
@@ -30,6 +31,7 @@ package struct StorageKey: Hashable, CustomStringConvertible {
     /// The parameter of a per-parameter factory's instance (nil for every other).
     package var parameter: AnyHashable? { parameterBox?.value }
 
+    @usableFromInline
     package init(_ registration: RegistrationKey, parameter: AnyHashable?) {
         self.registration = registration
         self.parameterBox = parameter.map(ParameterBox.init)
@@ -41,7 +43,7 @@ package struct StorageKey: Hashable, CustomStringConvertible {
         self.parameterBox = nil
     }
 
-    package static func == (lhs: StorageKey, rhs: StorageKey) -> Bool {
+    @usableFromInline package static func == (lhs: StorageKey, rhs: StorageKey) -> Bool {
         guard lhs.registration == rhs.registration else { return false }
         switch (lhs.parameterBox, rhs.parameterBox) {
         case (nil, nil): return true
@@ -50,7 +52,7 @@ package struct StorageKey: Hashable, CustomStringConvertible {
         }
     }
 
-    package func hash(into hasher: inout Hasher) {
+    @usableFromInline package func hash(into hasher: inout Hasher) {
         hasher.combine(registration)
         if let parameterBox { hasher.combine(parameterBox.value) }
     }
@@ -58,14 +60,14 @@ package struct StorageKey: Hashable, CustomStringConvertible {
     /// What `Dictionary` hashes with: the registration's ``RegistrationKey/quickHash``
     /// mixed with the table's seed, without running SipHash over it (the parameter, when
     /// there is one, is hashed normally).
-    package func _rawHashValue(seed: Int) -> Int {
+    @usableFromInline package func _rawHashValue(seed: Int) -> Int {
         var hash = UInt(bitPattern: registration.quickHash ^ seed) &* 0x9E37_79B9_7F4A_7C15
         if let parameterBox { hash ^= UInt(bitPattern: parameterBox.value.hashValue) }
         return Int(bitPattern: hash ^ (hash >> 29))
     }
 
     /// `detail[3] (DetailViewModel)`.
-    package var description: String {
+    @usableFromInline package var description: String {
         guard let parameter else { return registration.description }
         return "\(registration.memberName)[\(parameter.base)] (\(registration.typeName))"
     }
@@ -181,6 +183,7 @@ package struct StoredEntry {
 
 /// One table of instances: a root container's (cached, shared, custom scopes, scoped
 /// at the root), a lifetime scope's (scoped), or the process's singletons.
+@usableFromInline
 package final class InstanceStorage: Sendable {
     package struct State {
         var entries: [StorageKey: StoredEntry] = [:]
@@ -204,6 +207,7 @@ package final class InstanceStorage: Sendable {
     }
 
     /// What a lookup found.
+    @usableFromInline
     package enum Outcome {
         /// A held payload (strong), retained for the caller.
         case held(AnyObject)
@@ -224,7 +228,7 @@ package final class InstanceStorage: Sendable {
 
     /// Returns the stored instance for `key`, or builds it exactly once with `build`,
     /// which returns the payload to keep (nil: keep nothing, a value type under `.shared`).
-    @inline(__always)
+    @usableFromInline
     package func instance(
         for key: StorageKey, scope: Scope, weakly: Bool, reporter: ScopeNode?,
         context: ResolutionContext, onCycle: () -> Never,
@@ -233,8 +237,10 @@ package final class InstanceStorage: Sendable {
         let me = context.identity
         while true {
             let lookup: Lookup = state.withLock { state in
-                if let entry = state.entries[key] {
-                    switch entry.slot {
+                // The slot is read in place: copying the entry would retain its key, scope
+                // and reporter only to release them again.
+                if let position = state.entries.index(forKey: key) {
+                    switch state.entries.values[position].slot {
                     case .strong(let payload):
                         return .found(.held(payload))
                     case .weak(let weak):
@@ -278,16 +284,18 @@ package final class InstanceStorage: Sendable {
         let (dropped, replaced, wake): (StoredEntry?, UInt, Bool) = state.withLock { state in
             state.generation &+= 1
             let wake = state.waiters > 0
-            guard var entry = state.entries[key], case .building(let owner) = entry.slot, owner == me else {
+            guard let position = state.entries.index(forKey: key),
+                  case .building(let owner) = state.entries.values[position].slot, owner == me
+            else {
                 return (nil, 0, wake)
             }
             guard !state.closed, let slot, let payload else {
-                return (state.entries.removeValue(forKey: key), 0, wake)
+                return (state.entries.remove(at: position).value, 0, wake)
             }
-            entry.slot = slot
+            // Updated in place: no second hash, no copy of the entry.
             state.nextOrder &+= 1
-            entry.order = state.nextOrder
-            state.entries[key] = entry
+            state.entries.values[position].slot = slot
+            state.entries.values[position].order = state.nextOrder
             guard key.parameter == nil, let index else { return (nil, 0, wake) }
             return (nil, index.publish(payload, weakly: weakly, for: key.registration), wake)
         }
@@ -301,12 +309,24 @@ package final class InstanceStorage: Sendable {
     /// returns, outside the lock.
     package func remove(where shouldRemove: (StoredEntry) -> Bool) -> [StoredEntry] {
         let (removed, cleared): ([StoredEntry], [UInt]) = state.withLock { state in
-            var removed: [StoredEntry] = []
-            var cleared: [UInt] = []
+            // Keys first, removals after: removing while iterating would copy the table.
+            var keys: [StorageKey] = []
             for (key, entry) in state.entries where shouldRemove(entry) {
                 if case .building = entry.slot { continue }
-                removed.append(entry)
-                state.entries[key] = nil
+                keys.append(key)
+            }
+            if keys.count == state.entries.count {
+                // Everything goes (close, reset): hand the table over whole.
+                let all = state.entries
+                state.entries = [:]
+                let cleared = index.map { index in keys.filter { $0.parameter == nil }.map { index.clear($0.registration) } } ?? []
+                return (Array(all.values), cleared)
+            }
+            var removed: [StoredEntry] = []
+            var cleared: [UInt] = []
+            removed.reserveCapacity(keys.count)
+            for key in keys {
+                if let entry = state.entries.removeValue(forKey: key) { removed.append(entry) }
                 if key.parameter == nil, let index { cleared.append(index.clear(key.registration)) }
             }
             return (removed, cleared)
@@ -346,6 +366,7 @@ package final class InstanceStorage: Sendable {
 }
 
 /// The identity of `value` when it is a class instance, for events and tests.
+@usableFromInline
 package func instanceIdentity<T>(of value: T) -> ObjectIdentifier? {
     type(of: value as Any) is AnyClass ? ObjectIdentifier(value as AnyObject) : nil
 }

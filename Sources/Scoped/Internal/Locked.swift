@@ -20,7 +20,9 @@ package final class Locked<State>: @unchecked Sendable { // @unchecked: `mutex` 
     /// Only for locks made `waitable`: most locks are never waited on, and a condition
     /// variable is one more allocation per container.
     private let condition: UnsafeMutablePointer<pthread_cond_t>?
-    private var state: State
+    /// Not checked for exclusive access at run time (a class's stored `var` otherwise is,
+    /// on every `inout` use): the mutex already guarantees it.
+    @exclusivity(unchecked) private var state: State
 
     /// - Parameters:
     ///   - initial: The state.

@@ -8,10 +8,12 @@
 // else (first builds, overrides, observers, isolation) goes to `resolveFully`.
 
 /// An override body stored in a container (`register { }`), type-erased.
+@usableFromInline
 package protocol OverrideBody: Sendable {}
 
+@usableFromInline
 package struct OverrideBox<P, T>: OverrideBody {
-    let body: @Sendable (P) -> T
+    @usableFromInline let body: @Sendable (P) -> T
 }
 
 /// What ``Factory`` and ``ParameterFactory`` share: a key, a body, a scope and the
@@ -58,7 +60,7 @@ package struct Registration<P, T>: Sendable {
     }
 
     /// The scope (a built-in one is made from its kind).
-    package var scope: Scope {
+    @usableFromInline package var scope: Scope {
         get { customScope ?? Scope.builtIn(scopeKind) }
         set {
             scopeKind = newValue.kind
@@ -138,8 +140,11 @@ package struct Registration<P, T>: Sendable {
         return resolveFully(parameter)
     }
 
-    /// Resolves through the container: override lookup, scope storage, build.
-    @usableFromInline
+    /// Resolves through the container: override lookup, scope storage, build. Inlinable,
+    /// so that it is specialised for `T` in the caller: compiled once, generically, it
+    /// would look up the metadata of `T?`, `Body` and its closures and copy `T` through
+    /// value witnesses on every first build.
+    @inlinable
     package func resolveFully(_ parameter: P) -> T {
         let manager = self.manager.node.effective
         let scope = self.scope
@@ -199,15 +204,15 @@ package struct Registration<P, T>: Sendable {
 
     /// Runs the body with a build frame on this thread's stack (cycle and captive
     /// checks) and reports the new instance.
-    @inline(__always)
-    private func build(_ storageKey: StorageKey, in owner: ScopeNode, ownedByChild: Bool, _ make: () -> T) -> T {
+    @usableFromInline
+    package func build(_ storageKey: StorageKey, in owner: ScopeNode, ownedByChild: Bool, _ make: () -> T) -> T {
         let context = ResolutionContext.current
         let frame = BuildFrame(storageKey, kind: scopeKind, custom: customScope, ownedByChild: ownedByChild)
         return build(storageKey, in: owner, frame: frame, context: context, make)
     }
 
-    @inline(__always)
-    private func build(
+    @usableFromInline
+    package func build(
         _ storageKey: StorageKey, in owner: ScopeNode, frame: BuildFrame, context: ResolutionContext,
         _ make: () -> T
     ) -> T {
@@ -220,7 +225,8 @@ package struct Registration<P, T>: Sendable {
     }
 
     /// `.graph`: one instance per top-level resolve on this thread.
-    private func resolveInGraph(_ storageKey: StorageKey, in manager: ScopeNode, _ make: () -> T) -> T {
+    @usableFromInline
+    package func resolveInGraph(_ storageKey: StorageKey, in manager: ScopeNode, _ make: () -> T) -> T {
         let context = ResolutionContext.current
         if let held = context.graphInstance(storageKey) {
             let value = Payload.unwrap(held, as: T.self)
@@ -241,7 +247,8 @@ package struct Registration<P, T>: Sendable {
 
     /// Reports a captive dependency: an instance held longer (cached, custom, singleton)
     /// whose body is resolving this shorter-lived one (shared, or scoped in a child).
-    private func reportCaptivity(of frame: BuildFrame, in owner: ScopeNode, context: ResolutionContext) {
+    @usableFromInline
+    package func reportCaptivity(of frame: BuildFrame, in owner: ScopeNode, context: ResolutionContext) {
         let shortLived = scopeKind == .shared || (scopeKind == .scoped && frame.ownedByChild)
         guard shortLived, let holder = context.frames.last(where: { $0.kind.rank >= Scope.Kind.cached.rank }) else {
             return

@@ -80,7 +80,7 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     package var memberName: String { name.description }
 
     /// The produced type's unqualified name.
-    package var typeName: String { _typeName(producedType, qualified: false) }
+    @usableFromInline package var typeName: String { _typeName(producedType, qualified: false) }
 
     /// `member (Type)`, the form every message and event uses.
     @usableFromInline package var description: String { "\(memberName) (\(typeName))" }

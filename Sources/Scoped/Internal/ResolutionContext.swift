@@ -11,6 +11,7 @@ import Musl
 #endif
 
 /// One registration being built on this thread.
+@usableFromInline
 package struct BuildFrame {
     /// The registration and, for per-parameter factories, the parameter (boxed: a frame
     /// is pushed and popped on every build, and copying an inline `AnyHashable` goes
@@ -22,6 +23,7 @@ package struct BuildFrame {
     /// Whether the instance is owned by a child lifetime scope (captive checks).
     package let ownedByChild: Bool
 
+    @usableFromInline
     package init(_ storageKey: StorageKey, kind: Scope.Kind, custom: Scope?, ownedByChild: Bool) {
         self.storageKey = storageKey
         self.kind = kind
@@ -31,7 +33,7 @@ package struct BuildFrame {
 
     package var key: RegistrationKey { storageKey.registration }
     package var scope: Scope { custom ?? Scope.builtIn(kind) }
-    package var description: String { storageKey.description }
+    @usableFromInline package var description: String { storageKey.description }
 }
 
 /// The per-thread state of resolution in progress.
@@ -40,6 +42,7 @@ package struct BuildFrame {
 /// `var`s are checked for exclusive access at run time on every mutation (four checks
 /// per build, about a fifth of a unique resolve), and one thread's context is never
 /// accessed from two places at once.
+@usableFromInline
 package final class ResolutionContext {
     private struct State {
         var frames: [BuildFrame] = []
@@ -59,14 +62,16 @@ package final class ResolutionContext {
     }
 
     /// The registrations being built on this thread, outermost first.
-    package var frames: [BuildFrame] { state.pointee.frames }
+    @usableFromInline package var frames: [BuildFrame] { state.pointee.frames }
 
     /// The `.graph` instance (a ``Payload``) of the current top-level resolve for `key`.
+    @usableFromInline
     package func graphInstance(_ key: StorageKey) -> AnyObject? {
         state.pointee.graph.isEmpty ? nil : state.pointee.graph.value(for: key)
     }
 
     /// The calling thread's context (created on first use, freed with the thread).
+    @usableFromInline
     package static var current: ResolutionContext {
         if let raw = pthread_getspecific(contextKey) {
             return Unmanaged<ResolutionContext>.fromOpaque(raw).takeUnretainedValue()
@@ -83,7 +88,7 @@ package final class ResolutionContext {
     ///
     /// When the outermost build returns, the graph of that top-level resolve is dropped
     /// (after the stack is empty, so a `deinit` that resolves starts a fresh graph).
-    @inline(__always)
+    @usableFromInline @inline(__always)
     package func building<T>(_ frame: BuildFrame, _ build: () -> T) -> T {
         if !state.pointee.frames.isEmpty {
             checkCycle(frame)
@@ -103,6 +108,7 @@ package final class ResolutionContext {
     /// top-level resolve, whose other builds get the same instance until it returns. A
     /// graph resolved at the top is its own whole graph: nothing else shares it, so
     /// nothing is kept.
+    @usableFromInline
     package func buildInGraph(_ key: StorageKey, _ build: (_ shared: Bool) -> AnyObject?) {
         let shared = !state.pointee.frames.isEmpty
         let box = build(shared)
@@ -124,6 +130,7 @@ package final class ResolutionContext {
 
     /// Stops the process for a re-entrant build of `frame` found in storage (the same
     /// thread is already building it).
+    @usableFromInline
     package func reportReentrantBuild(of frame: BuildFrame) -> Never {
         if let start = frames.firstIndex(where: { $0.storageKey == frame.storageKey }) {
             reportCycle(from: start, closingWith: frame)

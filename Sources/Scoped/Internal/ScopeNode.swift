@@ -31,7 +31,7 @@ package final class ScopeNode: Sendable {
     }
 
     /// The enclosing lifetime scope (nil for a root container).
-    package let parent: ScopeNode?
+    @usableFromInline package let parent: ScopeNode?
     private let rootManager: ScopeNode?
     /// The manager this child was opened from, kept alive as long as the child: code
     /// that registered overrides through it may hold it `unowned`, as it could when the
@@ -139,7 +139,7 @@ package final class ScopeNode: Sendable {
 
     /// The manager resolves should use: inside an isolation domain, that domain's
     /// stand-in for a production root; otherwise this one.
-    @inline(__always)
+    @usableFromInline
     package var effective: ScopeNode {
         guard IsolationDomain.isActive, parent == nil, !isStandIn, let domain = IsolationDomain.current else {
             return self
@@ -148,7 +148,7 @@ package final class ScopeNode: Sendable {
     }
 
     /// `root#1`, `checkout#7`: how events and messages name this container.
-    package var displayName: String { "\(name)#\(number)" }
+    @usableFromInline package var displayName: String { "\(name)#\(number)" }
 
     package var isClosed: Bool { tree.withLock { $0.closed } }
 
@@ -192,7 +192,7 @@ package final class ScopeNode: Sendable {
     /// `.shared`, custom scopes: the root, or the container whose override made the
     /// instance. `.singleton`: the process's (or test world's) singletons, or that
     /// override's container.
-    @inline(__always)
+    @usableFromInline
     package func holder(
         of scope: Scope, overriddenIn overrideOwner: ScopeNode?
     ) -> (owner: ScopeNode, storage: InstanceStorage)? {
@@ -213,17 +213,14 @@ package final class ScopeNode: Sendable {
 
     /// The override for `key` visible from here (this container, then its parents) and
     /// the manager that holds it.
-    @inline(__always)
+    @usableFromInline
     package func override(for key: RegistrationKey) -> (body: any OverrideBody, owner: ScopeNode)? {
-        var manager: ScopeNode? = self
-        while let current = manager {
-            if current.overrideCount.load(ordering: .relaxed) != 0,
-               let body = current.overrides.withLock({ $0[key] }) {
-                return (body, current)
-            }
-            manager = current.parent
+        // Recursion on the borrowed `parent` rather than a loop over a `var`: no retain
+        // and release of each node (their reference counts live in side tables).
+        if overrideCount.load(ordering: .relaxed) != 0, let body = overrides.withLock({ $0[key] }) {
+            return (body, self)
         }
-        return nil
+        return parent?.override(for: key)
     }
 
     /// Stores `body` for `key`. The replaced body (which may capture instances) is
