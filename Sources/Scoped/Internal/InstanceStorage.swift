@@ -20,13 +20,13 @@ package struct StorageKey: Hashable, CustomStringConvertible {
     /// A per-parameter key, boxed: `AnyHashable` is a resilient type whose every copy,
     /// comparison and hash goes through value witnesses, so the common key without a
     /// parameter must not carry one inline.
-    private final class ParameterBox {
+    package final class ParameterBox {
         let value: AnyHashable
         init(_ value: AnyHashable) { self.value = value }
     }
 
     package let registration: RegistrationKey
-    private let parameterBox: ParameterBox?
+    package let parameterBox: ParameterBox?
 
     /// The parameter of a per-parameter factory's instance (nil for every other).
     package var parameter: AnyHashable? { parameterBox?.value }
@@ -35,6 +35,12 @@ package struct StorageKey: Hashable, CustomStringConvertible {
     package init(_ registration: RegistrationKey, parameter: AnyHashable?) {
         self.registration = registration
         self.parameterBox = parameter.map(ParameterBox.init)
+    }
+
+    /// The key made of `registration` and a parameter box another key holds.
+    package init(_ registration: RegistrationKey, box: ParameterBox?) {
+        self.registration = registration
+        self.parameterBox = box
     }
 
     /// The key of a registration's only instance (no per-parameter part).

@@ -11,29 +11,42 @@ import Musl
 #endif
 
 /// One registration being built on this thread.
+///
+/// A trivial value (no reference counting on push and pop): its parameter box and custom
+/// scope are unretained. That is safe because a frame lives only while its build runs,
+/// and every caller of ``ResolutionContext/building(_:_:)`` receives the frame's storage
+/// key (and the registration holding its custom scope) as arguments, alive for the call.
 @usableFromInline
 package struct BuildFrame {
-    /// The registration and, for per-parameter factories, the parameter (boxed: a frame
-    /// is pushed and popped on every build, and copying an inline `AnyHashable` goes
-    /// through value witnesses).
-    package let storageKey: StorageKey
+    package let key: RegistrationKey
+    private let parameterBox: Unmanaged<StorageKey.ParameterBox>?
     package let kind: Scope.Kind
-    /// A custom scope (nil for the built-in ones: a frame touches no `Scope` object).
-    package let custom: Scope?
+    private let customScope: Unmanaged<Scope>?
     /// Whether the instance is owned by a child lifetime scope (captive checks).
     package let ownedByChild: Bool
 
     @usableFromInline
     package init(_ storageKey: StorageKey, kind: Scope.Kind, custom: Scope?, ownedByChild: Bool) {
-        self.storageKey = storageKey
+        key = storageKey.registration
+        parameterBox = storageKey.parameterBox.map(Unmanaged.passUnretained)
         self.kind = kind
-        self.custom = custom
+        customScope = custom.map(Unmanaged.passUnretained)
         self.ownedByChild = ownedByChild
     }
 
-    package var key: RegistrationKey { storageKey.registration }
+    /// The registration and, for per-parameter factories, the parameter.
+    package var storageKey: StorageKey { StorageKey(key, box: parameterBox?.takeUnretainedValue()) }
+    /// A custom scope (nil for the built-in ones).
+    package var custom: Scope? { customScope?.takeUnretainedValue() }
     package var scope: Scope { custom ?? Scope.builtIn(kind) }
     @usableFromInline package var description: String { storageKey.description }
+
+    /// Whether both frames build the same instance (registration and parameter).
+    func isSameBuild(as other: BuildFrame) -> Bool {
+        guard key == other.key else { return false }
+        if parameterBox == nil && other.parameterBox == nil { return true }
+        return storageKey == other.storageKey
+    }
 }
 
 /// The per-thread state of resolution in progress.
@@ -116,7 +129,7 @@ package final class ResolutionContext {
     }
 
     private func checkCycle(_ frame: BuildFrame) {
-        guard let start = state.pointee.frames.firstIndex(where: { $0.storageKey == frame.storageKey }) else {
+        guard let start = state.pointee.frames.firstIndex(where: { $0.isSameBuild(as: frame) }) else {
             return
         }
         reportCycle(from: start, closingWith: frame)
@@ -132,7 +145,7 @@ package final class ResolutionContext {
     /// thread is already building it).
     @usableFromInline
     package func reportReentrantBuild(of frame: BuildFrame) -> Never {
-        if let start = frames.firstIndex(where: { $0.storageKey == frame.storageKey }) {
+        if let start = frames.firstIndex(where: { $0.isSameBuild(as: frame) }) {
             reportCycle(from: start, closingWith: frame)
         }
         ScopedFailure.stop("circular dependency: \(frame.description) → \(frame.key.memberName)")
