@@ -21,7 +21,7 @@ package struct StorageKey: Hashable, CustomStringConvertible {
     /// comparison and hash goes through value witnesses, so the common key without a
     /// parameter must not carry one inline.
     package final class ParameterBox {
-        let value: AnyHashable
+        package let value: AnyHashable
         init(_ value: AnyHashable) { self.value = value }
     }
 
@@ -302,7 +302,7 @@ package final class InstanceStorage: Sendable {
             state.nextOrder &+= 1
             state.entries.values[position].slot = slot
             state.entries.values[position].order = state.nextOrder
-            guard key.parameter == nil, let index else { return (nil, 0, wake) }
+            guard key.parameterBox == nil, let index else { return (nil, 0, wake) }
             return (nil, index.publish(payload, weakly: weakly, for: key.registration), wake)
         }
         if wake { state.broadcast() }
@@ -325,7 +325,7 @@ package final class InstanceStorage: Sendable {
                 // Everything goes (close, reset): hand the table over whole.
                 let all = state.entries
                 state.entries = [:]
-                let cleared = index.map { index in keys.filter { $0.parameter == nil }.map { index.clear($0.registration) } } ?? []
+                let cleared = index.map { index in keys.filter { $0.parameterBox == nil }.map { index.clear($0.registration) } } ?? []
                 return (Array(all.values), cleared)
             }
             var removed: [StoredEntry] = []
@@ -333,7 +333,7 @@ package final class InstanceStorage: Sendable {
             removed.reserveCapacity(keys.count)
             for key in keys {
                 if let entry = state.entries.removeValue(forKey: key) { removed.append(entry) }
-                if key.parameter == nil, let index { cleared.append(index.clear(key.registration)) }
+                if key.parameterBox == nil, let index { cleared.append(index.clear(key.registration)) }
             }
             return (removed, cleared)
         }

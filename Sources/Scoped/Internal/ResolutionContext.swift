@@ -163,8 +163,8 @@ private struct GraphTable {
     var isEmpty: Bool { count == 0 }
 
     private static func hash(_ key: StorageKey) -> Int {
-        guard let parameter = key.parameter else { return key.registration.quickHash }
-        return key.registration.quickHash ^ parameter.hashValue
+        guard let box = key.parameterBox else { return key.registration.quickHash }
+        return key.registration.quickHash ^ box.value.hashValue
     }
 
     func value(for key: StorageKey) -> AnyObject? {
