@@ -117,6 +117,7 @@ enum Harness {
     }
 
     static func format(_ ns: Double) -> String {
+        if ns < 0 { return "−" + format(-ns) }
         if ns >= 100_000 { return String(Int(ns.rounded())).withThousands }
         if ns >= 100 { return String(Int(ns.rounded())) }
         if ns >= 10 { return String(format1: ns) }
