@@ -32,11 +32,11 @@ if ! command -v valgrind >/dev/null 2>&1; then
 fi
 
 # ---------------------------------------------------------------------------------------
-section "ThreadSanitizer: swift test --sanitize=thread --filter ReliabilityTests"
+section "ThreadSanitizer: swift test --sanitize=thread --filter 'ReliabilityTests|HeldIndexTests'"
 export TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1 history_size=4"
 set +e
 SCOPED_MODEL_SEEDS="${SANITIZER_MODEL_SEEDS:-13}" SCOPED_SOAK_ROUNDS="${SANITIZER_SOAK_ROUNDS:-10}" \
-    swift test --sanitize=thread --scratch-path "$tsan_scratch" --filter ReliabilityTests \
+    swift test --sanitize=thread --scratch-path "$tsan_scratch" --filter "ReliabilityTests|HeldIndexTests" \
     >"$logs/tsan.log" 2>&1
 tsan_status=$?
 set -e
