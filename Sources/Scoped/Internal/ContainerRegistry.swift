@@ -1,5 +1,5 @@
-// Concurrency rule: `live` (a `Locked`) guards the weak list of every container
-// manager in the process; it is held only to add, remove or copy the list, never
+// Concurrency rule: `live` (a `Locked`) guards the weak list of every container's
+// node in the process; it is held only to add, remove or copy the list, never
 // while instances are released.
 
 /// Every live container manager, so that `Scope.<name>.reset()` can reach them all.

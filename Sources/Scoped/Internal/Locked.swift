@@ -1,4 +1,5 @@
-// Concurrency rule: `Locked` is the package's only lock type. Its pthread mutex is
+// Concurrency rule: `Locked` is the package's only mutex type (reads of held
+// instances take none: see HeldIndex.swift). Its pthread mutex is
 // heap-allocated (never `&` of an inline lock) and guards exactly the `State` value
 // stored next to it. Callers keep user code (factory bodies, `deinit`s) out of
 // `withLock`: they move instances out of the state and drop them after unlocking.

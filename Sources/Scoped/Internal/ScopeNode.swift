@@ -1,4 +1,5 @@
-// Concurrency rule: each manager keeps its mutable state in `Locked` values —
+// Concurrency rule: each node (the state behind a `ContainerManager`) keeps its
+// mutable state in `Locked` values —
 // `tree` (closed flag and weak children), `overrides`, `observers` — and its
 // instances in `storage` (see InstanceStorage.swift). Every lock is held only to read
 // or swap that state: factory bodies, observers and the `deinit`s of released
