@@ -68,14 +68,14 @@ public final class Lazy<T> {
     @inlinable
     public func callAsFunction() -> T {
         let bits = resolvedBox.load(ordering: .acquiring)
-        guard bits != 0 else { return resolve() }
+        guard bits != 0 else { return resolveFirst() }
         return Unmanaged<InstanceBox<T>>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
             ._withUnsafeGuaranteedRef { $0.value }
     }
 
     /// The first call (and calls racing it): resolves once, under the lock's protocol.
     @usableFromInline
-    func resolve() -> T {
+    func resolveFirst() -> T {
         while true {
             let step: Step = state.withLock { state in
                 switch state {

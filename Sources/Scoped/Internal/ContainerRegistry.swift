@@ -2,25 +2,25 @@
 // node in the process; it is held only to add, remove or copy the list, never
 // while instances are released.
 
-/// Every live container manager, so that `Scope.<name>.reset()` can reach them all.
+/// Every live container's node, so that `Scope.<name>.reset()` can reach them all.
 package enum ContainerRegistry {
-    private final class WeakManager {
-        weak var manager: ScopeNode?
+    private final class WeakNode {
+        weak var node: ScopeNode?
         let domainNumber: UInt64
-        /// The manager's storage, reachable without the manager: a reset asks it whether
-        /// it holds anything of the scope before taking a strong reference to the manager.
+        /// The node's storage, reachable without the node: a reset asks it whether it holds
+        /// anything of the scope before taking a strong reference to the node.
         let storage: InstanceStorage
-        init(_ manager: ScopeNode) {
-            self.manager = manager
-            domainNumber = manager.domainNumber
-            storage = manager.storage
+        init(_ node: ScopeNode) {
+            self.node = node
+            domainNumber = node.domainNumber
+            storage = node.storage
         }
     }
 
-    private static let live = Locked<[ObjectIdentifier: WeakManager]>([:])
+    private static let live = Locked<[ObjectIdentifier: WeakNode]>([:])
 
     package static func add(_ manager: ScopeNode) {
-        let entry = WeakManager(manager)
+        let entry = WeakNode(manager)
         live.withLock { $0[ObjectIdentifier(manager)] = entry }
     }
 
@@ -39,7 +39,7 @@ package enum ContainerRegistry {
         let candidates = live.withLock { $0.values.filter { $0.domainNumber == number } }
         return candidates
             .filter { $0.storage.holdsInstances(of: scope) }
-            .compactMap(\.manager)
+            .compactMap(\.node)
             .sorted { $0.number < $1.number }
     }
 }

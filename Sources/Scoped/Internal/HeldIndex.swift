@@ -97,6 +97,19 @@ private final class SlotTable: @unchecked Sendable { // @unchecked: `buckets` ho
         buckets.deallocate()
     }
 
+    /// The slot of `key` (writers only: they never race an insertion).
+    func find(_ key: RegistrationKey, hash: Int) -> HeldSlot? {
+        var index = hash & mask
+        while true {
+            let slotBits = buckets[index].load(ordering: .relaxed)
+            guard slotBits != 0 else { return nil }
+            let slot = Unmanaged<HeldSlot>.fromOpaque(UnsafeRawPointer(bitPattern: slotBits).unsafelyUnwrapped)
+                .takeUnretainedValue()
+            if slot.hash == hash, slot.key == key { return slot }
+            index = (index &+ 1) & mask
+        }
+    }
+
     /// Files `slot` in the first empty bucket of its probe sequence (writers only).
     func insert(_ slot: HeldSlot) {
         var index = slot.hash & mask
@@ -139,28 +152,24 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
             }
     }
 
-    /// Publishes `payload` (strong) or a weak reference to it for `key`. Call with the
-    /// storage's lock held; release the returned old payload bits after unlocking.
-    package func publish(_ payload: AnyObject, weakly: Bool, for key: RegistrationKey) -> UInt {
-        let object: AnyObject = weakly ? WeakInstance(payload) : payload
-        let bits = UInt(bitPattern: Unmanaged.passRetained(object).toOpaque()) | (weakly ? 1 : 0)
-        return slot(for: key).swap(bits)
+    /// Publishes what a stored entry holds for `key`: its payload, or the same weak
+    /// reference (a `.shared` instance). Call with the storage's lock held; release the
+    /// returned old payload bits after unlocking.
+    package func publish(_ held: StoredEntry.Slot, for key: RegistrationKey) -> UInt {
+        let bits: UInt
+        switch held {
+        case .strong(let payload): bits = UInt(bitPattern: Unmanaged.passRetained(payload).toOpaque())
+        case .weak(let weak): bits = UInt(bitPattern: Unmanaged.passRetained(weak).toOpaque()) | 1
+        case .building: return 0
+        }
+        if let slot = current?.find(key, hash: key.quickHash) { return slot.swap(bits) }
+        return insert(key).swap(bits)
     }
 
     /// Forgets what is held for `key`. Call with the storage's lock held; release the
     /// returned bits after unlocking.
     package func clear(_ key: RegistrationKey) -> UInt {
-        guard let current else { return 0 }
-        let hash = key.quickHash
-        var index = hash & current.mask
-        while true {
-            let slotBits = current.buckets[index].load(ordering: .relaxed)
-            guard slotBits != 0 else { return 0 }
-            let slot = Unmanaged<HeldSlot>.fromOpaque(UnsafeRawPointer(bitPattern: slotBits).unsafelyUnwrapped)
-                .takeUnretainedValue()
-            if slot.hash == hash, slot.key == key { return slot.swap(0) }
-            index = (index &+ 1) & current.mask
-        }
+        current?.find(key, hash: key.quickHash)?.swap(0) ?? 0
     }
 
     /// Releases payload bits handed back by `publish`/`clear` (after unlocking).
@@ -168,20 +177,9 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
         if bits != 0 { Unmanaged<AnyObject>.fromOpaque(HeldSlot.pointer(bits)).release() }
     }
 
-    private func slot(for key: RegistrationKey) -> HeldSlot {
-        let hash = key.quickHash
-        if let current {
-            var index = hash & current.mask
-            while true {
-                let slotBits = current.buckets[index].load(ordering: .relaxed)
-                if slotBits == 0 { break }
-                let slot = Unmanaged<HeldSlot>.fromOpaque(UnsafeRawPointer(bitPattern: slotBits).unsafelyUnwrapped)
-                    .takeUnretainedValue()
-                if slot.hash == hash, slot.key == key { return slot }
-                index = (index &+ 1) & current.mask
-            }
-        }
-        let slot = HeldSlot(key: key, hash: hash)
+    /// A new slot for `key`, filed in the table (grown first if it would be half full).
+    private func insert(_ key: RegistrationKey) -> HeldSlot {
+        let slot = HeldSlot(key: key, hash: key.quickHash)
         slots.append(slot)
         let capacity = current.map { $0.mask + 1 } ?? 0
         if slots.count * 2 > capacity {

@@ -295,7 +295,7 @@ package final class InstanceStorage: Sendable {
             else {
                 return (nil, 0, wake)
             }
-            guard !state.closed, let slot, let payload else {
+            guard !state.closed, let slot else {
                 return (state.entries.remove(at: position).value, 0, wake)
             }
             // Updated in place: no second hash, no copy of the entry.
@@ -303,7 +303,7 @@ package final class InstanceStorage: Sendable {
             state.entries.values[position].slot = slot
             state.entries.values[position].order = state.nextOrder
             guard key.parameterBox == nil, let index else { return (nil, 0, wake) }
-            return (nil, index.publish(payload, weakly: weakly, for: key.registration), wake)
+            return (nil, index.publish(slot, for: key.registration), wake)
         }
         if wake { state.broadcast() }
         HeldIndex.release(replaced)
@@ -321,21 +321,16 @@ package final class InstanceStorage: Sendable {
                 if case .building = entry.slot { continue }
                 keys.append(key)
             }
+            let cleared = index.map { index in
+                keys.compactMap { $0.parameterBox == nil ? index.clear($0.registration) : nil }
+            } ?? []
             if keys.count == state.entries.count {
                 // Everything goes (close, reset): hand the table over whole.
                 let all = state.entries
                 state.entries = [:]
-                let cleared = index.map { index in keys.filter { $0.parameterBox == nil }.map { index.clear($0.registration) } } ?? []
                 return (Array(all.values), cleared)
             }
-            var removed: [StoredEntry] = []
-            var cleared: [UInt] = []
-            removed.reserveCapacity(keys.count)
-            for key in keys {
-                if let entry = state.entries.removeValue(forKey: key) { removed.append(entry) }
-                if key.parameterBox == nil, let index { cleared.append(index.clear(key.registration)) }
-            }
-            return (removed, cleared)
+            return (keys.compactMap { state.entries.removeValue(forKey: $0) }, cleared)
         }
         // Each removed entry still holds its instance: these releases run no `deinit`.
         for bits in cleared { HeldIndex.release(bits) }
@@ -392,15 +387,16 @@ package enum FastResolve {
 }
 
 extension InstanceStorage {
-    /// The instance held for `key` (no parameter): from the lock-free index, or the
-    /// locked table of a storage without one.
+    /// The instance held for `key` (no parameter); builds, waits and reports nothing: from
+    /// the lock-free index, or the locked table of a storage without one.
     @inline(__always)
     fileprivate func read(_ key: RegistrationKey) -> FastResolve {
         if let index { return index.read(key) }
         return held(StorageKey(key))
     }
 
-    /// The instance held for a per-parameter `key`; builds, waits and reports nothing.
+    /// The instance held for `key` in the locked table (per-parameter instances, and
+    /// every instance of a storage without an index).
     fileprivate func held(_ key: StorageKey) -> FastResolve {
         // Reads the slot in place (`inout`): copying the whole entry would retain its
         // scope, key and reporter only to release them again.
@@ -437,6 +433,9 @@ extension ScopeNode {
         guard mayResolveFast(key) else { return .slow }
         // The storages of `holder(of:overriddenIn:)` with no override, without taking a
         // reference to the owner (a retain per resolve that this path does not need).
+        // Written out here and below rather than shared: a shared `StorageKey` entry or a
+        // storage-picking helper each cost 25–50 of the ~450–500 instructions of a cached,
+        // singleton or scoped resolve (callgrind, `Benchmarks/Scripts/instructions.sh`).
         switch kind {
         case .cached, .shared: return (parent == nil ? storage : root.storage).read(key)
         case .scoped: return storage.read(key)

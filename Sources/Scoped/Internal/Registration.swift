@@ -3,8 +3,8 @@
 // while the body runs (see InstanceStorage.swift). Bodies may resolve other
 // factories on the same thread (nested graphs) or on other threads. `resolve` is
 // inlinable so that callers specialise it for `T`: its fast path reads held
-// instances through the non-generic `ScopeNode.fastResolve` (lock-free but for the
-// held slot's own mutex, see HeldIndex.swift) and runs unique/graph bodies outside any lock; everything
+// instances through the non-generic `ScopeNode.fastResolve` (lock-free, see
+// HeldIndex.swift) and runs unique/graph bodies outside any lock; everything
 // else (first builds, overrides, observers, isolation) goes to `resolveFully`.
 
 /// An override body stored in a container (`register { }`), type-erased.
