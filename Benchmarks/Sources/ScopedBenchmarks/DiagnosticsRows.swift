@@ -13,29 +13,13 @@ enum DiagnosticsRows {
             return body()
         }
         return [
-            Benchmark("observer", "Scoped cached, no observer anywhere", baseline: true) { n in
-                var acc: UInt64 = 0
-                for _ in 0..<n { acc &+= fold(c.bCached()) }
-                return acc
-            },
+            Benchmark("observer", "Scoped cached, no observer anywhere", baseline: true) { n in resolveCached(c, n) },
             Benchmark("observer", "Scoped cached, observer on another container") { n in
-                withObserverElsewhere {
-                    var acc: UInt64 = 0
-                    for _ in 0..<n { acc &+= fold(c.bCached()) }
-                    return acc
-                }
+                withObserverElsewhere { resolveCached(c, n) }
             },
-            Benchmark("observer", "Scoped unique, no observer anywhere") { n in
-                var acc: UInt64 = 0
-                for _ in 0..<n { acc &+= keep(c.bUnique()) }
-                return acc
-            },
+            Benchmark("observer", "Scoped unique, no observer anywhere") { n in resolveUnique(c, n) },
             Benchmark("observer", "Scoped unique, observer on another container") { n in
-                withObserverElsewhere {
-                    var acc: UInt64 = 0
-                    for _ in 0..<n { acc &+= keep(c.bUnique()) }
-                    return acc
-                }
+                withObserverElsewhere { resolveUnique(c, n) }
             },
         ]
     }

@@ -10,17 +10,9 @@ enum IsolationRows {
         let c = Container.shared
         _ = c.bCached()
         return [
-            Benchmark("isolation", "Scoped cached, no test container", baseline: true) { n in
-                var acc: UInt64 = 0
-                for _ in 0..<n { acc &+= fold(c.bCached()) }
-                return acc
-            },
+            Benchmark("isolation", "Scoped cached, no test container", baseline: true) { n in resolveCached(c, n) },
             Benchmark("isolation", "Scoped cached, inside withContainer") { n in
-                withContainer {
-                    var acc: UInt64 = 0
-                    for _ in 0..<n { acc &+= fold(c.bCached()) }
-                    return acc
-                }
+                withContainer { resolveCached(c, n) }
             },
         ]
     }

@@ -15,6 +15,22 @@ extension Container {
     var chainC: Factory<ChainC> { self { ChainC() } }
 }
 
+/// `n` cached resolves of `bCached` from `c`, folded (the loop several groups time).
+@inline(__always)
+func resolveCached(_ c: Container, _ n: Int) -> UInt64 {
+    var acc: UInt64 = 0
+    for _ in 0..<n { acc &+= fold(c.bCached()) }
+    return acc
+}
+
+/// `n` unique resolves of `bUnique` from `c`, each instance kept until the next.
+@inline(__always)
+func resolveUnique(_ c: Container, _ n: Int) -> UInt64 {
+    var acc: UInt64 = 0
+    for _ in 0..<n { acc &+= keep(c.bUnique()) }
+    return acc
+}
+
 struct InjectedHolder {
     @Injected(\.bCached) var service: Service
 }
@@ -41,11 +57,7 @@ enum ScopedRows {
                 for _ in 0..<n { acc &+= keep(Service()) }
                 return acc
             },
-            Benchmark("unique", "Scoped unique") { n in
-                var acc: UInt64 = 0
-                for _ in 0..<n { acc &+= keep(c.bUnique()) }
-                return acc
-            },
+            Benchmark("unique", "Scoped unique") { n in resolveUnique(c, n) },
             Benchmark("unique", "Scoped graph (top-level resolve)") { n in
                 var acc: UInt64 = 0
                 for _ in 0..<n { acc &+= keep(c.bGraph()) }
@@ -69,11 +81,7 @@ enum ScopedRows {
                 for _ in 0..<n { acc &+= fold(cache.mutex.withLock { $0 }) }
                 return acc
             },
-            Benchmark("cached", "Scoped cached") { n in
-                var acc: UInt64 = 0
-                for _ in 0..<n { acc &+= fold(c.bCached()) }
-                return acc
-            },
+            Benchmark("cached", "Scoped cached") { n in resolveCached(c, n) },
             Benchmark("cached", "Scoped cached, factory value kept (resolve only)") { n in
                 let factory = c.bCached
                 var acc: UInt64 = 0
