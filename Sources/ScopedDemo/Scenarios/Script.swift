@@ -51,31 +51,33 @@ struct Script: Sendable {
 
     /// Counter sheet: present at 1, increment at 3, dismiss, present again, dismiss at the end.
     static func sheet(ticks: Int) -> Script {
-        let last = lastOddTick(ticks)
-        return Script(
-            ticks: ticks,
-            actions: [
-                Action(tick: 1, kind: .tap("Show counter"), code: "P", caption: "present"),
-                Action(tick: 3, kind: .tap("Increment"), code: "I", caption: "increment"),
-                Action(tick: last - 4, kind: .dismiss, code: "D", caption: "dismiss"),
-                Action(tick: last - 2, kind: .tap("Show counter"), code: "P", caption: "present"),
-                Action(tick: last, kind: .dismiss, code: "D", caption: "dismiss"),
-            ],
-            probe: StateProbe(textPrefix: "count ", beforeTick: 3, afterTick: 4),
-            dismissTick: last - 4)
+        openTwice(
+            ticks: ticks, open: "Show counter", reopen: "Show counter", openCode: "P", openCaption: "present",
+            close: .dismiss, closeCode: "D", closeCaption: "dismiss")
     }
 
     /// Item list: push item 2 at 1, increment at 3, pop, push item 3, pop at the end.
     static func navigation(ticks: Int) -> Script {
+        openTwice(
+            ticks: ticks, open: "Item 2", reopen: "Item 3", openCode: "U", openCaption: "push",
+            close: .pop, closeCode: "O", closeCaption: "pop")
+    }
+
+    /// Open a screen by tapping `open` at 1, increment at 3, close it, open it again by
+    /// tapping `reopen`, close it at the end; the count is read around the increment.
+    private static func openTwice(
+        ticks: Int, open: String, reopen: String, openCode: Character, openCaption: String,
+        close: Action.Kind, closeCode: Character, closeCaption: String
+    ) -> Script {
         let last = lastOddTick(ticks)
         return Script(
             ticks: ticks,
             actions: [
-                Action(tick: 1, kind: .tap("Item 2"), code: "U", caption: "push"),
+                Action(tick: 1, kind: .tap(open), code: openCode, caption: openCaption),
                 Action(tick: 3, kind: .tap("Increment"), code: "I", caption: "increment"),
-                Action(tick: last - 4, kind: .pop, code: "O", caption: "pop"),
-                Action(tick: last - 2, kind: .tap("Item 3"), code: "U", caption: "push"),
-                Action(tick: last, kind: .pop, code: "O", caption: "pop"),
+                Action(tick: last - 4, kind: close, code: closeCode, caption: closeCaption),
+                Action(tick: last - 2, kind: .tap(reopen), code: openCode, caption: openCaption),
+                Action(tick: last, kind: close, code: closeCode, caption: closeCaption),
             ],
             probe: StateProbe(textPrefix: "count ", beforeTick: 3, afterTick: 4),
             dismissTick: last - 4)
