@@ -205,11 +205,15 @@ package final class InstanceStorage: Sendable {
     /// nil for a child lifetime scope's storage, which lives for one flow: publishing
     /// every instance there would cost more than its reads save.
     package let index: HeldIndex?
+    /// `index`, not retained: the resolve fast path borrows it (`index` keeps it alive)
+    /// instead of retaining it on every read, a write to a line all threads share.
+    private let readIndex: Unmanaged<HeldIndex>?
 
     /// - Parameter indexed: Whether reads go through a lock-free ``HeldIndex`` (roots and
     ///   singletons) or the locked table (child lifetime scopes).
     package init(indexed: Bool = true) {
         index = indexed ? HeldIndex() : nil
+        readIndex = index.map { Unmanaged.passUnretained($0) }
     }
 
     /// What a lookup found.
@@ -391,7 +395,7 @@ extension InstanceStorage {
     /// the lock-free index, or the locked table of a storage without one.
     @inline(__always)
     fileprivate func read(_ key: RegistrationKey) -> FastResolve {
-        if let index { return index.read(key) }
+        if let readIndex { return readIndex._withUnsafeGuaranteedRef { $0.read(key) } }
         return held(StorageKey(key))
     }
 
@@ -437,7 +441,7 @@ extension ScopeNode {
         // storage-picking helper each cost 25–50 of the ~450–500 instructions of a cached,
         // singleton or scoped resolve (callgrind, `Benchmarks/Scripts/instructions.sh`).
         switch kind {
-        case .cached, .shared: return (parent == nil ? storage : root.storage).read(key)
+        case .cached, .shared: return rootStorage._withUnsafeGuaranteedRef { $0.read(key) }
         case .scoped: return storage.read(key)
         case .singleton: return singletons.read(key)
         case .unique, .graph: return buildFast(StorageKey(key), kind: kind, build: build)

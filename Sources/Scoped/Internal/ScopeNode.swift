@@ -50,6 +50,9 @@ package final class ScopeNode: Sendable {
 
     /// Instances owned here: cached/shared/custom/scoped for a root, scoped for a child.
     package let storage: InstanceStorage
+    /// The root's `storage` (this one's, for a root), not retained: the resolve fast path
+    /// borrows it (the root outlives its children) instead of retaining it on every read.
+    package let rootStorage: Unmanaged<InstanceStorage>
     /// Singletons seen from here: the process's, or the isolation domain's.
     package let singletons: InstanceStorage
     package let tree = Locked(Tree())
@@ -77,7 +80,9 @@ package final class ScopeNode: Sendable {
         self.rootManager = parent.map { $0.root }
         self.domainNumber = domainNumber
         self.singletons = singletons
-        self.storage = InstanceStorage(indexed: parent == nil)
+        let storage = InstanceStorage(indexed: parent == nil)
+        self.storage = storage
+        self.rootStorage = Unmanaged.passUnretained(parent?.root.storage ?? storage)
         self.isStandIn = standIn
         let number = ScopeNode.numbers.add(1, ordering: .relaxed).newValue
         self.number = number
