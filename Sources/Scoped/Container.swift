@@ -14,8 +14,8 @@
 /// independent root with its own caches and overrides (singletons are still one per
 /// process).
 public final class Container: SharedContainer {
-    /// The process-wide container.
-    public static let shared = Container()
+    /// The process-wide container (its state is ``ContainerManager/processWide()``).
+    public static let shared = Container(manager: .processWide())
 
     /// The state behind this container: its instances, overrides, observers and place in
     /// the tree of lifetime scopes.

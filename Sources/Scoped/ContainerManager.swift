@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// final class AppContainer: SharedContainer {
-///     static let shared = AppContainer()
+///     static let shared = AppContainer(manager: .processWide())
 ///     let manager: ContainerManager
 ///     init(manager: ContainerManager = ContainerManager()) { self.manager = manager }
 /// }
@@ -16,13 +16,45 @@ public final class ContainerManager: Sendable {
     /// events refer to (weakly), so that nothing ever refers to the manager weakly and
     /// retaining it on every resolve stays an inline atomic increment.
     @usableFromInline package let node: ScopeNode
+    /// Made by ``processWide()``: never released, so factory values need not retain it.
+    @usableFromInline package let isProcessWide: Bool
 
     /// Makes the state for a new root container.
     public convenience init() {
         self.init(node: ScopeNode())
     }
 
-    package init(node: ScopeNode) {
+    /// Makes the state for a container that lives as long as the process: the one a
+    /// container type's `static let shared` holds.
+    ///
+    /// ```swift
+    /// final class AppContainer: SharedContainer {
+    ///     static let shared = AppContainer(manager: .processWide())
+    ///     let manager: ContainerManager
+    ///     init(manager: ContainerManager = ContainerManager()) { self.manager = manager }
+    /// }
+    /// ```
+    ///
+    /// It behaves like any root's state; the difference is speed. A factory value
+    /// normally retains its container's manager, and every thread resolving from that
+    /// container writes to the manager's reference count, one cache line they all share.
+    /// A process-wide manager is never released, so factory values refer to it without
+    /// retaining it: cached resolves from two threads then scale instead of contending.
+    /// ``Container/shared`` is made this way.
+    ///
+    /// Use it only for a container that is never released either (a `static let`): the
+    /// manager, its instances and overrides stay in memory until the process exits.
+    ///
+    /// - Returns: The state for a new root container, kept for the life of the process.
+    public static func processWide() -> ContainerManager {
+        let manager = ContainerManager(node: ScopeNode(), processWide: true)
+        // The reference that is never given back: factory values rely on it.
+        _ = Unmanaged.passRetained(manager)
+        return manager
+    }
+
+    package init(node: ScopeNode, processWide: Bool = false) {
         self.node = node
+        self.isProcessWide = processWide
     }
 }

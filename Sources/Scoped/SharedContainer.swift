@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// final class AppContainer: SharedContainer {
-///     static let shared = AppContainer()
+///     static let shared = AppContainer(manager: .processWide())
 ///     let manager: ContainerManager
 ///     init(manager: ContainerManager = ContainerManager()) { self.manager = manager }
 /// }
@@ -18,8 +18,10 @@
 /// Each instance of a container type is an independent root (its own caches and
 /// overrides) or a child lifetime scope made by ``child(_:)``.
 public protocol SharedContainer: AnyObject, Sendable {
-    /// The process-wide instance. Under `ScopedTesting`, each test sees a fresh stand-in
-    /// for it (the stand-in lives in the manager, so `static let shared` is right).
+    /// The process-wide instance: declare it as a `static let` on a
+    /// ``ContainerManager/processWide()`` manager, so that factory values resolve from it
+    /// without retaining it. Under `ScopedTesting`, each test sees a fresh stand-in for
+    /// it (the stand-in lives in the manager, so `static let shared` is right).
     static var shared: Self { get }
     /// The container's state. Store the one ``init(manager:)`` receives.
     var manager: ContainerManager { get }

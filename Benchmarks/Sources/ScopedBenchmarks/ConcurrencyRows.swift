@@ -6,6 +6,9 @@
 // retains and releases that object, so its refcount cache line (and the lock's) bounces
 // between the cores. The hand-written lock-guarded rows show that hardware floor; the
 // "a key each" row gives each thread its own registration, and is the one that can scale.
+// It resolves from `Container.shared`, whose manager is process-wide (factory values
+// don't retain it); the same row on a `Container()` root shows what the retain of a
+// shared manager costs two threads.
 import Scoped
 
 extension Container {
@@ -40,10 +43,10 @@ enum ConcurrencyRows {
     }
 
     /// Thread 0 resolves `bCached`, thread 1 `bCached2`: two keys, two instances, so the
-    /// threads share no instance refcount (only what the container itself shares).
-    static func resolvingKeyEach() -> (Int) -> UInt64 {
-        let c = Container.shared
-        return splitting(2) { index, count in
+    /// threads share no instance refcount (only what the container itself shares: its
+    /// manager's refcount too, unless the manager is process-wide).
+    static func resolvingKeyEach(in c: Container = .shared) -> (Int) -> UInt64 {
+        splitting(2) { index, count in
             var acc: UInt64 = 0
             if index == 0 {
                 for _ in 0..<count { acc &+= fold(c.bCached()) }
@@ -68,11 +71,18 @@ enum ConcurrencyRows {
         // Built once before timing: the rows measure hits only.
         _ = c.bCached()
         _ = c.bCached2()
+        // A root whose manager is not process-wide: both threads retain it per factory value.
+        let root = Container()
+        _ = root.bCached()
+        _ = root.bCached2()
         let cache = LockedCache()
         return [
             Benchmark("threads", "Scoped cached, 1 thread", baseline: true, run: resolvingSameKey(threads: 1)),
             Benchmark("threads", "Scoped cached, 2 threads, same key", run: resolvingSameKey(threads: 2)),
             Benchmark("threads", "Scoped cached, 2 threads, a key each", run: resolvingKeyEach()),
+            Benchmark(
+                "threads", "Scoped cached, 2 threads, a key each, root made with ContainerManager()",
+                run: resolvingKeyEach(in: root)),
             Benchmark("threads", "hand-written lock-guarded object, 1 thread", run: readingLocked(cache, threads: 1)),
             Benchmark("threads", "hand-written lock-guarded object, 2 threads, same object", run: readingLocked(cache, threads: 2)),
         ]

@@ -42,6 +42,9 @@ struct LazyInjectedHolder {
 enum ScopedRows {
     static func all() -> [Benchmark] {
         let c = Container.shared
+        // A root whose manager is not process-wide: each factory value retains it.
+        let root = Container()
+        _ = root.bCached()
         let holders = (0..<8).map { _ in Holder() }
         let cache = LockedCache()
         _ = c.bCached()
@@ -82,6 +85,9 @@ enum ScopedRows {
                 return acc
             },
             Benchmark("cached", "Scoped cached") { n in resolveCached(c, n) },
+            Benchmark("cached", "Scoped cached, root made with ContainerManager() (retained per factory value)") { n in
+                resolveCached(root, n)
+            },
             Benchmark("cached", "Scoped cached, factory value kept (resolve only)") { n in
                 let factory = c.bCached
                 var acc: UInt64 = 0

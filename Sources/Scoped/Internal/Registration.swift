@@ -20,8 +20,8 @@ package struct OverrideBox<P, T>: OverrideBody {
 /// container to resolve in. `Factory<T>` is a `Registration<Void, T>`.
 ///
 /// A factory value is made on every access of a factory property, so it is kept small
-/// and free of reference counting but for its container's manager and the body's
-/// context: a built-in scope is stored as its ``Scope/Kind`` (no `Scope` object), the
+/// and free of reference counting but for the body's context and its container's
+/// manager (not even that for a process-wide container): a built-in scope is stored as its ``Scope/Kind`` (no `Scope` object), the
 /// key as three words with no precomputed hash.
 @usableFromInline
 package struct Registration<P, T>: Sendable {
@@ -34,7 +34,16 @@ package struct Registration<P, T>: Sendable {
         case parameter(@Sendable (P) -> T)
     }
 
-    @usableFromInline package let manager: ContainerManager
+    /// The container's state, not retained: `manager` keeps it alive, or the process does.
+    @usableFromInline package let nodeRef: Unmanaged<ScopeNode>
+    /// The container's manager, retained; nil for a process-wide one
+    /// (``ContainerManager/processWide()``), which is never released. Retaining it would
+    /// write to its reference count on every factory access, a cache line that every
+    /// thread resolving from that container shares.
+    @usableFromInline package let manager: ContainerManager?
+
+    /// The container's state.
+    @usableFromInline package var node: ScopeNode { nodeRef.takeUnretainedValue() }
     @usableFromInline package let key: RegistrationKey
     @usableFromInline package var storedBody: Body
     @usableFromInline package var scopeKind: Scope.Kind = .unique
@@ -47,14 +56,16 @@ package struct Registration<P, T>: Sendable {
 
     @inlinable
     package init(manager: ContainerManager, key: RegistrationKey, body: @escaping @Sendable (P) -> T) {
-        self.manager = manager
+        self.nodeRef = Unmanaged.passUnretained(manager.node)
+        self.manager = manager.isProcessWide ? nil : manager
         self.key = key
         self.storedBody = .parameter(body)
     }
 
     @inlinable
     package init(manager: ContainerManager, key: RegistrationKey, plainBody: @escaping @Sendable () -> T) {
-        self.manager = manager
+        self.nodeRef = Unmanaged.passUnretained(manager.node)
+        self.manager = manager.isProcessWide ? nil : manager
         self.key = key
         self.storedBody = .plain(plainBody)
     }
@@ -109,21 +120,26 @@ package struct Registration<P, T>: Sendable {
             // The body runs inside `fastResolve` (its frame on the thread's stack) through
             // a non-escaping closure: nothing is allocated for it.
             // The closures capture the body alone: capturing `self` would copy the whole
-            // registration (a retain of the manager, shared by every thread resolving).
+            // registration (a retain of the manager, which every resolving thread shares).
             var built: T?
             let found: FastResolve
             let body = storedBody
+            // The node is borrowed, not retained: the manager (or the process) keeps it.
             if let parameterKey {
-                found = manager.node.fastResolve(key, parameter: parameterKey(parameter), kind: scopeKind) { boxed in
-                    let value = Self.call(body, parameter)
-                    built = value
-                    return boxed ? Payload.wrap(value) : nil
+                found = nodeRef._withUnsafeGuaranteedRef { node in
+                    node.fastResolve(key, parameter: parameterKey(parameter), kind: scopeKind) { boxed in
+                        let value = Self.call(body, parameter)
+                        built = value
+                        return boxed ? Payload.wrap(value) : nil
+                    }
                 }
             } else {
-                found = manager.node.fastResolve(key, kind: scopeKind) { boxed in
-                    let value = Self.call(body, parameter)
-                    built = value
-                    return boxed ? Payload.wrap(value) : nil
+                found = nodeRef._withUnsafeGuaranteedRef { node in
+                    node.fastResolve(key, kind: scopeKind) { boxed in
+                        let value = Self.call(body, parameter)
+                        built = value
+                        return boxed ? Payload.wrap(value) : nil
+                    }
                 }
             }
             switch found {
@@ -146,7 +162,7 @@ package struct Registration<P, T>: Sendable {
     /// value witnesses on every first build.
     @inlinable
     package func resolveFully(_ parameter: P) -> T {
-        let manager = self.manager.node.effective
+        let manager = node.effective
         let scope = self.scope
         var body = self.storedBody
         var overrideOwner: ScopeNode?
@@ -263,14 +279,14 @@ extension Registration {
     /// Stores `body` as this registration's override in the container and drops what
     /// the container holds for it.
     package func register(_ body: @escaping @Sendable (P) -> T) {
-        let manager = self.manager.node.effective
+        let manager = node.effective
         manager.setOverride(OverrideBox(body: body), for: key)
         dropHeldInstances(in: manager)
     }
 
     /// Removes the override and drops what the container holds for this registration.
     package func reset() {
-        let manager = self.manager.node.effective
+        let manager = node.effective
         manager.removeOverride(for: key)
         dropHeldInstances(in: manager)
     }

@@ -1,0 +1,70 @@
+import Scoped
+import Testing
+
+// Who keeps a container's state alive: a factory value retains its container's manager
+// (so it still works after the container is gone), except a process-wide manager
+// (`ContainerManager.processWide()`, what `Container.shared` uses), which is never
+// released and which factory values therefore do not retain.
+
+/// A cached factory of `container` under an explicit key.
+private func cachedProbe(_ container: Container, _ tracker: Tracker) -> Factory<Probe> {
+    Factory(container: container, key: "managerProbe") { Probe("probe", tracker) }.cached
+}
+
+@Suite struct ContainerManagerTests {
+    @Test func aFactoryValueKeepsItsContainersStateAlive() {
+        let tracker = Tracker()
+        weak var weakManager: ContainerManager?
+        var factory: Factory<Probe>? = {
+            let container = Container()
+            weakManager = container.manager
+            return cachedProbe(container, tracker)
+        }()
+        // The container is gone; its manager lives on in the factory value.
+        #expect(weakManager != nil)
+        #expect(factory?.registration.manager === weakManager)
+        let first = factory?()
+        #expect(first != nil)
+        #expect(factory?() === first)
+        #expect(tracker.inits("probe") == 1)
+
+        factory = nil
+        #expect(weakManager == nil)
+        #expect(tracker.deinits("probe") == 0)  // `first` still holds it
+        _ = consume first
+        #expect(tracker.liveCount == 0)
+    }
+
+    @Test func aProcessWideManagerIsNeverReleasedAndNotRetainedByFactories() {
+        let tracker = Tracker()
+        weak var weakManager: ContainerManager?
+        let factory: Factory<Probe> = {
+            let container = Container(manager: .processWide())
+            weakManager = container.manager
+            #expect(container.manager.isProcessWide)
+            return cachedProbe(container, tracker)
+        }()
+        #expect(factory.registration.manager == nil)
+        #expect(weakManager != nil)
+        #expect(factory.registration.node === weakManager?.node)
+
+        // It is an ordinary root otherwise: cached, reset, overridden.
+        let first = factory()
+        #expect(factory() === first)
+        factory.reset()
+        #expect(factory() !== first)
+        factory.register { Probe("override", tracker) }
+        #expect(factory().name == "override")
+        #expect(tracker.inits("probe") == 2)
+    }
+
+    @Test func containerSharedIsProcessWide() {
+        #expect(Container.shared.manager.isProcessWide)
+        #expect(Container.shared.manager.node.parent == nil)
+        let child = Container.shared.child("flow")
+        defer { child.close() }
+        #expect(!child.manager.isProcessWide)
+        let factory = Factory(container: child, key: "childProbe") { 1 }
+        #expect(factory.registration.manager === child.manager)
+    }
+}
