@@ -160,7 +160,7 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
         switch held {
         case .strong(let payload): bits = UInt(bitPattern: Unmanaged.passRetained(payload).toOpaque())
         case .weak(let weak): bits = UInt(bitPattern: Unmanaged.passRetained(weak).toOpaque()) | 1
-        case .building: return 0
+        case .vacant: bits = 0
         }
         if let slot = current?.find(key, hash: key.quickHash) { return slot.swap(bits) }
         return insert(key).swap(bits)

@@ -1,7 +1,7 @@
 // Concurrency rule: `state` (one `Locked`) guards the entry table, the closed flag and
 // the build generation. No lock is held while a factory body runs: a first resolve
-// marks its entry `.building(thread)`, unlocks, runs the body, then locks again to
-// store the instance. Other threads that want the same key wait on the lock's
+// records its build in flight (key and thread), unlocks, runs the body, then locks
+// again to store the instance. Other threads that want the same key wait on the lock's
 // condition (not on the lock), so resolves of other keys go on; the thread that is
 // building it finding its own marker is a cycle and stops; a wait that would close a
 // cycle across threads stops too (WaitGraph.swift). Removed instances are
@@ -147,19 +147,22 @@ package final class WeakInstance {
 /// A held instance together with what events need to describe it.
 package struct StoredEntry {
     package enum Slot {
-        case building(owner: ObjectIdentifier)
         /// A ``Payload``.
         case strong(AnyObject)
         case weak(WeakInstance)
+        /// Removed from its ``EntryTable`` (a hole until the table is compacted); no
+        /// lookup returns it.
+        case vacant
+
+        package var isVacant: Bool {
+            if case .vacant = self { return true }
+            return false
+        }
     }
 
     package var slot: Slot
     package let key: StorageKey
     package let scope: Scope
-    /// Order in which builds *finished* inside its storage (a dependency finishes before
-    /// the instance that resolved it): releases go newest first, dependents before
-    /// their dependencies.
-    package var order: UInt64
     /// For singletons (a storage shared by every root): the root that resolved it, which
     /// reports its release. Boxed, so that copying an entry copies no weak reference.
     package var reporterBox: WeakReporter?
@@ -171,16 +174,19 @@ package struct StoredEntry {
     /// when an event asks.
     package var instance: ObjectIdentifier? {
         switch slot {
-        case .building: return nil
+        case .vacant: return nil
         case .strong(let payload): return Payload.identity(of: payload)
         case .weak(let weak): return weak.identity
         }
     }
 
-    /// Whether an instance is held (false while building or once a weak one died).
+    /// Whether this entry is a hole left by a removal.
+    package var isVacant: Bool { slot.isVacant }
+
+    /// Whether an instance is held (false once a weak one died).
     package var isAlive: Bool {
         switch slot {
-        case .building: return false
+        case .vacant: return false
         case .strong: return true
         case .weak(let weak): return weak.object != nil
         }
@@ -192,8 +198,7 @@ package struct StoredEntry {
 @usableFromInline
 package final class InstanceStorage: Sendable {
     package struct State {
-        var entries: [StorageKey: StoredEntry] = [:]
-        var nextOrder: UInt64 = 0
+        var table = EntryTable()
         var generation: UInt64 = 0
         var closed = false
         /// Threads waiting for a build here: a store wakes them only if there are any.
@@ -245,25 +250,25 @@ package final class InstanceStorage: Sendable {
         build: () -> AnyObject?
     ) -> Outcome {
         let me = context.identity
+        let hash = key.registration.quickHash
         while true {
             let lookup: Lookup = state.withLock { state in
-                // The slot is read in place: copying the entry would retain its key, scope
-                // and reporter only to release them again.
-                if let position = state.entries.index(forKey: key) {
-                    switch state.entries.values[position].slot {
+                if let position = state.table.position(of: key, hash: hash) {
+                    switch state.table.slot(at: position) {
                     case .strong(let payload):
                         return .found(.held(payload))
                     case .weak(let weak):
                         if let object = weak.object { return .found(.heldWeakly(object)) }
-                    case .building(let owner):
-                        if owner == me { return .cycle }
-                        return .wait(generation: state.generation, owner: owner)
+                    case .vacant:
+                        break
                     }
                 }
+                if let builder = state.table.builder(of: key, hash: hash) {
+                    if builder == me { return .cycle }
+                    return .wait(generation: state.generation, owner: builder)
+                }
                 if state.closed { return .found(.closed) }
-                if state.entries.isEmpty { state.entries.reserveCapacity(8) }
-                state.entries[key] = StoredEntry(
-                    slot: .building(owner: me), key: key, scope: scope, order: 0, reporterBox: reporter.map(WeakReporter.init))
+                state.table.startBuild(of: key, hash: hash, by: me)
                 return .mustBuild
             }
             switch lookup {
@@ -272,7 +277,9 @@ package final class InstanceStorage: Sendable {
             case .cycle:
                 onCycle()
             case .mustBuild:
-                store(build(), for: key, weakly: weakly, builtBy: me)
+                let slot: StoredEntry.Slot = build().map { weakly ? .weak(WeakInstance($0)) : .strong($0) } ?? .vacant
+                store(
+                    slot, for: key, hash: hash, scope: scope, reporter: reporter.map(WeakReporter.init), builtBy: me)
                 return .built
             case .wait(let generation, let owner):
                 let state = self.state
@@ -289,29 +296,29 @@ package final class InstanceStorage: Sendable {
         }
     }
 
-    private func store(_ payload: AnyObject?, for key: StorageKey, weakly: Bool, builtBy me: ObjectIdentifier) {
-        let slot: StoredEntry.Slot? = payload.map { weakly ? .weak(WeakInstance($0)) : .strong($0) }
-        let (dropped, replaced, wake): (StoredEntry?, UInt, Bool) = state.withLock { state in
+    /// Ends `me`'s build of `key` and files what it made (`.vacant`: keep nothing, a value
+    /// type under `.shared`) unless the storage closed meanwhile; wakes the threads
+    /// waiting for it.
+    private func store(
+        _ slot: StoredEntry.Slot, for key: StorageKey, hash: Int, scope: Scope, reporter: WeakReporter?,
+        builtBy me: ObjectIdentifier
+    ) {
+        // Released after unlocking: a `.shared` instance's dead entry this one replaces,
+        // and the index's previous payload.
+        let (dead, replaced, wake): ([StoredEntry], UInt, Bool) = state.withLock { state in
             state.generation &+= 1
             let wake = state.waiters > 0
-            guard let position = state.entries.index(forKey: key),
-                  case .building(let owner) = state.entries.values[position].slot, owner == me
-            else {
-                return (nil, 0, wake)
+            guard state.table.finishBuild(of: key, hash: hash, by: me), !state.closed, !slot.isVacant else {
+                return ([], 0, wake)
             }
-            guard !state.closed, let slot else {
-                return (state.entries.remove(at: position).value, 0, wake)
-            }
-            // Updated in place: no second hash, no copy of the entry.
-            state.nextOrder &+= 1
-            state.entries.values[position].slot = slot
-            state.entries.values[position].order = state.nextOrder
-            guard key.parameterBox == nil, let index else { return (nil, 0, wake) }
-            return (nil, index.publish(slot, for: key.registration), wake)
+            let dead = state.table.append(
+                StoredEntry(slot: slot, key: key, scope: scope, reporterBox: reporter), hash: hash)
+            guard key.parameterBox == nil, let index else { return (dead, 0, wake) }
+            return (dead, index.publish(slot, for: key.registration), wake)
         }
         if wake { state.broadcast() }
         HeldIndex.release(replaced)
-        _ = dropped
+        _ = dead
     }
 
     /// Removes every entry that `shouldRemove` selects (in-flight builds stay) and
@@ -319,26 +326,13 @@ package final class InstanceStorage: Sendable {
     /// returns, outside the lock.
     package func remove(where shouldRemove: (StoredEntry) -> Bool) -> [StoredEntry] {
         let (removed, cleared): ([StoredEntry], [UInt]) = state.withLock { state in
-            // Keys first, removals after: removing while iterating would copy the table.
-            var keys: [StorageKey] = []
-            for (key, entry) in state.entries where shouldRemove(entry) {
-                if case .building = entry.slot { continue }
-                keys.append(key)
-            }
-            let cleared = index.map { index in
-                keys.compactMap { $0.parameterBox == nil ? index.clear($0.registration) : nil }
-            } ?? []
-            if keys.count == state.entries.count {
-                // Everything goes (close, reset): hand the table over whole.
-                let all = state.entries
-                state.entries = [:]
-                return (Array(all.values), cleared)
-            }
-            return (keys.compactMap { state.entries.removeValue(forKey: $0) }, cleared)
+            let removed = state.table.removeAll(where: shouldRemove)
+            guard let index else { return (removed, []) }
+            return (removed, removed.compactMap { $0.key.parameterBox == nil ? index.clear($0.key.registration) : nil })
         }
         // Each removed entry still holds its instance: these releases run no `deinit`.
         for bits in cleared { HeldIndex.release(bits) }
-        return removed.sorted { $0.order < $1.order }
+        return removed
     }
 
     /// Marks the storage closed (no more builds) and removes everything it holds.
@@ -353,10 +347,7 @@ package final class InstanceStorage: Sendable {
     /// Whether any built entry of `scope` is here (in-flight builds don't count).
     package func holdsInstances(of scope: Scope) -> Bool {
         state.withLock { state in
-            state.entries.values.contains { entry in
-                if case .building = entry.slot { return false }
-                return entry.scope === scope
-            }
+            state.table.contains { $0.scope === scope }
         }
     }
 
@@ -365,7 +356,7 @@ package final class InstanceStorage: Sendable {
     /// How many instances (not in-flight builds) are held, live weak ones included.
     package var count: Int {
         state.withLock { state in
-            state.entries.values.filter(\.isAlive).count
+            state.table.count(where: \.isAlive)
         }
     }
 }
@@ -402,22 +393,18 @@ extension InstanceStorage {
     /// The instance held for `key` in the locked table (per-parameter instances, and
     /// every instance of a storage without an index).
     fileprivate func held(_ key: StorageKey) -> FastResolve {
-        // Reads the slot in place (`inout`): copying the whole entry would retain its
-        // scope, key and reporter only to release them again.
-        func slot(of entry: inout StoredEntry) -> FastResolve {
-            switch entry.slot {
+        let hash = key.registration.quickHash
+        return state.withLock { state in
+            guard let position = state.table.position(of: key, hash: hash) else { return .slow }
+            switch state.table.slot(at: position) {
             case .strong(let payload):
                 return .held(payload)
             case .weak(let weak):
                 guard let object = weak.object else { return .slow }
                 return .heldWeakly(object)
-            case .building:
+            case .vacant:
                 return .slow
             }
-        }
-        return state.withLock { state in
-            guard let index = state.entries.index(forKey: key) else { return .slow }
-            return slot(of: &state.entries.values[index])
         }
     }
 }

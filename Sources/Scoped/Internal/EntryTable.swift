@@ -1,0 +1,171 @@
+// Concurrency rule: none of its own. An `EntryTable` is a value inside one
+// `InstanceStorage`'s `state` and is read and written only under that lock.
+
+/// The instances one storage holds, kept in the order their builds *finished*, with the
+/// builds still in flight kept apart.
+///
+/// A dependency finishes before the instance whose body resolved it, so this order is
+/// the release order reversed: closing a scope hands the whole array over and the caller
+/// pops from its end, with no sort and no copy. Most storages are small (a lifetime scope
+/// holds a screen's or a flow's instances), so a lookup scans a parallel array of key
+/// hashes, one word per entry. Past ``linearLimit`` entries a key → position dictionary
+/// takes over.
+package struct EntryTable {
+    /// A build in flight: its key and the thread running the body.
+    private struct InFlight {
+        let key: StorageKey
+        let hash: Int
+        let builder: ObjectIdentifier
+    }
+
+    /// Beyond this many positions, lookups go through `positions`.
+    static let linearLimit = 16
+
+    /// Finished entries, oldest first. A removed entry leaves a hole (its slot
+    /// `.vacant`) until the table is compacted, so positions stay valid.
+    private var entries: [StoredEntry] = []
+    /// `hashes[i]`: the quick hash of `entries[i]`'s registration (what a scan compares
+    /// before the key; per-parameter keys of one registration share it).
+    private var hashes: [Int] = []
+    private var holes = 0
+    private var inFlight: [InFlight] = []
+    /// Key → position in `entries`, once there are more than ``linearLimit``.
+    private var positions: [StorageKey: Int]?
+
+    package init() {}
+
+    /// Number of finished entries.
+    package var count: Int { entries.count - holes }
+
+    /// Where the finished entry of `key` is (`hash`: its registration's quick hash).
+    package func position(of key: StorageKey, hash: Int) -> Int? {
+        if let positions { return positions[key] }
+        return hashes.withUnsafeBufferPointer { hashes in
+            var index = 0
+            while index < hashes.count {
+                if hashes[index] == hash, entries[index].key == key, !entries[index].isVacant { return index }
+                index += 1
+            }
+            return nil
+        }
+    }
+
+    /// What the finished entry at `position` holds.
+    package func slot(at position: Int) -> StoredEntry.Slot {
+        entries[position].slot
+    }
+
+    /// The thread building `key`, if a build of it is in flight.
+    package func builder(of key: StorageKey, hash: Int) -> ObjectIdentifier? {
+        inFlight.first { $0.hash == hash && $0.key == key }?.builder
+    }
+
+    /// Records that `builder` is building `key`.
+    package mutating func startBuild(of key: StorageKey, hash: Int, by builder: ObjectIdentifier) {
+        if inFlight.capacity == 0 { inFlight.reserveCapacity(4) }
+        inFlight.append(InFlight(key: key, hash: hash, builder: builder))
+    }
+
+    /// Ends `builder`'s build of `key`; false if it was not in flight.
+    package mutating func finishBuild(of key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> Bool {
+        guard let index = inFlight.lastIndex(where: { $0.hash == hash && $0.builder == builder && $0.key == key }) else {
+            return false
+        }
+        inFlight.remove(at: index)
+        return true
+    }
+
+    /// Files `entry` as the newest; returns the entry it replaces (a `.shared` instance
+    /// that died), for release after unlocking. (An array, not an optional: an empty one
+    /// costs nothing to drop, where an optional entry is dropped through value witnesses.)
+    package mutating func append(_ entry: consuming StoredEntry, hash: Int) -> [StoredEntry] {
+        var replaced: [StoredEntry] = []
+        if let position = position(of: entry.key, hash: hash), let dead = remove(at: position) {
+            replaced.append(dead)
+        }
+        if entries.capacity == 0 {
+            entries.reserveCapacity(8)
+            hashes.reserveCapacity(8)
+        }
+        positions?[entry.key] = entries.count
+        entries.append(consume entry)
+        hashes.append(hash)
+        if positions == nil && entries.count > Self.linearLimit { reindex() }
+        return replaced
+    }
+
+    /// Removes the finished entry at `position`.
+    @discardableResult
+    package mutating func remove(at position: Int) -> StoredEntry? {
+        let entry = vacate(position)
+        tidy()
+        return entry
+    }
+
+    /// Removes every finished entry `shouldRemove` selects; returns them oldest first.
+    package mutating func removeAll(where shouldRemove: (StoredEntry) -> Bool) -> [StoredEntry] {
+        if holes == 0 && entries.allSatisfy(shouldRemove) {
+            // Everything goes (close, reset): hand the entries over whole, no copy.
+            let all = entries
+            entries = []
+            hashes = []
+            if positions != nil { positions = [:] }
+            return all
+        }
+        var removed: [StoredEntry] = []
+        for index in entries.indices where !entries[index].isVacant && shouldRemove(entries[index]) {
+            if let entry = vacate(index) { removed.append(entry) }
+        }
+        tidy()
+        return removed
+    }
+
+    /// Whether a finished entry satisfies `predicate`.
+    package func contains(where predicate: (StoredEntry) -> Bool) -> Bool {
+        entries.contains { !$0.isVacant && predicate($0) }
+    }
+
+    /// Number of finished entries that satisfy `predicate`.
+    package func count(where predicate: (StoredEntry) -> Bool) -> Int {
+        entries.reduce(0) { $0 + (!$1.isVacant && predicate($1) ? 1 : 0) }
+    }
+
+    /// Makes a hole of `position`; returns what was filed there (nil for a hole).
+    private mutating func vacate(_ position: Int) -> StoredEntry? {
+        guard !entries[position].isVacant else { return nil }
+        let entry = entries[position]
+        entries[position].slot = .vacant
+        positions?.removeValue(forKey: entry.key)
+        holes += 1
+        return entry
+    }
+
+    /// Drops trailing holes, and compacts once holes are most of a large table.
+    private mutating func tidy() {
+        while let last = entries.last, last.isVacant {
+            entries.removeLast()
+            hashes.removeLast()
+            holes -= 1
+        }
+        guard holes > Self.linearLimit && holes * 2 > entries.count else { return }
+        var kept: [StoredEntry] = []
+        var keptHashes: [Int] = []
+        kept.reserveCapacity(entries.count - holes)
+        keptHashes.reserveCapacity(entries.count - holes)
+        for index in entries.indices where !entries[index].isVacant {
+            kept.append(entries[index])
+            keptHashes.append(hashes[index])
+        }
+        entries = kept
+        hashes = keptHashes
+        holes = 0
+        if positions != nil { reindex() }
+    }
+
+    private mutating func reindex() {
+        var positions: [StorageKey: Int] = [:]
+        positions.reserveCapacity(entries.count * 2)
+        for index in entries.indices where !entries[index].isVacant { positions[entries[index].key] = index }
+        self.positions = positions
+    }
+}
