@@ -127,6 +127,7 @@ extension Factory {
 }
 
 extension ParameterFactory {
+    @inlinable
     package init<C: SharedContainer>(container: C, key: StaticString, body: @escaping @Sendable (P) -> T) {
         let key = RegistrationKey(container: C.self, name: key, type: T.self)
         self.init(registration: Registration(manager: container.manager, key: key, body: body))

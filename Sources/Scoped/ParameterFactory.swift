@@ -12,8 +12,9 @@
 /// Without ``perParameter`` the parameter does not take part in the key: a caching
 /// scope keeps the instance made by the first resolve, whatever later parameters are.
 public struct ParameterFactory<P, T>: Sendable {
-    package var registration: Registration<P, T>
+    @usableFromInline package var registration: Registration<P, T>
 
+    @inlinable
     package init(registration: Registration<P, T>) {
         self.registration = registration
     }
@@ -22,6 +23,7 @@ public struct ParameterFactory<P, T>: Sendable {
     ///
     /// - Parameter parameter: Passed to the body when an instance is built.
     /// - Returns: A new or held instance of `T`.
+    @inlinable
     public func callAsFunction(_ parameter: P) -> T {
         registration.resolve(parameter)
     }
@@ -55,14 +57,16 @@ public struct ParameterFactory<P, T>: Sendable {
 
 extension ParameterFactory {
     /// A new instance on every resolve (the default).
-    public var unique: ParameterFactory<P, T> { with(.unique) }
+    @inlinable public var unique: ParameterFactory<P, T> { with(.unique) }
 
     /// One instance per top-level resolve: everything built by one call shares it.
-    public var graph: ParameterFactory<P, T> { with(.graph) }
+    @inlinable public var graph: ParameterFactory<P, T> { with(.graph) }
 
-    private func with(_ scope: Scope) -> ParameterFactory<P, T> {
+    /// A built-in scope: only its kind is stored.
+    @inlinable
+    internal func with(_ kind: Scope.Kind) -> ParameterFactory<P, T> {
         var copy = self
-        copy.registration.scope = scope
+        copy.registration.setScope(kind)
         return copy
     }
 }
@@ -72,20 +76,24 @@ extension ParameterFactory where T: Sendable {
     ///
     /// - Parameter scope: A built-in scope or a custom ``Scope/Cached``.
     /// - Returns: The factory with that scope.
-    public func scope(_ scope: Scope) -> ParameterFactory<P, T> { with(scope) }
+    public func scope(_ scope: Scope) -> ParameterFactory<P, T> {
+        var copy = self
+        copy.registration.scope = scope
+        return copy
+    }
     /// One instance per root container, until that container, this factory or
     /// `Scope.cached` is reset (one per parameter with ``perParameter``).
-    public var cached: ParameterFactory<P, T> { with(.cached) }
+    @inlinable public var cached: ParameterFactory<P, T> { with(.cached) }
     /// One instance while anyone holds it: the container keeps it weakly (one per
     /// parameter with ``perParameter``).
-    public var shared: ParameterFactory<P, T> { with(.shared) }
+    @inlinable public var shared: ParameterFactory<P, T> { with(.shared) }
     /// One instance per lifetime scope (``SharedContainer/child(_:)``), released when it
     /// closes; at the root container it behaves like ``cached`` (one per parameter with
     /// ``perParameter``).
-    public var scoped: ParameterFactory<P, T> { with(.scoped) }
+    @inlinable public var scoped: ParameterFactory<P, T> { with(.scoped) }
     /// One instance per process, until `Scope.singleton.reset()` (one per parameter with
     /// ``perParameter``).
-    public var singleton: ParameterFactory<P, T> { with(.singleton) }
+    @inlinable public var singleton: ParameterFactory<P, T> { with(.singleton) }
 }
 
 extension ParameterFactory where P: Hashable & Sendable {
@@ -97,9 +105,10 @@ extension ParameterFactory where P: Hashable & Sendable {
     ///     self { DetailViewModel(id: $0) }.scoped.perParameter
     /// }
     /// ```
+    @inlinable
     public var perParameter: ParameterFactory<P, T> {
         var copy = self
-        copy.registration.parameterKey = { AnyHashable($0) }
+        copy.registration.parameterKey = { TypedParameterBox($0) }
         return copy
     }
 }

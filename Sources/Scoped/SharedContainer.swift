@@ -83,6 +83,7 @@ extension SharedContainer {
     ///   - key: The declaring member's name, filled in by the compiler.
     ///   - body: Makes an instance from the parameter.
     /// - Returns: A `.unique` parameter factory.
+    @inlinable
     public func callAsFunction<P, T>(
         key: StaticString = #function, _ body: @escaping @Sendable (P) -> T
     ) -> ParameterFactory<P, T> {

@@ -86,7 +86,7 @@ extension ScopeNode {
         let event = LifecycleEvent(
             sequence: EventHub.nextSequence(), kind: kind,
             registration: key?.registration.memberName, typeName: key?.registration.typeName,
-            parameter: key?.parameter.map { "\($0.base)" }, scope: scope?.name ?? scopeName,
+            parameter: key?.parameterBox?.description, scope: scope?.name ?? scopeName,
             container: displayName, instance: instance, dependency: dependency)
         for observer in observers { observer.receive(event) }
     }

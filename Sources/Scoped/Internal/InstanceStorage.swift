@@ -17,27 +17,13 @@ import Synchronization
 /// factories, the parameter.
 @usableFromInline
 package struct StorageKey: Hashable, CustomStringConvertible {
-    /// A per-parameter key, boxed: `AnyHashable` is a resilient type whose every copy,
-    /// comparison and hash goes through value witnesses, so the common key without a
-    /// parameter must not carry one inline.
-    package final class ParameterBox {
-        package let value: AnyHashable
-        init(_ value: AnyHashable) { self.value = value }
-    }
-
     package let registration: RegistrationKey
+    /// The parameter of a per-parameter factory's instance (nil for every other), boxed:
+    /// the common key without a parameter carries one word for it.
     package let parameterBox: ParameterBox?
 
-    /// The parameter of a per-parameter factory's instance (nil for every other).
-    package var parameter: AnyHashable? { parameterBox?.value }
-
+    /// The key made of `registration` and, for a per-parameter factory, its parameter.
     @usableFromInline
-    package init(_ registration: RegistrationKey, parameter: AnyHashable?) {
-        self.registration = registration
-        self.parameterBox = parameter.map(ParameterBox.init)
-    }
-
-    /// The key made of `registration` and a parameter box another key holds.
     package init(_ registration: RegistrationKey, box: ParameterBox?) {
         self.registration = registration
         self.parameterBox = box
@@ -53,14 +39,14 @@ package struct StorageKey: Hashable, CustomStringConvertible {
         guard lhs.registration == rhs.registration else { return false }
         switch (lhs.parameterBox, rhs.parameterBox) {
         case (nil, nil): return true
-        case (let left?, let right?): return left === right || left.value == right.value
+        case (let left?, let right?): return left === right || left.hash == right.hash && left.holdsSameParameter(as: right)
         default: return false
         }
     }
 
     @usableFromInline package func hash(into hasher: inout Hasher) {
         hasher.combine(registration)
-        if let parameterBox { hasher.combine(parameterBox.value) }
+        if let parameterBox { hasher.combine(parameterBox.hash) }
     }
 
     /// What `Dictionary` hashes with: the registration's ``RegistrationKey/quickHash``
@@ -68,14 +54,14 @@ package struct StorageKey: Hashable, CustomStringConvertible {
     /// there is one, is hashed normally).
     @usableFromInline package func _rawHashValue(seed: Int) -> Int {
         var hash = UInt(bitPattern: registration.quickHash ^ seed) &* 0x9E37_79B9_7F4A_7C15
-        if let parameterBox { hash ^= UInt(bitPattern: parameterBox.value.hashValue) }
+        if let parameterBox { hash ^= UInt(bitPattern: parameterBox.hash) }
         return Int(bitPattern: hash ^ (hash >> 29))
     }
 
     /// `detail[3] (DetailViewModel)`.
     @usableFromInline package var description: String {
-        guard let parameter else { return registration.description }
-        return "\(registration.memberName)[\(parameter.base)] (\(registration.typeName))"
+        guard let parameterBox else { return registration.description }
+        return "\(registration.memberName)[\(parameterBox.description)] (\(registration.typeName))"
     }
 }
 
@@ -438,10 +424,10 @@ extension ScopeNode {
     /// The fast path of a per-parameter factory: `parameter` is part of the key.
     @usableFromInline
     package func fastResolve(
-        _ key: RegistrationKey, parameter: AnyHashable, kind: Scope.Kind, build: (_ boxed: Bool) -> AnyObject?
+        _ key: RegistrationKey, parameter: ParameterBox, kind: Scope.Kind, build: (_ boxed: Bool) -> AnyObject?
     ) -> FastResolve {
         guard mayResolveFast(key) else { return .slow }
-        let storageKey = StorageKey(key, parameter: parameter)
+        let storageKey = StorageKey(key, box: parameter)
         switch kind {
         case .cached, .shared: return (parent == nil ? storage : root.storage).held(storageKey)
         case .scoped: return storage.held(storageKey)

@@ -52,7 +52,7 @@ package struct Registration<P, T>: Sendable {
     /// Precedence of the context override now in `body` (0: the declared body).
     package var contextRank: UInt8 = 0
     /// For per-parameter factories: turns the parameter into part of the storage key.
-    @usableFromInline package var parameterKey: (@Sendable (P) -> AnyHashable)?
+    @usableFromInline package var parameterKey: (@Sendable (P) -> ParameterBox)?
 
     @inlinable
     package init(manager: ContainerManager, key: RegistrationKey, body: @escaping @Sendable (P) -> T) {
@@ -173,8 +173,7 @@ package struct Registration<P, T>: Sendable {
             body = .parameter(box.body)
             overrideOwner = found.owner
         }
-        let parameterID = parameterKey?(parameter)
-        let storageKey = StorageKey(key, parameter: parameterID)
+        let storageKey = StorageKey(key, box: parameterKey?(parameter))
 
         guard let (owner, storage) = manager.holder(of: scope, overriddenIn: overrideOwner) else {
             if scope.kind == .graph {

@@ -19,7 +19,7 @@ import Musl
 @usableFromInline
 package struct BuildFrame {
     package let key: RegistrationKey
-    private let parameterBox: Unmanaged<StorageKey.ParameterBox>?
+    private let parameterBox: Unmanaged<ParameterBox>?
     package let kind: Scope.Kind
     private let customScope: Unmanaged<Scope>?
     /// Whether the instance is owned by a child lifetime scope (captive checks).
@@ -164,7 +164,7 @@ private struct GraphTable {
 
     private static func hash(_ key: StorageKey) -> Int {
         guard let box = key.parameterBox else { return key.registration.quickHash }
-        return key.registration.quickHash ^ box.value.hashValue
+        return key.registration.quickHash ^ box.hash
     }
 
     func value(for key: StorageKey) -> AnyObject? {
