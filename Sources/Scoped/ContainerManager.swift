@@ -57,4 +57,11 @@ public final class ContainerManager: Sendable {
         self.node = node
         self.isProcessWide = processWide
     }
+
+    deinit {
+        // A child lifetime scope ends with the last reference to its manager: its parent
+        // holds the node (to close it with the parent), so the node cannot end by itself.
+        // Closing reports `scopeClosed` and releases the child's instances, newest first.
+        if node.parent != nil { node.close() }
+    }
 }

@@ -159,4 +159,28 @@ extension Container {
             #expect(root.resetCached(tracker)() === cached)
         }
     }
+
+    /// A reset reaches lifetime scopes at any depth (through their roots' trees), and
+    /// no longer reaches a scope whose container was dropped (it was closed then).
+    @Test func scopedScopeResetReachesGrandchildren() async {
+        await #expect(processExitsWith: .success) {
+            let tracker = Tracker()
+            let root = Container()
+            let flow = root.child("flow")
+            let step = flow.child("step")
+            weak var inStep: Probe?
+            weak var inDropped: Probe?
+            do {
+                inStep = step.resetScoped(tracker)()
+                let dropped = flow.child("dropped")
+                inDropped = dropped.resetScoped(tracker)()
+            }
+            #expect(inDropped == nil)  // its container went: closed, instance released
+            #expect(inStep != nil)
+            Scope.scoped.reset()
+            #expect(inStep == nil)
+            #expect(!step.isClosed)
+            #expect(tracker.deinitLog == ["deinit scoped#2", "deinit scoped#1"])
+        }
+    }
 }

@@ -1,45 +1,57 @@
-// Concurrency rule: `live` (a `Locked`) guards the weak list of every container's
-// node in the process; it is held only to add, remove or copy the list, never
-// while instances are released.
+// Concurrency rule: `live` (a `Locked`) guards the weak list of every root container's
+// node in the process; it is held only to add, remove or copy the list, never while
+// instances are released. A root's children are reached through its `tree` (each
+// node's own lock), one level at a time, without holding two locks at once.
 
-/// Every live container's node, so that `Scope.<name>.reset()` can reach them all.
+/// Every live root container's node, so that `Scope.<name>.reset()` can reach every
+/// container: the roots, and through their trees the open lifetime scopes.
 package enum ContainerRegistry {
-    private final class WeakNode {
+    private final class WeakRoot {
         weak var node: ScopeNode?
         let domainNumber: UInt64
-        /// The node's storage, reachable without the node: a reset asks it whether it holds
-        /// anything of the scope before taking a strong reference to the node.
+        /// The root's storage and tree, reachable without the node: a reset asks them
+        /// what they hold before taking a strong reference to the root.
         let storage: InstanceStorage
+        let tree: Locked<ScopeNode.Tree>
         init(_ node: ScopeNode) {
             self.node = node
             domainNumber = node.domainNumber
             storage = node.storage
+            tree = node.tree
         }
     }
 
-    private static let live = Locked<[ObjectIdentifier: WeakNode]>([:])
+    private static let live = Locked<[ObjectIdentifier: WeakRoot]>([:])
 
-    package static func add(_ manager: ScopeNode) {
-        let entry = WeakNode(manager)
-        live.withLock { $0[ObjectIdentifier(manager)] = entry }
+    package static func add(_ root: ScopeNode) {
+        let entry = WeakRoot(root)
+        live.withLock { $0[ObjectIdentifier(root)] = entry }
     }
 
     package static func remove(_ id: ObjectIdentifier) {
         _ = live.withLock { $0.removeValue(forKey: id) }
     }
 
-    /// The live managers of `domain` (nil: production) that hold instances of `scope`,
-    /// oldest first.
+    /// The live containers of `domain` (nil: production) that hold instances of `scope`,
+    /// oldest first: roots, and the open lifetime scopes under them.
     ///
-    /// Only those are loaded (made strong): holding any other container, even for the
-    /// length of a reset, would keep it alive past its last user, so that its `deinit` —
-    /// and its instances' — would run later, on the resetting thread.
+    /// A root is loaded (made strong) only if it holds such instances: holding any
+    /// other, even for the length of a reset, would keep it alive past its last user, so
+    /// that its `deinit` — and its instances' — would run later, on the resetting
+    /// thread. Open children are held by their parents already; a child whose last user
+    /// goes meanwhile is closed (its instances released) by that user's thread.
     package static func managers(in domain: IsolationDomain?, holding scope: Scope) -> [ScopeNode] {
         let number = domain?.number ?? 0
-        let candidates = live.withLock { $0.values.filter { $0.domainNumber == number } }
-        return candidates
-            .filter { $0.storage.holdsInstances(of: scope) }
-            .compactMap(\.node)
-            .sorted { $0.number < $1.number }
+        let roots = live.withLock { $0.values.filter { $0.domainNumber == number } }
+        var found: [ScopeNode] = []
+        for root in roots {
+            if root.storage.holdsInstances(of: scope), let node = root.node { found.append(node) }
+            var pending = root.tree.withLock { $0.children }
+            while let child = pending.popLast() {
+                if child.storage.holdsInstances(of: scope) { found.append(child) }
+                pending.append(contentsOf: child.tree.withLock { $0.children })
+            }
+        }
+        return found.sorted { $0.number < $1.number }
     }
 }

@@ -1,6 +1,6 @@
 // Concurrency rule: each node (the state behind a `ContainerManager`) keeps its
 // mutable state in `Locked` values —
-// `tree` (closed flag and weak children), `overrides`, `observers` — and its
+// `tree` (closed flag and open children), `overrides`, `observers` — and its
 // instances in `storage` (see InstanceStorage.swift). Every lock is held only to read
 // or swap that state: factory bodies, observers and the `deinit`s of released
 // instances run after unlocking. Closing releases children first, then this scope's
@@ -18,17 +18,11 @@ import Synchronization
 @usableFromInline
 package final class ScopeNode: Sendable {
     package struct Tree {
-        package var children: [ObjectIdentifier: WeakChild] = [:]
+        /// The open children, oldest first, held strongly: a child ends when the last
+        /// reference to its `ContainerManager` goes (or at `close()`), which closes it and
+        /// removes it from here.
+        package var children: [ScopeNode] = []
         package var closed = false
-    }
-
-    package final class WeakChild {
-        weak var manager: ScopeNode?
-        let number: UInt64
-        init(_ manager: ScopeNode) {
-            self.manager = manager
-            number = manager.number
-        }
     }
 
     /// The enclosing lifetime scope (nil for a root container).
@@ -87,7 +81,8 @@ package final class ScopeNode: Sendable {
         let number = ScopeNode.numbers.add(1, ordering: .relaxed).newValue
         self.number = number
         self.name = name ?? (parent == nil ? "root" : "child")
-        ContainerRegistry.add(self)
+        // Roots only: a reset reaches children through their root's tree.
+        if parent == nil { ContainerRegistry.add(self) }
     }
 
     /// A child lifetime scope of `parent` (the effective node of `manager`).
@@ -95,10 +90,9 @@ package final class ScopeNode: Sendable {
         self.init(
             parent: parent, openedFrom: manager, name: name, domainNumber: parent.domainNumber,
             singletons: parent.singletons, standIn: false)
-        let weak = WeakChild(self)
         let parentClosed = parent.tree.withLock { tree -> Bool in
             guard !tree.closed else { return true }
-            tree.children[ObjectIdentifier(self)] = weak
+            tree.children.append(self)
             return false
         }
         if parentClosed {
@@ -119,25 +113,28 @@ package final class ScopeNode: Sendable {
     }
 
     deinit {
-        ContainerRegistry.remove(ObjectIdentifier(self))
+        // A child is closed by now (its manager closed it, and its parent held it until
+        // then); a root has no open children (each would hold it as its parent).
+        if parent == nil { ContainerRegistry.remove(ObjectIdentifier(self)) }
         EventHub.removeAll(from: self)
-        let (wasOpen, children) = tree.withLock { tree in
+        let wasOpen = tree.withLock { tree in
             defer { tree.closed = true }
-            return (!tree.closed, tree.children.values.compactMap(\.manager))
+            return !tree.closed
         }
-        for child in children.sorted(by: { $0.number > $1.number }) { child.close() }
         releaseNewestFirst(storage.close().removed)
-        if wasOpen { emit(.scopeClosed) }   // a child released without close() reports it too
-        detachFromParent()
+        if wasOpen { emit(.scopeClosed) }
         if parent == nil && !isStandIn { IsolationDomain.rootDidEnd(number) }
     }
 
-    /// Drops the parent's record of this child, so a long-lived root does not collect one
-    /// record per flow it ever opened.
+    /// Drops the parent's reference to this child, so a long-lived root does not keep one
+    /// node per flow it ever opened.
     private func detachFromParent() {
         guard let parent else { return }
-        let record = parent.tree.withLock { $0.children.removeValue(forKey: ObjectIdentifier(self)) }
-        _ = record  // a weak reference: released after unlocking all the same
+        let removed = parent.tree.withLock { tree -> ScopeNode? in
+            guard let index = tree.children.firstIndex(where: { $0 === self }) else { return nil }
+            return tree.children.remove(at: index)
+        }
+        _ = removed  // released after unlocking: it may be this node's last reference
     }
 
     /// The root of this manager's tree.
@@ -166,12 +163,11 @@ package final class ScopeNode: Sendable {
         let children: [ScopeNode]? = tree.withLock { tree in
             guard !tree.closed else { return nil }
             tree.closed = true
-            let children = tree.children.values.compactMap(\.manager)
-            tree.children = [:]
-            return children
+            defer { tree.children = [] }
+            return tree.children
         }
         guard let children else { return }
-        for child in children.sorted(by: { $0.number > $1.number }) { child.close() }
+        for child in children.reversed() { child.close() }
         releaseNewestFirst(storage.close().removed)
         emit(.scopeClosed)
         detachFromParent()
