@@ -1,7 +1,9 @@
 // Concurrency rule: `live` (a `Locked`) guards the weak list of every root container's
 // node in the process; it is held only to add, remove or copy the list, never while
-// instances are released. A root's children are reached through its `tree` (each
-// node's own lock), one level at a time, without holding two locks at once.
+// instances are released. A root's lifetime scopes are reached through the nodes'
+// `tree` locks, taken top-down (a parent's, then each child's under it: nothing takes
+// them bottom-up) together with each storage's lock for a moment, so that only the
+// nodes that hold instances of the scope are retained. No user code runs meanwhile.
 
 /// Every live root container's node, so that `Scope.<name>.reset()` can reach every
 /// container: the roots, and through their trees the open lifetime scopes.
@@ -38,20 +40,25 @@ package enum ContainerRegistry {
     /// A root is loaded (made strong) only if it holds such instances: holding any
     /// other, even for the length of a reset, would keep it alive past its last user, so
     /// that its `deinit` — and its instances' — would run later, on the resetting
-    /// thread. Open children are held by their parents already; a child whose last user
-    /// goes meanwhile is closed (its instances released) by that user's thread.
+    /// thread. The same holds for lifetime scopes, which are walked under their parents'
+    /// locks and retained only if they hold such instances.
     package static func managers(in domain: IsolationDomain?, holding scope: Scope) -> [ScopeNode] {
         let number = domain?.number ?? 0
         let roots = live.withLock { $0.values.filter { $0.domainNumber == number } }
         var found: [ScopeNode] = []
         for root in roots {
             if root.storage.holdsInstances(of: scope), let node = root.node { found.append(node) }
-            var pending = root.tree.withLock { $0.children }
-            while let child = pending.popLast() {
-                if child.storage.holdsInstances(of: scope) { found.append(child) }
-                pending.append(contentsOf: child.tree.withLock { $0.children })
-            }
+            root.tree.withLock { collect($0.children, holding: scope, into: &found) }
         }
         return found.sorted { $0.number < $1.number }
+    }
+
+    /// Appends the nodes among `children` and their descendants that hold instances of
+    /// `scope` (called with the parent's tree lock held; the children stay alive).
+    private static func collect(_ children: [ScopeNode], holding scope: Scope, into found: inout [ScopeNode]) {
+        for child in children {
+            if child.storage.holdsInstances(of: scope) { found.append(child) }
+            child.tree.withLock { collect($0.children, holding: scope, into: &found) }
+        }
     }
 }
