@@ -2,7 +2,9 @@
 /// tree of lifetime scopes.
 ///
 /// You create one per container and otherwise leave it alone; the container's API
-/// (``SharedContainer``) is the way to use it.
+/// (``SharedContainer``) is the way to use it. Give a container type's `static let shared`
+/// a ``processWide()`` one, and every other root a new one (`ContainerManager()`); child
+/// lifetime scopes get theirs from ``SharedContainer/child(_:)``.
 ///
 /// ```swift
 /// final class AppContainer: SharedContainer {
@@ -13,8 +15,8 @@
 /// ```
 public final class ContainerManager: Sendable {
     /// Everything the manager keeps; the node is what lifetime scopes, the registry and
-    /// events refer to (weakly), so that nothing ever refers to the manager weakly and
-    /// retaining it on every resolve stays an inline atomic increment.
+    /// events refer to, so that nothing ever refers to the manager weakly and retaining
+    /// it in a factory value stays an inline atomic increment.
     @usableFromInline package let node: ScopeNode
     /// Made by ``processWide()``: never released, so factory values need not retain it.
     @usableFromInline package let isProcessWide: Bool
