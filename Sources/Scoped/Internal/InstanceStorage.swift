@@ -455,14 +455,15 @@ extension ScopeNode {
     /// `.unique` or `.graph`: nothing is held, the body runs with its frame on the stack.
     @inline(__always)
     private func buildFast(_ storageKey: StorageKey, kind: Scope.Kind, build: (_ boxed: Bool) -> AnyObject?) -> FastResolve {
-        let context = ResolutionContext.current
-        let frame = BuildFrame(storageKey, kind: kind, custom: nil, ownedByChild: false)
-        if kind == .unique {
-            _ = context.building(frame) { build(false) }
+        ResolutionContext.withCurrent { context in
+            let frame = BuildFrame(storageKey, kind: kind, custom: nil, ownedByChild: false)
+            if kind == .unique {
+                _ = context.building(frame) { build(false) }
+                return .built
+            }
+            if let held = context.graphInstance(storageKey) { return .held(held) }
+            context.buildInGraph(storageKey) { shared in context.building(frame) { build(shared) } }
             return .built
         }
-        if let held = context.graphInstance(storageKey) { return .held(held) }
-        context.buildInGraph(storageKey) { shared in context.building(frame) { build(shared) } }
-        return .built
     }
 }

@@ -57,8 +57,8 @@ package struct BuildFrame {
 /// accessed from two places at once.
 @usableFromInline
 package final class ResolutionContext {
-    private struct State {
-        var frames: [BuildFrame] = []
+    private struct State: ~Copyable {
+        var frames = FrameStack()
         var graph = GraphTable()
     }
 
@@ -74,8 +74,9 @@ package final class ResolutionContext {
         state.deallocate()
     }
 
-    /// The registrations being built on this thread, outermost first.
-    @usableFromInline package var frames: [BuildFrame] { state.pointee.frames }
+    /// The registrations being built on this thread, outermost first (a copy: for
+    /// messages and captive checks, off the fast path).
+    @usableFromInline package var frames: [BuildFrame] { state.pointee.frames.all }
 
     /// The `.graph` instance (a ``Payload``) of the current top-level resolve for `key`.
     @usableFromInline
@@ -94,6 +95,14 @@ package final class ResolutionContext {
         return context
     }
 
+    /// Runs `body` with the calling thread's context, borrowed: the thread keeps it alive,
+    /// so the fast path pays no retain and release for it.
+    @inline(__always)
+    package static func withCurrent<R>(_ body: (ResolutionContext) -> R) -> R {
+        guard let raw = pthread_getspecific(contextKey) else { return body(current) }
+        return Unmanaged<ResolutionContext>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
+    }
+
     /// Identity of the thread that owns this context.
     package var identity: ObjectIdentifier { ObjectIdentifier(self) }
 
@@ -106,9 +115,9 @@ package final class ResolutionContext {
         if !state.pointee.frames.isEmpty {
             checkCycle(frame)
         }
-        state.pointee.frames.append(frame)
+        state.pointee.frames.push(frame)
         let value = build()
-        state.pointee.frames.removeLast()
+        state.pointee.frames.pop()
         if state.pointee.frames.isEmpty && !state.pointee.graph.isEmpty {
             let finished = state.pointee.graph.removeAll()
             _ = finished
@@ -129,9 +138,7 @@ package final class ResolutionContext {
     }
 
     private func checkCycle(_ frame: BuildFrame) {
-        guard let start = state.pointee.frames.firstIndex(where: { $0.isSameBuild(as: frame) }) else {
-            return
-        }
+        guard let start = state.pointee.frames.firstIndex(where: { $0.isSameBuild(as: frame) }) else { return }
         reportCycle(from: start, closingWith: frame)
     }
 
@@ -150,6 +157,53 @@ package final class ResolutionContext {
         }
         ScopedFailure.stop("circular dependency: \(frame.description) → \(frame.key.memberName)")
     }
+}
+
+/// The build frames of one thread, outermost first: a buffer of trivial values that a
+/// push and a pop touch without reference counting or uniqueness checks (an `Array`
+/// pays both on every build). Never shrinks; freed with the thread's context.
+private struct FrameStack: ~Copyable {
+    private var base: UnsafeMutablePointer<BuildFrame>
+    private var capacity = 16
+    private(set) var count = 0
+
+    init() {
+        base = .allocate(capacity: 16)
+    }
+
+    deinit {
+        base.deallocate()  // frames are trivial: nothing to deinitialize
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    mutating func push(_ frame: BuildFrame) {
+        if count == capacity {
+            let grown = UnsafeMutablePointer<BuildFrame>.allocate(capacity: capacity * 2)
+            grown.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = grown
+            capacity *= 2
+        }
+        (base + count).initialize(to: frame)
+        count += 1
+    }
+
+    mutating func pop() {
+        count -= 1
+    }
+
+    func firstIndex(where matches: (BuildFrame) -> Bool) -> Int? {
+        var index = 0
+        while index < count {
+            if matches(base[index]) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The frames, outermost first.
+    var all: [BuildFrame] { Array(UnsafeBufferPointer(start: base, count: count)) }
 }
 
 /// The `.graph` instances of one top-level resolve: an open-addressing table hashed
