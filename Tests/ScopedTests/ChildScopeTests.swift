@@ -166,9 +166,9 @@ private final class FeatureContainer: SharedContainer {
             if index.isMultiple(of: 2) { flow.close() }
         }
         let open = root.child("open")
-        #expect(root.manager.node.tree.withLock { $0.children.count } == 1)
+        #expect(root.manager.node.state.withLock { $0.children.count } == 1)
         open.close()
-        #expect(root.manager.node.tree.withLock { $0.children.isEmpty })
+        #expect(root.manager.node.state.withLock { $0.children.isEmpty })
     }
 
     @Test func instancesHeldElsewhereOutliveTheirScope() {

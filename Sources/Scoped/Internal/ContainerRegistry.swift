@@ -1,7 +1,7 @@
 // Concurrency rule: `live` (a `Locked`) guards the weak list of every root container's
 // node in the process; it is held only to add, remove or copy the list, never while
 // instances are released. A root's lifetime scopes are reached through the nodes'
-// `tree` locks, taken top-down (a parent's, then each child's under it: nothing takes
+// `state` locks, taken top-down (a parent's, then each child's under it: nothing takes
 // them bottom-up) together with each storage's lock for a moment, so that only the
 // nodes that hold instances of the scope are retained. No user code runs meanwhile.
 
@@ -11,15 +11,15 @@ package enum ContainerRegistry {
     private final class WeakRoot {
         weak var node: ScopeNode?
         let domainNumber: UInt64
-        /// The root's storage and tree, reachable without the node: a reset asks them
-        /// what they hold before taking a strong reference to the root.
+        /// The root's storage and state (its open children), reachable without the node:
+        /// a reset asks them what they hold before taking a strong reference to the root.
         let storage: InstanceStorage
-        let tree: Locked<ScopeNode.Tree>
+        let state: Locked<ScopeNode.State>
         init(_ node: ScopeNode) {
             self.node = node
             domainNumber = node.domainNumber
             storage = node.storage
-            tree = node.tree
+            state = node.state
         }
     }
 
@@ -48,17 +48,17 @@ package enum ContainerRegistry {
         var found: [ScopeNode] = []
         for root in roots {
             if root.storage.holdsInstances(of: scope), let node = root.node { found.append(node) }
-            root.tree.withLock { collect($0.children, holding: scope, into: &found) }
+            root.state.withLock { collect($0.children, holding: scope, into: &found) }
         }
         return found.sorted { $0.number < $1.number }
     }
 
     /// Appends the nodes among `children` and their descendants that hold instances of
-    /// `scope` (called with the parent's tree lock held; the children stay alive).
+    /// `scope` (called with the parent's state lock held; the children stay alive).
     private static func collect(_ children: [ScopeNode], holding scope: Scope, into found: inout [ScopeNode]) {
         for child in children {
             if child.storage.holdsInstances(of: scope) { found.append(child) }
-            child.tree.withLock { collect($0.children, holding: scope, into: &found) }
+            child.state.withLock { collect($0.children, holding: scope, into: &found) }
         }
     }
 }

@@ -17,14 +17,14 @@ package enum EventHub {
 
     package static func add(_ observer: LifecycleObserver, to manager: ScopeNode) -> UInt64 {
         let id = ids.add(1, ordering: .relaxed).newValue
-        manager.observers.withLock { $0[id] = observer }
+        manager.state.withLock { $0.observers[id] = observer }
         manager.observerCount.add(1, ordering: .sequentiallyConsistent)
         installed.add(1, ordering: .sequentiallyConsistent)
         return id
     }
 
     package static func remove(_ id: UInt64, from manager: ScopeNode) {
-        let removed = manager.observers.withLock { $0.removeValue(forKey: id) }
+        let removed = manager.state.withLock { $0.observers.removeValue(forKey: id) }
         if removed != nil {
             manager.observerCount.subtract(1, ordering: .sequentiallyConsistent)
             installed.subtract(1, ordering: .sequentiallyConsistent)
@@ -33,9 +33,9 @@ package enum EventHub {
 
     /// Forgets every observer of a manager that goes away.
     package static func removeAll(from manager: ScopeNode) {
-        let removed = manager.observers.withLock { observers in
-            defer { observers = [:] }
-            return observers
+        let removed = manager.state.withLock { state in
+            defer { state.observers = [:] }
+            return state.observers
         }
         if !removed.isEmpty {
             manager.observerCount.subtract(removed.count, ordering: .sequentiallyConsistent)
@@ -67,7 +67,7 @@ extension ScopeNode {
         var result: [LifecycleObserver] = []
         var manager: ScopeNode? = self
         while let current = manager {
-            let own = current.observers.withLock { $0.sorted { $0.key < $1.key }.map(\.value) }
+            let own = current.state.withLock { $0.observers.sorted { $0.key < $1.key }.map(\.value) }
             result += own
             manager = current.parent
         }

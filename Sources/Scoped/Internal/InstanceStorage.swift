@@ -448,7 +448,7 @@ extension ScopeNode {
     /// chain by borrowing each `parent` (no retain of the nodes, whose reference counts
     /// live in side tables), one relaxed load per level while no override exists.
     private func isOverridden(_ key: RegistrationKey) -> Bool {
-        if overrideCount.load(ordering: .relaxed) != 0, overrides.withLock({ $0[key] != nil }) { return true }
+        if overrideCount.load(ordering: .relaxed) != 0, state.withLock({ $0.overrides[key] != nil }) { return true }
         return parent?.isOverridden(key) ?? false
     }
 

@@ -1,7 +1,7 @@
 // Concurrency rule: each node (the state behind a `ContainerManager`) keeps its
-// mutable state in `Locked` values —
-// `tree` (closed flag and open children), `overrides`, `observers` — and its
-// instances in `storage` (see InstanceStorage.swift). Every lock is held only to read
+// mutable state in one `Locked` value, `state` (closed flag, open children,
+// overrides, observers), and its instances in `storage` (see InstanceStorage.swift).
+// Tree walks take a parent's `state` and then its children's, top-down only. Every lock is held only to read
 // or swap that state: factory bodies, observers and the `deinit`s of released
 // instances run after unlocking. Closing releases children first, then this scope's
 // instances newest first.
@@ -17,12 +17,15 @@ import Synchronization
 /// every resolve.
 @usableFromInline
 package final class ScopeNode: Sendable {
-    package struct Tree {
+    /// What the node's one lock guards.
+    package struct State {
         /// The open children, oldest first, held strongly: a child ends when the last
         /// reference to its `ContainerManager` goes (or at `close()`), which closes it and
         /// removes it from here.
         package var children: [ScopeNode] = []
         package var closed = false
+        package var overrides: [RegistrationKey: any OverrideBody] = [:]
+        package var observers: [UInt64: LifecycleObserver] = [:]
     }
 
     /// The enclosing lifetime scope (nil for a root container).
@@ -49,11 +52,10 @@ package final class ScopeNode: Sendable {
     package let rootStorage: Unmanaged<InstanceStorage>
     /// Singletons seen from here: the process's, or the isolation domain's.
     package let singletons: InstanceStorage
-    package let tree = Locked(Tree())
-    package let overrides = Locked<[RegistrationKey: any OverrideBody]>([:])
+    /// The tree, overrides and observers: one lock (one allocation) per node.
+    package let state = Locked(State())
     /// Number of overrides registered here; read without locking on every resolve.
     package let overrideCount = Atomic<Int>(0)
-    package let observers = Locked<[UInt64: LifecycleObserver]>([:])
     /// Number of observers installed here; read without locking by the resolve path.
     package let observerCount = Atomic<Int>(0)
 
@@ -90,9 +92,9 @@ package final class ScopeNode: Sendable {
         self.init(
             parent: parent, openedFrom: manager, name: name, domainNumber: parent.domainNumber,
             singletons: parent.singletons, standIn: false)
-        let parentClosed = parent.tree.withLock { tree -> Bool in
-            guard !tree.closed else { return true }
-            tree.children.append(self)
+        let parentClosed = parent.state.withLock { state -> Bool in
+            guard !state.closed else { return true }
+            state.children.append(self)
             return false
         }
         if parentClosed {
@@ -106,8 +108,8 @@ package final class ScopeNode: Sendable {
         self.init(
             parent: nil, name: original.name, domainNumber: domain.number, singletons: domain.singletons, standIn: true)
         if let inherited {
-            let copied = inherited.overrides.withLock { $0 }
-            overrides.withLock { $0 = copied }
+            let copied = inherited.state.withLock { $0.overrides }
+            state.withLock { $0.overrides = copied }
             overrideCount.store(copied.count, ordering: .sequentiallyConsistent)
         }
     }
@@ -117,9 +119,9 @@ package final class ScopeNode: Sendable {
         // then); a root has no open children (each would hold it as its parent).
         if parent == nil { ContainerRegistry.remove(ObjectIdentifier(self)) }
         EventHub.removeAll(from: self)
-        let wasOpen = tree.withLock { tree in
-            defer { tree.closed = true }
-            return !tree.closed
+        let wasOpen = state.withLock { state in
+            defer { state.closed = true }
+            return !state.closed
         }
         releaseNewestFirst(storage.close().removed)
         if wasOpen { emit(.scopeClosed) }
@@ -130,9 +132,9 @@ package final class ScopeNode: Sendable {
     /// node per flow it ever opened.
     private func detachFromParent() {
         guard let parent else { return }
-        let removed = parent.tree.withLock { tree -> ScopeNode? in
-            guard let index = tree.children.firstIndex(where: { $0 === self }) else { return nil }
-            return tree.children.remove(at: index)
+        let removed = parent.state.withLock { state -> ScopeNode? in
+            guard let index = state.children.firstIndex(where: { $0 === self }) else { return nil }
+            return state.children.remove(at: index)
         }
         _ = removed  // released after unlocking: it may be this node's last reference
     }
@@ -153,18 +155,18 @@ package final class ScopeNode: Sendable {
     /// `root#1`, `checkout#7`: how events and messages name this container.
     @usableFromInline package var displayName: String { "\(name)#\(number)" }
 
-    package var isClosed: Bool { tree.withLock { $0.closed } }
+    package var isClosed: Bool { state.withLock { $0.closed } }
 
     // MARK: Lifetime
 
     /// Closes this lifetime scope: children first (newest first), then this scope's
     /// instances, newest first. Harmless when already closed.
     package func close() {
-        let children: [ScopeNode]? = tree.withLock { tree in
-            guard !tree.closed else { return nil }
-            tree.closed = true
-            defer { tree.children = [] }
-            return tree.children
+        let children: [ScopeNode]? = state.withLock { state in
+            guard !state.closed else { return nil }
+            state.closed = true
+            defer { state.children = [] }
+            return state.children
         }
         guard let children else { return }
         for child in children.reversed() { child.close() }
@@ -219,7 +221,7 @@ package final class ScopeNode: Sendable {
     package func override(for key: RegistrationKey) -> (body: any OverrideBody, owner: ScopeNode)? {
         // Recursion on the borrowed `parent` rather than a loop over a `var`: no retain
         // and release of each node (their reference counts live in side tables).
-        if overrideCount.load(ordering: .relaxed) != 0, let body = overrides.withLock({ $0[key] }) {
+        if overrideCount.load(ordering: .relaxed) != 0, let body = state.withLock({ $0.overrides[key] }) {
             return (body, self)
         }
         return parent?.override(for: key)
@@ -228,18 +230,18 @@ package final class ScopeNode: Sendable {
     /// Stores `body` for `key`. The replaced body (which may capture instances) is
     /// released after unlocking.
     package func setOverride(_ body: any OverrideBody, for key: RegistrationKey) {
-        let replaced = overrides.withLock { overrides in
-            defer { overrideCount.store(overrides.count, ordering: .sequentiallyConsistent) }
-            return overrides.updateValue(body, forKey: key)
+        let replaced = state.withLock { state in
+            defer { overrideCount.store(state.overrides.count, ordering: .sequentiallyConsistent) }
+            return state.overrides.updateValue(body, forKey: key)
         }
         _ = replaced
     }
 
     /// Removes the override of `key`, releasing its body after unlocking.
     package func removeOverride(for key: RegistrationKey) {
-        let removed = overrides.withLock { overrides in
-            defer { overrideCount.store(overrides.count, ordering: .sequentiallyConsistent) }
-            return overrides.removeValue(forKey: key)
+        let removed = state.withLock { state in
+            defer { overrideCount.store(state.overrides.count, ordering: .sequentiallyConsistent) }
+            return state.overrides.removeValue(forKey: key)
         }
         _ = removed
     }
@@ -248,12 +250,12 @@ package final class ScopeNode: Sendable {
 
     /// Drops every override and every instance this container holds (singletons stay).
     package func reset() {
-        let dropped = overrides.withLock { overrides in
+        let dropped = state.withLock { state in
             defer {
-                overrides = [:]
+                state.overrides = [:]
                 overrideCount.store(0, ordering: .sequentiallyConsistent)
             }
-            return overrides
+            return state.overrides
         }
         _ = dropped  // override bodies may capture instances: released here, unlocked
         releaseNewestFirst(storage.remove { _ in true })
