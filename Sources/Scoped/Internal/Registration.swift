@@ -21,8 +21,9 @@ package struct OverrideBox<P, T>: OverrideBody {
 ///
 /// A factory value is made on every access of a factory property, so it is kept small
 /// and free of reference counting but for the body's context and its container's
-/// manager (not even that for a process-wide container): a built-in scope is stored as its ``Scope/Kind`` (no `Scope` object), the
-/// key as three words with no precomputed hash.
+/// manager (not even that for a process-wide container): a built-in scope is stored as
+/// its ``Scope/Kind`` (no `Scope` object), the key as three words with no precomputed
+/// hash.
 @usableFromInline
 package struct Registration<P, T>: Sendable {
     /// The body as declared: `self { … }` bodies take no parameter, so a `Factory` stores

@@ -10,11 +10,12 @@ import Synchronization
 /// The state behind a container: its instances, overrides, observers and place in the
 /// tree of lifetime scopes. ``ContainerManager`` (public) owns one.
 ///
-/// Weak references (the registry, a parent's list of children, singleton reporters,
-/// observations) point here and never at the `ContainerManager`: a weakly referenced
-/// object keeps its reference count in a side table, which makes every retain and
-/// release of it several times slower, and a factory value retains its manager on
-/// every resolve.
+/// Weak references (the registry of roots, singleton reporters, observations) point
+/// here and never at the `ContainerManager`: a weakly referenced object keeps its
+/// reference count in a side table, which makes every retain and release of it several
+/// times slower, and a factory value retains its manager (unless it is process-wide).
+/// A child's node is referred to weakly only if someone observes it: its parent holds it
+/// strongly until it closes, and its manager closes it when the last reference goes.
 @usableFromInline
 package final class ScopeNode: Sendable {
     /// What the node's one lock guards.
