@@ -13,6 +13,8 @@
 /// scope keeps the instance made by the first resolve, whatever later parameters are.
 public struct ParameterFactory<P, T>: Sendable {
     @usableFromInline package var registration: Registration<P, T>
+    /// For per-parameter factories: turns the parameter into part of the storage key.
+    @usableFromInline package var parameterKey: (@Sendable (P) -> ParameterBox)?
 
     @inlinable
     package init(registration: Registration<P, T>) {
@@ -25,7 +27,7 @@ public struct ParameterFactory<P, T>: Sendable {
     /// - Returns: A new or held instance of `T`.
     @inlinable
     public func callAsFunction(_ parameter: P) -> T {
-        registration.resolve(parameter)
+        registration.resolve(parameter, parameterBox: parameterKey?(parameter))
     }
 
     /// A ``Lazy`` thunk that resolves with `parameter` on its first call.
@@ -34,7 +36,8 @@ public struct ParameterFactory<P, T>: Sendable {
     /// - Returns: A thunk; nothing is built until it is called.
     public func lazy(_ parameter: P) -> Lazy<T> where P: Sendable {
         let registration = self.registration
-        return Lazy { registration.resolve(parameter) }
+        let parameterKey = self.parameterKey
+        return Lazy { registration.resolve(parameter, parameterBox: parameterKey?(parameter)) }
     }
 
     /// Replaces the body in this factory's container and drops what the container holds
@@ -108,7 +111,7 @@ extension ParameterFactory where P: Hashable & Sendable {
     @inlinable
     public var perParameter: ParameterFactory<P, T> {
         var copy = self
-        copy.registration.parameterKey = { TypedParameterBox($0) }
+        copy.parameterKey = { TypedParameterBox($0) }
         return copy
     }
 }

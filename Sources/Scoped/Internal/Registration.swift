@@ -52,8 +52,6 @@ package struct Registration<P, T>: Sendable {
     @usableFromInline package var customScope: Scope?
     /// Precedence of the context override now in `body` (0: the declared body).
     package var contextRank: UInt8 = 0
-    /// For per-parameter factories: turns the parameter into part of the storage key.
-    @usableFromInline package var parameterKey: (@Sendable (P) -> ParameterBox)?
 
     @inlinable
     package init(manager: ContainerManager, key: RegistrationKey, body: @escaping @Sendable (P) -> T) {
@@ -115,8 +113,14 @@ package struct Registration<P, T>: Sendable {
     /// Resolves through the container. The fast path (a held instance, or a unique/graph
     /// build, with no override, observer or isolation domain in play) is specialised in
     /// the caller; the rest is `resolveFully`.
+    ///
+    /// - Parameters:
+    ///   - parameter: Passed to the body.
+    ///   - parameterBox: For a per-parameter factory, `parameter` as part of the storage
+    ///     key (a `ParameterFactory` keeps the function that makes it, so that a
+    ///     `Factory` value carries no field for it).
     @inlinable
-    package func resolve(_ parameter: P) -> T {
+    package func resolve(_ parameter: P, parameterBox: ParameterBox? = nil) -> T {
         do {
             // The body runs inside `fastResolve` (its frame on the thread's stack) through
             // a non-escaping closure: nothing is allocated for it.
@@ -126,9 +130,9 @@ package struct Registration<P, T>: Sendable {
             let found: FastResolve
             let body = storedBody
             // The node is borrowed, not retained: the manager (or the process) keeps it.
-            if let parameterKey {
+            if let parameterBox {
                 found = nodeRef._withUnsafeGuaranteedRef { node in
-                    node.fastResolve(key, parameter: parameterKey(parameter), kind: scopeKind) { boxed in
+                    node.fastResolve(key, parameter: parameterBox, kind: scopeKind) { boxed in
                         let value = Self.call(body, parameter)
                         built = value
                         return boxed ? Payload.wrap(value) : nil
@@ -154,7 +158,7 @@ package struct Registration<P, T>: Sendable {
                 break
             }
         }
-        return resolveFully(parameter)
+        return resolveFully(parameter, parameterBox: parameterBox)
     }
 
     /// Resolves through the container: override lookup, scope storage, build. Inlinable,
@@ -162,7 +166,7 @@ package struct Registration<P, T>: Sendable {
     /// would look up the metadata of `T?`, `Body` and its closures and copy `T` through
     /// value witnesses on every first build.
     @inlinable
-    package func resolveFully(_ parameter: P) -> T {
+    package func resolveFully(_ parameter: P, parameterBox: ParameterBox?) -> T {
         let manager = node.effective
         let scope = self.scope
         var body = self.storedBody
@@ -174,7 +178,7 @@ package struct Registration<P, T>: Sendable {
             body = .parameter(box.body)
             overrideOwner = found.owner
         }
-        let storageKey = StorageKey(key, box: parameterKey?(parameter))
+        let storageKey = StorageKey(key, box: parameterBox)
 
         guard let (owner, storage) = manager.holder(of: scope, overriddenIn: overrideOwner) else {
             if scope.kind == .graph {

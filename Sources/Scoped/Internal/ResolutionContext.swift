@@ -177,18 +177,22 @@ private struct FrameStack: ~Copyable {
 
     var isEmpty: Bool { count == 0 }
 
+    @inline(__always)
     mutating func push(_ frame: BuildFrame) {
-        if count == capacity {
-            let grown = UnsafeMutablePointer<BuildFrame>.allocate(capacity: capacity * 2)
-            grown.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = grown
-            capacity *= 2
-        }
+        if count == capacity { grow() }
         (base + count).initialize(to: frame)
         count += 1
     }
 
+    private mutating func grow() {
+        let grown = UnsafeMutablePointer<BuildFrame>.allocate(capacity: capacity * 2)
+        grown.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = grown
+        capacity *= 2
+    }
+
+    @inline(__always)
     mutating func pop() {
         count -= 1
     }
