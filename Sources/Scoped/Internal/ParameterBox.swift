@@ -1,3 +1,6 @@
+// Concurrency rule: none of its own. A box is immutable once made (its hash and value
+// are `let`s), so any thread holding a key that refers to it may read it.
+
 /// The parameter of a per-parameter factory's key, boxed with its type.
 ///
 /// Hashing and comparing go straight to the parameter type's own `Hashable`: the hash is
