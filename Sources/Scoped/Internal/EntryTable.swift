@@ -34,9 +34,6 @@ package struct EntryTable {
 
     package init() {}
 
-    /// Number of finished entries.
-    package var count: Int { entries.count - holes }
-
     /// Where the finished entry of `key` is (`hash`: its registration's quick hash).
     package func position(of key: StorageKey, hash: Int) -> Int? {
         if let positions { return positions[key] }
@@ -50,9 +47,15 @@ package struct EntryTable {
         }
     }
 
-    /// What the finished entry at `position` holds.
-    package func slot(at position: Int) -> StoredEntry.Slot {
-        entries[position].slot
+    /// The live instance filed for `key` (`hash`: its registration's quick hash), and
+    /// whether it is held weakly (`.shared`); nil if none is, or a weak one died.
+    package func liveInstance(of key: StorageKey, hash: Int) -> (object: AnyObject, weakly: Bool)? {
+        guard let position = position(of: key, hash: hash) else { return nil }
+        switch entries[position].slot {
+        case .strong(let payload): return (payload, false)
+        case .weak(let weak): return weak.object.map { ($0, true) }
+        case .vacant: return nil
+        }
     }
 
     /// The thread building `key`, if a build of it is in flight.

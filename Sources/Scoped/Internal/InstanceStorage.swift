@@ -239,15 +239,8 @@ package final class InstanceStorage: Sendable {
         let hash = key.registration.quickHash
         while true {
             let lookup: Lookup = state.withLock { state in
-                if let position = state.table.position(of: key, hash: hash) {
-                    switch state.table.slot(at: position) {
-                    case .strong(let payload):
-                        return .found(.held(payload))
-                    case .weak(let weak):
-                        if let object = weak.object { return .found(.heldWeakly(object)) }
-                    case .vacant:
-                        break
-                    }
+                if let (object, weakly) = state.table.liveInstance(of: key, hash: hash) {
+                    return .found(weakly ? .heldWeakly(object) : .held(object))
                 }
                 if let builder = state.table.builder(of: key, hash: hash) {
                     if builder == me { return .cycle }
@@ -381,16 +374,8 @@ extension InstanceStorage {
     fileprivate func held(_ key: StorageKey) -> FastResolve {
         let hash = key.registration.quickHash
         return state.withLock { state in
-            guard let position = state.table.position(of: key, hash: hash) else { return .slow }
-            switch state.table.slot(at: position) {
-            case .strong(let payload):
-                return .held(payload)
-            case .weak(let weak):
-                guard let object = weak.object else { return .slow }
-                return .heldWeakly(object)
-            case .vacant:
-                return .slow
-            }
+            guard let (object, weakly) = state.table.liveInstance(of: key, hash: hash) else { return .slow }
+            return weakly ? .heldWeakly(object) : .held(object)
         }
     }
 }

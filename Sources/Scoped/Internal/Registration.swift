@@ -54,19 +54,21 @@ package struct Registration<P, T>: Sendable {
     package var contextRank: UInt8 = 0
 
     @inlinable
-    package init(manager: ContainerManager, key: RegistrationKey, body: @escaping @Sendable (P) -> T) {
+    package init(manager: ContainerManager, key: RegistrationKey, storedBody: Body) {
         self.nodeRef = Unmanaged.passUnretained(manager.node)
         self.manager = manager.isProcessWide ? nil : manager
         self.key = key
-        self.storedBody = .parameter(body)
+        self.storedBody = storedBody
+    }
+
+    @inlinable
+    package init(manager: ContainerManager, key: RegistrationKey, body: @escaping @Sendable (P) -> T) {
+        self.init(manager: manager, key: key, storedBody: .parameter(body))
     }
 
     @inlinable
     package init(manager: ContainerManager, key: RegistrationKey, plainBody: @escaping @Sendable () -> T) {
-        self.nodeRef = Unmanaged.passUnretained(manager.node)
-        self.manager = manager.isProcessWide ? nil : manager
-        self.key = key
-        self.storedBody = .plain(plainBody)
+        self.init(manager: manager, key: key, storedBody: .plain(plainBody))
     }
 
     /// The scope (a built-in one is made from its kind).
@@ -94,11 +96,6 @@ package struct Registration<P, T>: Sendable {
             }
         }
         set { storedBody = .parameter(newValue) }
-    }
-
-    @inlinable
-    package func callBody(_ parameter: P) -> T {
-        Self.call(storedBody, parameter)
     }
 
     /// Runs `body` (the declared one, or an override) with `parameter`.
