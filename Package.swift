@@ -3,18 +3,23 @@ import PackageDescription
 
 let package = Package(
     name: "Scoped",
-    // Synchronization's `Atomic` (the resolve path's lock-free flags) needs these releases.
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // Factory's floor. Nothing in the library needs a newer release; an API that does
+    // carries `@available` itself. (.ci/steps/05-platform-guard.sh keeps it so.)
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         .library(name: "Scoped", targets: ["Scoped"]),
         .library(name: "ScopedTesting", targets: ["ScopedTesting"]),
         .executable(name: "ScopedDemo", targets: ["ScopedDemo"]),
     ],
     targets: [
-        .target(name: "Scoped"),
+        // C11 atomics and Linux's thread id for the platform layer; not a product.
+        .target(name: "CScopedPlatform"),
+        .target(name: "Scoped", dependencies: ["CScopedPlatform"]),
         .target(name: "ScopedTesting", dependencies: ["Scoped"]),
         .executableTarget(name: "ScopedDemo", dependencies: ["Scoped"]),
-        .testTarget(name: "ScopedTests", dependencies: ["Scoped", "ScopedTesting"]),
+        // Test fixture: resolves from the process's real main thread (MainThreadTests).
+        .executableTarget(name: "MainThreadProbe", dependencies: ["Scoped"], path: "Tests/Fixtures/MainThreadProbe"),
+        .testTarget(name: "ScopedTests", dependencies: ["Scoped", "ScopedTesting", "MainThreadProbe"]),
         .testTarget(name: "ScopedTestingTests", dependencies: ["ScopedTesting"]),
         .testTarget(name: "LifecycleTests", dependencies: ["ScopedDemo", "Scoped"],
                     resources: [.copy("Golden")]),

@@ -5,7 +5,7 @@ import PackageDescription
 
 let package = Package(
     name: "AppModule",
-    platforms: [.macOS(.v15), .iOS(.v18)],
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [.library(name: "AppFeature", targets: ["AppFeature"])],
     dependencies: [.package(name: "Scoped", path: "../..")],
     targets: [

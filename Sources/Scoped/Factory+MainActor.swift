@@ -4,7 +4,7 @@ private func onMainActorOnly<P, T: Sendable>(
     _ key: RegistrationKey, _ body: @escaping @MainActor @Sendable (P) -> T
 ) -> @Sendable (P) -> T {
     return { parameter in
-        guard ThreadIdentity.isMainThread else {
+        guard Platform.isMainThread else {
             // The body runs inside its own build frame: name only the builds around it.
             ScopedFailure.stop(
                 "\(key) has a @MainActor body and was resolved off the main actor; "

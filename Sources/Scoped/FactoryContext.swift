@@ -1,10 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Where the process runs, as the context overrides (`onTest`, `onPreview`, `onDebug`,
 /// `onArg`) see it. Detected once, at first use.
@@ -55,7 +48,7 @@ public enum FactoryContext {
     }
 
     private static func environment(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
+        Platform.environmentValue(name)
     }
 }
 

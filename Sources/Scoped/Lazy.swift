@@ -6,7 +6,6 @@
 // resolve closure is released after unlocking. Once resolved, the box is also
 // published in `resolvedBox` (an atomic, release/acquire) and never changes again, so
 // later calls read it without the lock.
-import Synchronization
 
 /// A memoizing thunk: resolves through its factory on the first call and returns that
 /// same instance afterwards. Making a `Lazy` builds nothing.
@@ -43,7 +42,7 @@ public final class Lazy<T> {
     /// The resolved instance's box (`Unmanaged` bits, retained), published once after
     /// `state` becomes `.resolved` and never changed: calls after the first read it
     /// without taking the lock.
-    @usableFromInline let resolvedBox = Atomic<UInt>(0)
+    @usableFromInline let resolvedBox = AtomicWord()
 
     init(_ resolve: @escaping @Sendable () -> T) {
         state = Locked(.unresolved(resolve), waitable: true)
@@ -52,6 +51,7 @@ public final class Lazy<T> {
     deinit {
         let bits = resolvedBox.load(ordering: .acquiring)
         if bits != 0 { Unmanaged<InstanceBox<T>>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped).release() }
+        resolvedBox.deallocate()
     }
 
     /// Whether the thunk has resolved (a call has returned its instance).

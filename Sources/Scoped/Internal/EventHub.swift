@@ -1,22 +1,19 @@
 // Concurrency rule: observers live in each manager's `observers` lock; `installed`
-// and `sequence` are atomics. Observers are copied out under the lock and called
+// and the sequence and id counters are process-wide atomics (AtomicCell.swift). Observers are copied out under the lock and called
 // after it is released, so an observer may resolve.
-import Synchronization
 
 /// Emits lifecycle events; costs one relaxed atomic load per resolve while no observer
 /// is installed anywhere, and one per container level while none is installed on the
 /// resolving container or its ancestors.
 @usableFromInline
 package enum EventHub {
-    private static let installed = Atomic<Int>(0)
-    private static let sequence = Atomic<UInt64>(0)
-    private static let ids = Atomic<UInt64>(0)
+    private static var installed: AtomicWord { ProcessWideWord.observersInstalled.word }
 
     @usableFromInline @inline(__always)
     package static var isActive: Bool { installed.load(ordering: .relaxed) != 0 }
 
     package static func add(_ observer: LifecycleObserver, to manager: ScopeNode) -> UInt64 {
-        let id = ids.add(1, ordering: .relaxed).newValue
+        let id = ProcessWideCounter.observerIDs.next()
         manager.state.withLock { $0.observers[id] = observer }
         manager.observerCount.add(1, ordering: .sequentiallyConsistent)
         installed.add(1, ordering: .sequentiallyConsistent)
@@ -38,13 +35,13 @@ package enum EventHub {
             return state.observers
         }
         if !removed.isEmpty {
-            manager.observerCount.subtract(removed.count, ordering: .sequentiallyConsistent)
-            installed.subtract(removed.count, ordering: .sequentiallyConsistent)
+            manager.observerCount.subtract(UInt(removed.count), ordering: .sequentiallyConsistent)
+            installed.subtract(UInt(removed.count), ordering: .sequentiallyConsistent)
         }
     }
 
     package static func nextSequence() -> UInt64 {
-        sequence.add(1, ordering: .relaxed).newValue
+        ProcessWideCounter.eventSequence.next()
     }
 }
 

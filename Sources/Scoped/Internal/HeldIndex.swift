@@ -10,14 +10,6 @@
 // slots are never removed (a slot outlives the instances it held), so a reader can
 // never touch freed memory. No lock is held while user code runs: payloads a writer
 // replaces are handed back and released by the storage after it unlocks.
-import Synchronization
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// One registration's held instance in a storage, readable without the storage's lock.
 ///
@@ -32,9 +24,11 @@ package final class HeldSlot: Sendable {
     /// The held payload, retained (`Unmanaged` bits): the instance itself for a class
     /// type, an `InstanceBox` otherwise; for `.shared`, a `WeakInstance` tagged with bit 0.
     /// 0 while nothing is held.
-    private let payload = Atomic<UInt>(0)
+    private var payload: AtomicWord { words[0] }
     /// Readers between their load of `payload` and their retain of it.
-    private let readers = Atomic<Int>(0)
+    private var readers: AtomicWord { words[1] }
+    /// `payload` and `readers`, in one allocation.
+    private let words = AtomicWords(count: 2)
 
     init(key: RegistrationKey, hash: Int) {
         self.key = key
@@ -44,6 +38,7 @@ package final class HeldSlot: Sendable {
     deinit {
         let bits = payload.load(ordering: .acquiring)
         if bits != 0 { Unmanaged<AnyObject>.fromOpaque(HeldSlot.pointer(bits)).release() }
+        words.deallocate()
     }
 
     static func pointer(_ bits: UInt) -> UnsafeRawPointer {
@@ -74,26 +69,24 @@ package final class HeldSlot: Sendable {
         var spins = 0
         while readers.load(ordering: .sequentiallyConsistent) != 0 {
             spins += 1
-            if spins > 64 { sched_yield() }
+            if spins > 64 { Platform.yieldThread() }
         }
         return old
     }
 }
 
 /// Open-addressing table of slots, filled by linear probing; never shrinks.
-private final class SlotTable: @unchecked Sendable { // @unchecked: `buckets` holds atomics only; writers hold the owning storage's `state` lock.
+private final class SlotTable: Sendable {
     let mask: Int
     /// `Unmanaged<HeldSlot>` bits, 0 for an empty bucket.
-    let buckets: UnsafeMutablePointer<Atomic<UInt>>
+    let buckets: AtomicWords
 
     init(capacity: Int) {
         mask = capacity - 1
-        buckets = .allocate(capacity: capacity)
-        for index in 0..<capacity { (buckets + index).initialize(to: Atomic(0)) }
+        buckets = AtomicWords(count: capacity)
     }
 
     deinit {
-        buckets.deinitialize(count: mask + 1)
         buckets.deallocate()
     }
 
@@ -122,12 +115,16 @@ private final class SlotTable: @unchecked Sendable { // @unchecked: `buckets` ho
 /// here), for the resolve fast path.
 package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning storage's `state` lock guards `slots`, `current`, `retired`.
     /// The published `SlotTable` (`Unmanaged` bits), 0 before the first instance.
-    private let table = Atomic<UInt>(0)
+    private let table = AtomicWord()
     private var slots: [HeldSlot] = []
     private var current: SlotTable?
     private var retired: [SlotTable] = []
 
     package init() {}
+
+    deinit {
+        table.deallocate()
+    }
 
     /// The instance held for `key`, retained for the caller; `.slow` if none. Lock-free.
     @inline(__always)

@@ -11,7 +11,6 @@
 // without this lock (a child scope's storage has no index: there it reads its slot
 // under the lock); it never builds, waits or stores, and runs unique/graph bodies with
 // no lock held. The index is written only here, under `state`.
-import Synchronization
 
 /// Where a cached instance is filed: its registration and, for per-parameter
 /// factories, the parameter.
@@ -371,6 +370,7 @@ extension InstanceStorage {
 
     /// The instance held for `key` in the locked table (per-parameter instances, and
     /// every instance of a storage without an index).
+    @inline(__always)
     fileprivate func held(_ key: StorageKey) -> FastResolve {
         let hash = key.registration.quickHash
         return state.withLock { state in

@@ -3,7 +3,6 @@
 // resolve. No lock is held while a stand-in is made or released (releasing one runs
 // the `deinit`s of its instances): entries are moved out under the lock and dropped
 // after unlocking.
-import Synchronization
 
 /// A world of containers of its own: each production root container is replaced, for
 /// the code that runs inside the domain (a task-local), by a fresh root with its own
@@ -22,16 +21,15 @@ package final class IsolationDomain: Sendable {
     /// Unique in the process (never reused, unlike an `ObjectIdentifier`).
     package let number: UInt64
 
-    private static let numbers = Atomic<UInt64>(0)
-    /// Stand-ins by production root number, then by domain number.
+        /// Stand-ins by production root number, then by domain number.
     private static let standIns = Locked<[UInt64: [UInt64: ScopeNode]]>([:])
     /// Whether any stand-in was ever made: until then a root's `deinit` skips the table.
-    private static let everReplaced = Atomic<Bool>(false)
+    private static var everReplaced: AtomicWord { ProcessWideWord.isolationEverReplaced.word }
 
     package init(name: String, parent: IsolationDomain?) {
         self.name = name
         self.parent = parent
-        number = Self.numbers.add(1, ordering: .relaxed).newValue
+        number = ProcessWideCounter.isolationDomainNumbers.next()
     }
 
     deinit {
@@ -56,7 +54,7 @@ package final class IsolationDomain: Sendable {
 
     /// How many domains are entered right now, process-wide. While it is zero, resolves
     /// skip the task-local read entirely.
-    private static let activeCount = Atomic<Int>(0)
+    private static var activeCount: AtomicWord { ProcessWideWord.isolationDomainsActive.word }
 
     @inline(__always)
     package static var isActive: Bool { activeCount.load(ordering: .relaxed) != 0 }
@@ -84,7 +82,7 @@ package final class IsolationDomain: Sendable {
         if let existing = Self.standIns.withLock({ $0[rootNumber]?[number] }) { return existing }
         let inherited = parent.map { $0.replacement(for: root) }
         let made = ScopeNode(standInFor: root, domain: self, inheriting: inherited)
-        Self.everReplaced.store(true, ordering: .sequentiallyConsistent)
+        Self.everReplaced.store(1, ordering: .sequentiallyConsistent)
         return Self.standIns.withLock { table in
             if let raced = table[rootNumber]?[number] { return raced }
             table[rootNumber, default: [:]][number] = made
@@ -95,7 +93,7 @@ package final class IsolationDomain: Sendable {
     /// Drops the stand-ins made for the production root numbered `rootNumber`, which is
     /// going away. Costs one atomic load in a process that never used a domain.
     package static func rootDidEnd(_ rootNumber: UInt64) {
-        guard everReplaced.load(ordering: .relaxed) else { return }
+        guard everReplaced.load(ordering: .relaxed) != 0 else { return }
         let dropped = standIns.withLock { $0.removeValue(forKey: rootNumber) }
         guard let dropped else { return }
         var ordered = dropped.values.sorted { $0.number < $1.number }

@@ -1,10 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Identifies one registration: the declaring container type, the declaring
 /// member's name (`#function`: `api`, `counter(initialValue:)`) and the produced type.
@@ -93,6 +86,6 @@ extension StaticString {
         guard hasPointerRepresentation, other.hasPointerRepresentation else { return description == other.description }
         guard utf8CodeUnitCount == other.utf8CodeUnitCount else { return false }
         if utf8Start == other.utf8Start { return true }
-        return memcmp(utf8Start, other.utf8Start, utf8CodeUnitCount) == 0
+        return Platform.bytesEqual(utf8Start, other.utf8Start, count: utf8CodeUnitCount)
     }
 }

@@ -2,13 +2,6 @@
 // value) and is never shared, so it needs no lock. It records which registrations
 // the thread is building right now (for cycle and captive-dependency checks) and the
 // `.graph` instances of the thread's current top-level resolve.
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// One registration being built on this thread.
 ///
@@ -87,11 +80,11 @@ package final class ResolutionContext {
     /// The calling thread's context (created on first use, freed with the thread).
     @usableFromInline
     package static var current: ResolutionContext {
-        if let raw = pthread_getspecific(contextKey) {
+        if let raw = ThreadLocalObject.get() {
             return Unmanaged<ResolutionContext>.fromOpaque(raw).takeUnretainedValue()
         }
         let context = ResolutionContext()
-        pthread_setspecific(contextKey, Unmanaged.passRetained(context).toOpaque())
+        ThreadLocalObject.set(context)
         return context
     }
 
@@ -99,7 +92,7 @@ package final class ResolutionContext {
     /// so the fast path pays no retain and release for it.
     @inline(__always)
     package static func withCurrent<R>(_ body: (ResolutionContext) -> R) -> R {
-        guard let raw = pthread_getspecific(contextKey) else { return body(current) }
+        guard let raw = ThreadLocalObject.get() else { return body(current) }
         return Unmanaged<ResolutionContext>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
     }
 
@@ -277,19 +270,6 @@ private struct GraphTable {
         return removed
     }
 }
-
-private let contextKey: pthread_key_t = {
-    var key = pthread_key_t()
-    let status = pthread_key_create(&key) { raw in
-        #if canImport(Darwin)
-        Unmanaged<ResolutionContext>.fromOpaque(raw).release()
-        #else
-        if let raw { Unmanaged<ResolutionContext>.fromOpaque(raw).release() }
-        #endif
-    }
-    precondition(status == 0, "Scoped: pthread_key_create failed (\(status))")
-    return key
-}()
 
 extension ResolutionContext {
     /// ` (while building a (A) → b (B))`, or nothing when no build is in progress.

@@ -5,7 +5,6 @@
 // or swap that state: factory bodies, observers and the `deinit`s of released
 // instances run after unlocking. Closing releases children first, then this scope's
 // instances newest first.
-import Synchronization
 
 /// The state behind a container: its instances, overrides, observers and place in the
 /// tree of lifetime scopes. ``ContainerManager`` (public) owns one.
@@ -55,12 +54,13 @@ package final class ScopeNode: Sendable {
     package let singletons: InstanceStorage
     /// The tree, overrides and observers: one lock (one allocation) per node.
     package let state = Locked(State())
+    /// `overrideCount` and `observerCount`, in one allocation.
+    private let counts = AtomicWords(count: 2)
     /// Number of overrides registered here; read without locking on every resolve.
-    package let overrideCount = Atomic<Int>(0)
+    package var overrideCount: AtomicWord { counts[0] }
     /// Number of observers installed here; read without locking by the resolve path.
-    package let observerCount = Atomic<Int>(0)
+    package var observerCount: AtomicWord { counts[1] }
 
-    private static let numbers = Atomic<UInt64>(0)
     package static let processSingletons = InstanceStorage()
 
     /// Makes the state for a new root container.
@@ -81,7 +81,7 @@ package final class ScopeNode: Sendable {
         self.storage = storage
         self.rootStorage = Unmanaged.passUnretained(parent?.root.storage ?? storage)
         self.isStandIn = standIn
-        let number = ScopeNode.numbers.add(1, ordering: .relaxed).newValue
+        let number = ProcessWideCounter.scopeNodeNumbers.next()
         self.number = number
         self.name = name ?? (parent == nil ? "root" : "child")
         // Roots only: a reset reaches children through their root's tree.
@@ -111,7 +111,7 @@ package final class ScopeNode: Sendable {
         if let inherited {
             let copied = inherited.state.withLock { $0.overrides }
             state.withLock { $0.overrides = copied }
-            overrideCount.store(copied.count, ordering: .sequentiallyConsistent)
+            overrideCount.store(UInt(copied.count), ordering: .sequentiallyConsistent)
         }
     }
 
@@ -127,6 +127,7 @@ package final class ScopeNode: Sendable {
         releaseNewestFirst(storage.close().removed)
         if wasOpen { emit(.scopeClosed) }
         if parent == nil && !isStandIn { IsolationDomain.rootDidEnd(number) }
+        counts.deallocate()
     }
 
     /// Drops the parent's reference to this child, so a long-lived root does not keep one
@@ -232,7 +233,7 @@ package final class ScopeNode: Sendable {
     /// released after unlocking.
     package func setOverride(_ body: any OverrideBody, for key: RegistrationKey) {
         let replaced = state.withLock { state in
-            defer { overrideCount.store(state.overrides.count, ordering: .sequentiallyConsistent) }
+            defer { overrideCount.store(UInt(state.overrides.count), ordering: .sequentiallyConsistent) }
             return state.overrides.updateValue(body, forKey: key)
         }
         _ = replaced
@@ -241,7 +242,7 @@ package final class ScopeNode: Sendable {
     /// Removes the override of `key`, releasing its body after unlocking.
     package func removeOverride(for key: RegistrationKey) {
         let removed = state.withLock { state in
-            defer { overrideCount.store(state.overrides.count, ordering: .sequentiallyConsistent) }
+            defer { overrideCount.store(UInt(state.overrides.count), ordering: .sequentiallyConsistent) }
             return state.overrides.removeValue(forKey: key)
         }
         _ = removed

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Platform guard (issue #13). Fails when
+#   - a library source (Sources/Scoped, Sources/ScopedTesting) imports Synchronization
+#     or Foundation (the library supports iOS 13 / macOS 10.15 and stays Foundation-free);
+#   - `canImport(Darwin)` / `import Darwin` appears in the library outside its one
+#     platform file, Sources/Scoped/Internal/Platform.swift;
+#   - a manifest's platforms rise above the floor: iOS 13, macOS 10.15, tvOS 13,
+#     watchOS 6, visionOS 1 (Package.swift and Examples/AppModule/Package.swift).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+library="Sources/Scoped Sources/ScopedTesting"
+platform_file="Sources/Scoped/Internal/Platform.swift"
+
+# shellcheck disable=SC2086
+if hits=$(grep -rnE '^\s*(@[A-Za-z_]+\s+)*(public |package |internal |private |fileprivate )?import\s+(Synchronization|Foundation)\b' $library --include=*.swift); then
+    fail "library sources import Synchronization or Foundation:"; echo "$hits"
+fi
+# shellcheck disable=SC2086
+if hits=$(grep -rnE 'canImport\(Darwin\)|import\s+Darwin\b|os\((macOS|iOS|tvOS|watchOS|visionOS)\)' $library --include=*.swift | grep -v "^$platform_file:"); then
+    fail "Darwin-specific code outside $platform_file:"; echo "$hits"
+fi
+
+# The floor, per platform: the highest version a manifest may name.
+check_manifest() {
+    local manifest=$1 line
+    line=$(grep -E '^\s*platforms:' "$manifest" || true)
+    [ -n "$line" ] || { fail "$manifest names no platforms"; return; }
+    for expected in '.macOS(.v10_15)' '.iOS(.v13)' '.tvOS(.v13)' '.watchOS(.v6)' '.visionOS(.v1)'; do
+        case "$line" in
+            *"$expected"*) ;;
+            *) fail "$manifest: expected $expected in: $line" ;;
+        esac
+    done
+}
+check_manifest Package.swift
+check_manifest Examples/AppModule/Package.swift
+
+# The check itself must see what it guards: a deliberate violation is caught.
+probe=$(mktemp)
+printf 'import Synchronization\n' >"$probe"
+if ! grep -qE '^\s*(@[A-Za-z_]+\s+)*(public |package |internal |private |fileprivate )?import\s+(Synchronization|Foundation)\b' "$probe"; then
+    fail "the import pattern no longer matches 'import Synchronization'"
+fi
+rm -f "$probe"
+
+if [ "$failures" -ne 0 ]; then
+    echo "platform guard: $failures failure(s)"
+    exit 1
+fi
+echo "platform guard: no Synchronization/Foundation in the library, Darwin only in $platform_file, platforms at the floor"

@@ -1,0 +1,186 @@
+// The library's whole platform layer: every call into the C library (pthread mutexes,
+// condition variables and thread-specific data, getenv, sched_yield, memcmp) and every
+// `canImport` of Darwin / Glibc / Musl sits in this file, behind small `package` types,
+// so that the code compiled only on Apple platforms is here and nowhere else. Every
+// pthread return code is checked, with a message naming the call.
+//
+// Concurrency rule: `PlatformMutex` and `PlatformCondition` are the raw primitives
+// behind `Locked` (Locked.swift states what they guard); this file holds no state of
+// its own but the thread-specific key made once per process. Nothing here runs user
+// code.
+//
+// Darwin branches, each checked against Apple's declarations (libpthread's and Libc's
+// headers and man pages, as published on Apple's open-source site, and the Swift
+// overlay's imports of them):
+//   1. `import Darwin`: the module that exports pthread, getenv, sched_yield and
+//      memcmp on every Apple platform.
+//   2. `isInitialThread`: `int pthread_main_np(void)` (libpthread, pthread.h; man page
+//      pthread_main_np(3): 1 on the main thread, 0 elsewhere, -1 before initialisation
+//      completes), the call the Swift runtime's Darwin threading layer makes for the
+//      main actor's own check. On Linux the same fact comes from the kernel (thread id
+//      equals process id, CScopedPlatform.h), where the Swift runtime compares with the
+//      thread it recorded at load: the same thread.
+// Everything else is the same declaration on Darwin, Glibc and Musl, with one
+// difference absorbed without a branch: `pthread_key_create`'s destructor parameter is
+// `void (* _Nullable)(void *)` on Darwin, imported as a function of a non-optional
+// `UnsafeMutableRawPointer`, and `void (*)(void *)` on Glibc, imported with an optional
+// one; the destructor below passes its argument on to a function that takes an
+// optional, which both forms convert to. `pthread_key_t` (`unsigned long` on Darwin,
+// `unsigned int` on Glibc) is only ever made with its zero initialiser.
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+import CScopedPlatform
+#elseif canImport(Musl)
+import Musl
+import CScopedPlatform
+#else
+#error("Scoped supports Apple platforms, Linux (Glibc) and Musl")
+#endif
+import Dispatch
+
+/// Facts about the running thread and process.
+package enum Platform {
+    /// Whether the calling thread runs the main actor's jobs: the process's main thread,
+    /// or the thread draining the main queue.
+    ///
+    /// Asks the kernel first, not a queue: on the main thread inside another queue's
+    /// `sync` block the answer is true, as the main actor's own executor check says. The
+    /// main queue's marker covers a process whose main thread handed the main queue to a
+    /// worker (`dispatchMain()`, as a test runner on Linux does); the one case that
+    /// check cannot see is such a worker inside another queue's `sync`, where this says
+    /// false although the main actor's own check would say true (a stop, never a body
+    /// run off the main actor).
+    package static var isMainThread: Bool {
+        isInitialThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
+    }
+
+    /// Whether the calling thread is the process's initial thread.
+    @inline(__always)
+    private static var isInitialThread: Bool {
+        #if canImport(Darwin)
+        return pthread_main_np() == 1
+        #else
+        return scoped_linux_is_initial_thread()
+        #endif
+    }
+
+    /// Marks the main queue, once: its specific value is visible to blocks it runs.
+    private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
+
+    /// The value of the environment variable `name`, if set.
+    package static func environmentValue(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// Gives the processor to another thread (a writer waiting out a reader's window).
+    @inline(__always)
+    package static func yieldThread() {
+        // sched_yield(2) fails only where it is not implemented; nothing to check.
+        _ = sched_yield()
+    }
+
+    /// Whether `count` bytes at `lhs` and `rhs` are equal.
+    @inline(__always)
+    package static func bytesEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, count: Int) -> Bool {
+        memcmp(lhs, rhs, count) == 0
+    }
+
+    /// Stops the process when a pthread call returned an error.
+    @inline(__always)
+    fileprivate static func check(_ status: Int32, _ call: StaticString) {
+        if status != 0 { failed(status, call) }
+    }
+
+    @inline(never)
+    private static func failed(_ status: Int32, _ call: StaticString) -> Never {
+        fatalError("Scoped: \(call) failed with error \(status)")
+    }
+}
+
+/// A heap-allocated pthread mutex (never `&` of an inline one). A handle: its owner
+/// calls ``destroy()`` once, in its `deinit`.
+package struct PlatformMutex: @unchecked Sendable { // @unchecked: the mutex is the lock itself; pthread synchronises every access.
+    fileprivate let pointer: UnsafeMutablePointer<pthread_mutex_t>
+
+    package init() {
+        pointer = .allocate(capacity: 1)
+        pointer.initialize(to: pthread_mutex_t())
+        Platform.check(pthread_mutex_init(pointer, nil), "pthread_mutex_init")
+    }
+
+    package func destroy() {
+        Platform.check(pthread_mutex_destroy(pointer), "pthread_mutex_destroy")
+        pointer.deinitialize(count: 1)
+        pointer.deallocate()
+    }
+
+    @inline(__always)
+    package func lock() {
+        Platform.check(pthread_mutex_lock(pointer), "pthread_mutex_lock")
+    }
+
+    @inline(__always)
+    package func unlock() {
+        Platform.check(pthread_mutex_unlock(pointer), "pthread_mutex_unlock")
+    }
+}
+
+/// A heap-allocated pthread condition variable, used with one ``PlatformMutex``. A
+/// handle: its owner calls ``destroy()`` once, in its `deinit`.
+package struct PlatformCondition: @unchecked Sendable { // @unchecked: pthread synchronises every access, under the mutex it is used with.
+    private let pointer: UnsafeMutablePointer<pthread_cond_t>
+
+    package init() {
+        pointer = .allocate(capacity: 1)
+        pointer.initialize(to: pthread_cond_t())
+        Platform.check(pthread_cond_init(pointer, nil), "pthread_cond_init")
+    }
+
+    package func destroy() {
+        Platform.check(pthread_cond_destroy(pointer), "pthread_cond_destroy")
+        pointer.deinitialize(count: 1)
+        pointer.deallocate()
+    }
+
+    /// Blocks until ``broadcast()``, releasing `mutex` (which the caller holds) meanwhile.
+    package func wait(releasing mutex: PlatformMutex) {
+        Platform.check(pthread_cond_wait(pointer, mutex.pointer), "pthread_cond_wait")
+    }
+
+    package func broadcast() {
+        Platform.check(pthread_cond_broadcast(pointer), "pthread_cond_broadcast")
+    }
+}
+
+/// One object per thread, retained by the thread and released when it exits
+/// (pthread-specific data). The key is made once per process.
+package enum ThreadLocalObject {
+    /// The calling thread's object, unretained; nil before the first ``set(_:)``.
+    @inline(__always)
+    package static func get() -> UnsafeMutableRawPointer? {
+        pthread_getspecific(key)
+    }
+
+    /// Stores `object` retained for the calling thread (which must have none yet).
+    package static func set(_ object: AnyObject) {
+        Platform.check(pthread_setspecific(key, Unmanaged.passRetained(object).toOpaque()), "pthread_setspecific")
+    }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        Platform.check(pthread_key_create(&key) { releaseThreadObject($0) }, "pthread_key_create")
+        return key
+    }()
+}
+
+/// The key's destructor: releases a thread's object when the thread exits. Takes an
+/// optional so that Darwin's non-optional argument and Glibc's optional one both fit.
+private func releaseThreadObject(_ raw: UnsafeMutableRawPointer?) {
+    if let raw { Unmanaged<AnyObject>.fromOpaque(raw).release() }
+}
