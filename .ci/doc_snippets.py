@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""Type-checks every Swift snippet of README.md and the DocC catalogs, as a reader who
+pastes it into a file of their own would: Swift 6 mode, warnings as errors, against the
+built Scoped and ScopedTesting modules (issue #14: snippets must not rot).
+
+    python3 .ci/doc_snippets.py BUILD_DIR      # BUILD_DIR: `swift build --show-bin-path`
+
+An article is read in order, as a reader follows it: its ```swift blocks, concatenated,
+make the main file of a module of its own (top-level statements allowed, as in a script
+or a playground), after `import Scoped`, `import ScopedTesting`, `import Testing` and
+`import SnippetSupport`. A later block may use what an earlier one declared. SnippetSupport
+(.ci/snippets/SnippetSupport.swift) declares the app types the articles name without
+declaring (`LiveAPIClient`, `EntryStore`, view models ...); a snippet that declares one
+of them uses its own, which shadows the support module's.
+
+A block that is not meant to compile with the rest (SwiftUI code, which Linux lacks; a
+"before" version that an "after" block redeclares; a manifest) says so on the line
+before its fence:
+
+    <!-- snippet: skip (SwiftUI view: no SwiftUI on Linux) -->
+
+The reason in parentheses is required. Markdown renderers and DocC hide the comment.
+Exits 1 if any snippet fails, printing the article, the snippet's line and the compiler's
+diagnostics with line numbers of the article.
+"""
+import glob
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SKIP = re.compile(r"<!--\s*snippet:\s*skip\s*\((.+)\)\s*-->")
+HEADER = "import Scoped\nimport ScopedTesting\nimport SnippetSupport\nimport Testing\n"
+
+
+def snippets(path):
+    """Yields (line number of the first code line, code, skip reason or None)."""
+    lines = open(path, encoding="utf-8").read().split("\n")
+    index = 0
+    while index < len(lines):
+        fence = re.match(r"^(\s*)```swift\s*$", lines[index])
+        if not fence:
+            index += 1
+            continue
+        indent = len(fence.group(1))
+        previous = next((lines[j] for j in range(index - 1, -1, -1) if lines[j].strip()), "")
+        skip = SKIP.search(previous)
+        start = index + 1
+        end = start
+        while end < len(lines) and not re.match(r"^\s*```\s*$", lines[end]):
+            end += 1
+        code = "\n".join(line[indent:] if line[:indent].strip() == "" else line for line in lines[start:end])
+        yield start + 1, code, skip.group(1) if skip else None
+        index = end + 1
+
+
+def swiftc(build_dir, *arguments):
+    modulemap = os.path.join(build_dir, "CScopedPlatform.build", "module.modulemap")
+    command = [
+        "swiftc", "-swift-version", "6", "-warnings-as-errors",
+        "-I", os.path.join(build_dir, "Modules"), "-I", build_dir,
+        "-Xcc", f"-fmodule-map-file={modulemap}",
+        *arguments,
+    ]
+    return subprocess.run(command, capture_output=True, text=True)
+
+
+def main():
+    build_dir = os.path.abspath(sys.argv[1])
+    work = tempfile.mkdtemp(prefix="doc-snippets-")
+    support = swiftc(
+        build_dir, "-parse-as-library", "-emit-module", "-module-name", "SnippetSupport",
+        "-emit-module-path", os.path.join(work, "SnippetSupport.swiftmodule"),
+        os.path.join(ROOT, ".ci", "snippets", "SnippetSupport.swift"))
+    if support.returncode != 0:
+        print(support.stdout + support.stderr)
+        print("doc snippets: .ci/snippets/SnippetSupport.swift does not compile")
+        return 1
+    articles = [os.path.join(ROOT, "README.md")] + sorted(
+        glob.glob(os.path.join(ROOT, "Sources", "*", "*.docc", "*.md")))
+    checked = skipped = 0
+    failures = []
+    for number, article in enumerate(articles):
+        relative = os.path.relpath(article, ROOT)
+        source_lines = HEADER.rstrip("\n").split("\n")
+        origin = [None] * len(source_lines)  # article line of each source line
+        for line, code, skip in snippets(article):
+            if skip:
+                skipped += 1
+                continue
+            checked += 1
+            for offset, text in enumerate(code.split("\n")):
+                source_lines.append(text)
+                origin.append(line + offset)
+        if len(source_lines) == HEADER.count("\n"):
+            continue
+        source = os.path.join(work, f"article{number}", "main.swift")
+        os.makedirs(os.path.dirname(source))
+        open(source, "w", encoding="utf-8").write("\n".join(source_lines) + "\n")
+        result = swiftc(build_dir, "-typecheck", "-I", work, "-module-name", f"Article{number}", source)
+        if result.returncode != 0:
+            def where(match):
+                index = int(match.group(1)) - 1
+                at = origin[index] if 0 <= index < len(origin) and origin[index] else "header"
+                return f"{relative}:{at}:"
+            diagnostics = re.sub(r"\S*main\.swift:(\d+):", where, result.stdout + result.stderr)
+            failures.append((relative, 0, diagnostics))
+    for relative, line, diagnostics in failures:
+        print(f"--- {relative}: snippets do not compile")
+        print("\n".join(l for l in diagnostics.split("\n") if re.match(r"^\S+:\d+:\d+: (error|warning)", l)))
+    print(f"doc snippets: {checked} checked, {skipped} skipped (marked), {len(failures)} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
