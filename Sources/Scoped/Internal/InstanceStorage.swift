@@ -197,7 +197,7 @@ package final class InstanceStorage: Sendable {
     package let index: HeldIndex?
     /// `index`, not retained: the resolve fast path borrows it (`index` keeps it alive)
     /// instead of retaining it on every read, a write to a line all threads share.
-    private let readIndex: Unmanaged<HeldIndex>?
+    let readIndex: Unmanaged<HeldIndex>?
 
     /// - Parameter indexed: Whether reads go through a lock-free ``HeldIndex`` (roots and
     ///   singletons) or the locked table (child lifetime scopes).
@@ -228,7 +228,9 @@ package final class InstanceStorage: Sendable {
 
     /// Returns the stored instance for `key`, or builds it exactly once with `build`,
     /// which returns the payload to keep (nil: keep nothing, a value type under `.shared`).
-    @usableFromInline
+    /// Never inlined into the resolve path: compiled on its own, it inlines the entry
+    /// table's lookups (callgrind: about 200 instructions less per first build).
+    @usableFromInline @inline(never)
     package func instance(
         for key: StorageKey, scope: Scope, weakly: Bool, reporter: ScopeNode?,
         context: ResolutionContext, onCycle: () -> Never,
@@ -343,112 +345,4 @@ package final class InstanceStorage: Sendable {
 @usableFromInline
 package func instanceIdentity<T>(of value: T) -> ObjectIdentifier? {
     type(of: value as Any) is AnyClass ? ObjectIdentifier(value as AnyObject) : nil
-}
-
-/// What `ScopeNode.fastResolve` did.
-@usableFromInline
-package enum FastResolve {
-    /// A strongly held ``Payload``, retained for the caller.
-    case held(AnyObject)
-    /// A live `.shared` instance.
-    case heldWeakly(AnyObject)
-    /// The body ran (a unique or graph build): the caller has the value.
-    case built
-    /// Nothing done: take the full path (first build, override, observer, isolation,
-    /// closed scope).
-    case slow
-}
-
-extension InstanceStorage {
-    /// The instance held for `key` (no parameter); builds, waits and reports nothing: from
-    /// the lock-free index, or the locked table of a storage without one.
-    @inline(__always)
-    fileprivate func read(_ key: RegistrationKey) -> FastResolve {
-        if let readIndex { return readIndex._withUnsafeGuaranteedRef { $0.read(key) } }
-        return held(StorageKey(key))
-    }
-
-    /// The instance held for `key` in the locked table (per-parameter instances, and
-    /// every instance of a storage without an index).
-    @inline(__always)
-    fileprivate func held(_ key: StorageKey) -> FastResolve {
-        let hash = key.registration.quickHash
-        return state.withLock { state in
-            guard let (object, weakly) = state.table.liveInstance(of: key, hash: hash) else { return .slow }
-            return weakly ? .heldWeakly(object) : .held(object)
-        }
-    }
-}
-
-extension ScopeNode {
-    /// The resolve fast path, non-generic so that it is compiled once: returns the held
-    /// instance of a caching scope (from the storage's lock-free ``HeldIndex``), or runs
-    /// `build` for a unique or graph registration (with its frame on this thread's stack,
-    /// so cycles still stop). `build(true)` must return the value as a ``Payload``, for
-    /// the current graph.
-    ///
-    /// Returns `.slow` whenever the full path has something to do: an isolation domain
-    /// or an observer is active, an override of `key` is visible from here, or no
-    /// instance is held yet.
-    @usableFromInline
-    package func fastResolve(_ key: RegistrationKey, kind: Scope.Kind, build: (_ boxed: Bool) -> AnyObject?) -> FastResolve {
-        guard mayResolveFast(key) else { return .slow }
-        // The storages of `holder(of:overriddenIn:)` with no override, without taking a
-        // reference to the owner (a retain per resolve that this path does not need).
-        // Written out here and below rather than shared: a shared `StorageKey` entry or a
-        // storage-picking helper each cost 25–50 of the ~450–500 instructions of a cached,
-        // singleton or scoped resolve (callgrind, `Benchmarks/Scripts/instructions.sh`).
-        switch kind {
-        case .cached, .shared: return rootStorage._withUnsafeGuaranteedRef { $0.read(key) }
-        case .scoped: return storage.read(key)
-        case .singleton: return singletons.read(key)
-        case .unique, .graph: return buildFast(StorageKey(key), kind: kind, build: build)
-        }
-    }
-
-    /// The fast path of a per-parameter factory: `parameter` is part of the key.
-    @usableFromInline
-    package func fastResolve(
-        _ key: RegistrationKey, parameter: ParameterBox, kind: Scope.Kind, build: (_ boxed: Bool) -> AnyObject?
-    ) -> FastResolve {
-        guard mayResolveFast(key) else { return .slow }
-        let storageKey = StorageKey(key, box: parameter)
-        switch kind {
-        case .cached, .shared: return (parent == nil ? storage : root.storage).held(storageKey)
-        case .scoped: return storage.held(storageKey)
-        case .singleton: return singletons.held(storageKey)
-        case .unique, .graph: return buildFast(storageKey, kind: kind, build: build)
-        }
-    }
-
-    /// No isolation domain, no observer on this chain, no override of `key` visible. A
-    /// root without overrides (the common case) answers with three relaxed atomic loads.
-    @inline(__always)
-    private func mayResolveFast(_ key: RegistrationKey) -> Bool {
-        guard !IsolationDomain.isActive, !isObservedInChain else { return false }
-        return parent == nil && overrideCount.load(ordering: .relaxed) == 0 || !isOverridden(key)
-    }
-
-    /// Whether an override of `key` is registered here or in an enclosing scope. Walks the
-    /// chain by borrowing each `parent` (no retain of the nodes, whose reference counts
-    /// live in side tables), one relaxed load per level while no override exists.
-    private func isOverridden(_ key: RegistrationKey) -> Bool {
-        if overrideCount.load(ordering: .relaxed) != 0, state.withLock({ $0.overrides[key] != nil }) { return true }
-        return parent?.isOverridden(key) ?? false
-    }
-
-    /// `.unique` or `.graph`: nothing is held, the body runs with its frame on the stack.
-    @inline(__always)
-    private func buildFast(_ storageKey: StorageKey, kind: Scope.Kind, build: (_ boxed: Bool) -> AnyObject?) -> FastResolve {
-        ResolutionContext.withCurrent { context in
-            let frame = BuildFrame(storageKey, kind: kind, custom: nil, ownedByChild: false)
-            if kind == .unique {
-                _ = context.building(frame) { build(false) }
-                return .built
-            }
-            if let held = context.graphInstance(storageKey) { return .held(held) }
-            context.buildInGraph(storageKey) { shared in context.building(frame) { build(shared) } }
-            return .built
-        }
-    }
 }

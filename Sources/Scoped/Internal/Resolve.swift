@@ -1,0 +1,243 @@
+// Concurrency rule: the full resolve path runs under no lock of its own. It reads the
+// override table and the tree under each node's `state` lock (ScopeNode.swift), and
+// builds through `InstanceStorage.instance`, which records a build in flight under the
+// storage's lock, unlocks, runs the body, and locks again to store (InstanceStorage.swift).
+// The typed shell's `make` closure (the factory body) therefore always runs with no lock
+// held, as do observers.
+//
+// This is the one file to read for a resolve. The fast path (`fastResolve`) reads a held
+// instance lock-free from the storage's `HeldIndex`, or runs a unique/graph body, when
+// no override, observer or isolation domain is in play. Everything else is the full
+// path (`resolveSlow`): override or not, where the scope keeps its instances (its
+// holder), which lock the build goes under, what is reported. Both are compiled once, in
+// Scoped, for every `T`: only the typed shell in Registration.swift (run the body, wrap
+// and unwrap the value) is specialised per factory, so an app carries a few hundred
+// bytes per factory instead of the whole path.
+
+// MARK: The fast path
+
+/// What `ScopeNode.fastResolve` did.
+@usableFromInline
+package enum FastResolve {
+    /// A strongly held ``Payload``, retained for the caller.
+    case held(AnyObject)
+    /// A live `.shared` instance.
+    case heldWeakly(AnyObject)
+    /// The body ran (a unique or graph build): the caller has the value.
+    case built
+    /// Nothing done: take the full path (first build, override, observer, isolation,
+    /// closed scope).
+    case slow
+}
+
+extension InstanceStorage {
+    /// The instance held for `key` (no parameter); builds, waits and reports nothing: from
+    /// the lock-free index, or the locked table of a storage without one.
+    @inline(__always)
+    fileprivate func read(_ key: RegistrationKey) -> FastResolve {
+        if let readIndex { return readIndex._withUnsafeGuaranteedRef { $0.read(key) } }
+        return held(StorageKey(key))
+    }
+
+    /// The instance held for `key` in the locked table (per-parameter instances, and
+    /// every instance of a storage without an index).
+    @inline(__always)
+    fileprivate func held(_ key: StorageKey) -> FastResolve {
+        let hash = key.registration.quickHash
+        return state.withLock { state in
+            guard let (object, weakly) = state.table.liveInstance(of: key, hash: hash) else { return .slow }
+            return weakly ? .heldWeakly(object) : .held(object)
+        }
+    }
+}
+
+extension ScopeNode {
+    /// The resolve fast path, non-generic so that it is compiled once: returns the held
+    /// instance of a caching scope (from the storage's lock-free ``HeldIndex``), or runs
+    /// `build` for a unique or graph registration (with its frame on this thread's stack,
+    /// so cycles still stop). `build(true)` must return the value as a ``Payload``, for
+    /// the current graph.
+    ///
+    /// Returns `.slow` whenever the full path has something to do: an isolation domain
+    /// or an observer is active, an override of `key` is visible from here, or no
+    /// instance is held yet.
+    @usableFromInline
+    package func fastResolve(_ key: RegistrationKey, kind: Scope.Kind, build: (_ boxed: Bool) -> AnyObject?) -> FastResolve {
+        guard mayResolveFast(key) else { return .slow }
+        // The storages of `holder(of:overriddenIn:)` with no override, without taking a
+        // reference to the owner (a retain per resolve that this path does not need).
+        // Written out here and below rather than shared: a shared `StorageKey` entry or a
+        // storage-picking helper each cost 25–50 of the ~450–500 instructions of a cached,
+        // singleton or scoped resolve (callgrind, `Benchmarks/Scripts/instructions.sh`).
+        switch kind {
+        case .cached, .shared: return rootStorage._withUnsafeGuaranteedRef { $0.read(key) }
+        case .scoped: return storage.read(key)
+        case .singleton: return singletons.read(key)
+        case .unique, .graph: return buildFast(StorageKey(key), kind: kind, build: build)
+        }
+    }
+
+    /// The fast path of a per-parameter factory: `parameter` is part of the key.
+    @usableFromInline
+    package func fastResolve(
+        _ key: RegistrationKey, parameter: ParameterBox, kind: Scope.Kind, build: (_ boxed: Bool) -> AnyObject?
+    ) -> FastResolve {
+        guard mayResolveFast(key) else { return .slow }
+        let storageKey = StorageKey(key, box: parameter)
+        switch kind {
+        case .cached, .shared: return (parent == nil ? storage : root.storage).held(storageKey)
+        case .scoped: return storage.held(storageKey)
+        case .singleton: return singletons.held(storageKey)
+        case .unique, .graph: return buildFast(storageKey, kind: kind, build: build)
+        }
+    }
+
+    /// No isolation domain, no observer on this chain, no override of `key` visible. A
+    /// root without overrides (the common case) answers with three relaxed atomic loads.
+    @inline(__always)
+    private func mayResolveFast(_ key: RegistrationKey) -> Bool {
+        guard !IsolationDomain.isActive, !isObservedInChain else { return false }
+        return parent == nil && overrideCount.load(ordering: .relaxed) == 0 || !isOverridden(key)
+    }
+
+    /// Whether an override of `key` is registered here or in an enclosing scope. Walks the
+    /// chain by borrowing each `parent` (no retain of the nodes, whose reference counts
+    /// live in side tables), one relaxed load per level while no override exists.
+    private func isOverridden(_ key: RegistrationKey) -> Bool {
+        if overrideCount.load(ordering: .relaxed) != 0, state.withLock({ $0.overrides[key] != nil }) { return true }
+        return parent?.isOverridden(key) ?? false
+    }
+
+    /// `.unique` or `.graph`: nothing is held, the body runs with its frame on the stack.
+    @inline(__always)
+    private func buildFast(_ storageKey: StorageKey, kind: Scope.Kind, build: (_ boxed: Bool) -> AnyObject?) -> FastResolve {
+        ResolutionContext.withCurrent { context in
+            let frame = BuildFrame(storageKey, kind: kind, custom: nil, ownedByChild: false)
+            if kind == .unique {
+                _ = context.building(frame) { build(false) }
+                return .built
+            }
+            if let held = context.graphInstance(storageKey) { return .held(held) }
+            context.buildInGraph(storageKey) { shared in context.building(frame) { build(shared) } }
+            return .built
+        }
+    }
+}
+
+// MARK: The full path
+
+/// How the full path wants a built value back from the typed shell's `make`.
+@usableFromInline
+package enum PayloadForm {
+    /// The caller keeps the value; return nothing (a unique build nobody observes).
+    case none
+    /// As a ``Payload`` (held strongly by a storage or a graph, or described in an event).
+    case strong
+    /// For `.shared`: the class instance itself, or nil for a value type (nothing is kept).
+    case weak
+}
+
+/// The typed shell's part of a build: runs the declared body, or `override`'s (an
+/// `OverrideBox<P, T>`, or the process stops), keeps the value for its caller, and
+/// returns it in `form`.
+@usableFromInline
+package typealias MakeInstance = (_ override: (any OverrideBody)?, _ form: PayloadForm) -> AnyObject?
+
+extension ScopeNode {
+    /// Resolves `key` through this container when the fast path could not: an override,
+    /// an observer, an isolation domain, or a first build.
+    ///
+    /// - Returns: `.held` / `.heldWeakly` with the instance, or `.built` when `make` ran
+    ///   and the caller has the value. Never `.slow`.
+    @usableFromInline
+    package func resolveSlow(
+        _ key: RegistrationKey, parameter parameterBox: ParameterBox?, kind: Scope.Kind, custom: Scope?,
+        make: MakeInstance
+    ) -> FastResolve {
+        let node = effective
+        let scope = custom ?? Scope.builtIn(kind)
+        var override: (any OverrideBody)?
+        var overrideOwner: ScopeNode?
+        if let found = node.override(for: key) { (override, overrideOwner) = (found.body, found.owner) }
+        let storageKey = StorageKey(key, box: parameterBox)
+        let context = ResolutionContext.current
+
+        // 1. Scopes that keep nothing: a new instance (`.unique`), or the current graph's.
+        guard let (owner, storage) = node.holder(of: scope, overriddenIn: overrideOwner) else {
+            let frame = BuildFrame(storageKey, kind: kind, custom: custom, ownedByChild: false)
+            guard kind == .graph else {
+                _ = node.build(frame, scope: scope, context: context) { make(override, $0 ? .strong : .none) }
+                return .built
+            }
+            if let held = context.graphInstance(storageKey) {
+                if EventHub.isActive {
+                    node.emit(.reused, key: storageKey, scope: scope, instance: Payload.identity(of: held))
+                }
+                return .held(held)
+            }
+            context.buildInGraph(storageKey) { shared in
+                node.build(frame, scope: scope, context: context) { make(override, shared || $0 ? .strong : .none) }
+            }
+            return .built
+        }
+
+        // 2. Scopes that keep their instance in `storage`, owned by `owner`: the held one,
+        //    or exactly one build however many threads ask at once.
+        let frame = BuildFrame(storageKey, kind: kind, custom: custom, ownedByChild: owner.parent != nil)
+        let weakly = kind == .shared
+        let outcome = storage.instance(
+            for: storageKey, scope: scope, weakly: weakly, reporter: kind == .singleton ? owner : nil, context: context,
+            onCycle: { context.reportReentrantBuild(of: frame) },
+            build: { owner.build(frame, scope: scope, context: context) { _ in make(override, weakly ? .weak : .strong) } }
+        )
+        let held: FastResolve
+        switch outcome {
+        case .built: return .built
+        case .held(let payload): held = .held(payload)
+        case .heldWeakly(let object): held = .heldWeakly(object)
+        case .closed: closedScope(frame, scope: scope, owner: owner)
+        }
+        if EventHub.isActive {
+            let instance: ObjectIdentifier? =
+                switch held {
+                case .held(let payload): Payload.identity(of: payload)
+                case .heldWeakly(let object): ObjectIdentifier(object)
+                default: nil
+                }
+            owner.emit(.reused, key: storageKey, scope: scope, instance: instance)
+        }
+        return held
+    }
+
+    /// Runs `make` with `frame` on this thread's stack (cycle and captive checks) and
+    /// reports the new instance. `make(observed)` must return the instance as a
+    /// ``Payload`` when `observed` (an event describes it); otherwise whatever the caller
+    /// needs kept.
+    @inline(never)
+    private func build(
+        _ frame: BuildFrame, scope: Scope, context: ResolutionContext, _ make: (_ observed: Bool) -> AnyObject?
+    ) -> AnyObject? {
+        guard EventHub.isActive else { return context.building(frame) { make(false) } }
+        reportCaptivity(of: frame, scope: scope, context: context)
+        let payload = context.building(frame) { make(true) }
+        emit(.created, key: frame.storageKey, scope: scope, instance: payload.flatMap(Payload.identity(of:)))
+        return payload
+    }
+
+    /// Reports a captive dependency: an instance held longer (cached, custom, singleton)
+    /// whose body is resolving this shorter-lived one (shared, or scoped in a child).
+    private func reportCaptivity(of frame: BuildFrame, scope: Scope, context: ResolutionContext) {
+        let shortLived = frame.kind == .shared || (frame.kind == .scoped && frame.ownedByChild)
+        guard shortLived, let holder = context.frames.last(where: { $0.kind.rank >= Scope.Kind.cached.rank }) else {
+            return
+        }
+        emit(.captiveDependency, key: holder.storageKey, scope: holder.scope, dependency: "\(frame.description) \(scope.name)")
+    }
+
+    @inline(never)
+    private func closedScope(_ frame: BuildFrame, scope: Scope, owner: ScopeNode) -> Never {
+        ScopedFailure.stop(
+            "cannot resolve \(frame.description) as .\(scope.name): lifetime scope \(owner.displayName) is closed "
+                + "(resolve it before close(), or from an open child)")
+    }
+}
