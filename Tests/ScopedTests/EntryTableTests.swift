@@ -76,3 +76,38 @@ private func probe<C: SharedContainer>(_ container: C, _ key: StaticString, _ tr
         #expect(tracker.deinitLog == ["deinit shared#1", "deinit shared#2", "deinit e00#1"])
     }
 }
+
+/// A row view model, resolved per id and released by its screen.
+private final class Row: Sendable {
+    let id: Int
+    init(id: Int) { self.id = id }
+}
+
+extension Container {
+    fileprivate var row: ParameterFactory<Int, Row> { self { Row(id: $0) }.shared.perParameter }
+}
+
+@Suite struct WeakEntryReclaimTests {
+    /// 10,000 distinct ids, each row released before the next: the dead weak entries are
+    /// swept on insert, so the table holds a few dozen entries, not 10,000.
+    @Test func deadSharedEntriesOfIdsNeverUsedAgainAreReclaimed() {
+        let container = Container()
+        for id in 0..<10_000 {
+            #expect(container.row(id).id == id)
+        }
+        let filed = container.manager.node.storage.filedCount
+        #expect(filed <= 2 * EntryTable.linearLimit + 1, "\(filed) entries filed for 0 live rows")
+        #expect(container.manager.node.storage.count == 0)
+    }
+
+    /// Live rows are never swept: 100 held while 10,000 others come and go stay the
+    /// same instances, and the table stays within about twice the live ones.
+    @Test func liveSharedEntriesSurviveSweeps() {
+        let container = Container()
+        let held = (0..<100).map { container.row($0) }
+        for id in 100..<10_100 { _ = container.row(id) }
+        for (id, row) in held.enumerated() { #expect(container.row(id) === row) }
+        let filed = container.manager.node.storage.filedCount
+        #expect(filed >= 100 && filed <= 2 * 100 + EntryTable.linearLimit + 1, "\(filed) entries filed for 100 live rows")
+    }
+}

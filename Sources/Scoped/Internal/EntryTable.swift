@@ -10,6 +10,12 @@
 /// holds a screen's or a flow's instances), so a lookup scans a parallel array of key
 /// hashes, one word per entry. Past ``linearLimit`` entries a key → position dictionary
 /// takes over.
+///
+/// Weak (`.shared`) entries whose instance died are reclaimed when their key is filed
+/// again and, for keys never used again (a per-parameter factory resolved with ever new
+/// parameters), by a sweep on insert once the weak entries have doubled since the last
+/// one: amortised O(1) per insert, and the table stays within about twice the live
+/// instances (plus ``linearLimit``), whatever the number of keys ever used.
 package struct EntryTable {
     /// A build in flight: its key and the thread running the body.
     private struct InFlight {
@@ -19,7 +25,7 @@ package struct EntryTable {
     }
 
     /// Beyond this many positions, lookups go through `positions`.
-    static let linearLimit = 16
+    package static let linearLimit = 16
 
     /// Finished entries, oldest first. A removed entry leaves a hole (its slot
     /// `.vacant`) until the table is compacted, so positions stay valid.
@@ -31,6 +37,10 @@ package struct EntryTable {
     private var inFlight: [InFlight] = []
     /// Key → position in `entries`, once there are more than ``linearLimit``.
     private var positions: [StorageKey: Int]?
+    /// Weak entries filed (live or dead), and the count at which the next insert sweeps
+    /// the dead ones.
+    private var weakEntries = 0
+    private var weakSweepAt = EntryTable.linearLimit
 
     package init() {}
 
@@ -78,13 +88,18 @@ package struct EntryTable {
         return true
     }
 
-    /// Files `entry` as the newest; returns the entry it replaces (a `.shared` instance
-    /// that died), for release after unlocking. (An array, not an optional: an empty one
-    /// costs nothing to drop, where an optional entry is dropped through value witnesses.)
+    /// Files `entry` as the newest; returns the entries it replaces (a `.shared` instance
+    /// of the same key that died, and dead ones a sweep reclaimed), for release after
+    /// unlocking. (An array, not an optional: an empty one costs nothing to drop, where
+    /// an optional entry is dropped through value witnesses.)
     package mutating func append(_ entry: consuming StoredEntry, hash: Int) -> [StoredEntry] {
         var replaced: [StoredEntry] = []
         if let position = position(of: entry.key, hash: hash), let dead = remove(at: position) {
             replaced.append(dead)
+        }
+        if case .weak = entry.slot {
+            weakEntries += 1
+            if weakEntries > weakSweepAt { replaced += sweepDeadWeakEntries() }
         }
         if entries.capacity == 0 {
             entries.reserveCapacity(8)
@@ -112,6 +127,7 @@ package struct EntryTable {
             let all = entries
             entries = []
             hashes = []
+            weakEntries = 0
             if positions != nil { positions = [:] }
             return all
         }
@@ -128,6 +144,10 @@ package struct EntryTable {
         entries.contains { !$0.isVacant && predicate($0) }
     }
 
+    /// Number of finished entries filed, dead weak ones included (what the table's size
+    /// grows with).
+    package var filedCount: Int { entries.count - holes }
+
     /// Number of finished entries that satisfy `predicate`.
     package func count(where predicate: (StoredEntry) -> Bool) -> Int {
         entries.reduce(0) { $0 + (!$1.isVacant && predicate($1) ? 1 : 0) }
@@ -137,6 +157,7 @@ package struct EntryTable {
     private mutating func vacate(_ position: Int) -> StoredEntry? {
         guard !entries[position].isVacant else { return nil }
         let entry = entries[position]
+        if case .weak = entry.slot { weakEntries -= 1 }
         entries[position].slot = .vacant
         positions?.removeValue(forKey: entry.key)
         holes += 1
@@ -163,6 +184,21 @@ package struct EntryTable {
         hashes = keptHashes
         holes = 0
         if positions != nil { reindex() }
+    }
+
+    /// Vacates every weak entry whose instance died; the next sweep waits until the weak
+    /// entries have doubled again.
+    private mutating func sweepDeadWeakEntries() -> [StoredEntry] {
+        var dead: [StoredEntry] = []
+        for index in entries.indices {
+            guard case .weak(let weak) = entries[index].slot, weak.object == nil, let entry = vacate(index) else {
+                continue
+            }
+            dead.append(entry)
+        }
+        tidy()
+        weakSweepAt = max(Self.linearLimit, weakEntries * 2)
+        return dead
     }
 
     private mutating func reindex() {

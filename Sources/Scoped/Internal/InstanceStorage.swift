@@ -333,6 +333,12 @@ package final class InstanceStorage: Sendable {
 
     package var isClosed: Bool { state.withLock { $0.closed } }
 
+    /// How many entries are filed, dead weak ones included (what the storage's memory
+    /// grows with).
+    package var filedCount: Int {
+        state.withLock { $0.table.filedCount }
+    }
+
     /// How many instances (not in-flight builds) are held, live weak ones included.
     package var count: Int {
         state.withLock { state in
