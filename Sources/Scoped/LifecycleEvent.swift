@@ -74,7 +74,8 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
 /// Receives ``LifecycleEvent``s. Install one with ``SharedContainer/observe(_:)-(LifecycleObserver)``.
 ///
 /// Observers run on the thread that caused the event, after Scoped has released its
-/// locks: an observer may resolve, but keep it quick.
+/// locks: an observer may resolve, but keep it quick. Events raised by what an observer
+/// does (its own resolves) are not delivered, so an observer never re-enters itself.
 ///
 /// ```swift
 /// Container.shared.observe(.print)   // one readable line per event

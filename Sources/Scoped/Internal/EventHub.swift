@@ -78,13 +78,15 @@ extension ScopeNode {
         instance: ObjectIdentifier? = nil, dependency: String? = nil
     ) {
         guard isObservedInChain else { return }
-        let observers = observersInChain
-        guard !observers.isEmpty else { return }
-        let event = LifecycleEvent(
-            sequence: EventHub.nextSequence(), kind: kind,
-            registration: key?.registration.memberName, typeName: key?.registration.typeName,
-            parameter: key?.parameterBox?.description, scope: scope?.name ?? scopeName,
-            container: displayName, instance: instance, dependency: dependency)
-        for observer in observers { observer.receive(event) }
+        ResolutionContext.current.deliveringEvents {
+            let observers = observersInChain
+            guard !observers.isEmpty else { return }
+            let event = LifecycleEvent(
+                sequence: EventHub.nextSequence(), kind: kind,
+                registration: key?.registration.memberName, typeName: key?.registration.typeName,
+                parameter: key?.parameterBox?.description, scope: scope?.name ?? scopeName,
+                container: displayName, instance: instance, dependency: dependency)
+            for observer in observers { observer.receive(event) }
+        }
     }
 }

@@ -53,6 +53,8 @@ package final class ResolutionContext {
     private struct State: ~Copyable {
         var frames = FrameStack()
         var graph = GraphTable()
+        /// Whether this thread is calling observers right now (EventHub.swift).
+        var deliveringEvents = false
     }
 
     private let state: UnsafeMutablePointer<State>
@@ -75,6 +77,16 @@ package final class ResolutionContext {
     @usableFromInline
     package func graphInstance(_ key: StorageKey) -> AnyObject? {
         state.pointee.graph.isEmpty ? nil : state.pointee.graph.value(for: key)
+    }
+
+    /// Runs `deliver` (the observers' calls) unless this thread is already delivering
+    /// events: an event raised by code an observer runs (its own resolves) is not
+    /// delivered, so an observer never sees its own activity and never recurses.
+    package func deliveringEvents(_ deliver: () -> Void) {
+        guard !state.pointee.deliveringEvents else { return }
+        state.pointee.deliveringEvents = true
+        defer { state.pointee.deliveringEvents = false }
+        deliver()
     }
 
     /// The calling thread's context (created on first use, freed with the thread).

@@ -183,16 +183,28 @@ extension ScopeNode {
 
         // 2. Scopes that keep their instance in `storage`, owned by `owner`: the held one,
         //    or exactly one build however many threads ask at once.
+        //    `created` is reported once the instance is stored, not while its build is still
+        //    in flight: an observer that resolves the same key then finds it, not a cycle.
         let frame = BuildFrame(storageKey, kind: kind, custom: custom, ownedByChild: owner.parent != nil)
         let weakly = kind == .shared
+        var created: (observed: Bool, payload: AnyObject?) = (false, nil)
         let outcome = storage.instance(
             for: storageKey, scope: scope, weakly: weakly, reporter: kind == .singleton ? owner : nil, context: context,
             onCycle: { context.reportReentrantBuild(of: frame) },
-            build: { owner.build(frame, scope: scope, context: context) { _ in make(override, weakly ? .weak : .strong) } }
+            build: {
+                created.observed = EventHub.isActive
+                if created.observed { owner.reportCaptivity(of: frame, scope: scope, context: context) }
+                created.payload = context.building(frame) { make(override, weakly ? .weak : .strong) }
+                return created.payload
+            }
         )
         let held: FastResolve
         switch outcome {
-        case .built: return .built
+        case .built:
+            if created.observed {
+                owner.emit(.created, key: storageKey, scope: scope, instance: created.payload.flatMap(Payload.identity(of:)))
+            }
+            return .built
         case .held(let payload): held = .held(payload)
         case .heldWeakly(let object): held = .heldWeakly(object)
         case .closed: closedScope(frame, scope: scope, owner: owner)
