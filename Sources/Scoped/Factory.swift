@@ -56,6 +56,11 @@ public struct Factory<T>: Sendable {
     /// An override registered on a child lifetime scope is seen by that scope and its
     /// children only; instances it makes for caching scopes are owned by that child.
     ///
+    /// A build of this registration that another thread started before the `register`
+    /// still returns its instance to the callers already waiting for it, but that
+    /// instance is not kept: the next resolve builds with `body`. (The same holds for
+    /// ``reset()``, `SharedContainer.reset()`, `Scope.x.reset()` and closing a scope.)
+    ///
     /// ```swift
     /// Container.shared.api.register { MockAPIClient() }
     /// ```

@@ -140,9 +140,10 @@ extension ResetContainer {
         }
     }
 
-    /// Another thread resets the scope while a build is in flight: the build is left
-    /// alone and its instance is kept.
-    @Test func resetOnAnotherThreadLeavesAnInFlightBuildAlone() async {
+    /// Another thread resets the scope while a build is in flight: the reset wins. The
+    /// build's instance goes to its caller but is not kept; the next resolve builds anew
+    /// (issue #14: before, the reset was lost and the old instance kept for good).
+    @Test func resetOnAnotherThreadWinsOverAnInFlightBuild() async {
         let tracker = Tracker()
         let domain = IsolationDomain(name: "in-flight", parent: nil)
         let container = ResetContainer()
@@ -175,8 +176,9 @@ extension ResetContainer {
         guard finished else { return }   // recorded by the watchdog; a stuck thread may hold locks
         Tracker.$current.withValue(tracker) {
             domain.enter {
-                #expect(container.slow().id == built.withLock { $0 }, "the reset left the in-flight build alone")
-                #expect(tracker.createdByTag["slow"] == 1)
+                #expect(built.withLock { $0 } != nil, "the in-flight build went to its caller")
+                #expect(container.slow().id != built.withLock { $0 }, "the reset won over the in-flight build")
+                #expect(tracker.createdByTag["slow"] == 2)
                 container.reset()
             }
         }

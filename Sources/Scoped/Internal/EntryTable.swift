@@ -17,11 +17,15 @@
 /// one: amortised O(1) per insert, and the table stays within about twice the live
 /// instances (plus ``linearLimit``), whatever the number of keys ever used.
 package struct EntryTable {
-    /// A build in flight: its key and the thread running the body.
+    /// A build in flight: its key, its scope and the thread running the body.
     private struct InFlight {
         let key: StorageKey
         let hash: Int
+        let scope: Scope
         let builder: ObjectIdentifier
+        /// A `register`, `reset` or close of its registration or scope happened while it
+        /// ran: its instance goes to its caller but is not stored.
+        var invalidated = false
     }
 
     /// Beyond this many positions, lookups go through `positions`.
@@ -73,19 +77,36 @@ package struct EntryTable {
         inFlight.first { $0.hash == hash && $0.key == key }?.builder
     }
 
-    /// Records that `builder` is building `key`.
-    package mutating func startBuild(of key: StorageKey, hash: Int, by builder: ObjectIdentifier) {
+    /// Records that `builder` is building `key` of `scope`.
+    package mutating func startBuild(of key: StorageKey, hash: Int, scope: Scope, by builder: ObjectIdentifier) {
         if inFlight.capacity == 0 { inFlight.reserveCapacity(4) }
-        inFlight.append(InFlight(key: key, hash: hash, builder: builder))
+        inFlight.append(InFlight(key: key, hash: hash, scope: scope, builder: builder))
     }
 
-    /// Ends `builder`'s build of `key`; false if it was not in flight.
+    /// Ends `builder`'s build of `key`; false if it was not in flight or was invalidated
+    /// meanwhile (then its instance must not be stored).
     package mutating func finishBuild(of key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> Bool {
         guard let index = inFlight.lastIndex(where: { $0.hash == hash && $0.builder == builder && $0.key == key }) else {
             return false
         }
-        inFlight.remove(at: index)
-        return true
+        return !inFlight.remove(at: index).invalidated
+    }
+
+    /// Marks the builds in flight that `shouldInvalidate` selects (by key and scope),
+    /// except those of the thread `exempt` (a reset inside a body is part of that build):
+    /// they finish for their callers but store nothing.
+    package mutating func invalidateBuilds(
+        exempting exempt: ObjectIdentifier, where shouldInvalidate: (StorageKey, Scope) -> Bool
+    ) {
+        for index in inFlight.indices
+        where inFlight[index].builder != exempt && shouldInvalidate(inFlight[index].key, inFlight[index].scope) {
+            inFlight[index].invalidated = true
+        }
+    }
+
+    /// Whether a build of `scope` is in flight (not yet invalidated).
+    package func isBuilding(_ scope: Scope) -> Bool {
+        inFlight.contains { $0.scope === scope && !$0.invalidated }
     }
 
     /// Files `entry` as the newest; returns the entries it replaces (a `.shared` instance

@@ -248,7 +248,7 @@ package final class InstanceStorage: Sendable {
                     return .wait(generation: state.generation, owner: builder)
                 }
                 if state.closed { return .found(.closed) }
-                state.table.startBuild(of: key, hash: hash, by: me)
+                state.table.startBuild(of: key, hash: hash, scope: scope, by: me)
                 return .mustBuild
             }
             switch lookup {
@@ -301,11 +301,18 @@ package final class InstanceStorage: Sendable {
         _ = dead
     }
 
-    /// Removes every entry that `shouldRemove` selects (in-flight builds stay) and
-    /// returns them oldest first; the caller releases them, newest first, after this
-    /// returns, outside the lock.
+    /// Removes every entry that `shouldRemove` selects and returns them oldest first; the
+    /// caller releases them, newest first, after this returns, outside the lock. Builds in
+    /// flight that it selects are invalidated: they finish for their callers, but what
+    /// they make is not stored (a `register`, `reset` or close on another thread wins over
+    /// a build that started before it; one that the build's own body makes, on its own
+    /// thread, is part of that build and leaves it be).
     package func remove(where shouldRemove: (StoredEntry) -> Bool) -> [StoredEntry] {
+        let me = ResolutionContext.current.identity
         let (removed, cleared): ([StoredEntry], [UInt]) = state.withLock { state in
+            state.table.invalidateBuilds(exempting: me) { key, scope in
+                shouldRemove(StoredEntry(slot: .vacant, key: key, scope: scope, reporterBox: nil))
+            }
             let removed = state.table.removeAll(where: shouldRemove)
             guard let index else { return (removed, []) }
             return (removed, removed.compactMap { $0.key.parameterBox == nil ? index.clear($0.key.registration) : nil })
@@ -324,10 +331,10 @@ package final class InstanceStorage: Sendable {
         return (wasOpen, remove { _ in true })
     }
 
-    /// Whether any built entry of `scope` is here (in-flight builds don't count).
+    /// Whether any entry of `scope` is here, built or being built.
     package func holdsInstances(of scope: Scope) -> Bool {
         state.withLock { state in
-            state.table.contains { $0.scope === scope }
+            state.table.isBuilding(scope) || state.table.contains { $0.scope === scope }
         }
     }
 
