@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "Scoped", targets: ["Scoped"]),
         .library(name: "ScopedTesting", targets: ["ScopedTesting"]),
+        .library(name: "ScopedSwiftUI", targets: ["ScopedSwiftUI"]),
         .executable(name: "ScopedDemo", targets: ["ScopedDemo"]),
     ],
     targets: [
@@ -16,11 +17,16 @@ let package = Package(
         .target(name: "CScopedPlatform"),
         .target(name: "Scoped", dependencies: ["CScopedPlatform"]),
         .target(name: "ScopedTesting", dependencies: ["Scoped"]),
-        .executableTarget(name: "ScopedDemo", dependencies: ["Scoped"]),
+        // Lifetime scopes and view models bound to SwiftUI views: framework-free core types
+        // here and everywhere; the SwiftUI layer (SwiftUI/) compiles where SwiftUI exists and
+        // is type-checked on Linux against Tests/SwiftUIStub (.ci/steps/35-swiftui-stub.sh).
+        .target(name: "ScopedSwiftUI", dependencies: ["Scoped"]),
+        .executableTarget(name: "ScopedDemo", dependencies: ["Scoped", "ScopedSwiftUI"]),
         // Test fixture: resolves from the process's real main thread (MainThreadTests).
         .executableTarget(name: "MainThreadProbe", dependencies: ["Scoped"], path: "Tests/Fixtures/MainThreadProbe"),
         .testTarget(name: "ScopedTests", dependencies: ["Scoped", "ScopedTesting", "MainThreadProbe"]),
         .testTarget(name: "ScopedTestingTests", dependencies: ["ScopedTesting"]),
+        .testTarget(name: "ScopedSwiftUITests", dependencies: ["ScopedSwiftUI", "Scoped"]),
         .testTarget(name: "LifecycleTests", dependencies: ["ScopedDemo", "Scoped"],
                     resources: [.copy("Golden")]),
         .testTarget(name: "ReliabilityTests", dependencies: ["Scoped"]),

@@ -1,0 +1,70 @@
+import Scoped
+
+/// Owns one child lifetime scope for the life of a view (or any object): opens it on
+/// first use, closes it when the owner goes.
+///
+/// This is the framework-free core of `View.lifetimeScope(_:)`: SwiftUI keeps
+/// one owner per view identity in `@State`, so the scope opens when the view's storage is
+/// created and closes when that storage is destroyed (a pushed screen popped, a sheet
+/// dismissed, an `if` turning false). A parent re-rendering makes new view values, and
+/// with them new owners that are never asked for a scope — they open nothing and close
+/// nothing.
+///
+/// Use it directly where there is no SwiftUI: a UIKit view controller, a coordinator.
+///
+/// ```swift
+/// final class CheckoutViewController: UIViewController {
+///     private let scope = LifetimeScopeOwner<Container>("checkout")
+///     private lazy var cart = scope.scope(in: .shared).cart()
+///     // the controller's deinit releases the owner, which closes the scope: cart's deinit runs
+/// }
+/// ```
+///
+/// An owner belongs to one isolation domain (the main actor, in a view); it is not
+/// `Sendable`.
+public final class LifetimeScopeOwner<C: SharedContainer> {
+    /// Names the scope in events and messages (`checkout#7`).
+    public let name: String
+    private let configure: ((C) -> Void)?
+    private var opened: C?
+
+    /// Makes an owner. Opens nothing: the scope opens on the first ``scope(in:)``.
+    ///
+    /// - Parameters:
+    ///   - name: Names the scope in events and messages.
+    ///   - configure: Runs once on the new scope, before anything resolves through it —
+    ///     the place for overrides that apply to this scope only
+    ///     (`{ $0.api.register { MockAPI() } }`).
+    public init(_ name: String, configure: ((C) -> Void)? = nil) {
+        self.name = name
+        self.configure = configure
+    }
+
+    /// The owned scope, opened as a child of `parent` on the first call.
+    ///
+    /// Later calls return the same scope whatever `parent` they pass: a scope is opened
+    /// once and belongs to the owner until the owner goes.
+    ///
+    /// - Parameter parent: The container the scope is a child of.
+    /// - Returns: The open child scope.
+    public func scope(in parent: C) -> C {
+        if let opened { return opened }
+        let child = parent.child(name)
+        opened = child
+        configure?(child)
+        return child
+    }
+
+    /// The scope, if ``scope(in:)`` has opened it.
+    public var openedScope: C? { opened }
+
+    /// Closes the scope now (if it was opened), releasing its `.scoped` instances.
+    /// The owner's deinit does the same; closing twice does nothing.
+    public func close() {
+        opened?.close()
+    }
+
+    deinit {
+        opened?.close()
+    }
+}

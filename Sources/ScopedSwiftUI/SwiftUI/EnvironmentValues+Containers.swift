@@ -1,0 +1,35 @@
+#if canImport(SwiftUI)
+import SwiftUI
+import Scoped
+
+/// The environment key behind ``SwiftUI/EnvironmentValues/scopedContainers``.
+private struct ContainerEnvironmentKey: EnvironmentKey {
+    static let defaultValue = ContainerEnvironment()
+}
+
+extension EnvironmentValues {
+    /// The containers a view resolves from: the nearest one of each container type.
+    ///
+    /// Read a custom container type's nearest container with a subscript:
+    ///
+    /// ```swift
+    /// @Environment(\.scopedContainers) private var containers
+    /// var body: some View { Text(containers[AppContainer.self].session().name) }
+    /// ```
+    public var scopedContainers: ContainerEnvironment {
+        get { self[ContainerEnvironmentKey.self] }
+        set { self[ContainerEnvironmentKey.self] = newValue }
+    }
+
+    /// The nearest `Container`: the innermost lifetime scope opened above this view, or
+    /// `Container.shared` if none was.
+    ///
+    /// ```swift
+    /// @Environment(\.container) private var container
+    /// ```
+    public var container: Container {
+        get { scopedContainers[Container.self] }
+        set { scopedContainers = scopedContainers.with(newValue) }
+    }
+}
+#endif

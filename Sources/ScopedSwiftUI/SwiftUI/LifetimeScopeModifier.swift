@@ -1,0 +1,100 @@
+#if canImport(SwiftUI)
+import SwiftUI
+import Scoped
+
+/// Opens a child lifetime scope of the environment's nearest container of type `C` when
+/// the modified view's storage is created, hands it to the subtree, and closes it when
+/// that storage is destroyed.
+///
+/// Apple: "SwiftUI initializes the state's storage only once for each container instance
+/// that you declare" (`State.init(wrappedValue:)`). The owner kept in `@State` is that
+/// storage: later values of this modifier, made by a parent's re-render, bring owners
+/// that are dropped unused — `LifetimeScopeOwner` opens nothing until asked.
+struct LifetimeScopeModifier<C: SharedContainer>: ViewModifier {
+    @Environment(\.scopedContainers) private var containers
+    @State private var owner: LifetimeScopeOwner<C>
+
+    init(name: String, configure: ((C) -> Void)?) {
+        _owner = State(wrappedValue: LifetimeScopeOwner(name, configure: configure))
+    }
+
+    func body(content: Content) -> some View {
+        content.environment(\.scopedContainers, containers.with(owner.scope(in: containers[C.self])))
+    }
+}
+
+extension View {
+    /// Gives this view a lifetime scope of its own: a child of the nearest `Container`,
+    /// opened when the view's storage is created, closed — releasing its `.scoped`
+    /// instances — when the view leaves the hierarchy (a pushed screen popped, a sheet
+    /// dismissed, an `if` turning false). A parent's re-render neither opens nor closes it.
+    ///
+    /// ```swift
+    /// NavigationLink("Item \(id)") {
+    ///     DetailScreen(id: id).lifetimeScope("detail")
+    /// }
+    /// ```
+    ///
+    /// - Parameter name: Names the scope in events and messages (`detail#12`).
+    /// - Returns: The view, with the scope as the nearest `Container` of its subtree.
+    public func lifetimeScope(_ name: String) -> some View {
+        modifier(LifetimeScopeModifier<Container>(name: name, configure: nil))
+    }
+
+    /// Gives this view a lifetime scope of its own, a child of the nearest container of
+    /// type `type`.
+    ///
+    /// - Parameters:
+    ///   - name: Names the scope in events and messages.
+    ///   - type: The container type whose nearest container the scope is a child of.
+    /// - Returns: The view, with the scope as the nearest `C` of its subtree.
+    public func lifetimeScope<C: SharedContainer>(_ name: String, of type: C.Type) -> some View {
+        modifier(LifetimeScopeModifier<C>(name: name, configure: nil))
+    }
+
+    /// Makes `container` the nearest container of its type for this view's subtree.
+    ///
+    /// ```swift
+    /// ContentView().container(AppContainer.shared.child("window"))
+    /// ```
+    ///
+    /// - Parameter container: A root or a lifetime scope; the caller owns it.
+    /// - Returns: The view, resolving from `container`.
+    public func container<C: SharedContainer>(_ container: C) -> some View {
+        transformEnvironment(\.scopedContainers) { $0 = $0.with(container) }
+    }
+
+    /// Overrides factories for this subtree only — previews, snapshot tests, a demo mode.
+    ///
+    /// Opens a lifetime scope (a child of the nearest `Container`) with the view's storage,
+    /// runs `configure` on it once, before anything resolves through it, and closes it with
+    /// the view. Overrides registered on the scope apply to its subtree only.
+    ///
+    /// ```swift
+    /// #Preview {
+    ///     ProfileScreen().container { $0.api.register { MockAPI() } }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: Names the scope in events and messages.
+    ///   - configure: Registers the overrides.
+    /// - Returns: The view, resolving from the configured scope.
+    public func container(_ name: String = "overrides", _ configure: @escaping (Container) -> Void) -> some View {
+        modifier(LifetimeScopeModifier<Container>(name: name, configure: configure))
+    }
+
+    /// Overrides factories of a custom container type for this subtree only.
+    ///
+    /// - Parameters:
+    ///   - type: The container type to override in.
+    ///   - name: Names the scope in events and messages.
+    ///   - configure: Registers the overrides.
+    /// - Returns: The view, resolving from the configured scope.
+    public func container<C: SharedContainer>(
+        _ type: C.Type, _ name: String = "overrides", _ configure: @escaping (C) -> Void
+    ) -> some View {
+        modifier(LifetimeScopeModifier<C>(name: name, configure: configure))
+    }
+}
+#endif

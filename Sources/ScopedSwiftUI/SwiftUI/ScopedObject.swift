@@ -1,0 +1,120 @@
+#if canImport(SwiftUI)
+import Combine
+import SwiftUI
+import Scoped
+
+/// An `ObservableObject` view model resolved from the view's nearest lifetime scope, once
+/// per view identity, when the view first reads it.
+///
+/// ```swift
+/// struct DetailScreen: View {
+///     @ScopedObject private var viewModel: DetailViewModel
+///
+///     init(id: Int) {
+///         _viewModel = ScopedObject(\.detail, id)
+///     }
+///
+///     var body: some View { Text(viewModel.title) }
+/// }
+/// ```
+///
+/// The resolve runs when `body` first reads the view model — never in `init`, so a parent
+/// that re-renders (and makes new `DetailScreen` values) builds nothing, and a
+/// `NavigationLink` destination made up front builds nothing until it is shown. The view
+/// keeps its first view model until it leaves the hierarchy, and re-renders when the view
+/// model's `objectWillChange` fires. Where the instance lives is the factory's scope:
+/// `.scoped` in the nearest lifetime scope, `.shared` while any view holds it, and so on.
+///
+/// Apple: `StateObject` "creates a new instance of the model object only once during the
+/// lifetime of the container that declares the state object" — here that object is a
+/// slot that resolves lazily, so the view model itself follows the same rule.
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+@MainActor
+@propertyWrapper
+public struct ScopedObject<T: ObservableObject>: DynamicProperty {
+    @Environment(\.scopedContainers) private var containers
+    @StateObject private var slot: ObservedSlot<T>
+
+    private init(slot: @autoclosure @escaping () -> ViewModelSlot<T>) {
+        _slot = StateObject(wrappedValue: ObservedSlot(slot()))
+    }
+
+    /// Resolves `factory` from the nearest `Container`.
+    ///
+    /// - Parameter factory: The factory's key path (`\.settings`).
+    public init(_ factory: KeyPath<Container, Factory<T>>) {
+        self.init(slot: ViewModelSlot(factory))
+    }
+
+    /// Resolves `factory` from the nearest container of the key path's root type.
+    ///
+    /// - Parameter factory: The factory's key path (`\AppContainer.settings`).
+    public init<C: SharedContainer>(_ factory: KeyPath<C, Factory<T>>) {
+        self.init(slot: ViewModelSlot(factory))
+    }
+
+    /// Resolves `factory` with `parameter` from the nearest `Container`. The view's first
+    /// parameter is the one used; later values' are ignored, as SwiftUI ignores later
+    /// initial values of its state.
+    ///
+    /// - Parameters:
+    ///   - factory: The factory's key path (`\.detail`).
+    ///   - parameter: Passed to the factory.
+    public init<P>(_ factory: KeyPath<Container, ParameterFactory<P, T>>, _ parameter: P) {
+        self.init(slot: ViewModelSlot(factory, parameter))
+    }
+
+    /// Resolves `factory` with `parameter` from the nearest container of the key path's root type.
+    ///
+    /// - Parameters:
+    ///   - factory: The factory's key path (`\AppContainer.detail`).
+    ///   - parameter: Passed to the factory.
+    public init<C: SharedContainer, P>(_ factory: KeyPath<C, ParameterFactory<P, T>>, _ parameter: P) {
+        self.init(slot: ViewModelSlot(factory, parameter))
+    }
+
+    /// Resolves with `resolve` from the nearest `Container` — for factory functions.
+    ///
+    /// ```swift
+    /// _viewModel = .init { $0.counter(initialValue: start)() }
+    /// ```
+    ///
+    /// - Parameter resolve: Resolves the view model from that container.
+    public init(_ resolve: @escaping (Container) -> T) {
+        self.init(slot: ViewModelSlot(resolve))
+    }
+
+    /// Resolves with `resolve` from the nearest container of type `type` — for factory
+    /// functions.
+    ///
+    /// - Parameters:
+    ///   - type: The container type.
+    ///   - resolve: Resolves the view model from that container.
+    public init<C: SharedContainer>(in type: C.Type, _ resolve: @escaping (C) -> T) {
+        self.init(slot: ViewModelSlot(in: type, resolve))
+    }
+
+    /// The view model, resolved on first read.
+    public var wrappedValue: T {
+        slot.value(in: containers)
+    }
+}
+
+/// The `@StateObject` storage of ``ScopedObject``: a ``ViewModelSlot`` that forwards the
+/// view model's `objectWillChange` once it has resolved it, so the view re-renders.
+final class ObservedSlot<T: ObservableObject>: ObservableObject {
+    private let slot: ViewModelSlot<T>
+    private var forwarding: AnyCancellable?
+
+    init(_ slot: ViewModelSlot<T>) {
+        self.slot = slot
+    }
+
+    func value(in containers: ContainerEnvironment) -> T {
+        if let value = slot.resolvedValue { return value }
+        let value = slot.value(in: containers)
+        forwarding = value.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }
+        return value
+    }
+}
+#endif

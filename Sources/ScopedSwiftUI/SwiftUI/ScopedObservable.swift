@@ -1,0 +1,92 @@
+#if canImport(SwiftUI)
+import Observation
+import SwiftUI
+import Scoped
+
+/// An `@Observable` view model resolved from the view's nearest lifetime scope, once per
+/// view identity, when the view first reads it.
+///
+/// ```swift
+/// struct CounterSheet: View {
+///     @ScopedObservable(\.counter) private var viewModel: CounterViewModel
+///     var body: some View { Text("\(viewModel.count)") }
+/// }
+/// ```
+///
+/// `@State private var viewModel = CounterViewModel()` builds a view model with every
+/// value of the view — every parent re-render — and keeps only the first. This wrapper
+/// keeps a slot in `@State` instead: making a slot builds nothing, and only the first
+/// value's slot is ever read. Observation tracks the properties `body` reads, as it does
+/// for any `@Observable` object.
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+@MainActor
+@propertyWrapper
+public struct ScopedObservable<T: AnyObject & Observable>: DynamicProperty {
+    @Environment(\.scopedContainers) private var containers
+    @State private var slot: ViewModelSlot<T>
+
+    private init(slot: @autoclosure @escaping () -> ViewModelSlot<T>) {
+        _slot = State(wrappedValue: slot())
+    }
+
+    /// Resolves `factory` from the nearest `Container`.
+    ///
+    /// - Parameter factory: The factory's key path (`\.settings`).
+    public init(_ factory: KeyPath<Container, Factory<T>>) {
+        self.init(slot: ViewModelSlot(factory))
+    }
+
+    /// Resolves `factory` from the nearest container of the key path's root type.
+    ///
+    /// - Parameter factory: The factory's key path (`\AppContainer.settings`).
+    public init<C: SharedContainer>(_ factory: KeyPath<C, Factory<T>>) {
+        self.init(slot: ViewModelSlot(factory))
+    }
+
+    /// Resolves `factory` with `parameter` from the nearest `Container`. The view's first
+    /// parameter is the one used; later values' are ignored, as SwiftUI ignores later
+    /// initial values of its state.
+    ///
+    /// - Parameters:
+    ///   - factory: The factory's key path (`\.detail`).
+    ///   - parameter: Passed to the factory.
+    public init<P>(_ factory: KeyPath<Container, ParameterFactory<P, T>>, _ parameter: P) {
+        self.init(slot: ViewModelSlot(factory, parameter))
+    }
+
+    /// Resolves `factory` with `parameter` from the nearest container of the key path's root type.
+    ///
+    /// - Parameters:
+    ///   - factory: The factory's key path (`\AppContainer.detail`).
+    ///   - parameter: Passed to the factory.
+    public init<C: SharedContainer, P>(_ factory: KeyPath<C, ParameterFactory<P, T>>, _ parameter: P) {
+        self.init(slot: ViewModelSlot(factory, parameter))
+    }
+
+    /// Resolves with `resolve` from the nearest `Container` — for factory functions.
+    ///
+    /// ```swift
+    /// _viewModel = .init { $0.counter(initialValue: start)() }
+    /// ```
+    ///
+    /// - Parameter resolve: Resolves the view model from that container.
+    public init(_ resolve: @escaping (Container) -> T) {
+        self.init(slot: ViewModelSlot(resolve))
+    }
+
+    /// Resolves with `resolve` from the nearest container of type `type` — for factory
+    /// functions.
+    ///
+    /// - Parameters:
+    ///   - type: The container type.
+    ///   - resolve: Resolves the view model from that container.
+    public init<C: SharedContainer>(in type: C.Type, _ resolve: @escaping (C) -> T) {
+        self.init(slot: ViewModelSlot(in: type, resolve))
+    }
+
+    /// The view model, resolved on first read.
+    public var wrappedValue: T {
+        slot.value(in: containers)
+    }
+}
+#endif

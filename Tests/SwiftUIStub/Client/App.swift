@@ -1,0 +1,102 @@
+// A compile-only client of ScopedSwiftUI, written as an app would write it: checks that
+// the public spellings the docs show type-check against the stub (Swift 6, warnings as
+// errors). It never runs.
+import Observation
+import Scoped
+import ScopedSwiftUI
+import SwiftUI
+
+@MainActor
+final class DetailViewModel: ObservableObject {
+    let id: Int
+    init(id: Int) { self.id = id }
+}
+
+@MainActor
+final class SettingsViewModel: ObservableObject {}
+
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+@MainActor
+@Observable
+final class CounterViewModel {
+    var count: Int
+    init(count: Int) { self.count = count }
+}
+
+protocol API: Sendable {}
+struct LiveAPI: API {}
+struct MockAPI: API {}
+
+final class AppContainer: SharedContainer {
+    static let shared = AppContainer(manager: .processWide())
+    let manager: ContainerManager
+    init(manager: ContainerManager = ContainerManager()) { self.manager = manager }
+}
+
+extension AppContainer {
+    @MainActor var settings: Factory<SettingsViewModel> { self { @MainActor in SettingsViewModel() }.scoped }
+}
+
+extension Container {
+    var api: Factory<any API> { self { LiveAPI() }.singleton }
+    @MainActor var detail: ParameterFactory<Int, DetailViewModel> {
+        self { @MainActor id in DetailViewModel(id: id) }.scoped.perParameter
+    }
+    @MainActor var settings: Factory<SettingsViewModel> { self { @MainActor in SettingsViewModel() }.scoped }
+    @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+    @MainActor func counter(initialValue: Int) -> Factory<CounterViewModel> {
+        self { @MainActor in CounterViewModel(count: initialValue) }.shared
+    }
+}
+
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+struct DetailScreen: View {
+    @ScopedObject private var viewModel: DetailViewModel
+    @ScopedObject(\.settings) private var settings: SettingsViewModel
+    @ScopedObject(\AppContainer.settings) private var appSettings: SettingsViewModel
+    @Environment(\.container) private var container
+    @Environment(\.scopedContainers) private var containers
+
+    init(id: Int) {
+        _viewModel = ScopedObject(\.detail, id)
+    }
+
+    var body: some View {
+        let _: Int = viewModel.id
+        let _: SettingsViewModel = settings
+        let _: SettingsViewModel = appSettings
+        let _: Container = container
+        let _: AppContainer = containers[AppContainer.self]
+        return Screen()
+    }
+}
+
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+struct CounterSheet: View {
+    @ScopedObservable private var viewModel: CounterViewModel
+
+    init(initialValue: Int) {
+        _viewModel = ScopedObservable { $0.counter(initialValue: initialValue)() }
+    }
+
+    var body: some View {
+        let _: Int = viewModel.count
+        return Screen()
+    }
+}
+
+struct Screen: View {
+    var body: Never { fatalError() }
+}
+
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+struct Flow: View {
+    var body: some View {
+        DetailScreen(id: 1)
+            .lifetimeScope("detail")
+            .lifetimeScope("settings", of: AppContainer.self)
+            .container { $0.api.register { MockAPI() } }
+            .container(AppContainer.self) { _ = $0 }
+            .container(Container.shared.child("window"))
+    }
+}
