@@ -1,43 +1,56 @@
 import Scoped
+import ScopedSwiftUI
 
-/// Ties a Scoped lifetime scope to a place in the view tree: the scope opens when the
-/// view's node is created (a pushed screen, a presented sheet) and closes when the node
-/// is destroyed, releasing every `.scoped` instance resolved through it.
-///
-/// Written the way an app would write it in SwiftUI: the scope is opened inside a
-/// `@StateObject` autoclosure, so re-created descriptions open nothing.
+/// ScopedSwiftUI's `.lifetimeScope(_:)`, as the simulation runs it. The real modifier
+/// (Sources/ScopedSwiftUI/SwiftUI/LifetimeScopeModifier.swift) is this, line for line: an
+/// `@Environment(\.scopedContainers)` read, a `LifetimeScopeOwner` kept in `@State`, and a
+/// body that opens the owner's scope in the nearest `Container` and writes it into the
+/// subtree's environment. So the counts the scenarios measure test the library's own
+/// core types.
 ///
 /// ```swift
-/// NavigationLink("Item 2", destination: LifetimeScope("detail", in: container) { flow in
-///     ScopedDetailView(viewModel: flow.detail.lazy(2))
-/// })
+/// NavigationLink("Item 2", destination: ScopedDetailView(id: 2).lifetimeScope("detail"))
 /// ```
+///
+/// Apple: "SwiftUI initializes the state's storage only once for each container instance
+/// that you declare" (`State.init(wrappedValue:)`) — the owner of the first description is
+/// the node's; the owners later descriptions bring are dropped without opening a scope.
 struct LifetimeScope: View {
-    @StateObject private var owner: LifetimeScopeOwner
-    private let content: (Container) -> any View
+    @Environment(\.scopedContainers) private var containers
+    @State private var owner: LifetimeScopeOwner<Container>
+    let content: any View
 
-    /// A view whose `content` resolves in a child scope of `parent` named `name`.
-    init(_ name: String, in parent: Container, content: @escaping (Container) -> any View) {
-        _owner = StateObject(wrappedValue: LifetimeScopeOwner(flow: parent.child(name)))
+    init(_ name: String, content: any View) {
+        _owner = State(wrappedValue: LifetimeScopeOwner(name))
         self.content = content
     }
 
     var body: ViewContent {
-        return [content(owner.flow)]
+        return [EnvironmentWriter(containers: containers.with(owner.scope(in: containers[Container.self])), content: content)]
     }
 }
 
-/// Owns a child lifetime scope and closes it when the owning node's storage goes.
-@MainActor
-final class LifetimeScopeOwner: ObservableObject {
-    /// The lifetime scope.
-    let flow: Container
+/// ScopedSwiftUI's `.container(_:)`: hands the subtree a container (here, each scenario's
+/// own root).
+struct ContainerProvider: View {
+    static var isPrimitive: Bool { true }
+    @Environment(\.scopedContainers) private var containers
+    let container: Container
+    let content: any View
 
-    init(flow: Container) {
-        self.flow = flow
+    var body: ViewContent {
+        return [EnvironmentWriter(containers: containers.with(container), content: content)]
+    }
+}
+
+extension View {
+    /// Gives this view a lifetime scope of its own, bound to its node.
+    func lifetimeScope(_ name: String) -> LifetimeScope {
+        LifetimeScope(name, content: self)
     }
 
-    deinit {
-        flow.close()
+    /// Makes `container` the nearest `Container` of this view's subtree.
+    func container(_ container: Container) -> ContainerProvider {
+        ContainerProvider(container: container, content: self)
     }
 }

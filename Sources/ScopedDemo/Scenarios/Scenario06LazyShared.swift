@@ -1,37 +1,36 @@
 import Scoped
 
 extension Scenario {
-    /// 6. Sheet + a Scoped thunk: the view gets a `Lazy` over the `.shared` factory.
-    /// Making a thunk builds nothing, so re-created descriptions cost nothing; the view
-    /// resolves it in its own body — lazily, once — and dismissing releases it.
+    /// 6. Sheet + ScopedSwiftUI: the counter view resolves its `.shared` view model with
+    /// `@ScopedObject`. A description builds nothing, so re-created descriptions cost
+    /// nothing; the node's slot resolves in its first body — lazily, once — and dismissing
+    /// destroys the node and with it the slot, the last holder: the view model is released.
     static var lazyShared: Scenario {
         Scenario(
             number: 6, name: "lazy-shared",
-            explanation: "sheet + Scoped Lazy over .shared: built lazily and once per presentation, deinit on dismiss",
+            explanation: "sheet + @ScopedObject over .shared: built lazily and once per presentation, deinit on dismiss",
             usesScoped: true,
             variants: [
-                Variant(label: "sheet + Scoped Lazy over .shared", script: Script.sheet) { stage in
-                    let container = stage.makeContainer()
-                    return ContentView(numbers: stage.numbers) { number in
-                        LazyCounterView(viewModel: container.counter(initialValue: number).lazy)
+                Variant(label: "sheet + @ScopedObject over .shared", script: Script.sheet) { stage in
+                    ContentView(numbers: stage.numbers) { number in
+                        ScopedCounterView(initialValue: number)
                     }
+                    .container(stage.makeContainer())
                 },
             ])
     }
 }
 
-/// A counter view given a thunk. `@State` keeps the first thunk (later descriptions'
-/// thunks are never called); `body` resolves it, so the view model is built when the
-/// view first renders and lives as long as the view.
-struct LazyCounterView: View {
-    @State private var viewModel: Lazy<CounterViewModel>
+/// A counter view whose view model is resolved from the environment's container on first
+/// read; the first description's `initialValue` is the one used.
+struct ScopedCounterView: View {
+    @ScopedObject private var viewModel: CounterViewModel
 
-    init(viewModel: Lazy<CounterViewModel>) {
-        _viewModel = State(wrappedValue: viewModel)
+    init(initialValue: Int) {
+        _viewModel = ScopedObject { $0.counter(initialValue: initialValue)() }
     }
 
     var body: ViewContent {
-        let viewModel = self.viewModel()
         Text("count \(viewModel.count)")
         Button("Increment") { viewModel.increment() }
     }

@@ -1,34 +1,37 @@
 import Scoped
 
 extension Scenario {
-    /// 8. `NavigationLink` + Scoped: the eager destination is only a ``LifetimeScope``
-    /// holding a closure. The push creates its node, which opens a child lifetime scope;
-    /// the screen resolves a `Lazy` over the `.scoped` factory in its body (built on
-    /// push, reused on re-renders) and the pop closes the scope, releasing it.
+    /// 8. `NavigationLink` + ScopedSwiftUI: the eager destination is only a description —
+    /// `ScopedDetailView(id:)` with `.lifetimeScope("detail")` builds nothing. The push
+    /// creates its node, whose `@State` owner opens a child lifetime scope; the screen's
+    /// `@ScopedObject` resolves the `.scoped` view model there on first read (built on
+    /// push, reused on re-renders) and the pop destroys the node, closing the scope and
+    /// releasing it.
     static var navigationLinkScoped: Scenario {
         Scenario(
             number: 8, name: "navigationlink-scoped",
-            explanation: "NavigationLink + Scoped lifetime scope + Lazy (.scoped): built on push only, released on pop",
+            explanation: "NavigationLink + .lifetimeScope + @ScopedObject (.scoped): built on push only, released on pop",
             usesScoped: true,
             variants: [
-                Variant(label: "NavigationLink + lifetime scope + Lazy", script: Script.navigation) { stage in
-                    let container = stage.makeContainer()
-                    return ItemListView(numbers: stage.numbers) { id in
-                        LifetimeScope("detail", in: container) { flow in
-                            ScopedDetailView(viewModel: flow.detail.lazy(id))
-                        }
+                Variant(label: "NavigationLink + lifetimeScope + @ScopedObject", script: Script.navigation) { stage in
+                    ItemListView(numbers: stage.numbers) { id in
+                        ScopedDetailView(id: id).lifetimeScope("detail")
                     }
+                    .container(stage.makeContainer())
                 },
             ])
     }
 }
 
-/// An item screen given a thunk over a `.scoped` factory of its screen's lifetime scope.
+/// An item screen whose view model is resolved from its lifetime scope, on first read.
 struct ScopedDetailView: View {
-    let viewModel: Lazy<DetailViewModel>
+    @ScopedObject private var viewModel: DetailViewModel
+
+    init(id: Int) {
+        _viewModel = ScopedObject(\.detail, id)
+    }
 
     var body: ViewContent {
-        let viewModel = self.viewModel()
         Text("item \(viewModel.id)")
         Text("count \(viewModel.count)")
         Button("Increment") { viewModel.increment() }

@@ -3,7 +3,8 @@ import Scoped
 extension Scenario {
     /// 9. Multilevel MVVM: a parent screen whose two child views are hidden and shown
     /// again. With `@StateObject` children, hiding destroys their view models (state
-    /// lost); children resolved `.scoped` in the parent screen's lifetime scope outlive
+    /// lost); children resolved with `@ScopedObject` from the parent screen's lifetime scope
+    /// (`.lifetimeScope`, `.scoped` factories) outlive
     /// their views (state kept) and are released when the parent screen is dismissed.
     /// Both show parent → child propagation (the parent's number) and child → parent
     /// callbacks (the parent's total).
@@ -23,10 +24,9 @@ extension Scenario {
                     let numbers = stage.numbers
                     container.numberSource.register { numbers }
                     return MultilevelAppView {
-                        LifetimeScope("parentScreen", in: container) { flow in
-                            ScopedParentScreen(flow: flow)
-                        }
+                        ScopedParentScreen().lifetimeScope("parentScreen")
                     }
+                    .container(container)
                 },
             ])
     }

@@ -1,3 +1,5 @@
+import ScopedSwiftUI
+
 /// A property of a view description that the node backs with storage of its own
 /// (`@StateObject`, `@State`), installed before every `body` run.
 ///
@@ -30,6 +32,9 @@ final class NodeLocation {
 
     /// The stored value, if the node still exists and holds one.
     var value: Any? { node?.storedValue(for: key) }
+
+    /// The node's environment, if the location is installed.
+    var containers: ContainerEnvironment? { node?.containers }
 
     /// Replaces the stored value and makes the node render again.
     func set(_ newValue: Any) {

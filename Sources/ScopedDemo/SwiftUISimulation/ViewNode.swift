@@ -1,3 +1,5 @@
+import ScopedSwiftUI
+
 /// Fact modelled here: node identity. The *real view* for one place in the tree. It is
 /// created (mounted) when a description first appears at its place, keeps its identity —
 /// and its `@State`/`@StateObject` storage — while descriptions of the same type keep
@@ -6,6 +8,12 @@
 ///
 /// On each update the node swaps in the new description (the old one, and what it holds,
 /// goes), installs its dynamic properties and runs its `body`.
+///
+/// Fact modelled here too: the environment. A node sees the environment its parent passes
+/// down, which a modifier (``EnvironmentWriter``) may change for its subtree; it is read
+/// when the node's `body` runs ("SwiftUI automatically updates any parts of MyView that
+/// depend on the property when the associated environment value changes" — Apple,
+/// `Environment.init(_:)`).
 @MainActor
 final class ViewNode {
     /// The node's number within the run.
@@ -18,6 +26,8 @@ final class ViewNode {
     let depth: Int
     /// The renderer that owns the tree.
     unowned let renderer: Renderer
+    /// The node whose `body` made this one.
+    private weak var parent: ViewNode?
     /// The description it shows now.
     private(set) var description: any View
     private let viewType: ObjectIdentifier
@@ -37,6 +47,7 @@ final class ViewNode {
         viewType = ObjectIdentifier(type)
         isPrimitive = type.isPrimitive
         depth = (parent?.depth ?? -1) + 1
+        self.parent = parent
         viewName = isPrimitive ? (parent?.viewName ?? String(describing: type)) : String(describing: type)
     }
 
@@ -117,11 +128,31 @@ final class ViewNode {
     private func installDynamicProperties() {
         let activity = RenderActivity(nodeID: id, viewName: viewName, phase: .mounting)
         trace.during(activity) {
-            for child in Mirror(reflecting: description).children {
-                guard let property = child.value as? any DynamicProperty else { continue }
-                property.install(in: self, key: child.label ?? "")
-            }
+            install(propertiesOf: description, prefix: "")
         }
+    }
+
+    /// Installs the dynamic properties of `value` and, as SwiftUI does, those nested in
+    /// them (`@ScopedObject` holds an `@Environment` and a `@StateObject`).
+    private func install(propertiesOf value: Any, prefix: String) {
+        for child in Mirror(reflecting: value).children {
+            guard let property = child.value as? any DynamicProperty else { continue }
+            let key = prefix + (child.label ?? "")
+            property.install(in: self, key: key)
+            install(propertiesOf: property, prefix: key + ".")
+        }
+    }
+
+    // MARK: Environment
+
+    /// The Scoped containers of this node's environment: what its parent passes down.
+    var containers: ContainerEnvironment {
+        parent?.containersForChildren ?? ContainerEnvironment()
+    }
+
+    /// What this node passes down: its own environment, or what its description writes.
+    private var containersForChildren: ContainerEnvironment {
+        (description as? EnvironmentWriter)?.containers ?? containers
     }
 
     // MARK: Storage and observation

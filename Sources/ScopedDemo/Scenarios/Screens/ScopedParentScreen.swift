@@ -1,36 +1,34 @@
 import Scoped
 
-/// Scenario 9 with Scoped: the parent screen lives in a lifetime scope (`flow`); its view
-/// model and its children's are `.scoped` there, so hiding a child view destroys only
-/// the view.
+/// Scenario 9 with ScopedSwiftUI: the parent screen has a lifetime scope of its own
+/// (`.lifetimeScope("parentScreen")` where it is presented); its view model and its
+/// children's are `.scoped` there, resolved with `@ScopedObject` from the environment, so
+/// hiding a child view destroys only the view.
 struct ScopedParentScreen: View {
-    let flow: Container
-    let viewModel: Lazy<ParentViewModel>
+    @ScopedObject(\.parentViewModel) private var viewModel: ParentViewModel
     @State private var showChildren = true
 
-    init(flow: Container) {
-        self.flow = flow
-        viewModel = flow.parentViewModel.lazy
-    }
-
     var body: ViewContent {
-        let viewModel = self.viewModel()
         Text("number \(viewModel.number) · total \(viewModel.total)")
             .task(every: 2) { viewModel.pickNumber() }
         Button("Toggle children") { showChildren.toggle() }
         if showChildren {
-            ScopedChildView(viewModel: flow.childViewModel.lazy("A"))
-            ScopedChildView(viewModel: flow.childViewModel.lazy("B"))
+            ScopedChildView(label: "A")
+            ScopedChildView(label: "B")
         }
     }
 }
 
-/// A child view given a thunk over the child's `.scoped` factory.
+/// A child view whose view model is resolved from the nearest lifetime scope — the parent
+/// screen's — on first read.
 struct ScopedChildView: View {
-    let viewModel: Lazy<ChildViewModel>
+    @ScopedObject private var viewModel: ChildViewModel
+
+    init(label: String) {
+        _viewModel = ScopedObject(\.childViewModel, label)
+    }
 
     var body: ViewContent {
-        let viewModel = self.viewModel()
         Text("\(viewModel.label) count \(viewModel.count)")
         Text("\(viewModel.label) sees \(viewModel.parentNumber)")
         Button("\(viewModel.label) +1") { viewModel.increment() }
