@@ -3,21 +3,32 @@
 pastes it into a file of their own would: Swift 6 mode, warnings as errors, against the
 built Scoped and ScopedTesting modules (issue #14: snippets must not rot).
 
-    python3 .ci/doc_snippets.py BUILD_DIR      # BUILD_DIR: `swift build --show-bin-path`
+    python3 .ci/doc_snippets.py BUILD_DIR [STUB_DIR]
+        # BUILD_DIR: `swift build --show-bin-path`
+        # STUB_DIR: modules built by .ci/swiftui-stub-modules.sh (for SwiftUI blocks)
 
 An article is read in order, as a reader follows it: its ```swift blocks, concatenated,
 make the main file of a module of its own (top-level statements allowed, as in a script
-or a playground), after `import Scoped`, `import ScopedTesting`, `import Testing` and
-`import SnippetSupport`. A later block may use what an earlier one declared. SnippetSupport
+or a playground), after `import Scoped`, `import ScopedSwiftUI`, `import ScopedTesting`,
+`import Testing` and `import SnippetSupport`. A later block may use what an earlier one declared. SnippetSupport
 (.ci/snippets/SnippetSupport.swift) declares the app types the articles name without
 declaring (`LiveAPIClient`, `EntryStore`, view models ...); a snippet that declares one
 of them uses its own, which shadows the support module's.
 
-A block that is not meant to compile with the rest (SwiftUI code, which Linux lacks; a
-"before" version that an "after" block redeclares; a manifest) says so on the line
-before its fence:
+SwiftUI code, which Linux lacks, is checked against the declarations-only stand-ins of
+Apple's SwiftUI and Combine in Tests/SwiftUIStub (STUB_DIR): a block marked
 
-    <!-- snippet: skip (SwiftUI view: no SwiftUI on Linux) -->
+    <!-- snippet: swiftui -->
+
+joins the article's SwiftUI module instead — its swiftui blocks, in order, after
+`import Observation`, `import Scoped`, `import ScopedSwiftUI` (with its SwiftUI layer)
+and `import SwiftUI`. They declare the types they use (no SnippetSupport).
+
+A block that is not meant to compile at all (a "before" version that an "after" block
+redeclares; a manifest; API the stub does not declare) says so on the line before its
+fence:
+
+    <!-- snippet: skip (Package.swift manifest) -->
 
 The reason in parentheses is required. Markdown renderers and DocC hide the comment.
 Exits 1 if any snippet fails, printing the article, the snippet's line and the compiler's
@@ -32,11 +43,13 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SKIP = re.compile(r"<!--\s*snippet:\s*skip\s*\((.+)\)\s*-->")
-HEADER = "import Scoped\nimport ScopedTesting\nimport SnippetSupport\nimport Testing\n"
+SWIFTUI = re.compile(r"<!--\s*snippet:\s*swiftui\s*-->")
+HEADER = "import Scoped\nimport ScopedSwiftUI\nimport ScopedTesting\nimport SnippetSupport\nimport Testing\n"
+SWIFTUI_HEADER = "import Observation\nimport Scoped\nimport ScopedSwiftUI\nimport SwiftUI\n"
 
 
 def snippets(path):
-    """Yields (line number of the first code line, code, skip reason or None)."""
+    """Yields (line number of the first code line, code, skip reason or None, is SwiftUI)."""
     lines = open(path, encoding="utf-8").read().split("\n")
     index = 0
     while index < len(lines):
@@ -52,14 +65,15 @@ def snippets(path):
         while end < len(lines) and not re.match(r"^\s*```\s*$", lines[end]):
             end += 1
         code = "\n".join(line[indent:] if line[:indent].strip() == "" else line for line in lines[start:end])
-        yield start + 1, code, skip.group(1) if skip else None
+        yield start + 1, code, skip.group(1) if skip else None, bool(SWIFTUI.search(previous))
         index = end + 1
 
 
-def swiftc(build_dir, *arguments):
+def swiftc(build_dir, *arguments, first_includes=()):
     modulemap = os.path.join(build_dir, "CScopedPlatform.build", "module.modulemap")
     command = [
         "swiftc", "-swift-version", "6", "-warnings-as-errors",
+        *[flag for path in first_includes for flag in ("-I", path)],
         "-I", os.path.join(build_dir, "Modules"), "-I", build_dir,
         "-Xcc", f"-fmodule-map-file={modulemap}",
         *arguments,
@@ -80,37 +94,50 @@ def main():
         return 1
     articles = [os.path.join(ROOT, "README.md")] + sorted(
         glob.glob(os.path.join(ROOT, "Sources", "*", "*.docc", "*.md")))
-    checked = skipped = 0
+    stub_dir = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else None
+    checked = skipped = swiftui_checked = 0
     failures = []
     for number, article in enumerate(articles):
         relative = os.path.relpath(article, ROOT)
-        source_lines = HEADER.rstrip("\n").split("\n")
-        origin = [None] * len(source_lines)  # article line of each source line
-        for line, code, skip in snippets(article):
+        modules = {False: (HEADER, [], []), True: (SWIFTUI_HEADER, [], [])}
+        for line, code, skip, swiftui in snippets(article):
             if skip:
                 skipped += 1
                 continue
-            checked += 1
+            if swiftui:
+                swiftui_checked += 1
+            else:
+                checked += 1
+            _, source_lines, origin = modules[swiftui]
             for offset, text in enumerate(code.split("\n")):
                 source_lines.append(text)
                 origin.append(line + offset)
-        if len(source_lines) == HEADER.count("\n"):
-            continue
-        source = os.path.join(work, f"article{number}", "main.swift")
-        os.makedirs(os.path.dirname(source))
-        open(source, "w", encoding="utf-8").write("\n".join(source_lines) + "\n")
-        result = swiftc(build_dir, "-typecheck", "-I", work, "-module-name", f"Article{number}", source)
-        if result.returncode != 0:
-            def where(match):
-                index = int(match.group(1)) - 1
-                at = origin[index] if 0 <= index < len(origin) and origin[index] else "header"
-                return f"{relative}:{at}:"
-            diagnostics = re.sub(r"\S*main\.swift:(\d+):", where, result.stdout + result.stderr)
-            failures.append((relative, 0, diagnostics))
+        for swiftui, (header, source_lines, origin) in modules.items():
+            if not source_lines:
+                continue
+            if swiftui and not stub_dir:
+                failures.append((relative, 0, f"{relative}:{origin[0]}:1: error: SwiftUI blocks need STUB_DIR"))
+                continue
+            source_lines[:0] = header.rstrip("\n").split("\n")
+            origin[:0] = [None] * header.count("\n")
+            name = f"Article{number}{'SwiftUI' if swiftui else ''}"
+            source = os.path.join(work, name, "main.swift")
+            os.makedirs(os.path.dirname(source))
+            open(source, "w", encoding="utf-8").write("\n".join(source_lines) + "\n")
+            result = swiftc(build_dir, "-typecheck", "-I", work, "-module-name", name, source,
+                            first_includes=(stub_dir,) if swiftui else ())
+            if result.returncode != 0:
+                def where(match, origin=origin):
+                    index = int(match.group(1)) - 1
+                    at = origin[index] if 0 <= index < len(origin) and origin[index] else "header"
+                    return f"{relative}:{at}:"
+                diagnostics = re.sub(r"\S*main\.swift:(\d+):", where, result.stdout + result.stderr)
+                failures.append((relative, 0, diagnostics))
     for relative, line, diagnostics in failures:
         print(f"--- {relative}: snippets do not compile")
         print("\n".join(l for l in diagnostics.split("\n") if re.match(r"^\S+:\d+:\d+: (error|warning)", l)))
-    print(f"doc snippets: {checked} checked, {skipped} skipped (marked), {len(failures)} failed")
+    print(f"doc snippets: {checked} checked, {swiftui_checked} SwiftUI checked against the stub, "
+          f"{skipped} skipped (marked), {len(failures)} failed")
     return 1 if failures else 0
 
 

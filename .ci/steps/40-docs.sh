@@ -2,7 +2,8 @@
 # Documentation: builds the DocC catalog Sources/Scoped/Scoped.docc with the toolchain's
 # docc and fails on
 #   - any docc warning for Scoped (broken ``Symbol`` and <doc:Article> references included),
-#   - any public symbol of Scoped or ScopedTesting without a summary line,
+#   - any public symbol of Scoped, ScopedTesting or ScopedSwiftUI (its SwiftUI layer
+#     included, built against Tests/SwiftUIStub) without a summary line,
 #   - any top-level symbol of Scoped that Scoped.md leaves out of its topic groups.
 #
 # Symbol graphs come from the compiler (`-emit-symbol-graph` while building ScopedTesting
@@ -10,8 +11,8 @@
 # Swift 6.x because it also tries the package's synthesized test modules, which a plain
 # build never makes.
 #
-# Output (git-ignored): .docc-build/Scoped.doccarchive and .docc-build/ScopedTesting.doccarchive,
-# each with its documentation-coverage.json.
+# Output (git-ignored): .docc-build/Scoped.doccarchive, .docc-build/ScopedTesting.doccarchive
+# and .docc-build/ScopedSwiftUI.doccarchive, each with its documentation-coverage.json.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -85,8 +86,24 @@ docc convert \
     --experimental-documentation-coverage \
     --coverage-summary-level brief 2>&1 | grep -E "^(warning|error)|%" || true
 
+echo "--- docc convert ScopedSwiftUI (symbol documentation, SwiftUI layer included)"
+# Its symbols come from a build against the declarations-only SwiftUI stub, so that the
+# `#if canImport(SwiftUI)` layer is documented and checked too. Links to Scoped's symbols
+# and to SwiftUI's cannot resolve in a single-module build: only missing summaries fail.
+stub_modules=$(mktemp -d)
+mkdir -p "$out/ScopedSwiftUI-graphs"
+SYMBOL_GRAPH_DIR="$PWD/$out/ScopedSwiftUI-graphs" bash .ci/swiftui-stub-modules.sh "$stub_modules" >/dev/null
+rm -rf "$stub_modules"
+docc convert \
+    --additional-symbol-graph-dir "$out/ScopedSwiftUI-graphs" \
+    --output-path "$out/ScopedSwiftUI.doccarchive" \
+    --fallback-display-name ScopedSwiftUI \
+    --fallback-bundle-identifier dev.scoped.ScopedSwiftUI \
+    --experimental-documentation-coverage \
+    --coverage-summary-level brief 2>&1 | grep -E "^(warning|error)|%" || true
+
 echo "--- documentation coverage"
-python3 - "$out/Scoped.doccarchive" "$out/ScopedTesting.doccarchive" <<'PY'
+python3 - "$out/Scoped.doccarchive" "$out/ScopedTesting.doccarchive" "$out/ScopedSwiftUI.doccarchive" <<'PY'
 import json, os, sys
 
 failed = False

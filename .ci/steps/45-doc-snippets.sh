@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # Every Swift snippet of README.md and the DocC articles type-checks against the built
-# library, in Swift 6 mode with warnings as errors (issue #14): .ci/doc_snippets.py says
-# how articles are read and how a block opts out (SwiftUI code, manifests, code of other
-# libraries), with its reason.
+# library, in Swift 6 mode with warnings as errors (issue #14) — SwiftUI blocks against the
+# declarations-only stub of Tests/SwiftUIStub: .ci/doc_snippets.py says how articles are
+# read and how a block opts out (manifests, code of other libraries), with its reason.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export PATH="/opt/swift/usr/bin:$PATH"
 swift build -Xswiftc -warnings-as-errors >/dev/null
-python3 .ci/doc_snippets.py "$(swift build --show-bin-path)"
+stub=$(mktemp -d)
+bash .ci/swiftui-stub-modules.sh "$stub" >/dev/null
+python3 .ci/doc_snippets.py "$(swift build --show-bin-path)" "$stub"
 
 # The check must catch a snippet that does not compile: plant one and expect a failure.
 planted=$(mktemp -d)
-trap 'rm -rf "$planted"' EXIT
+trap 'rm -rf "$planted" "$stub"' EXIT
 mkdir -p "$planted/.ci/snippets" "$planted/Sources/Planted/Planted.docc"
 cp .ci/doc_snippets.py "$planted/.ci/"
 cp .ci/snippets/SnippetSupport.swift "$planted/.ci/snippets/"

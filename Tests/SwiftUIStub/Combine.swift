@@ -64,3 +64,29 @@ public protocol ObservableObject: AnyObject {
 extension ObservableObject where Self.ObjectWillChangePublisher == ObservableObjectPublisher {
     public var objectWillChange: ObservableObjectPublisher { ObservableObjectPublisher() }
 }
+
+// combine/published — `@propertyWrapper struct Published<Value>`;
+// combine/published/init(wrappedvalue:) — `init(wrappedValue: Value)`. Apple's wrapped
+// value is reached through the enclosing instance (the wrapper is for class properties
+// only); the static subscript below is that mechanism's signature.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@propertyWrapper
+public struct Published<Value> {
+    private var value: Value
+    public init(wrappedValue: Value) { value = wrappedValue }
+
+    @available(*, unavailable, message: "@Published is only available on properties of classes")
+    public var wrappedValue: Value {
+        get { fatalError() }
+        set { fatalError() }
+    }
+
+    public static subscript<EnclosingSelf: AnyObject>(
+        _enclosingInstance object: EnclosingSelf,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
+        storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Published<Value>>
+    ) -> Value {
+        get { object[keyPath: storageKeyPath].value }
+        set { object[keyPath: storageKeyPath].value = newValue }
+    }
+}

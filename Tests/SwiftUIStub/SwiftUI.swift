@@ -8,7 +8,9 @@
 // Availability is Apple's; Linux ignores it (see README.md in this folder).
 //
 // Only what ScopedSwiftUI uses is declared, plus what those declarations need to compile
-// (`Never: View`, the content type of a modifier, a result builder).
+// (`Never: View`, the content type of a modifier, a result builder). As in Apple's SDK
+// interfaces, a type's `View` conformance is declared in an extension, so that the main
+// actor isolation it brings covers `body` and not the type's initialisers.
 
 @_exported import Combine
 
@@ -53,7 +55,10 @@ public protocol ViewModifier {
 }
 
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
-public struct _ViewModifier_Content<Modifier>: View where Modifier: ViewModifier {
+public struct _ViewModifier_Content<Modifier> where Modifier: ViewModifier {}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension _ViewModifier_Content: View {
     public typealias Body = Never
     public var body: Never { fatalError() }
 }
@@ -123,7 +128,8 @@ extension DynamicProperty {
 
 // state — `@frozen @propertyWrapper struct State<Value>` (a DynamicProperty);
 // state/init(wrappedvalue:) — `init(wrappedValue value: Value)`;
-// state/wrappedvalue — `var wrappedValue: Value { get nonmutating set }`.
+// state/wrappedvalue — `var wrappedValue: Value { get nonmutating set }`;
+// state/projectedvalue — `var projectedValue: Binding<Value> { get }`.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @frozen @propertyWrapper
 public struct State<Value>: DynamicProperty {
@@ -132,6 +138,7 @@ public struct State<Value>: DynamicProperty {
         get { fatalError() }
         nonmutating set {}
     }
+    public var projectedValue: Binding<Value> { fatalError() }
 }
 
 // stateobject — `@MainActor @frozen @propertyWrapper @preconcurrency struct

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Builds, into OUT, the modules a SwiftUI client sees when it compiles against the
+# declarations-only stand-ins of Tests/SwiftUIStub: Combine, SwiftUI, and ScopedSwiftUI
+# compiled *with* its SwiftUI layer (the `#if canImport(SwiftUI)` files). Swift 6 mode,
+# warnings as errors. Needs `swift build` to have built Scoped.
+#   bash .ci/swiftui-stub-modules.sh OUT
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out="$1"
+build="${SCOPED_BUILD_DIR:-$(swift build --show-bin-path)}"
+mkdir -p "$out"
+flags=(-swift-version 6 -warnings-as-errors -parse-as-library -I "$out" -I "$build/Modules" -I "$build"
+       -Xcc "-fmodule-map-file=$build/CScopedPlatform.build/module.modulemap")
+
+swiftc "${flags[@]}" -emit-module -module-name Combine -emit-module-path "$out/Combine.swiftmodule" \
+    Tests/SwiftUIStub/Combine.swift
+swiftc "${flags[@]}" -emit-module -module-name SwiftUI -emit-module-path "$out/SwiftUI.swiftmodule" \
+    Tests/SwiftUIStub/SwiftUI.swift Tests/SwiftUIStub/SwiftUI+Views.swift
+
+mapfile -t sources < <(find Sources/ScopedSwiftUI -name '*.swift' | sort)
+layer=$(grep -l '^#if canImport(SwiftUI)' "${sources[@]}" | wc -l)
+[ "$layer" -gt 0 ] || { echo "no SwiftUI layer found in Sources/ScopedSwiftUI"; exit 1; }
+graph_flags=()
+if [ -n "${SYMBOL_GRAPH_DIR:-}" ]; then   # for the docs step: ScopedSwiftUI's symbols, layer included
+    mkdir -p "$SYMBOL_GRAPH_DIR"
+    graph_flags=(-emit-symbol-graph -emit-symbol-graph-dir "$SYMBOL_GRAPH_DIR"
+                 -symbol-graph-minimum-access-level public -emit-extension-block-symbols
+                 -symbol-graph-skip-synthesized-members)
+fi
+swiftc "${flags[@]}" "${graph_flags[@]}" -emit-module -module-name ScopedSwiftUI \
+    -emit-module-path "$out/ScopedSwiftUI.swiftmodule" "${sources[@]}"
+echo "$layer"
