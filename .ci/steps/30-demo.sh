@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The lifecycle demo (issue #4) as a user runs it: `swift run ScopedDemo` prints the
 # summary table — byte for byte the checked-in golden file — in under 5 seconds once
-# built; every scenario runs alone in every format; a bad argument exits with code 2.
+# built; every scenario runs alone in every format; its resolved graph (--format dot)
+# renders with Graphviz; a bad argument exits with code 2.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -24,11 +25,24 @@ diff -u Tests/LifecycleTests/Golden/summary.txt "$out"
 
 demo=.build/debug/ScopedDemo
 for scenario in $("$demo" --list | awk 'NF >= 3 && $1 ~ /^[0-9]+$/ { print $2 }'); do
-    for format in summary log timeline json; do
+    for format in summary log timeline json dot mermaid; do
         "$demo" --scenario "$scenario" --format "$format" > /dev/null
     done
 done
-echo "all 10 scenarios ran alone in 4 formats"
+echo "all 10 scenarios ran alone in 6 formats"
+
+# The resolved graph renders with Graphviz (Debian's graphviz, installed here if missing).
+if ! command -v dot >/dev/null 2>&1; then
+    apt-get update -qq >/dev/null && apt-get install -y -qq graphviz >/dev/null
+fi
+svg=$(mktemp --suffix=.svg)
+for scenario in navigationlink-scoped multilevel; do
+    "$demo" --scenario "$scenario" --format dot | dot -Tsvg > "$svg"
+    grep -q '<svg' "$svg" || { echo "FAIL: dot did not render the $scenario graph" >&2; exit 1; }
+    grep -q 'DetailViewModel\|ChildViewModel' "$svg" || { echo "FAIL: the $scenario graph has no view model node" >&2; exit 1; }
+done
+rm -f "$svg"
+echo "the demo's DOT graphs render with $(dot -V 2>&1)"
 
 set +e
 "$demo" --ticks 3 > /dev/null 2> "$out"

@@ -52,6 +52,28 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
     public let instance: ObjectIdentifier?
     /// For ``Kind-swift.enum/captiveDependency``: the shorter-lived registration that was captured.
     public let dependency: String?
+    /// For ``Kind-swift.enum/created`` and ``Kind-swift.enum/reused``: the registration
+    /// whose body made this resolve (its build was in progress on the resolving thread), or
+    /// nil for a resolve from outside any factory body. The edges of a ``ResolvedGraph``.
+    public let resolvedBy: Reference?
+    /// For ``Kind-swift.enum/captiveDependency``: the captured registration, as a reference
+    /// (``dependency`` says the same in words, with its scope).
+    public let captured: Reference?
+
+    /// A registration, with the parameter of a per-parameter instance: who resolved whom.
+    public struct Reference: Sendable, Hashable, CustomStringConvertible {
+        /// The registration's member name (`store`, `detail`).
+        public let registration: String
+        /// The produced type's name.
+        public let typeName: String
+        /// The parameter of a per-parameter instance, described.
+        public let parameter: String?
+
+        /// `detail[3] (DetailViewModel)`.
+        public var description: String {
+            "\(registration)\(parameter.map { "[\($0)]" } ?? "") (\(typeName))"
+        }
+    }
 
     /// The registration with its parameter and type: `detail[3] (DetailViewModel)`.
     public var subject: String? {
@@ -60,13 +82,15 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
         return "\(registration)\(parameterPart) (\(typeName ?? "?"))"
     }
 
-    /// One readable line: `#12 created detail[3] (DetailViewModel) scoped in checkout#7`.
+    /// One readable line: `#12 created detail[3] (DetailViewModel) scoped in checkout#7`,
+    /// followed by `for store (EntryStore)` when another factory's body made the resolve.
     public var description: String {
         var line = "#\(sequence) \(kind.rawValue)"
         if let subject { line += " \(subject)" }
         if let scope { line += " \(scope)" }
         line += " in \(container)"
         if let dependency { line += " captures \(dependency)" }
+        if let resolvedBy { line += " for \(resolvedBy)" }
         return line
     }
 }

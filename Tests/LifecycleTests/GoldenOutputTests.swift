@@ -11,6 +11,9 @@ import Testing
 /// for s in observed-object lazy-shared navigationlink-scoped multilevel init-log; do
 ///   for f in log timeline; do .build/debug/ScopedDemo --scenario $s --format $f > Tests/LifecycleTests/Golden/$s.$f; done
 /// done
+/// for s in lazy-shared navigationlink-scoped multilevel; do
+///   for f in dot mermaid; do .build/debug/ScopedDemo --scenario $s --format $f > Tests/LifecycleTests/Golden/$s.$f; done
+/// done
 /// .build/debug/ScopedDemo > Tests/LifecycleTests/Golden/summary.txt
 /// ```
 @Suite struct GoldenOutputTests {
@@ -19,6 +22,15 @@ import Testing
     @MainActor
     @Test(arguments: scenarios, ["log", "timeline"])
     func scenarioOutputMatchesGolden(scenario: String, format: String) throws {
+        let output = DemoCommand.run(arguments: ["--scenario", scenario, "--format", format])
+        #expect(output.exitCode == 0)
+        #expect(output.standardOutput == (try Golden.text("\(scenario).\(format)")))
+    }
+
+    /// The graph Scoped resolved, in both renderings, for the scenarios that use it.
+    @MainActor
+    @Test(arguments: ["lazy-shared", "navigationlink-scoped", "multilevel"], ["dot", "mermaid"])
+    func resolvedGraphMatchesGolden(scenario: String, format: String) throws {
         let output = DemoCommand.run(arguments: ["--scenario", scenario, "--format", format])
         #expect(output.exitCode == 0)
         #expect(output.standardOutput == (try Golden.text("\(scenario).\(format)")))
@@ -49,7 +61,7 @@ import Testing
         let bad = try spawn(executable, ["--format", "xml"])
         #expect(bad.exitCode == 2)
         #expect(bad.standardOutput.isEmpty)
-        #expect(bad.standardError.split(separator: "\n").first == "ScopedDemo: error: unknown format 'xml' (use summary, log, timeline or json)")
+        #expect(bad.standardError.split(separator: "\n").first == "ScopedDemo: error: unknown format 'xml' (use summary, log, timeline, json, dot or mermaid)")
         #expect(bad.standardError.hasSuffix(DemoOptions.usage))
     }
 }

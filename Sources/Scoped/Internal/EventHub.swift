@@ -75,18 +75,31 @@ extension ScopeNode {
     @usableFromInline
     package func emit(
         _ kind: LifecycleEvent.Kind, key: StorageKey? = nil, scope: Scope? = nil, scopeName: String? = nil,
-        instance: ObjectIdentifier? = nil, dependency: String? = nil
+        instance: ObjectIdentifier? = nil, dependency: String? = nil, captured: StorageKey? = nil
     ) {
         guard isObservedInChain else { return }
-        ResolutionContext.current.deliveringEvents {
+        let context = ResolutionContext.current
+        // The build in progress on this thread made this resolve (the resolved instance's
+        // own frame is already off the stack when `created`/`reused` is reported).
+        let resolvedBy = kind == .created || kind == .reused ? context.frames.last.map { $0.storageKey.reference } : nil
+        context.deliveringEvents {
             let observers = observersInChain
             guard !observers.isEmpty else { return }
             let event = LifecycleEvent(
                 sequence: EventHub.nextSequence(), kind: kind,
                 registration: key?.registration.memberName, typeName: key?.registration.typeName,
                 parameter: key?.parameterBox?.description, scope: scope?.name ?? scopeName,
-                container: displayName, instance: instance, dependency: dependency)
+                container: displayName, instance: instance, dependency: dependency,
+                resolvedBy: resolvedBy, captured: captured?.reference)
             for observer in observers { observer.receive(event) }
         }
+    }
+}
+
+extension StorageKey {
+    /// The public face of this key in events.
+    var reference: LifecycleEvent.Reference {
+        LifecycleEvent.Reference(
+            registration: registration.memberName, typeName: registration.typeName, parameter: parameterBox?.description)
     }
 }

@@ -243,7 +243,8 @@ extension ScopeNode {
         guard shortLived, let holder = context.frames.last(where: { $0.kind.rank >= Scope.Kind.cached.rank }) else {
             return
         }
-        emit(.captiveDependency, key: holder.storageKey, scope: holder.scope, dependency: "\(frame.description) \(scope.name)")
+        emit(.captiveDependency, key: holder.storageKey, scope: holder.scope, dependency: "\(frame.description) \(scope.name)",
+             captured: frame.storageKey)
     }
 
     @inline(never)

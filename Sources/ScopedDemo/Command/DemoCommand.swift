@@ -31,6 +31,8 @@ enum DemoCommand {
         case .log: text = results.map(LogFormatter.render).joined(separator: "\n")
         case .timeline: text = results.map(TimelineFormatter.render).joined(separator: "\n")
         case .json: text = results.map(JSONLinesFormatter.render).joined()
+        case .dot: text = results.map(GraphFormatter.dot).joined(separator: "\n")
+        case .mermaid: text = results.map(GraphFormatter.mermaid).joined(separator: "\n")
         }
         return Output(standardOutput: text)
     }

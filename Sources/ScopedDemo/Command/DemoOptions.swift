@@ -10,6 +10,10 @@ struct DemoOptions: Equatable, Sendable {
         case timeline
         /// One JSON object per event, one per line.
         case json
+        /// The graph Scoped resolved, as Graphviz DOT (one digraph per variant).
+        case dot
+        /// The graph Scoped resolved, as Mermaid flowcharts (one per variant).
+        case mermaid
     }
 
     /// The scenario to run (its name); nil runs all ten.
@@ -61,7 +65,7 @@ extension DemoOptions {
             case "--format":
                 let wanted = try value()
                 guard let format = Format(rawValue: wanted) else {
-                    throw ArgumentError(message: "unknown format '\(wanted)' (use summary, log, timeline or json)")
+                    throw ArgumentError(message: "unknown format '\(wanted)' (use summary, log, timeline, json, dot or mermaid)")
                 }
                 options.format = format
             case "--seed":
@@ -90,13 +94,14 @@ extension DemoOptions {
 
     /// The command's usage text.
     static let usage = """
-        usage: ScopedDemo [--scenario NAME] [--format summary|log|timeline|json] [--seed N] [--ticks N]
+        usage: ScopedDemo [--scenario NAME] [--format summary|log|timeline|json|dot|mermaid] [--seed N] [--ticks N]
                ScopedDemo --list | --help
 
           (no options)       the summary table of all ten scenarios
           --scenario NAME    run one scenario: a name from --list, or its number (1-10)
           --format FORMAT    summary (default) | log: one line per event, simulated time first |
-                             timeline: an ASCII lifeline per instance across ticks | json: one event per line
+                             timeline: an ASCII lifeline per instance across ticks | json: one event per line |
+                             dot, mermaid: the graph Scoped resolved (Graphviz DOT, Mermaid flowchart)
           --seed N           seed of the parent's random numbers (default 42); output is deterministic per seed
           --ticks N          simulated seconds to run, 10-100 (default 12); init-log always runs 6
           --list             list the scenarios

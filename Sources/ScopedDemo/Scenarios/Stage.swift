@@ -13,6 +13,7 @@ final class Stage {
     let numbers: RandomSource
     private var containers: [Container] = []
     private var observations: [LifecycleObservation] = []
+    private let recorder = GraphRecorder()
 
     init(seed: UInt64) {
         renderer = Renderer(trace: trace, clock: clock)
@@ -23,8 +24,14 @@ final class Stage {
     func makeContainer() -> Container {
         let container = Container()
         observations.append(trace.observe(container))
+        observations.append(container.observe(recorder.observer))
         containers.append(container)
         return container
+    }
+
+    /// The graph Scoped resolved during the run, containers named as in the trace.
+    var graph: ResolvedGraph {
+        recorder.graph.renamingContainers(trace.containerLabel)
     }
 
     /// What the stage measured.

@@ -1,3 +1,5 @@
+import Scoped
+
 /// What one instance did, as the tests and the timeline read it.
 struct InstanceSummary: Equatable, Sendable {
     /// `CounterViewModel#3`.
@@ -34,6 +36,8 @@ struct VariantResult: Sendable {
     let stateKept: Bool?
     /// Whether every view model the dismissed screen showed was deinitialised by the dismissal.
     let releasedOnDismiss: Bool?
+    /// What Scoped resolved, containers named as in the trace (empty if Scoped was not used).
+    let graph: ResolvedGraph
 
     /// The view models (what the counts count).
     var viewModels: [InstanceSummary] { instances.filter(\.isViewModel) }
@@ -67,5 +71,6 @@ struct VariantResult: Sendable {
             stateKept = nil
         }
         releasedOnDismiss = outcome.releasedOnDismiss
+        graph = stage.graph
     }
 }

@@ -1,0 +1,134 @@
+import Scoped
+import Testing
+
+private final class GraphAPI: Sendable {}
+private final class GraphStore: Sendable {
+    let api: GraphAPI
+    init(api: GraphAPI) { self.api = api }
+}
+private final class GraphRow: Sendable {
+    let store: GraphStore
+    init(store: GraphStore) { self.store = store }
+}
+private final class GraphBadge: Sendable {}
+private final class GraphHolder: Sendable {
+    let badge: GraphBadge
+    init(badge: GraphBadge) { self.badge = badge }
+}
+
+extension Container {
+    fileprivate var graphAPI: Factory<GraphAPI> { self { GraphAPI() }.cached }
+    fileprivate var graphStore: Factory<GraphStore> { self { GraphStore(api: self.graphAPI()) }.cached }
+    fileprivate var graphRow: ParameterFactory<Int, GraphRow> {
+        self { _ in GraphRow(store: self.graphStore()) }.scoped.perParameter
+    }
+    fileprivate var graphBadge: Factory<GraphBadge> { self { GraphBadge() }.shared }
+    fileprivate var graphHolder: Factory<GraphHolder> { self { GraphHolder(badge: self.graphBadge()) }.cached }
+}
+
+/// `from→to ×count`, with ` captive` when marked.
+private func edges(of graph: ResolvedGraph) -> [String] {
+    graph.edges.map { "\($0.from)→\($0.to) ×\($0.count)\($0.captive ? " captive" : "")" }
+}
+
+@Suite struct GraphRecorderTests {
+    @Test func nodesEdgesAndCountsFollowWhatWasResolved() {
+        let root = Container()
+        let recorder = GraphRecorder(recording: root)
+        let flow = root.child("rows")
+        let rows = (1...3).map { flow.graphRow($0) }
+        #expect(rows[0].store === rows[2].store)
+        _ = root.graphStore()
+
+        let graph = recorder.graph
+        #expect(graph.nodes.map(\.name) == ["graphAPI (GraphAPI)", "graphStore (GraphStore)", "graphRow (GraphRow)"])
+        let (api, store, row) = (graph.nodes[0], graph.nodes[1], graph.nodes[2])
+        #expect((api.built, api.reused, api.scopes, api.held) == (1, 0, ["cached"], 1))
+        #expect((store.built, store.reused, store.held) == (1, 3, 1))   // rows 2 and 3, then the root
+        #expect((row.built, row.reused, row.scopes, row.held) == (3, 0, ["scoped"], 3))
+        #expect(store.containers.count == 1 && row.containers.count == 1 && row.containers != store.containers)
+        #expect(edges(of: graph) == ["1→0 ×1", "2→1 ×3"])   // store → api; row → store, 3×
+
+        flow.close()
+        #expect(recorder.graph.nodes[2].released == 3)
+        #expect(recorder.graph.nodes[2].held == 0)
+        recorder.stop()
+    }
+
+    @Test func aCaptiveDependencyIsAMarkedEdge() {
+        let root = Container()
+        let recorder = GraphRecorder(recording: root)
+        _ = root.graphHolder()
+        let graph = recorder.graph
+        #expect(graph.nodes.map(\.name) == ["graphHolder (GraphHolder)", "graphBadge (GraphBadge)"])
+        #expect(edges(of: graph) == ["0→1 ×1 captive"])
+        #expect(graph.nodes[1].held == nil, ".shared instances are not held by a scope")
+    }
+
+    @Test func dotAndMermaidTextIsExact() {
+        let root = Container()
+        let recorder = GraphRecorder(recording: root)
+        _ = root.graphStore()
+        _ = root.graphHolder()
+        let container = recorder.graph.nodes[0].containers[0]
+        #expect(recorder.graph.dot() == """
+            digraph "Scoped" {
+              rankdir=LR;
+              node [shape=box, fontname="Helvetica"];
+              n0 [label="graphAPI\\nGraphAPI\\n.cached in \(container)\\nbuilt 1 · held 1"];
+              n1 [label="graphStore\\nGraphStore\\n.cached in \(container)\\nbuilt 1 · held 1"];
+              n2 [label="graphHolder\\nGraphHolder\\n.cached in \(container)\\nbuilt 1 · held 1"];
+              n3 [label="graphBadge\\nGraphBadge\\n.shared in \(container)\\nbuilt 1"];
+              n1 -> n0 [label="1×"];
+              n2 -> n3 [label="1×", color=red, style=dashed, fontcolor=red, xlabel="captive"];
+            }
+
+            """)
+        #expect(recorder.graph.mermaid() == """
+            flowchart LR
+              n0["graphAPI<br/>GraphAPI<br/>.cached in \(container)<br/>built 1 · held 1"]
+              n1["graphStore<br/>GraphStore<br/>.cached in \(container)<br/>built 1 · held 1"]
+              n2["graphHolder<br/>GraphHolder<br/>.cached in \(container)<br/>built 1 · held 1"]
+              n3["graphBadge<br/>GraphBadge<br/>.shared in \(container)<br/>built 1"]
+              n1 -- "1×" --> n0
+              n2 -. "captive, 1×" .-> n3
+              linkStyle 1 stroke:#d00,color:#d00
+
+            """)
+    }
+
+    @Test func aStoppedRecorderKeepsItsGraphAndRecordsNothingMore() {
+        let root = Container()
+        let recorder = GraphRecorder(recording: root)
+        _ = root.graphAPI()
+        recorder.stop()
+        _ = root.graphStore()
+        #expect(recorder.graph.nodes.map(\.registration) == ["graphAPI"])
+        recorder.clear()
+        #expect(recorder.graph == ResolvedGraph())
+    }
+
+    @Test func eventsNameTheBodyThatResolved() {
+        let root = Container()
+        let events = Collected<LifecycleEvent>()
+        let observation = root.observe { events.append($0) }
+        _ = root.graphStore()
+        observation.cancel()
+        let created = events.all.filter { $0.kind == .created }
+        #expect(created.map { $0.resolvedBy?.description } == ["graphStore (GraphStore)", nil])
+        #expect(created[0].description.hasSuffix(" for graphStore (GraphStore)"))
+    }
+}
+
+extension GraphRecorderTests {
+    @Test func containersCanBeRenamedForStableOutput() {
+        let root = Container()
+        let recorder = GraphRecorder(recording: root)
+        let first = root.child("rows"), second = root.child("rows")
+        _ = first.graphRow(1)
+        _ = second.graphRow(2)
+        let renamed = recorder.graph.renamingContainers { $0.hasPrefix("rows#") ? "rows" : "root" }
+        #expect(renamed.nodes.map(\.containers) == [["root"], ["root"], ["rows"]])
+        #expect(recorder.graph.nodes[2].containers.count == 2, "the recorder's own graph keeps both names")
+    }
+}
