@@ -138,3 +138,21 @@ extension ParameterFactory {
         self.init(registration: Registration(manager: container.manager, key: key, body: body))
     }
 }
+
+/// A factory value that can be resolved without knowing its type: graph validation in
+/// ScopedTesting resolves the key paths an app lists (`[\.store, \.settings]`).
+package protocol AnyFactoryValue {
+    /// Resolves and drops the instance; nil for a factory that needs a parameter.
+    func resolveDiscardingInstance() -> Void?
+}
+
+extension Factory: AnyFactoryValue {
+    package func resolveDiscardingInstance() -> Void? {
+        _ = callAsFunction()
+        return ()
+    }
+}
+
+extension ParameterFactory: AnyFactoryValue {
+    package func resolveDiscardingInstance() -> Void? { nil }
+}

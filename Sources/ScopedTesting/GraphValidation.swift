@@ -1,0 +1,207 @@
+// Concurrency rule: validation runs on the calling thread; the observer it installs
+// appends to a `Locked` list of events (resolves may hop threads inside factory bodies),
+// read after the resolves return. No lock is held while a factory body runs.
+import Scoped
+import Testing
+
+/// What ``validateGraph(roots:flows:resolving:sourceLocation:)`` found: the graph it
+/// resolved and the problems in it, each already recorded as a test issue.
+public struct GraphReport: Sendable {
+    /// One thing wrong with the graph.
+    public struct Problem: Sendable, Equatable, CustomStringConvertible {
+        /// What kind of problem.
+        public enum Kind: Sendable, Equatable {
+            /// A longer-lived instance holds a shorter-lived one past its scope.
+            case captiveDependency
+            /// A `.scoped` instance was built at the root, not in a lifetime scope.
+            case scopedAtRoot
+            /// A registration built a second instance in a container while the first was
+            /// held there (resolved with two lifetimes).
+            case builtMoreThanOnce
+            /// A listed key path that is not a factory resolvable without a parameter.
+            case notResolvable
+        }
+
+        /// What kind of problem.
+        public let kind: Kind
+        /// The message recorded as the test issue, naming the registrations involved.
+        public let message: String
+
+        /// The message.
+        public var description: String { message }
+    }
+
+    /// What the validation resolved.
+    public let graph: ResolvedGraph
+    /// The problems found, in the order found.
+    public let problems: [Problem]
+}
+
+/// Resolves an app's graph in a fresh container world and fails the running test for
+/// every captive dependency, every `.scoped` instance built at the root, and every
+/// instance built more than once where its scope promises one — each with the chain of
+/// registrations that led to it.
+///
+/// ```swift
+/// @MainActor @Test func appGraphIsSound() {
+///     validateGraph(roots: [\.store, \.settings], flows: [\.checkout, \.profile])
+/// }
+/// ```
+///
+/// `roots` are resolved at the world's `Container.shared`, as the app resolves app-wide
+/// services; `flows` each through a fresh child lifetime scope (closed afterwards), as a
+/// screen resolves its view models. Key paths to factories that need a parameter, or to
+/// factory functions, go in `resolving`, which receives the root:
+/// `resolving: { root in _ = root.child("detail").detail(42) }`.
+///
+/// Misuse that stops the process (a cycle, a closed scope) still stops it: check those
+/// with an exit test (`#expect(processExitsWith: .failure) { … }`).
+///
+/// - Parameters:
+///   - roots: Factories resolved at the root.
+///   - flows: Factories resolved each through its own child lifetime scope.
+///   - resolving: Resolves anything else, from the root.
+///   - sourceLocation: Where the issues are reported.
+/// - Returns: The resolved graph and the problems found.
+@discardableResult
+public func validateGraph(
+    roots: [PartialKeyPath<Container>] = [],
+    flows: [PartialKeyPath<Container>] = [],
+    resolving: ((Container) -> Void)? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> GraphReport {
+    validateGraph(Container.self, roots: roots, flows: flows, resolving: resolving, sourceLocation: sourceLocation)
+}
+
+/// Validates the graph of a custom container type; see
+/// ``validateGraph(roots:flows:resolving:sourceLocation:)``.
+///
+/// - Parameters:
+///   - type: The container type whose `shared` world is validated.
+///   - roots: Factories resolved at the root.
+///   - flows: Factories resolved each through its own child lifetime scope.
+///   - resolving: Resolves anything else, from the root.
+///   - sourceLocation: Where the issues are reported.
+/// - Returns: The resolved graph and the problems found.
+@discardableResult
+public func validateGraph<C: SharedContainer>(
+    _ type: C.Type,
+    roots: [PartialKeyPath<C>] = [],
+    flows: [PartialKeyPath<C>] = [],
+    resolving: ((C) -> Void)? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> GraphReport {
+    withContainer(C.self) { _ in } operation: {
+        let root = C.shared
+        let rootName = root.manager.node.effective.displayName
+        let events = Locked<[LifecycleEvent]>([])
+        let recorder = GraphRecorder()
+        let observations = [root.observe(recorder.observer), root.observe { event in events.withLock { $0.append(event) } }]
+        var problems: [GraphReport.Problem] = []
+        for keyPath in roots { resolve(keyPath, in: root, problems: &problems) }
+        for keyPath in flows {
+            let flow = root.child("validation")
+            resolve(keyPath, in: flow, problems: &problems)
+            flow.close()
+        }
+        resolving?(root)
+        for observation in observations { observation.cancel() }
+        let graph = recorder.graph
+        problems += findProblems(in: events.withLock { $0 }, graph: graph, rootName: rootName)
+        for problem in problems {
+            Issue.record(Comment(rawValue: problem.message), sourceLocation: sourceLocation)
+        }
+        return GraphReport(graph: graph, problems: problems)
+    }
+}
+
+private func resolve<C: SharedContainer>(
+    _ keyPath: PartialKeyPath<C>, in container: C, problems: inout [GraphReport.Problem]
+) {
+    guard let factory = container[keyPath: keyPath] as? any AnyFactoryValue,
+          factory.resolveDiscardingInstance() != nil
+    else {
+        problems.append(GraphReport.Problem(
+            kind: .notResolvable,
+            message: "graph validation: \(keyPath) is not a Factory that resolves without a parameter; "
+                + "resolve it in `resolving:`"))
+        return
+    }
+}
+
+/// The problems the recorded events show.
+private func findProblems(in events: [LifecycleEvent], graph: ResolvedGraph, rootName: String) -> [GraphReport.Problem] {
+    var problems: [GraphReport.Problem] = []
+    var reported: Set<String> = []
+    for event in events {
+        switch event.kind {
+        case .captiveDependency:
+            guard let holder = event.subject, let captured = event.captured else { continue }
+            let chain = chain(to: event.registration ?? "", typeName: event.typeName ?? "", in: graph) + [captured.description]
+            problems.append(GraphReport.Problem(
+                kind: .captiveDependency,
+                message: "captive dependency: \(holder) (.\(event.scope ?? "?")) holds \(event.dependency ?? captured.description), "
+                    + "which it keeps alive past its scope; chain: \(chain.joined(separator: " → "))"))
+        case .created:
+            guard let subject = event.subject, let scope = event.scope else { continue }
+            if scope == "scoped", event.container == rootName, reported.insert("root " + subject).inserted {
+                let chain = chain(to: event.registration ?? "", typeName: event.typeName ?? "", in: graph)
+                problems.append(GraphReport.Problem(
+                    kind: .scopedAtRoot,
+                    message: "\(subject) is .scoped but was built at the root (\(rootName)), where it lives as long as "
+                        + "the app; resolve it through a lifetime scope (`child(_:)`, `.lifetimeScope`); "
+                        + "chain: \(chain.joined(separator: " → "))"))
+            }
+        default:
+            continue
+        }
+    }
+    let builds = events.compactMap { event -> BuildRecord? in
+        guard let subject = event.subject, event.kind == .created || event.kind == .released else { return nil }
+        return BuildRecord(released: event.kind == .released, subject: subject, scope: event.scope ?? "?", container: event.container)
+    }
+    return problems + builtMoreThanOnce(in: builds)
+}
+
+/// A `created` or `released` event, as the double-build check reads it.
+struct BuildRecord {
+    let released: Bool
+    let subject: String
+    let scope: String
+    let container: String
+}
+
+/// A safety net over Scoped's own promise (exactly one instance per container for the
+/// scopes that hold one, even under concurrent first resolves): a second build of a
+/// registration in a container while its first instance is held there.
+func builtMoreThanOnce(in builds: [BuildRecord]) -> [GraphReport.Problem] {
+    var problems: [GraphReport.Problem] = []
+    var held: [String: String] = [:]   // "subject in container" → the scope of the held instance
+    for build in builds where !["unique", "graph", "shared"].contains(build.scope) {
+        let key = "\(build.subject) in \(build.container)"
+        if build.released {
+            held[key] = nil
+        } else if let first = held[key] {
+            problems.append(GraphReport.Problem(
+                kind: .builtMoreThanOnce,
+                message: "\(build.subject) was built again in \(build.container) (.\(build.scope)) while its first "
+                    + "instance (.\(first)) was held there"))
+        } else {
+            held[key] = build.scope
+        }
+    }
+    return problems
+}
+
+/// A path of registrations from one nothing else resolved down to `registration`.
+private func chain(to registration: String, typeName: String, in graph: ResolvedGraph) -> [String] {
+    guard var current = graph.nodes.firstIndex(where: { $0.registration == registration && $0.typeName == typeName }) else {
+        return ["\(registration) (\(typeName))"]
+    }
+    var path = [current]
+    while let edge = graph.edges.first(where: { $0.to == current && !path.contains($0.from) }) {
+        current = edge.from
+        path.append(current)
+    }
+    return path.reversed().map { graph.nodes[$0].name }
+}

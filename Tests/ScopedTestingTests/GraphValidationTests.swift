@@ -1,0 +1,114 @@
+import Scoped
+@testable import ScopedTesting
+import Testing
+
+private final class ValidAPI: Sendable {}
+private final class ValidStore: Sendable {
+    let api: ValidAPI
+    init(api: ValidAPI) { self.api = api }
+}
+private final class ValidScreen: Sendable {
+    let store: ValidStore
+    init(store: ValidStore) { self.store = store }
+}
+private final class ValidBadge: Sendable {}
+private final class ValidHolder: Sendable {
+    let badge: ValidBadge
+    init(badge: ValidBadge) { self.badge = badge }
+}
+
+extension Scope {
+    fileprivate static let recomputed = Scope.Cached(name: "recomputed")
+}
+
+extension Container {
+    fileprivate var validAPI: Factory<ValidAPI> { self { ValidAPI() }.cached }
+    fileprivate var validStore: Factory<ValidStore> { self { ValidStore(api: self.validAPI()) }.cached }
+    fileprivate var validScreen: Factory<ValidScreen> { self { ValidScreen(store: self.validStore()) }.scoped }
+    fileprivate var validDetail: ParameterFactory<Int, ValidScreen> {
+        self { _ in ValidScreen(store: self.validStore()) }.scoped.perParameter
+    }
+    fileprivate var validBadge: Factory<ValidBadge> { self { ValidBadge() }.shared }
+    fileprivate var captiveHolder: Factory<ValidHolder> { self { ValidHolder(badge: self.validBadge()) }.cached }
+}
+
+@Suite struct GraphValidationTests {
+    @Test func aSoundGraphRecordsNoIssue() {
+        let report = validateGraph(roots: [\.validStore], flows: [\.validScreen]) { root in
+            let flow = root.child("detail")
+            _ = flow.validDetail(7)
+            flow.close()
+        }
+        #expect(report.problems.isEmpty)
+        #expect(report.graph.nodes.map(\.registration) == ["validAPI", "validStore", "validScreen", "validDetail"])
+    }
+
+    @Test func aCaptiveDependencyFailsTheTestWithItsChain() {
+        var report: GraphReport?
+        withKnownIssue {
+            report = validateGraph(roots: [\.captiveHolder])
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.hasPrefix("captive dependency: captiveHolder (ValidHolder) (.cached)") }
+        }
+        #expect(report?.problems.map(\.kind) == [.captiveDependency])
+        #expect(report?.problems.first?.message == """
+            captive dependency: captiveHolder (ValidHolder) (.cached) holds validBadge (ValidBadge) shared, which it keeps \
+            alive past its scope; chain: captiveHolder (ValidHolder) → validBadge (ValidBadge)
+            """)
+    }
+
+    @Test func aScopedInstanceBuiltAtTheRootFailsTheTest() {
+        var report: GraphReport?
+        withKnownIssue {
+            report = validateGraph(roots: [\.validScreen])
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.hasPrefix("validScreen (ValidScreen) is .scoped but was built at the root") }
+        }
+        #expect(report?.problems.map(\.kind) == [.scopedAtRoot])
+        #expect(report?.problems.first?.message.hasSuffix("chain: validScreen (ValidScreen)") == true)
+    }
+
+    @Test func aSecondBuildWhileTheFirstIsHeldIsAProblem() {
+        // Scoped itself never does this (exactly-once creation): the check is a safety net,
+        // fed here with the records it reads from the event stream.
+        let builds = [
+            BuildRecord(released: false, subject: "store (Store)", scope: "cached", container: "root#1"),
+            BuildRecord(released: false, subject: "store (Store)", scope: "cached", container: "flow#2"),
+            BuildRecord(released: false, subject: "row (Row)", scope: "unique", container: "root#1"),
+            BuildRecord(released: false, subject: "row (Row)", scope: "unique", container: "root#1"),
+            BuildRecord(released: true, subject: "store (Store)", scope: "cached", container: "flow#2"),
+            BuildRecord(released: false, subject: "store (Store)", scope: "cached", container: "flow#2"),
+            BuildRecord(released: false, subject: "store (Store)", scope: "cached", container: "root#1"),
+        ]
+        #expect(builtMoreThanOnce(in: builds).map(\.message) == [
+            "store (Store) was built again in root#1 (.cached) while its first instance (.cached) was held there",
+        ])
+    }
+
+    @Test func aRegistrationResolvedWithASecondLifetimeIsNotBuiltTwice() {
+        let report = validateGraph { root in
+            _ = root.validAPI()
+            _ = root.validAPI.scope(.recomputed)()
+        }
+        #expect(report.problems.isEmpty)
+        #expect(report.graph.nodes.first?.built == 1)
+    }
+
+    @Test func aParameterFactoryInTheListIsReported() {
+        var report: GraphReport?
+        withKnownIssue {
+            report = validateGraph(roots: [\.validDetail])
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("is not a Factory that resolves without a parameter") }
+        }
+        #expect(report?.problems.map(\.kind) == [.notResolvable])
+    }
+
+    @Test func validationRunsInAFreshWorldAndLeavesSharedUntouched() {
+        _ = validateGraph(roots: [\.validStore])
+        let outside = GraphRecorder(recording: Container.shared)
+        defer { outside.stop() }
+        _ = validateGraph(roots: [\.validStore])
+        #expect(outside.graph.nodes.isEmpty, "the validation's resolves happen in its own world")
+    }
+}
