@@ -9,7 +9,10 @@ cd "$(dirname "$0")/.."
 out="$1"
 build="${SCOPED_BUILD_DIR:-$(swift build --show-bin-path)}"
 mkdir -p "$out"
-flags=(-swift-version 6 -warnings-as-errors -parse-as-library -I "$out" -I "$build/Modules" -I "$build"
+# ScopedSwiftUI uses `package` declarations of Scoped: compile it in the same package, named
+# as SwiftPM named it (after the checkout's folder).
+package_name=$(grep -o '"-package-name","[^"]*"' "$(dirname "$(dirname "$build")")/debug.yaml" | head -1 | cut -d'"' -f4)
+flags=(-package-name "${package_name:-scoped}" -swift-version 6 -warnings-as-errors -parse-as-library -I "$out" -I "$build/Modules" -I "$build"
        -Xcc "-fmodule-map-file=$build/CScopedPlatform.build/module.modulemap")
 
 swiftc "${flags[@]}" -emit-module -module-name Combine -emit-module-path "$out/Combine.swiftmodule" \

@@ -104,7 +104,7 @@ public final class Address: Sendable { public init() {} }
 extension Container {
     public var api: Factory<APIClient> { self { LiveAPIClient() }.singleton }
     public var store: Factory<EntryStore> { self { EntryStore(api: self.api()) }.cached }
-    @MainActor public func counter(initialValue: Int) -> Factory<CounterViewModel> {
+    @MainActor public func counter(initialValue: Int) -> MainActorFactory<CounterViewModel> {
         self { @MainActor in CounterViewModel(initialValue: initialValue) }.shared
     }
     public var detail: ParameterFactory<Int, DetailViewModel> {

@@ -1,6 +1,6 @@
 /// Wraps a main-actor body so that it runs only on the main actor: synchronously when
 /// the resolve happens there, otherwise the process stops with a message naming `key`.
-private func onMainActorOnly<P, T: Sendable>(
+func onMainActorOnly<P, T: Sendable>(
     _ key: RegistrationKey, _ body: @escaping @MainActor @Sendable (P) -> T
 ) -> @Sendable (P) -> T {
     return { parameter in
@@ -8,7 +8,7 @@ private func onMainActorOnly<P, T: Sendable>(
             // The body runs inside its own build frame: name only the builds around it.
             ScopedFailure.stop(
                 "\(key) has a @MainActor body and was resolved off the main actor; "
-                    + "resolve it from main-actor code or with `await resolveOnMainActor()`"
+                    + "resolve it from main-actor code or with `await resolve()`"
                     + ResolutionContext.current.chainSuffix(excludingInnermost: true))
         }
         nonisolated(unsafe) let parameter = parameter

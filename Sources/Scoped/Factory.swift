@@ -156,3 +156,16 @@ extension Factory: AnyFactoryValue {
 extension ParameterFactory: AnyFactoryValue {
     package func resolveDiscardingInstance() -> Void? { nil }
 }
+
+extension MainActorFactory: AnyFactoryValue {
+    /// Resolves through the runtime-checked factory: graph validation of main-actor
+    /// factories runs on the main actor (a `@MainActor` test), or stops with the usual message.
+    package func resolveDiscardingInstance() -> Void? {
+        _ = factory()
+        return ()
+    }
+}
+
+extension MainActorParameterFactory: AnyFactoryValue {
+    package func resolveDiscardingInstance() -> Void? { nil }
+}

@@ -35,6 +35,41 @@ public struct Injected<T> {
     }
 }
 
+extension Injected where T: Sendable {
+    /// Resolves a main-actor factory from `Container.shared`, on the main actor (a
+    /// `@MainActor` owner's initialiser).
+    ///
+    /// ```swift
+    /// @MainActor final class Coordinator {
+    ///     @Injected(\.list) var list: ListViewModel
+    /// }
+    /// ```
+    ///
+    /// - Parameter keyPath: The factory, such as `\.list`.
+    @MainActor
+    public init(_ keyPath: KeyPath<Container, MainActorFactory<T>>) {
+        wrappedValue = Container.shared[keyPath: keyPath]()
+    }
+
+    /// Resolves a main-actor factory from `C.shared` (a custom container), on the main actor.
+    ///
+    /// - Parameter keyPath: The factory, such as `\AppContainer.settings`.
+    @MainActor
+    public init<C: SharedContainer>(_ keyPath: KeyPath<C, MainActorFactory<T>>) {
+        wrappedValue = C.shared[keyPath: keyPath]()
+    }
+
+    /// Resolves a main-actor factory from `container`, on the main actor.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The factory.
+    ///   - container: The container (or child scope) to resolve in.
+    @MainActor
+    public init<C: SharedContainer>(_ keyPath: KeyPath<C, MainActorFactory<T>>, in container: C) {
+        wrappedValue = container[keyPath: keyPath]()
+    }
+}
+
 extension Injected: Sendable where T: Sendable {}
 
 /// Resolves a dependency on first access, then keeps it (a ``Lazy`` inside).

@@ -49,22 +49,35 @@ extension SharedContainer {
         Factory(container: self, key: key, body: body)
     }
 
-    /// Makes a factory for a main-actor body, such as a `@MainActor` view model.
+    /// Makes a main-actor factory, such as for a `@MainActor` view model: the compiler
+    /// lets it be resolved only from main-actor code.
     ///
     /// ```swift
     /// extension Container {
-    ///     @MainActor var list: Factory<ListViewModel> { self { @MainActor in ListViewModel() } }
+    ///     @MainActor var list: MainActorFactory<ListViewModel> { self { @MainActor in ListViewModel() } }
     /// }
     /// ```
     ///
-    /// Resolving it on the main actor runs the body synchronously. Resolving it anywhere
-    /// else stops the process with a message naming the registration: use
-    /// ``Factory/resolveOnMainActor()`` from other contexts.
+    /// From other contexts, `await container.list.resolve()` hops to the main actor.
     ///
     /// - Parameters:
     ///   - key: The declaring member's name, filled in by the compiler.
     ///   - body: Makes an instance on the main actor.
-    /// - Returns: A `.unique` factory; chain a scope to change its lifetime.
+    /// - Returns: A `.unique` main-actor factory; chain a scope to change its lifetime.
+    public func callAsFunction<T: Sendable>(
+        key: StaticString = #function, _ body: @escaping @MainActor @Sendable () -> T
+    ) -> MainActorFactory<T> {
+        MainActorFactory(Factory(container: self, key: key, mainActorBody: body))
+    }
+
+    /// Makes a plain ``Factory`` for a main-actor body, checked only at run time: resolving
+    /// it off the main actor stops the process with a message naming the registration.
+    ///
+    /// - Parameters:
+    ///   - key: The declaring member's name, filled in by the compiler.
+    ///   - body: Makes an instance on the main actor.
+    /// - Returns: A `.unique` factory.
+    @available(*, deprecated, message: "declare the member as MainActorFactory<T>: the compiler then checks that it is resolved on the main actor")
     public func callAsFunction<T: Sendable>(
         key: StaticString = #function, _ body: @escaping @MainActor @Sendable () -> T
     ) -> Factory<T> {
@@ -90,12 +103,12 @@ extension SharedContainer {
         ParameterFactory(container: self, key: key, body: body)
     }
 
-    /// Makes a parameter factory for a main-actor body, such as a `@MainActor` view model
-    /// that takes an item id.
+    /// Makes a main-actor parameter factory, such as for a `@MainActor` view model that
+    /// takes an item id: the compiler lets it be resolved only from main-actor code.
     ///
     /// ```swift
     /// extension Container {
-    ///     @MainActor var detail: ParameterFactory<Int, DetailViewModel> {
+    ///     @MainActor var detail: MainActorParameterFactory<Int, DetailViewModel> {
     ///         self { @MainActor id in DetailViewModel(id: id) }.scoped.perParameter
     ///     }
     /// }
@@ -104,7 +117,20 @@ extension SharedContainer {
     /// - Parameters:
     ///   - key: The declaring member's name, filled in by the compiler.
     ///   - body: Makes an instance from the parameter, on the main actor.
+    /// - Returns: A `.unique` main-actor parameter factory.
+    public func callAsFunction<P, T: Sendable>(
+        key: StaticString = #function, _ body: @escaping @MainActor @Sendable (P) -> T
+    ) -> MainActorParameterFactory<P, T> {
+        MainActorParameterFactory(ParameterFactory(container: self, key: key, mainActorBody: body))
+    }
+
+    /// Makes a plain ``ParameterFactory`` for a main-actor body, checked only at run time.
+    ///
+    /// - Parameters:
+    ///   - key: The declaring member's name, filled in by the compiler.
+    ///   - body: Makes an instance from the parameter, on the main actor.
     /// - Returns: A `.unique` parameter factory.
+    @available(*, deprecated, message: "declare the member as MainActorParameterFactory<P, T>: the compiler then checks that it is resolved on the main actor")
     public func callAsFunction<P, T: Sendable>(
         key: StaticString = #function, _ body: @escaping @MainActor @Sendable (P) -> T
     ) -> ParameterFactory<P, T> {

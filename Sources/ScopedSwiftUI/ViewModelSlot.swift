@@ -65,6 +65,51 @@ public final class ViewModelSlot<T> {
         self.init { $0[C.self][keyPath: factory](parameter) }
     }
 
+    /// A slot that resolves a main-actor factory from the nearest `Container`.
+    ///
+    /// - Parameter factory: The factory's key path (`\.list`).
+    public convenience init(_ factory: KeyPath<Container, MainActorFactory<T>>) where T: Sendable {
+        self.init(factory, in: Container.self)
+    }
+
+    /// A slot that resolves a main-actor factory from the nearest container of type `C`.
+    ///
+    /// The factory's body runs on the main actor: read the slot there (SwiftUI's `body`
+    /// does); elsewhere the body stops the process with a message naming it.
+    ///
+    /// - Parameters:
+    ///   - factory: The factory's key path (`\AppContainer.list`).
+    ///   - type: The container type, inferred from the key path's root.
+    public convenience init<C: SharedContainer>(
+        _ factory: KeyPath<C, MainActorFactory<T>>, in type: C.Type = C.self
+    ) where T: Sendable {
+        self.init { $0[C.self][keyPath: factory].factory() }
+    }
+
+    /// A slot that resolves a main-actor parameter factory with `parameter` from the
+    /// nearest `Container`.
+    ///
+    /// - Parameters:
+    ///   - factory: The factory's key path (`\.detail`).
+    ///   - parameter: Passed to the factory.
+    public convenience init<P>(_ factory: KeyPath<Container, MainActorParameterFactory<P, T>>, _ parameter: P)
+    where T: Sendable {
+        self.init(factory, parameter, in: Container.self)
+    }
+
+    /// A slot that resolves a main-actor parameter factory with `parameter` from the
+    /// nearest container of type `C`.
+    ///
+    /// - Parameters:
+    ///   - factory: The factory's key path (`\AppContainer.detail`).
+    ///   - parameter: Passed to the factory.
+    ///   - type: The container type, inferred from the key path's root.
+    public convenience init<C: SharedContainer, P>(
+        _ factory: KeyPath<C, MainActorParameterFactory<P, T>>, _ parameter: P, in type: C.Type = C.self
+    ) where T: Sendable {
+        self.init { $0[C.self][keyPath: factory].factory(parameter) }
+    }
+
     /// A slot that resolves with `resolve` from the nearest `Container` — for factory
     /// functions (`{ $0.counter(initialValue: 3)() }`).
     ///

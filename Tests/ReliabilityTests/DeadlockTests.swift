@@ -199,7 +199,7 @@ import Testing
         container.reset()
     }
 
-    /// Forty tasks resolve main-actor factories with `await resolveOnMainActor()` (their
+    /// Forty tasks resolve main-actor factories with `await resolve()` (their
     /// bodies resolve cached and scoped instances on the main actor) while four threads
     /// resolve and reset the same registrations in the background.
     @Test func mainActorFactoriesResolvedAlongsideBackgroundResolves() async {
@@ -228,8 +228,8 @@ import Testing
                     await withTaskGroup(of: Void.self) { group in
                         for index in 0..<40 {
                             group.addTask {
-                                let screen = await container.screen.resolveOnMainActor()
-                                let detail = await flow.detailScreen.resolveOnMainActor(index % 4)
+                                let screen = await container.screen.resolve()
+                                let detail = await flow.detailScreen.resolve(index % 4)
                                 _ = screens.withLock { $0.insert(ObjectIdentifier(screen)) }
                                 _ = detail
                             }

@@ -131,10 +131,12 @@ import Testing
     @Test func mainActorBodyResolvedOffTheMainActor() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let container = MisuseContainer()
-            onThreads(1) { _ in _ = container.mainScreen() }
+            // `container.mainScreen()` here does not compile (Tests/Fixtures/CompileFailures);
+            // the runtime-checked factory underneath is what a Swift 5-mode caller reaches.
+            onThreads(1) { _ in _ = container.mainScreen.factory() }
         }
         #expect(stopMessage(of: result) == "Scoped: mainScreen (MainScreen) has a @MainActor body and was resolved "
-            + "off the main actor; resolve it from main-actor code or with `await resolveOnMainActor()`")
+            + "off the main actor; resolve it from main-actor code or with `await resolve()`")
     }
 
     @Test func mainActorBodyReachedFromABackgroundBody() async {
@@ -143,7 +145,7 @@ import Testing
             onThreads(1) { _ in _ = container.worker() }
         }
         #expect(stopMessage(of: result) == "Scoped: mainScreen (MainScreen) has a @MainActor body and was resolved "
-            + "off the main actor; resolve it from main-actor code or with `await resolveOnMainActor()` "
+            + "off the main actor; resolve it from main-actor code or with `await resolve()` "
             + "(while building worker (Worker))")
     }
 

@@ -112,3 +112,22 @@ extension Container {
         #expect(outside.graph.nodes.isEmpty, "the validation's resolves happen in its own world")
     }
 }
+
+@MainActor private final class ValidScreenModel {
+    let store: ValidStore
+    init(store: ValidStore) { self.store = store }
+}
+
+extension Container {
+    @MainActor fileprivate var validScreenModel: MainActorFactory<ValidScreenModel> {
+        self { @MainActor in ValidScreenModel(store: self.validStore()) }.scoped
+    }
+}
+
+extension GraphValidationTests {
+    @MainActor @Test func mainActorFactoriesAreValidatedOnTheMainActor() {
+        let report = validateGraph(flows: [\.validScreenModel])
+        #expect(report.problems.isEmpty)
+        #expect(report.graph.nodes.map(\.registration) == ["validAPI", "validStore", "validScreenModel"])
+    }
+}

@@ -246,7 +246,7 @@ private final class EventLog: Sendable {
         #expect(standardOutput(of: result) == """
             [Scoped] #1 scopeOpened in checkout#2
             [Scoped] #2 created eventDetail[3] (EventModel) scoped in checkout#2
-            [Scoped] #3 created eventStore (EventStore) cached in root#1
+            [Scoped] #3 created eventStore (EventStore) cached in root#1 for eventModel (EventModel)
             [Scoped] #4 created eventModel (EventModel) scoped in checkout#2
             [Scoped] #5 released eventModel (EventModel) scoped in checkout#2
             [Scoped] #6 released eventDetail[3] (EventModel) scoped in checkout#2

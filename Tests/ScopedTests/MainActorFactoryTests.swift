@@ -1,5 +1,6 @@
 import Foundation
 import Scoped
+import ScopedTesting
 import Testing
 
 /// Whether the caller runs on the main queue, where main-actor jobs run. (On Linux,
@@ -26,14 +27,14 @@ private final class ScreenModel {
 }
 
 extension Container {
-    @MainActor fileprivate var screenModel: Factory<ScreenModel> { self { @MainActor in ScreenModel() } }
-    @MainActor fileprivate var cachedScreenModel: Factory<ScreenModel> { self { @MainActor in ScreenModel() }.cached }
-    @MainActor fileprivate var scopedScreenModel: Factory<ScreenModel> { self { @MainActor in ScreenModel() }.scoped }
-    @MainActor fileprivate var itemModel: ParameterFactory<Int, ScreenModel> {
+    @MainActor fileprivate var screenModel: MainActorFactory<ScreenModel> { self { @MainActor in ScreenModel() } }
+    @MainActor fileprivate var cachedScreenModel: MainActorFactory<ScreenModel> { self { @MainActor in ScreenModel() }.cached }
+    @MainActor fileprivate var scopedScreenModel: MainActorFactory<ScreenModel> { self { @MainActor in ScreenModel() }.scoped }
+    @MainActor fileprivate var itemModel: MainActorParameterFactory<Int, ScreenModel> {
         self { @MainActor id in ScreenModel(id: id) }.scoped.perParameter
     }
     /// A main-actor body that resolves another main-actor factory (a nested graph).
-    @MainActor fileprivate var parentModel: Factory<ScreenModel> {
+    @MainActor fileprivate var parentModel: MainActorFactory<ScreenModel> {
         self { @MainActor in ScreenModel(id: self.cachedScreenModel().id + 100) }
     }
 }
@@ -71,21 +72,21 @@ extension Container {
         #expect(container.parentModel().id == 100)
     }
 
-    @Test func resolveOnMainActorHopsFromADetachedTask() async {
+    @Test func resolveHopsToTheMainActorFromADetachedTask() async {
         let container = Container()
         let model = await Task.detached {
-            await container.cachedScreenModel.resolveOnMainActor()
+            await container.cachedScreenModel.resolve()
         }.value
-        let again = await container.cachedScreenModel.resolveOnMainActor()
+        let again = await container.cachedScreenModel.resolve()
         #expect(model === again)
         await MainActor.run {
             #expect(model.builtOnMainQueue)
         }
     }
 
-    @Test func parameterResolveOnMainActorHopsFromADetachedTask() async {
+    @Test func parameterResolveHopsToTheMainActorFromADetachedTask() async {
         let flow = Container().child("flow")
-        let model = await Task.detached { await flow.itemModel.resolveOnMainActor(3) }.value
+        let model = await Task.detached { await flow.itemModel.resolve(3) }.value
         await MainActor.run {
             #expect(model.id == 3)
             #expect(model.builtOnMainQueue)
@@ -95,11 +96,61 @@ extension Container {
 
     @Test func resolvingOffTheMainActorStopsWithAMessageNamingTheRegistration() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let factory = await MainActor.run { Container().screenModel }
+            // `factory()` off the main actor does not compile (Tests/Fixtures/CompileFailures);
+            // the runtime-checked factory underneath is what a Swift 5-mode caller reaches.
+            let factory = await MainActor.run { Container().screenModel.factory }
             _ = await Task.detached { factory() }.value
         }
         #expect(standardError(of: result).contains(
             "Scoped: screenModel (ScreenModel) has a @MainActor body and was resolved off the main actor; "
-                + "resolve it from main-actor code or with `await resolveOnMainActor()`"))
+                + "resolve it from main-actor code or with `await resolve()`"))
+    }
+}
+
+@MainActor
+private final class InjectedScreenOwner {
+    @Injected(\.cachedScreenModel) var screen: ScreenModel
+    init() {}
+}
+
+extension Container {
+    @MainActor fileprivate var plainBodyModel: MainActorFactory<ScreenModel> { self { ScreenModel(id: 7) }.cached }
+}
+
+@Suite struct MainActorFactoryAPITests {
+    @MainActor @Test func lazyResolvesOnceOnFirstCall() {
+        let container = Container()
+        let thunk = container.cachedScreenModel.lazy
+        #expect(!thunk.isResolved)
+        let first = thunk()
+        #expect(thunk.isResolved)
+        #expect(thunk() === first)
+        #expect(container.cachedScreenModel() === first)
+        let row = container.child("rows").itemModel.lazy(4)
+        #expect(!row.isResolved && row().id == 4)
+    }
+
+    @MainActor @Test func registerAndResetReplaceTheMainActorBody() {
+        let container = Container()
+        let original = container.cachedScreenModel()
+        container.cachedScreenModel.register { ScreenModel(id: 42) }
+        let replaced = container.cachedScreenModel()
+        #expect(replaced !== original && replaced.id == 42 && replaced.builtOnMainQueue)
+        container.cachedScreenModel.reset()
+        #expect(container.cachedScreenModel().id == 0)
+        container.itemModel.register { ScreenModel(id: $0 * 10) }
+        #expect(container.itemModel(3).id == 30)
+    }
+
+    @MainActor @Test func injectedResolvesInAMainActorInitialiser() {
+        withContainer {
+            let owner = InjectedScreenOwner()
+            #expect(owner.screen === Container.shared.cachedScreenModel())
+        }
+    }
+
+    @MainActor @Test func anUnannotatedBodyOfAMainActorFactoryIsAMainActorBody() {
+        let model = Container().plainBodyModel()
+        #expect(model.id == 7 && model.builtOnMainQueue)
     }
 }

@@ -26,6 +26,16 @@ struct ScopedObject<T: AnyObject>: DynamicProperty {
         _slot = StateObject(wrappedValue: ViewModelSlot(factory, parameter))
     }
 
+    /// Resolves a main-actor factory from the nearest `Container`.
+    init(_ factory: KeyPath<Container, MainActorFactory<T>>) where T: Sendable {
+        _slot = StateObject(wrappedValue: ViewModelSlot(factory))
+    }
+
+    /// Resolves a main-actor parameter factory with `parameter` from the nearest `Container`.
+    init<P>(_ factory: KeyPath<Container, MainActorParameterFactory<P, T>>, _ parameter: P) where T: Sendable {
+        _slot = StateObject(wrappedValue: ViewModelSlot(factory, parameter))
+    }
+
     /// Resolves with `resolve` from the nearest `Container` (factory functions).
     init(_ resolve: @escaping (Container) -> T) {
         _slot = StateObject(wrappedValue: ViewModelSlot(resolve))

@@ -73,6 +73,41 @@ public struct ScopedObject<T: ObservableObject>: DynamicProperty {
         self.init(slot: ViewModelSlot(factory, parameter))
     }
 
+    /// Resolves a main-actor factory from the nearest `Container`.
+    ///
+    /// - Parameter factory: The factory's key path (`\.settings`).
+    public init(_ factory: KeyPath<Container, MainActorFactory<T>>) where T: Sendable {
+        self.init(slot: ViewModelSlot(factory))
+    }
+
+    /// Resolves a main-actor factory from the nearest container of the key path's root type.
+    ///
+    /// - Parameter factory: The factory's key path (`\AppContainer.settings`).
+    public init<C: SharedContainer>(_ factory: KeyPath<C, MainActorFactory<T>>) where T: Sendable {
+        self.init(slot: ViewModelSlot(factory))
+    }
+
+    /// Resolves a main-actor parameter factory with `parameter` from the nearest `Container`.
+    ///
+    /// - Parameters:
+    ///   - factory: The factory's key path (`\.detail`).
+    ///   - parameter: Passed to the factory.
+    public init<P>(_ factory: KeyPath<Container, MainActorParameterFactory<P, T>>, _ parameter: P) where T: Sendable {
+        self.init(slot: ViewModelSlot(factory, parameter))
+    }
+
+    /// Resolves a main-actor parameter factory with `parameter` from the nearest container
+    /// of the key path's root type.
+    ///
+    /// - Parameters:
+    ///   - factory: The factory's key path (`\AppContainer.detail`).
+    ///   - parameter: Passed to the factory.
+    public init<C: SharedContainer, P>(
+        _ factory: KeyPath<C, MainActorParameterFactory<P, T>>, _ parameter: P
+    ) where T: Sendable {
+        self.init(slot: ViewModelSlot(factory, parameter))
+    }
+
     /// Resolves with `resolve` from the nearest `Container` — for factory functions.
     ///
     /// ```swift

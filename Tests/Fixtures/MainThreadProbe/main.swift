@@ -18,7 +18,7 @@ import Scoped
 }
 
 extension Container {
-    @MainActor var screen: Factory<ScreenVM> { self { @MainActor in ScreenVM() }.shared }
+    @MainActor var screen: MainActorFactory<ScreenVM> { self { @MainActor in ScreenVM() }.shared }
 }
 
 let queue = DispatchQueue(label: "state")

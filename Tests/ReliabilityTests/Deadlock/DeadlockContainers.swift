@@ -106,10 +106,10 @@ extension HookContainer {
     var relay: Factory<Probe> { self { Probe("relay") }.cached }
     var relay2: Factory<Probe> { self { Probe("relay2") }.cached }
 
-    @MainActor var screen: Factory<ScreenModel> {
+    @MainActor var screen: MainActorFactory<ScreenModel> {
         self { @MainActor in ScreenModel("screen", deps: [self.plain(), self.other()]) }.cached
     }
-    @MainActor var detailScreen: ParameterFactory<Int, ScreenModel> {
+    @MainActor var detailScreen: MainActorParameterFactory<Int, ScreenModel> {
         self { @MainActor id in ScreenModel("detailScreen", deps: [self.item(id), self.plain()]) }.scoped.perParameter
     }
 }

@@ -90,9 +90,10 @@ extension MisuseContainer {
 
     /// A main-actor body declared without `@MainActor` on the property, so that code
     /// off the main actor can reach it (and be stopped).
-    var mainScreen: Factory<MainScreen> { self { @MainActor in MainScreen() } }
-    /// A background body that resolves the main-actor factory.
-    var worker: Factory<Worker> { self { Worker(self.mainScreen()) }.cached }
+    var mainScreen: MainActorFactory<MainScreen> { self { @MainActor in MainScreen() } }
+    /// A background body that resolves the main-actor factory the way the compiler cannot
+    /// see: through the runtime-checked factory underneath, as a Swift 5-mode caller would.
+    var worker: Factory<Worker> { self { Worker(self.mainScreen.factory()) }.cached }
 
     /// Same explicit key and type as `gadgetItem`-like parameter factories, but no parameter.
     var keyedGadget: Factory<Gadget> { self(key: "sharedKey") { Gadget() } }

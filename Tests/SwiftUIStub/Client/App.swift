@@ -34,17 +34,17 @@ final class AppContainer: SharedContainer {
 }
 
 extension AppContainer {
-    @MainActor var settings: Factory<SettingsViewModel> { self { @MainActor in SettingsViewModel() }.scoped }
+    @MainActor var settings: MainActorFactory<SettingsViewModel> { self { @MainActor in SettingsViewModel() }.scoped }
 }
 
 extension Container {
     var api: Factory<any API> { self { LiveAPI() }.singleton }
-    @MainActor var detail: ParameterFactory<Int, DetailViewModel> {
+    @MainActor var detail: MainActorParameterFactory<Int, DetailViewModel> {
         self { @MainActor id in DetailViewModel(id: id) }.scoped.perParameter
     }
-    @MainActor var settings: Factory<SettingsViewModel> { self { @MainActor in SettingsViewModel() }.scoped }
+    @MainActor var settings: MainActorFactory<SettingsViewModel> { self { @MainActor in SettingsViewModel() }.scoped }
     @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
-    @MainActor func counter(initialValue: Int) -> Factory<CounterViewModel> {
+    @MainActor func counter(initialValue: Int) -> MainActorFactory<CounterViewModel> {
         self { @MainActor in CounterViewModel(count: initialValue) }.shared
     }
 }

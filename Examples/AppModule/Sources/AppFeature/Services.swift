@@ -61,13 +61,13 @@ extension Container {
     public var store: Factory<EntryStore> { self { EntryStore(api: self.api()) }.cached }
     public var formatter: Factory<DateFormatterLike> { self { DateFormatterLike() } }
     public var session: Factory<Session> { self { Session(user: "ada") }.scope(.session) }
-    public func counter(initialValue: Int) -> Factory<CounterViewModel> {
+    public func counter(initialValue: Int) -> MainActorFactory<CounterViewModel> {
         self { @MainActor in CounterViewModel(initialValue: initialValue) }.shared
     }
-    public var detail: ParameterFactory<Int, DetailViewModel> {
+    public var detail: MainActorParameterFactory<Int, DetailViewModel> {
         self { @MainActor id in DetailViewModel(id: id, store: self.store()) }.scoped.perParameter
     }
-    @MainActor public var list: Factory<ListViewModel> { self { @MainActor in ListViewModel() }.scoped }
+    @MainActor public var list: MainActorFactory<ListViewModel> { self { @MainActor in ListViewModel() }.scoped }
     public var unitOfWork: Factory<UnitOfWork> { self { UnitOfWork() }.graph }
 }
 

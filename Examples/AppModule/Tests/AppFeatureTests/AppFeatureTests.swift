@@ -40,7 +40,7 @@ struct MockAPI: APIClient {
     }
 
     @Test func mainActorFactoryResolvesFromATask() async {
-        let list = await Task.detached { await Container.shared.list.resolveOnMainActor() }.value
+        let list = await Task.detached { await Container.shared.list.resolve() }.value
         #expect(list === Container.shared.list())
     }
 }

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Code that must NOT compile (issue #16): each file of Tests/Fixtures/CompileFailures other
+# than Declarations.swift is type-checked together with Declarations.swift (which alone must
+# compile) against the built Scoped module, in Swift 6 mode; the check fails unless the
+# compiler rejects it with every diagnostic its `// expect:` lines name.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+export PATH="/opt/swift/usr/bin:$PATH"
+swift build --target Scoped -Xswiftc -warnings-as-errors >/dev/null
+build="$(swift build --show-bin-path)"
+dir=Tests/Fixtures/CompileFailures
+typecheck() {
+    swiftc -swift-version 6 -parse-as-library -typecheck -module-name CompileFailure \
+        -I "$build/Modules" -I "$build" -Xcc "-fmodule-map-file=$build/CScopedPlatform.build/module.modulemap" "$@" 2>&1
+}
+typecheck "$dir/Declarations.swift" >/dev/null || { echo "FAIL: $dir/Declarations.swift does not compile"; typecheck "$dir/Declarations.swift"; exit 1; }
+failures=0
+cases=0
+for file in "$dir"/*.swift; do
+    [ "$(basename "$file")" = Declarations.swift ] && continue
+    cases=$((cases + 1))
+    if output=$(typecheck "$dir/Declarations.swift" "$file"); then
+        echo "FAIL: $file compiled"; failures=$((failures + 1)); continue
+    fi
+    while IFS= read -r expected; do
+        if ! grep -qF -- "$expected" <<<"$output"; then
+            echo "FAIL: $file: the compiler did not say: $expected"; echo "$output" | grep -E "error:" | head -5
+            failures=$((failures + 1))
+        fi
+    done < <(sed -n 's|^// expect: ||p' "$file")
+    echo "$(basename "$file"): $(grep -m1 -oE "error: .*" <<<"$output")"
+done
+[ "$failures" -eq 0 ] || exit 1
+echo "compile failures: all $cases cases rejected with the expected diagnostics"
