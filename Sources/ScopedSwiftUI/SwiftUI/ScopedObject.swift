@@ -138,6 +138,9 @@ public struct ScopedObject<T: ObservableObject>: DynamicProperty {
 /// The `@StateObject` storage of ``ScopedObject``: a ``ViewModelSlot`` that forwards the
 /// view model's `objectWillChange` once it has resolved it, so the view re-renders.
 final class ObservedSlot<T: ObservableObject>: ObservableObject {
+    /// Declared, not synthesised: Combine's default publisher relies on `@Published`
+    /// properties to hold it, and this class has none.
+    let objectWillChange = ObservableObjectPublisher()
     private let slot: ViewModelSlot<T>
     private var forwarding: AnyCancellable?
 
