@@ -11,6 +11,10 @@
 ///
 /// Without ``perParameter`` the parameter does not take part in the key: a caching
 /// scope keeps the instance made by the first resolve, whatever later parameters are.
+///
+/// A body may resolve its own factory with another parameter (a tree of view models)
+/// when `P` is `Hashable`; with an equal parameter, or any parameter of a type that is
+/// not `Hashable`, that is a circular dependency (see <doc:Diagnostics#Messages>).
 public struct ParameterFactory<P, T>: Sendable {
     @usableFromInline package var registration: Registration<P, T>
     /// For per-parameter factories: turns the parameter into part of the storage key.
@@ -27,7 +31,7 @@ public struct ParameterFactory<P, T>: Sendable {
     /// - Returns: A new or held instance of `T`.
     @inlinable
     public func callAsFunction(_ parameter: P) -> T {
-        registration.resolve(parameter, parameterBox: parameterKey?(parameter))
+        registration.resolve(parameter, parameterKey: parameterKey)
     }
 
     /// A ``Lazy`` thunk that resolves with `parameter` on its first call.
@@ -37,7 +41,7 @@ public struct ParameterFactory<P, T>: Sendable {
     public func lazy(_ parameter: P) -> Lazy<T> where P: Sendable {
         let registration = self.registration
         let parameterKey = self.parameterKey
-        return Lazy { registration.resolve(parameter, parameterBox: parameterKey?(parameter)) }
+        return Lazy { registration.resolve(parameter, parameterKey: parameterKey) }
     }
 
     /// Replaces the body in this factory's container and drops what the container holds

@@ -1,5 +1,7 @@
 // Concurrency rule: none of its own. A box is immutable once made (its hash and value
-// are `let`s), so any thread holding a key that refers to it may read it.
+// are `let`s), so any thread holding a key that refers to it may read it. A
+// `BuildParameter` lives on the stack of one resolve and is read only by the thread
+// running it (its build frame points at it; ResolutionContext.swift).
 
 /// The parameter of a per-parameter factory's key, boxed with its type.
 ///
@@ -45,4 +47,53 @@ package final class TypedParameterBox<P: Hashable>: ParameterBox {
     }
 
     override package var description: String { "\(value)" }
+}
+
+/// The parameter of one parameter-factory build, on the stack of its resolve: what tells
+/// two builds of one registration apart on a thread's stack (a recursive factory that
+/// resolves itself with another parameter is not a cycle), and what messages print.
+///
+/// Making one costs three stores, whatever the parameter: its address, its type and, for
+/// a per-parameter factory, its key box. Whether the type is `Hashable` is asked only
+/// when two builds of one registration meet on a stack, or when a message names them: a
+/// parameter that is not `Hashable` cannot be compared, so its builds count as the same.
+@usableFromInline
+package struct BuildParameter {
+    /// The parameter, bound to `type`; valid while its resolve runs.
+    @usableFromInline package let value: UnsafeRawPointer
+    @usableFromInline package let type: Any.Type
+    /// For a per-parameter factory: the parameter as part of the storage key.
+    @usableFromInline package let box: ParameterBox?
+
+    @inlinable
+    package init<P>(_ value: UnsafePointer<P>, box: ParameterBox?) {
+        self.value = UnsafeRawPointer(value)
+        self.type = P.self
+        self.box = box
+    }
+
+    /// Whether `other` is an equal parameter: nil when that cannot be told (a type that
+    /// is not `Hashable`, or two different types).
+    package func isSame(as other: BuildParameter) -> Bool? {
+        guard type == other.type, let hashable = type as? any Hashable.Type else { return nil }
+        return hashable.valuesEqual(value, other.value)
+    }
+
+    /// The parameter as messages print it (`3`, `item-7`); nil when its type is not
+    /// `Hashable` (such builds are named by their registration alone).
+    package var description: String? {
+        (type as? any Hashable.Type)?.describe(value)
+    }
+}
+
+extension Hashable {
+    /// Whether the values of this type at `lhs` and `rhs` are equal.
+    fileprivate static func valuesEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
+        lhs.assumingMemoryBound(to: Self.self).pointee == rhs.assumingMemoryBound(to: Self.self).pointee
+    }
+
+    /// The value of this type at `value`, described.
+    fileprivate static func describe(_ value: UnsafeRawPointer) -> String {
+        "\(value.assumingMemoryBound(to: Self.self).pointee)"
+    }
 }

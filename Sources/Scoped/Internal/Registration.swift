@@ -110,19 +110,15 @@ package struct Registration<P, T>: Sendable {
         }
     }
 
-    /// Resolves through the container. The fast path (a held instance, or a unique/graph
-    /// build, with no override, observer or isolation domain in play) is specialised in
-    /// the caller; everything else is one call to the non-generic
-    /// ``ScopeNode/resolveSlow(_:parameter:kind:custom:make:)`` (Resolve.swift), which
-    /// calls back only to run the body and wrap its value.
+    /// Resolves through the container (a ``Factory``: no parameter to tell builds apart).
+    /// The fast path (a held instance, or a unique/graph build, with no override, observer
+    /// or isolation domain in play) is specialised in the caller; everything else is one
+    /// call to the non-generic ``ScopeNode/resolveSlow(_:parameter:kind:custom:make:)``
+    /// (Resolve.swift), which calls back only to run the body and wrap its value.
     ///
-    /// - Parameters:
-    ///   - parameter: Passed to the body.
-    ///   - parameterBox: For a per-parameter factory, `parameter` as part of the storage
-    ///     key (a `ParameterFactory` keeps the function that makes it, so that a
-    ///     `Factory` value carries no field for it).
+    /// - Parameter parameter: Passed to the body.
     @inlinable
-    package func resolve(_ parameter: P, parameterBox: ParameterBox? = nil) -> T {
+    package func resolve(_ parameter: P) -> T {
         // The body runs inside `fastResolve` or `resolveSlow` (its frame on the thread's
         // stack) through a non-escaping closure: nothing is allocated for it. The
         // closures capture the body alone: capturing `self` would copy the whole
@@ -130,22 +126,11 @@ package struct Registration<P, T>: Sendable {
         var built: T?
         let body = storedBody
         // The node is borrowed, not retained: the manager (or the process) keeps it.
-        let found: FastResolve
-        if let parameterBox {
-            found = nodeRef._withUnsafeGuaranteedRef { node in
-                node.fastResolve(key, parameter: parameterBox, kind: scopeKind) { boxed in
-                    let value = Self.call(body, parameter)
-                    built = value
-                    return boxed ? Payload.wrap(value) : nil
-                }
-            }
-        } else {
-            found = nodeRef._withUnsafeGuaranteedRef { node in
-                node.fastResolve(key, kind: scopeKind) { boxed in
-                    let value = Self.call(body, parameter)
-                    built = value
-                    return boxed ? Payload.wrap(value) : nil
-                }
+        let found = nodeRef._withUnsafeGuaranteedRef { node in
+            node.fastResolve(key, kind: scopeKind) { boxed in
+                let value = Self.call(body, parameter)
+                built = value
+                return boxed ? Payload.wrap(value) : nil
             }
         }
         switch found {
@@ -156,7 +141,45 @@ package struct Registration<P, T>: Sendable {
         case .built:
             return built.unsafelyUnwrapped
         case .slow:
-            return resolveSlowly(parameter, parameterBox: parameterBox)
+            return resolveSlowly(parameter, buildParameter: nil)
+        }
+    }
+
+    /// Resolves a ``ParameterFactory`` through the container: as ``resolve(_:)``, with
+    /// `parameter` on this call's stack as a ``BuildParameter`` that its build frame
+    /// points at, so that a body resolving its own factory with another parameter is not
+    /// taken for a cycle.
+    ///
+    /// - Parameters:
+    ///   - parameter: Passed to the body.
+    ///   - parameterKey: For a per-parameter factory, makes `parameter`'s part of the
+    ///     storage key (a `ParameterFactory` keeps the function, so that a `Factory`
+    ///     value carries no field for it).
+    @inlinable
+    package func resolve(_ parameter: P, parameterKey: (@Sendable (P) -> ParameterBox)?) -> T {
+        let box = parameterKey?(parameter)
+        return withUnsafePointer(to: parameter) { value in
+            withUnsafePointer(to: BuildParameter(value, box: box)) { buildParameter in
+                var built: T?
+                let body = storedBody
+                let found = nodeRef._withUnsafeGuaranteedRef { node in
+                    node.fastResolve(key, parameter: buildParameter, kind: scopeKind) { boxed in
+                        let value = Self.call(body, parameter)
+                        built = value
+                        return boxed ? Payload.wrap(value) : nil
+                    }
+                }
+                switch found {
+                case .held(let payload):
+                    return Payload.unwrap(payload, as: T.self)
+                case .heldWeakly(let object):
+                    return Payload.unwrapWeak(object, as: T.self)
+                case .built:
+                    return built.unsafelyUnwrapped
+                case .slow:
+                    return resolveSlowly(parameter, buildParameter: buildParameter)
+                }
+            }
         }
     }
 
@@ -166,12 +189,12 @@ package struct Registration<P, T>: Sendable {
     /// path above stays short (callgrind: a cached resolve 371 instructions against 423
     /// with this inlined).
     @inlinable @inline(never)
-    package func resolveSlowly(_ parameter: P, parameterBox: ParameterBox?) -> T {
+    package func resolveSlowly(_ parameter: P, buildParameter: UnsafePointer<BuildParameter>?) -> T {
         var built: T?
         let body = storedBody
         let key = self.key
         let found = nodeRef._withUnsafeGuaranteedRef { node in
-            node.resolveSlow(key, parameter: parameterBox, kind: scopeKind, custom: customScope) { override, form in
+            node.resolveSlow(key, parameter: buildParameter, kind: scopeKind, custom: customScope) { override, form in
                 let value = override.map { Self.body(of: $0, for: key)(parameter) } ?? Self.call(body, parameter)
                 built = value
                 return Self.payload(value, form)

@@ -1,44 +1,75 @@
 // Concurrency rule: a `ResolutionContext` belongs to one thread (a pthread-specific
 // value) and is never shared, so it needs no lock. It records which registrations
 // the thread is building right now (for cycle and captive-dependency checks) and the
-// `.graph` instances of the thread's current top-level resolve.
+// `.graph` instances of the thread's current top-level resolve. A frame of a parameter
+// factory points at its parameter on the stack of that same thread's resolve
+// (`BuildParameter`, ParameterBox.swift), alive while the frame is.
 
 /// One registration being built on this thread.
 ///
-/// A trivial value (no reference counting on push and pop): its parameter box and custom
+/// A trivial value (no reference counting on push and pop): its parameter and custom
 /// scope are unretained. That is safe because a frame lives only while its build runs,
-/// and every caller of ``ResolutionContext/building(_:_:)`` receives the frame's storage
-/// key (and the registration holding its custom scope) as arguments, alive for the call.
+/// and every caller of ``ResolutionContext/building(_:_:)`` holds the frame's
+/// ``BuildParameter`` (on its stack, with the key box) and the registration holding its
+/// custom scope for the call. A factory without a parameter stores nil for it, as it
+/// always did for the box: its push and pop are unchanged.
 @usableFromInline
 package struct BuildFrame {
     package let key: RegistrationKey
-    private let parameterBox: Unmanaged<ParameterBox>?
+    /// A parameter factory's parameter: for per-parameter factories, part of the storage
+    /// key; for all, what tells two builds of the registration apart.
+    private let parameter: UnsafePointer<BuildParameter>?
     package let kind: Scope.Kind
     private let customScope: Unmanaged<Scope>?
     /// Whether the instance is owned by a child lifetime scope (captive checks).
     package let ownedByChild: Bool
 
     @usableFromInline
-    package init(_ storageKey: StorageKey, kind: Scope.Kind, custom: Scope?, ownedByChild: Bool) {
-        key = storageKey.registration
-        parameterBox = storageKey.parameterBox.map(Unmanaged.passUnretained)
+    package init(
+        _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Kind, custom: Scope?,
+        ownedByChild: Bool
+    ) {
+        self.key = key
+        self.parameter = parameter
         self.kind = kind
         customScope = custom.map(Unmanaged.passUnretained)
         self.ownedByChild = ownedByChild
     }
 
     /// The registration and, for per-parameter factories, the parameter.
-    package var storageKey: StorageKey { StorageKey(key, box: parameterBox?.takeUnretainedValue()) }
+    package var storageKey: StorageKey { StorageKey(key, box: parameter?.pointee.box) }
     /// A custom scope (nil for the built-in ones).
     package var custom: Scope? { customScope?.takeUnretainedValue() }
     package var scope: Scope { custom ?? Scope.builtIn(kind) }
+    /// The storage key as messages and events name it: `detail[3] (DetailViewModel)`.
     @usableFromInline package var description: String { storageKey.description }
 
-    /// Whether both frames build the same instance (registration and parameter).
+    /// The build as cycle messages name it: `member[parameter] (Type)` for any `Hashable`
+    /// parameter, per-parameter factory or not; `member (Type)` otherwise.
+    package var buildDescription: String {
+        guard let parameter = parameter?.pointee.description else { return key.description }
+        return "\(key.memberName)[\(parameter)] (\(key.typeName))"
+    }
+
+    /// The build without its type, as a cycle message closes: `member[parameter]`, `member`.
+    package var buildName: String {
+        guard let parameter = parameter?.pointee.description else { return key.memberName }
+        return "\(key.memberName)[\(parameter)]"
+    }
+
+    /// Whether both frames build the same instance: the same registration and, for a
+    /// parameter factory, an equal parameter. Parameters that cannot be compared (not
+    /// `Hashable`) count as equal: every build of such a registration is the same one.
     func isSameBuild(as other: BuildFrame) -> Bool {
         guard key == other.key else { return false }
-        if parameterBox == nil && other.parameterBox == nil { return true }
-        return storageKey == other.storageKey
+        guard let parameter, let otherParameter = other.parameter else { return true }
+        return parameter.pointee.isSame(as: otherParameter.pointee) ?? true
+    }
+
+    /// Whether both frames build one registration with parameters known to differ.
+    func hasOtherParameter(than other: BuildFrame) -> Bool {
+        guard let parameter, let otherParameter = other.parameter else { return false }
+        return parameter.pointee.isSame(as: otherParameter.pointee) == false
     }
 }
 
@@ -139,7 +170,13 @@ package final class ResolutionContext {
     package func buildInGraph(_ key: StorageKey, _ build: (_ shared: Bool) -> AnyObject?) {
         let shared = !state.pointee.frames.isEmpty
         let box = build(shared)
-        if shared, let box { state.pointee.graph.insert(box, for: key) }
+        guard shared, let box else { return }
+        // A parameter factory without `.perParameter` can file its key again: a build of
+        // it nested in its own build with another parameter finished first. The instance
+        // it replaces is released here, once the table is consistent (its `deinit` may
+        // resolve).
+        let replaced = state.pointee.graph.insert(box, for: key)
+        _ = replaced
     }
 
     private func checkCycle(_ frame: BuildFrame) {
@@ -147,20 +184,29 @@ package final class ResolutionContext {
         reportCycle(from: start, closingWith: frame)
     }
 
-    /// Stops the process with the chain `a (A) → b (B) → a`.
-    package func reportCycle(from start: Int, closingWith frame: BuildFrame) -> Never {
-        let chain = frames[start...].map(\.description) + [frame.key.memberName]
-        ScopedFailure.stop("circular dependency: \(chain.joined(separator: " → "))")
+    /// Stops the process with the chain `a (A) → b (B) → a`; builds with a `Hashable`
+    /// parameter show it, `item[1] (Item) → item[2] (Item) → item[1]`, and `note` (if
+    /// any) follows.
+    package func reportCycle(from start: Int, closingWith frame: BuildFrame, note: String = "") -> Never {
+        let chain = frames[start...].map(\.buildDescription) + [frame.buildName]
+        ScopedFailure.stop("circular dependency: \(chain.joined(separator: " → "))\(note)")
     }
 
     /// Stops the process for a re-entrant build of `frame` found in storage (the same
-    /// thread is already building it).
+    /// thread is already building its storage key). The chain opens at the build of that
+    /// key: for a caching scope without ``ParameterFactory/perParameter`` that is a build
+    /// with any parameter, which the message then explains.
     @usableFromInline
     package func reportReentrantBuild(of frame: BuildFrame) -> Never {
-        if let start = frames.firstIndex(where: { $0.isSameBuild(as: frame) }) {
-            reportCycle(from: start, closingWith: frame)
+        let frames = self.frames
+        let key = frame.storageKey
+        if let start = frames.firstIndex(where: { $0.storageKey == key }) {
+            let note =
+                frames[start].hasOtherParameter(than: frame)
+                ? " (without .perParameter, .\(frame.scope.name) keeps one instance whatever the parameter)" : ""
+            reportCycle(from: start, closingWith: frame, note: note)
         }
-        ScopedFailure.stop("circular dependency: \(frame.description) → \(frame.key.memberName)")
+        ScopedFailure.stop("circular dependency: \(frame.buildDescription) → \(frame.buildName)")
     }
 }
 
@@ -240,20 +286,25 @@ private struct GraphTable {
         return nil
     }
 
-    mutating func insert(_ value: AnyObject, for key: StorageKey) {
+    /// Files `value` for `key`; returns the value it replaces, for the caller to release
+    /// after the table is consistent again.
+    @discardableResult
+    mutating func insert(_ value: AnyObject, for key: StorageKey) -> AnyObject? {
         if (count + 1) * 2 > keys.count { grow() }
         let mask = keys.count - 1
         var index = Self.hash(key) & mask
         while let candidate = keys[index] {
             if candidate == key {
+                let replaced = values[index]
                 values[index] = value
-                return
+                return replaced
             }
             index = (index &+ 1) & mask
         }
         keys[index] = key
         values[index] = value
         count += 1
+        return nil
     }
 
     private mutating func grow() {

@@ -77,18 +77,29 @@ extension ScopeNode {
         }
     }
 
-    /// The fast path of a per-parameter factory: `parameter` is part of the key.
+    /// The fast path of a parameter factory: `parameter` tells its builds apart (its
+    /// frame holds it) and, for a per-parameter factory, its box is part of the key.
     @usableFromInline
     package func fastResolve(
-        _ key: RegistrationKey, parameter: ParameterBox, kind: Scope.Kind, build: (_ boxed: Bool) -> AnyObject?
+        _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>, kind: Scope.Kind,
+        build: (_ boxed: Bool) -> AnyObject?
     ) -> FastResolve {
         guard mayResolveFast(key) else { return .slow }
-        let storageKey = StorageKey(key, box: parameter)
+        guard let box = parameter.pointee.box else {
+            // One instance whatever the parameter: held ones are read as above.
+            switch kind {
+            case .cached, .shared: return rootStorage._withUnsafeGuaranteedRef { $0.read(key) }
+            case .scoped: return storage.read(key)
+            case .singleton: return singletons.read(key)
+            case .unique, .graph: return buildFast(StorageKey(key), parameter: parameter, kind: kind, build: build)
+            }
+        }
+        let storageKey = StorageKey(key, box: box)
         switch kind {
         case .cached, .shared: return (parent == nil ? storage : root.storage).held(storageKey)
         case .scoped: return storage.held(storageKey)
         case .singleton: return singletons.held(storageKey)
-        case .unique, .graph: return buildFast(storageKey, kind: kind, build: build)
+        case .unique, .graph: return buildFast(storageKey, parameter: parameter, kind: kind, build: build)
         }
     }
 
@@ -112,7 +123,27 @@ extension ScopeNode {
     @inline(__always)
     private func buildFast(_ storageKey: StorageKey, kind: Scope.Kind, build: (_ boxed: Bool) -> AnyObject?) -> FastResolve {
         ResolutionContext.withCurrent { context in
-            let frame = BuildFrame(storageKey, kind: kind, custom: nil, ownedByChild: false)
+            let frame = BuildFrame(storageKey.registration, parameter: nil, kind: kind, custom: nil, ownedByChild: false)
+            if kind == .unique {
+                _ = context.building(frame) { build(false) }
+                return .built
+            }
+            if let held = context.graphInstance(storageKey) { return .held(held) }
+            context.buildInGraph(storageKey) { shared in context.building(frame) { build(shared) } }
+            return .built
+        }
+    }
+
+    /// The same for a parameter factory, its frame holding `parameter`. Written out twice:
+    /// passing a nil parameter through the other one costs every plain unique or graph
+    /// build two instructions (this function is not inlined into its caller).
+    @inline(__always)
+    private func buildFast(
+        _ storageKey: StorageKey, parameter: UnsafePointer<BuildParameter>, kind: Scope.Kind,
+        build: (_ boxed: Bool) -> AnyObject?
+    ) -> FastResolve {
+        ResolutionContext.withCurrent { context in
+            let frame = BuildFrame(storageKey.registration, parameter: parameter, kind: kind, custom: nil, ownedByChild: false)
             if kind == .unique {
                 _ = context.building(frame) { build(false) }
                 return .built
@@ -145,13 +176,14 @@ package typealias MakeInstance = (_ override: (any OverrideBody)?, _ form: Paylo
 
 extension ScopeNode {
     /// Resolves `key` through this container when the fast path could not: an override,
-    /// an observer, an isolation domain, or a first build.
+    /// an observer, an isolation domain, or a first build. `parameter`: a parameter
+    /// factory's (see ``fastResolve(_:parameter:kind:build:)``); nil for a ``Factory``.
     ///
     /// - Returns: `.held` / `.heldWeakly` with the instance, or `.built` when `make` ran
     ///   and the caller has the value. Never `.slow`.
     @usableFromInline
     package func resolveSlow(
-        _ key: RegistrationKey, parameter parameterBox: ParameterBox?, kind: Scope.Kind, custom: Scope?,
+        _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Kind, custom: Scope?,
         make: MakeInstance
     ) -> FastResolve {
         let node = effective
@@ -159,12 +191,12 @@ extension ScopeNode {
         var override: (any OverrideBody)?
         var overrideOwner: ScopeNode?
         if let found = node.override(for: key) { (override, overrideOwner) = (found.body, found.owner) }
-        let storageKey = StorageKey(key, box: parameterBox)
+        let storageKey = StorageKey(key, box: parameter?.pointee.box)
         let context = ResolutionContext.current
 
         // 1. Scopes that keep nothing: a new instance (`.unique`), or the current graph's.
         guard let (owner, storage) = node.holder(of: scope, overriddenIn: overrideOwner) else {
-            let frame = BuildFrame(storageKey, kind: kind, custom: custom, ownedByChild: false)
+            let frame = BuildFrame(key, parameter: parameter, kind: kind, custom: custom, ownedByChild: false)
             guard kind == .graph else {
                 _ = node.build(frame, scope: scope, context: context) { make(override, $0 ? .strong : .none) }
                 return .built
@@ -185,7 +217,7 @@ extension ScopeNode {
         //    or exactly one build however many threads ask at once.
         //    `created` is reported once the instance is stored, not while its build is still
         //    in flight: an observer that resolves the same key then finds it, not a cycle.
-        let frame = BuildFrame(storageKey, kind: kind, custom: custom, ownedByChild: owner.parent != nil)
+        let frame = BuildFrame(key, parameter: parameter, kind: kind, custom: custom, ownedByChild: owner.parent != nil)
         let weakly = kind == .shared
         var created: (observed: Bool, payload: AnyObject?) = (false, nil)
         let outcome = storage.instance(
