@@ -116,7 +116,7 @@ extension ParameterFactory {
     /// - Parameter body: Makes the instance used under tests.
     /// - Returns: The factory with that body when the context applies.
     public func onTest(_ body: @escaping @Sendable (P) -> T) -> ParameterFactory<P, T> {
-        ParameterFactory(registration: registration.overriding(rank: .test, if: FactoryContext.isTest, with: body))
+        withRegistration(registration.overriding(rank: .test, if: FactoryContext.isTest, with: body))
     }
 
     /// Uses `body` in Xcode previews. See ``Factory/onPreview(_:)``.
@@ -124,7 +124,7 @@ extension ParameterFactory {
     /// - Parameter body: Makes the instance used in previews.
     /// - Returns: The factory with that body when the context applies.
     public func onPreview(_ body: @escaping @Sendable (P) -> T) -> ParameterFactory<P, T> {
-        ParameterFactory(registration: registration.overriding(rank: .preview, if: FactoryContext.isPreview, with: body))
+        withRegistration(registration.overriding(rank: .preview, if: FactoryContext.isPreview, with: body))
     }
 
     /// Uses `body` in debug builds. See ``Factory/onDebug(_:)``.
@@ -132,7 +132,7 @@ extension ParameterFactory {
     /// - Parameter body: Makes the instance used in debug builds.
     /// - Returns: The factory with that body when the context applies.
     public func onDebug(_ body: @escaping @Sendable (P) -> T) -> ParameterFactory<P, T> {
-        ParameterFactory(registration: registration.overriding(rank: .debug, if: FactoryContext.isDebug, with: body))
+        withRegistration(registration.overriding(rank: .debug, if: FactoryContext.isDebug, with: body))
     }
 
     /// Uses `body` when the process was launched with `argument`. See ``Factory/onArg(_:_:)``.
@@ -142,7 +142,18 @@ extension ParameterFactory {
     ///   - body: Makes the instance used when the argument is present.
     /// - Returns: The factory with that body when the context applies.
     public func onArg(_ argument: String, _ body: @escaping @Sendable (P) -> T) -> ParameterFactory<P, T> {
-        ParameterFactory(registration: registration.overriding(
+        withRegistration(registration.overriding(
             rank: .argument, if: FactoryContext.arguments.contains(argument), with: body))
+    }
+}
+
+extension ParameterFactory {
+    /// This factory with `registration` in place of its own, keeping everything else
+    /// (``perParameter``'s key): a context override chained after `.perParameter` must
+    /// not turn per-parameter instances back into one.
+    fileprivate func withRegistration(_ registration: Registration<P, T>) -> ParameterFactory<P, T> {
+        var copy = self
+        copy.registration = registration
+        return copy
     }
 }

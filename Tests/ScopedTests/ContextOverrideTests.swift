@@ -119,3 +119,24 @@ private func forcedContexts(_ order: [ContextRank]) -> Factory<Origin> {
         #expect(registered().source == "registered")
     }
 }
+
+extension Container {
+    fileprivate var perParameterThenTest: ParameterFactory<Int, Origin> {
+        self { Origin("declared \($0)") }.scoped.perParameter.onTest { Origin("test \($0)") }
+    }
+    fileprivate var perParameterThenArgument: ParameterFactory<Int, Origin> {
+        self { Origin("declared \($0)") }.cached.perParameter.onArg(presentArgument) { Origin("argument \($0)") }
+    }
+}
+
+extension ContextOverrideTests {
+    @Test func aContextOverrideAfterPerParameterKeepsOneInstancePerParameter() {
+        let flow = Container().child("rows")
+        #expect(flow.perParameterThenTest(1).source == "test 1")
+        #expect(flow.perParameterThenTest(2).source == "test 2", "the override did not drop .perParameter")
+        #expect(flow.perParameterThenTest(1) === flow.perParameterThenTest(1))
+        let root = Container()
+        #expect(root.perParameterThenArgument(3).source == "argument 3")
+        #expect(root.perParameterThenArgument(4) !== root.perParameterThenArgument(3))
+    }
+}
