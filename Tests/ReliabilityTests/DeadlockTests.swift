@@ -3,8 +3,9 @@ import Scoped
 import Testing
 
 /// Scenarios that deadlock a container holding a lock while user code runs. Each runs
-/// under a watchdog (``withWatchdog(_:seconds:sourceLocation:_:)``): a scenario that does
-/// not finish in 30 s fails the test instead of hanging the run.
+/// under a watchdog (``withWatchdog(_:stallSeconds:sourceLocation:_:)``) and reports every
+/// operation it completes: a scenario that completes none for 30 s fails the test instead
+/// of hanging the run, however long the whole scenario takes.
 @Suite struct DeadlockTests {
     /// Three builds in three containers are in progress at once (they meet at a
     /// rendezvous inside their bodies), then each resolves into the next container:
@@ -16,17 +17,18 @@ import Testing
         let meet = Barrier(parties: 3)
         let met = Locked(0)
         @Sendable func rendezvous() {
-            if meet.arriveAndWait(timeout: 10) { met.withLock { $0 += 1 } }
+            if meet.arriveAndWait(stallSeconds: 10) { met.withLock { $0 += 1 } }
         }
         a.x.register { [unowned b] in rendezvous(); return Probe("a.x", deps: [b.y()]) }
         b.y2.register { [unowned c] in rendezvous(); return Probe("b.y2", deps: [c.z()]) }
         c.z2.register { [unowned a] in rendezvous(); return Probe("c.z2", deps: [a.w()]) }
         let results = Locked<[Int]>([])
-        let finished = await withWatchdog("a.x → b.y, b.y2 → c.z, c.z2 → a.w on three threads") {
+        let finished = await withWatchdog("a.x → b.y, b.y2 → c.z, c.z2 → a.w on three threads") { progress in
             onThreads(3) { thread in
                 Tracker.$current.withValue(tracker) {
                     let probe = [{ a.x() }, { b.y2() }, { c.z2() }][thread]()
                     results.withLock { $0.append(probe.deps[0].id) }
+                    progress.advance()
                 }
             }
         }
@@ -51,7 +53,7 @@ import Testing
             b.chain.register { [unowned flow] in Probe("b.chain", deps: [flow.chain()]) }
         }
         let seen = Locked<[Int: [String: Set<Int>]]>([:])
-        let finished = await withWatchdog("chains across three containers, eight threads") {
+        let finished = await withWatchdog("chains across three containers, eight threads") { progress in
             onThreads(8) { thread in
                 Tracker.$current.withValue(tracker) {
                     for round in 0..<rounds {
@@ -71,6 +73,7 @@ import Testing
                         seen.withLock { seen in
                             for (name, id) in ids { seen[round, default: [:]][name, default: []].insert(id) }
                         }
+                        progress.advance()
                     }
                 }
             }
@@ -90,7 +93,7 @@ import Testing
         let tracker = Tracker()
         let domain = IsolationDomain(name: "deinit-resolves", parent: nil)
         let container = HookContainer()
-        let finished = await withWatchdog("deinits resolving during reset and close") {
+        let finished = await withWatchdog("deinits resolving during reset and close") { progress in
             onThreads(4) { thread in
                 Tracker.$current.withValue(tracker) {
                     domain.enter {
@@ -113,6 +116,7 @@ import Testing
                                 _ = flow?.scopedHook()
                                 flow = nil
                             }
+                            progress.advance()
                         }
                     }
                 }
@@ -136,13 +140,15 @@ import Testing
         let tracker = Tracker()
         let container = HookContainer()
         let observed = Locked<(heldBeforeClose: Bool, releasedByClose: Bool, sameRootInstance: Bool)>((false, false, false))
-        let finished = await withWatchdog("deinit resolving during close") {
+        let finished = await withWatchdog("deinit resolving during close") { progress in
             Tracker.$current.withValue(tracker) {
                 let plain = container.plain()
                 let flow = container.child("flow")
                 weak let hook = flow.scopedHook()
                 let heldBeforeClose = hook != nil
+                progress.advance()
                 flow.close()
+                progress.advance()
                 let releasedByClose = hook == nil
                 let same = container.plain() === plain
                 observed.withLock { $0 = (heldBeforeClose, releasedByClose, same) }
@@ -183,11 +189,12 @@ import Testing
             Probe("relay2", deps: onAnotherThread { [container.other()] })
         }
         let ids = Locked<Set<Int>>([])
-        let finished = await withWatchdog("factory body waiting for resolves on other threads") {
+        let finished = await withWatchdog("factory body waiting for resolves on other threads") { progress in
             onThreads(8) { _ in
                 Tracker.$current.withValue(tracker) {
                     let relay = container.relay()
                     _ = ids.withLock { $0.insert(relay.id) }
+                    progress.advance()
                 }
             }
         }
@@ -199,16 +206,21 @@ import Testing
         container.reset()
     }
 
-    /// Forty tasks resolve main-actor factories with `await resolve()` (their
-    /// bodies resolve cached and scoped instances on the main actor) while four threads
-    /// resolve and reset the same registrations in the background.
+    /// Forty tasks resolve main-actor factories on the main actor
+    /// (their bodies resolve cached and scoped instances there) while four threads resolve
+    /// and reset the same registrations in the background.
+    ///
+    /// Under ThreadSanitizer with the whole suite in parallel, the main actor runs other
+    /// tests' work for a minute or more before these tasks get their turn: the watchdog does
+    /// not count that wait (``ScenarioProgress/onMainActor(_:)``), only time in which none
+    /// of the operations that could run completed.
     @Test func mainActorFactoriesResolvedAlongsideBackgroundResolves() async {
         let tracker = Tracker()
         let domain = IsolationDomain(name: "main-actor", parent: nil)
         let container = HookContainer()
         let flow = container.child("flow")
         let screens = Locked<Set<ObjectIdentifier>>([])
-        let finished = await withWatchdog("main-actor resolves next to background resolves") {
+        let finished = await withWatchdog("main-actor resolves next to background resolves") { progress in
             await Tracker.$current.withValue(tracker) {
                 await domain.enter {
                     // Plain threads, so that no thread of the (2-thread) cooperative pool blocks.
@@ -221,6 +233,7 @@ import Testing
                                     if thread == 0 && round % 10 == 0 { container.other.reset() }
                                     if thread == 1 && round % 25 == 0 { Scope.scoped.reset() }
                                     _ = container.other()
+                                    progress.advance()
                                 }
                             }
                         }
@@ -228,8 +241,8 @@ import Testing
                     await withTaskGroup(of: Void.self) { group in
                         for index in 0..<40 {
                             group.addTask {
-                                let screen = await container.screen.resolve()
-                                let detail = await flow.detailScreen.resolve(index % 4)
+                                let screen = await progress.onMainActor { container.screen() }
+                                let detail = await progress.onMainActor { flow.detailScreen(index % 4) }
                                 _ = screens.withLock { $0.insert(ObjectIdentifier(screen)) }
                                 _ = detail
                             }

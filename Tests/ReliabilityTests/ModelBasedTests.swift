@@ -55,17 +55,18 @@ import Testing
         let count = Self.operationsPerSeed
         let report = Locked<(steps: Int, stops: Int, created: Int, failure: String?)>((0, 0, 0, nil))
         // Bounded: a library that deadlocked would otherwise hang the run.
-        let finished = await withWatchdog(label, seconds: 600) {
+        let finished = await withWatchdog(label) { progress in
             for seed in seeds {
                 let operations = ModelOperation.run(seed: UInt64(seed), count: count)
-                let outcome = ModelRunner.run(operations, in: world)
+                let outcome = ModelRunner.run(operations, in: world, progress: progress)
                 report.withLock { report in
                     report.steps += outcome.steps
                     report.stops += outcome.expectedStops
                     report.created += outcome.created
                 }
                 if let failure = outcome.failure {
-                    let text = Self.describe(seed: seed, operations: operations, world: world, failure: failure)
+                    let text = Self.describe(
+                        seed: seed, operations: operations, world: world, failure: failure, progress: progress)
                     report.withLock { $0.failure = text }
                     return
                 }
@@ -86,9 +87,11 @@ import Testing
     private func replayAndReport(_ operations: [ModelOperation], in world: ModelRunner.World, label: String) async {
         let failure = Locked<ModelRunner.Failure?>(nil)
         let steps = Locked(0)
-        let finished = await withWatchdog("\(label)", seconds: 600) {
+        let finished = await withWatchdog("\(label)") { progress in
             // Unbuffered, so the trace is complete even when the library stops the process.
-            let outcome = ModelRunner.run(operations, in: world) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+            let outcome = ModelRunner.run(
+                operations, in: world, trace: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+                progress: progress)
             failure.withLock { $0 = outcome.failure }
             steps.withLock { $0 = outcome.steps }
         }
@@ -102,9 +105,10 @@ import Testing
 
     /// The failure report: the seed, how to replay it, and the run shrunk to a few steps.
     private static func describe(
-        seed: Int, operations: [ModelOperation], world: ModelRunner.World, failure: ModelRunner.Failure
+        seed: Int, operations: [ModelOperation], world: ModelRunner.World, failure: ModelRunner.Failure,
+        progress: ScenarioProgress
     ) -> String {
-        let shrunk = ModelShrinker.shrink(operations, in: world)
+        let shrunk = ModelShrinker.shrink(operations, in: world, progress: progress)
         var lines: [String] = []
         let replayed = ModelRunner.run(shrunk, in: world) { lines.append("  \($0)") }
         let code = shrunk.map(\.description).joined(separator: " ")

@@ -156,17 +156,19 @@ extension ResetContainer {
             }
         }
         let built = Locked<Int?>(nil)
-        let finished = await withWatchdog("reset during an in-flight build") {
+        let finished = await withWatchdog("reset during an in-flight build") { progress in
             onThreads(2) { thread in
                 Tracker.$current.withValue(tracker) {
                     domain.enter {
                         if thread == 0 {
                             let probe = container.slow()
                             built.withLock { $0 = probe.id }
+                            progress.advance()
                         } else {
                             steps.arriveAndWait()
                             Scope.cached.reset()
                             container.reset()
+                            progress.advance()
                             steps.arriveAndWait()
                         }
                     }

@@ -19,9 +19,9 @@ import Testing
         let world = SoakWorld(threads: Self.threads)
         let rounds = Self.rounds
         let churn = Self.churnOperations
-        let finished = await withWatchdog("soak with \(Self.threads) threads", seconds: 300) {
+        let finished = await withWatchdog("soak with \(Self.threads) threads") { progress in
             onThreads(world.threads) { thread in
-                world.enter { Self.runRounds(world, thread: thread, rounds: rounds, churn: churn) }
+                world.enter { Self.runRounds(world, thread: thread, rounds: rounds, churn: churn, progress: progress) }
             }
         }
         guard finished else { return }
@@ -48,13 +48,16 @@ import Testing
             + "\(operations) churn operations, \(world.tracker.created) instances created and released")
     }
 
-    private static func runRounds(_ world: SoakWorld, thread: Int, rounds: Int, churn: Int) {
+    private static func runRounds(
+        _ world: SoakWorld, thread: Int, rounds: Int, churn: Int, progress: ScenarioProgress
+    ) {
         for round in 0..<rounds {
             if thread == 0 { world.setUpRound(round) }
             world.barrier.arriveAndWait()
             let createdBefore = world.tracker.created
             world.barrier.arriveAndWait()
             var held = world.firstResolves(thread: thread, round: round)
+            progress.advance()
             world.barrier.arriveAndWait()
             if thread == 0 { world.checkFirstResolves(round: round, createdBefore: createdBefore) }
             held = []
@@ -62,9 +65,10 @@ import Testing
             let cachedBefore = SoakWorld.cachedBuilds(world.tracker.createdByTag)
             let dropsBefore = world.state.withLock { $0.cachedDrops }
             world.barrier.arriveAndWait()
-            world.churn(thread: thread, round: round, count: churn)
+            world.churn(thread: thread, round: round, count: churn, progress: progress)
             world.barrier.arriveAndWait()
             if thread == 0 { world.checkChurn(round: round, cachedBuiltBefore: cachedBefore, dropsBefore: dropsBefore) }
+            progress.advance()
             world.barrier.arriveAndWait()
         }
     }
@@ -97,7 +101,7 @@ import Testing
                 if !production { root.singletonParam.register { slowly("singletonParam", $0) } }
             }
         }
-        let finished = await withWatchdog("racing first resolves") {
+        let finished = await withWatchdog("racing first resolves") { progress in
             onThreads(Self.threads) { _ in
                 Tracker.$current.withValue(tracker) {
                     inWorld {
@@ -105,6 +109,7 @@ import Testing
                             barrier.arriveAndWait()
                             let probe = root.resolve(registrations[round % 3], round)
                             _ = results.withLock { $0[round, default: []].insert(probe.id) }
+                            progress.advance()
                         }
                     }
                 }

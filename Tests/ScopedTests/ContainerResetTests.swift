@@ -96,7 +96,7 @@ extension Container {
         let tracker = Tracker()
         _ = container.resolvesInDeinit(tracker)()
         _ = container.resetCached(tracker)()
-        let finished = finishes { container.reset() }
+        let finished = finishes(progress: { tracker.changes }) { container.reset() }
         #expect(finished, "reset() deadlocked while a deinit resolved")
         #expect(tracker.log == [
             "init resolver#1", "init cached#1",

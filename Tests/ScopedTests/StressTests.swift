@@ -147,7 +147,7 @@ private func raceFirstResolves(
                 { container.graphTop(tracker)() }, { container.graphSide(tracker)() },
                 { container.graphMiddle(tracker)() }, { container.graphLeaf(tracker)() },
             ]
-            let finished = finishes {
+            let finished = finishes(progress: { tracker.changes }) {
                 onThreads(threads) { index in _ = resolvers[index % resolvers.count]() }
             }
             #expect(finished, "round \(round) deadlocked")
@@ -205,7 +205,7 @@ private func raceFirstResolves(
         }
         entered.wait()   // the slow body runs now, and stays in until `proceed`
         let others = Collected<Probe>()
-        let unblocked = finishes {
+        let unblocked = finishes(progress: { others.all.count }) {
             others.append(container.fast(tracker)())
             others.append(container.fresh(tracker)())
         }
@@ -225,7 +225,7 @@ private func raceFirstResolves(
         for round in 0..<rounds {
             let container = Container()
             let tracker = Tracker()
-            let finished = finishes {
+            let finished = finishes(progress: { tracker.changes }) {
                 onThreads(threads) { index in
                     for _ in 0..<5 {
                         if index == 0 {

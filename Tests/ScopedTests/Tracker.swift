@@ -10,6 +10,9 @@ import Testing
 /// line a test adds (event-stream lines, for a merged log).
 final class Tracker: Sendable {
     private struct State {
+        /// Every init, deinit and note so far: what ``waitUntilLive(is:stallSeconds:)``
+        /// watches for progress.
+        var changes = 0
         var counters: [String: Int] = [:]
         var log: [String] = []
         var live: Set<String> = []
@@ -27,6 +30,7 @@ final class Tracker: Sendable {
     func didInit(_ name: String) -> Int {
         state.withLock { state in
             let number = state.counters[name, default: 0] + 1
+            state.changes += 1
             state.counters[name] = number
             state.log.append("init \(name)#\(number)")
             state.live.insert("\(name)#\(number)")
@@ -38,6 +42,7 @@ final class Tracker: Sendable {
     /// Records the `deinit` of `name#number`.
     func didDeinit(_ name: String, _ number: Int) {
         state.withLock { state in
+            state.changes += 1
             state.log.append("deinit \(name)#\(number)")
             state.live.remove("\(name)#\(number)")
             state.deinits[name, default: 0] += 1
@@ -47,21 +52,28 @@ final class Tracker: Sendable {
 
     /// Waits until the live instances are exactly `expected` (re-checked at every
     /// `deinit`, on the lock's condition: no sleeping). `false` if they still are not
-    /// after `seconds`, a guard so that a leak fails the test instead of hanging it.
+    /// and nothing was built or released for `stallSeconds`: a guard so that a leak fails
+    /// the test instead of hanging it, however slowly the releases come.
     ///
     /// For releases that may finish on another thread: a lifetime scope dropped without
     /// `close()` releases its instances when its last reference goes, and a concurrent
     /// `Scope.x.reset()` elsewhere in the process briefly holds every container (to reach
     /// them all), so that last reference may go on that thread, a moment later.
-    func waitUntilLive(is expected: [String], withinSeconds seconds: Double = 30) -> Bool {
-        finishes(withinSeconds: seconds) { [state] in
+    func waitUntilLive(is expected: [String], stallSeconds: Double = 30) -> Bool {
+        finishes(stallSeconds: stallSeconds, progress: { [self] in changes }) { [state] in
             state.wait { $0.live.sorted() != expected }
         }
     }
 
+    /// How many inits, deinits and notes were recorded: progress for ``finishes(stallSeconds:progress:_:)``.
+    var changes: Int { state.withLock { $0.changes } }
+
     /// Appends a line of the test's own to the log.
     func note(_ line: String) {
-        state.withLock { $0.log.append(line) }
+        state.withLock { state in
+            state.changes += 1
+            state.log.append(line)
+        }
     }
 
     /// Everything recorded, in order.
@@ -124,9 +136,10 @@ final class Collected<Value: Sendable>: Sendable {
     var all: [Value] { values.withLock { $0 } }
 
     /// Waits (on the lock's condition) until `predicate` holds for the values collected;
-    /// `false` if it still does not after `seconds`. See ``Tracker/waitUntilLive(is:withinSeconds:)``.
-    func waitUntil(withinSeconds seconds: Double = 30, _ predicate: @escaping @Sendable ([Value]) -> Bool) -> Bool {
-        finishes(withinSeconds: seconds) { [values] in
+    /// `false` if it still does not and no value came for `stallSeconds`. See
+    /// ``Tracker/waitUntilLive(is:stallSeconds:)``.
+    func waitUntil(stallSeconds: Double = 30, _ predicate: @escaping @Sendable ([Value]) -> Bool) -> Bool {
+        finishes(stallSeconds: stallSeconds, progress: { [values] in values.withLock { $0.count } }) { [values] in
             values.wait { !predicate($0) }
         }
     }
@@ -162,17 +175,35 @@ func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
     _ = done
 }
 
-/// Runs `body` on a new thread and tells whether it finished within `seconds`.
+/// Runs `body` on a new thread and tells whether it finished; `false` once `progress()`
+/// (a count of what happened so far: instances released, values collected) has not
+/// changed for `stallSeconds` while `body` still runs.
 ///
-/// A guard against deadlocks only (a hung test would never report): the limit is far
-/// above what the body needs, and no test asserts how fast anything is.
-func finishes(withinSeconds seconds: Double = 30, _ body: @escaping @Sendable () -> Void) -> Bool {
+/// A guard against deadlocks and leaks only (a hung test would never report): it tells
+/// "nothing happens any more" from "slow" (a sanitizer, a loaded machine), and no test
+/// asserts how fast anything is. The body's end is signalled at once; the progress is
+/// polled once a second meanwhile.
+func finishes(
+    stallSeconds: Double = 30, progress: @escaping @Sendable () -> Int, _ body: @escaping @Sendable () -> Void
+) -> Bool {
     let done = DispatchSemaphore(value: 0)
     Thread {
         body()
         done.signal()
     }.start()
-    return done.wait(timeout: .now() + seconds) == .success
+    let clock = ContinuousClock()
+    var last = progress()
+    var lastChange = clock.now
+    while done.wait(timeout: .now() + min(1, stallSeconds / 4)) == .timedOut {
+        let current = progress()
+        if current != last {
+            last = current
+            lastChange = clock.now
+        } else if clock.now - lastChange >= .seconds(stallSeconds) {
+            return false
+        }
+    }
+    return true
 }
 
 /// The text an exit test's child process wrote to standard error.

@@ -38,9 +38,11 @@ struct ModelRunner {
     private static let heldLimit = 16
     private static let containerLimit = 10
 
-    /// Runs `operations`; `trace` receives one line per step when given.
+    /// Runs `operations`; `trace` receives one line per step when given, `progress` is
+    /// advanced after every step that agreed with the model.
     static func run(
-        _ operations: [ModelOperation], in world: World = .isolated, trace: ((String) -> Void)? = nil
+        _ operations: [ModelOperation], in world: World = .isolated, trace: ((String) -> Void)? = nil,
+        progress: ScenarioProgress? = nil
     ) -> Outcome {
         let tracker = Tracker()
         switch world {
@@ -48,13 +50,13 @@ struct ModelRunner {
             let domain = IsolationDomain(name: "model", parent: nil)
             return Tracker.$current.withValue(tracker) {
                 domain.enter {
-                    var runner = ModelRunner(tracker: tracker, domain: domain, trace: trace)
+                    var runner = ModelRunner(tracker: tracker, domain: domain, trace: trace, progress: progress)
                     return runner.execute(operations)
                 }
             }
         case .production:
             return Tracker.$current.withValue(tracker) {
-                var runner = ModelRunner(tracker: tracker, domain: nil, trace: trace)
+                var runner = ModelRunner(tracker: tracker, domain: nil, trace: trace, progress: progress)
                 return runner.execute(operations)
             }
         }
@@ -64,6 +66,7 @@ struct ModelRunner {
     /// nil: the production world.
     private let domain: IsolationDomain?
     private let trace: ((String) -> Void)?
+    private let progress: ScenarioProgress?
     private var model = ReferenceModel()
     private var containers: [ModelContainer?] = []
     private var managers: [WeakManager] = []
@@ -81,10 +84,11 @@ struct ModelRunner {
         init(_ manager: ScopeNode) { self.manager = manager }
     }
 
-    private init(tracker: Tracker, domain: IsolationDomain?, trace: ((String) -> Void)?) {
+    private init(tracker: Tracker, domain: IsolationDomain?, trace: ((String) -> Void)?, progress: ScenarioProgress?) {
         self.tracker = tracker
         self.domain = domain
         self.trace = trace
+        self.progress = progress
     }
 
     private mutating func execute(_ operations: [ModelOperation]) -> Outcome {
@@ -108,6 +112,7 @@ struct ModelRunner {
                 trace?("\(index): \(operation)  \(line)")
                 try verify(step: index)
                 outcome.steps += 1
+                progress?.advance()
             }
             try tearDown(step: operations.count)
         } catch let failure as Failure {

@@ -1,11 +1,13 @@
 /// Shrinks a failing run to a shorter one that still fails (delta debugging: drop chunks
 /// of operations, halving the chunk size, while the run keeps failing).
 enum ModelShrinker {
-    /// Returns the shortest failing run found within `budget` re-runs.
+    /// Returns the shortest failing run found within `budget` re-runs (their steps advance
+    /// `progress`).
     static func shrink(
-        _ operations: [ModelOperation], in world: ModelRunner.World = .isolated, budget: Int = 2000
+        _ operations: [ModelOperation], in world: ModelRunner.World = .isolated, budget: Int = 2000,
+        progress: ScenarioProgress? = nil
     ) -> [ModelOperation] {
-        var current = truncatedToFailure(operations, in: world) ?? operations
+        var current = truncatedToFailure(operations, in: world, progress: progress) ?? operations
         var runs = 0
         var chunk = max(current.count / 2, 1)
         while runs < budget {
@@ -15,7 +17,7 @@ enum ModelShrinker {
                 var candidate = current
                 candidate.removeSubrange(start..<min(start + chunk, current.count))
                 runs += 1
-                if let failing = truncatedToFailure(candidate, in: world) {
+                if let failing = truncatedToFailure(candidate, in: world, progress: progress) {
                     current = failing
                     removedAny = true
                 } else {
@@ -29,8 +31,10 @@ enum ModelShrinker {
     }
 
     /// The prefix of `operations` up to its first mismatch, or nil when it passes.
-    private static func truncatedToFailure(_ operations: [ModelOperation], in world: ModelRunner.World) -> [ModelOperation]? {
-        guard let failure = ModelRunner.run(operations, in: world).failure else { return nil }
+    private static func truncatedToFailure(
+        _ operations: [ModelOperation], in world: ModelRunner.World, progress: ScenarioProgress?
+    ) -> [ModelOperation]? {
+        guard let failure = ModelRunner.run(operations, in: world, progress: progress).failure else { return nil }
         guard failure.step >= 0, failure.step < operations.count else { return operations }
         return Array(operations[...failure.step])
     }

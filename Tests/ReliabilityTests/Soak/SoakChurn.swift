@@ -10,8 +10,8 @@ extension SoakWorld {
         let ancestors: [ModelContainer]
     }
 
-    /// Runs `count` random operations on this thread.
-    func churn(thread: Int, round: Int, count: Int) {
+    /// Runs `count` random operations on this thread, advancing `progress` after each.
+    func churn(thread: Int, round: Int, count: Int, progress: ScenarioProgress) {
         var random = SplitMix64(seed: UInt64(round * 7_919 + thread * 104_729))
         let shared = containers
         var own: [OwnChild] = []
@@ -78,6 +78,7 @@ extension SoakWorld {
                 if scope === Scope.cached { countCachedDrop() }
                 scope.reset()
             }
+            progress.advance()
         }
         state.withLock { $0.operations += count }
     }

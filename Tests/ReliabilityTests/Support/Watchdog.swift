@@ -1,54 +1,163 @@
 import Foundation
+import Scoped
 import Testing
 
-/// Bounds a scenario that could deadlock: it runs on a thread of its own while the test
-/// waits for it at most `seconds`. A scenario still running then is a recorded test
-/// failure, so a deadlock fails the run instead of hanging it (the stuck thread is
-/// abandoned). This is a bound, not a way to wait for a result.
+/// What a scenario under a watchdog has done so far: it calls ``advance()`` after every
+/// operation it completes, and runs its main-actor work through ``onMainActor(_:)``.
 ///
-/// - Returns: Whether the scenario finished in time.
+/// The watchdog (``withWatchdog(_:stallSeconds:sourceLocation:_:)``) fails the scenario
+/// only when this stops advancing, so a run that is slow (a sanitizer, a loaded machine,
+/// other tests in parallel) is told apart from one that makes no progress.
+final class ScenarioProgress: Sendable {
+    /// What the scenario has done so far.
+    struct Counts: Equatable {
+        /// Operations completed.
+        var completed = 0
+        /// Main-actor operations enqueued that have not started yet.
+        var waitingForMainActor = 0
+        /// Main-actor operations running now.
+        var onMainActor = 0
+    }
+
+    private let counts = Locked(Counts())
+
+    /// One more operation completed.
+    func advance() {
+        counts.withLock { $0.completed += 1 }
+    }
+
+    /// Runs `body` on the main actor as one operation (it advances the progress when done).
+    ///
+    /// The main actor is the process's: other tests' main-actor work may run for minutes
+    /// before `body` gets its turn (under ThreadSanitizer, with the whole suite in parallel,
+    /// it does). While every main-actor operation of the scenario waits for its turn and
+    /// none runs, the scenario is waiting, not stalled: the watchdog does not count that
+    /// time. Time in `body` counts as usual, so a deadlock on the main actor is caught.
+    func onMainActor<R: Sendable>(_ body: @MainActor @Sendable () -> R) async -> R {
+        counts.withLock { $0.waitingForMainActor += 1 }
+        return await MainActor.run {
+            counts.withLock { counts in
+                counts.waitingForMainActor -= 1
+                counts.onMainActor += 1
+            }
+            defer {
+                counts.withLock { counts in
+                    counts.onMainActor -= 1
+                    counts.completed += 1
+                }
+            }
+            return body()
+        }
+    }
+
+    var snapshot: Counts { counts.withLock { $0 } }
+}
+
+/// The watchdog's verdict from successive looks at a scenario's ``ScenarioProgress``: the
+/// scenario is stuck once it has completed nothing for `stall`, not counting the time in
+/// which its only pending work is main-actor operations waiting for their turn (that wait
+/// has a bound of its own, `mainActorWait`, in case the main actor never runs again).
+struct StallMeter {
+    let stall: Duration
+    let mainActorWait: Duration
+    private var last: ScenarioProgress.Counts
+    private var stalled = Duration.zero
+    private var waitingForMainActor = Duration.zero
+
+    init(stall: Duration, mainActorWait: Duration, initial: ScenarioProgress.Counts = .init()) {
+        self.stall = stall
+        self.mainActorWait = mainActorWait
+        last = initial
+    }
+
+    /// Takes a look `elapsed` after the previous one; returns why the scenario is stuck,
+    /// or nil while it is not.
+    mutating func observe(_ counts: ScenarioProgress.Counts, after elapsed: Duration) -> String? {
+        defer { last = counts }
+        if counts.completed != last.completed {
+            stalled = .zero
+            waitingForMainActor = .zero
+            return nil
+        }
+        if counts.waitingForMainActor > 0 && counts.onMainActor == 0 {
+            waitingForMainActor += elapsed
+            guard waitingForMainActor >= mainActorWait else { return nil }
+            return "the main actor ran none of its \(counts.waitingForMainActor) waiting operations "
+                + "for \(mainActorWait) (after \(counts.completed) operations)"
+        }
+        stalled += elapsed
+        guard stalled >= stall else { return nil }
+        return "no progress for \(stall) (after \(counts.completed) operations"
+            + (counts.onMainActor > 0 ? ", one of them stuck on the main actor)" : ")")
+    }
+}
+
+/// Bounds a scenario that could deadlock: it runs on a thread of its own and reports its
+/// progress (``ScenarioProgress``); if it completes no operation for `stallSeconds`, the
+/// test records a failure instead of hanging (the stuck thread is abandoned). However long
+/// the whole scenario takes, it fails only when it stops making progress. This is a
+/// bound, not a way to wait for a result.
+///
+/// - Returns: Whether the scenario finished.
 @discardableResult
 func withWatchdog(
-    _ name: String, seconds: Int = 30, sourceLocation: SourceLocation = #_sourceLocation,
-    _ scenario: @escaping @Sendable () -> Void
+    _ name: String, stallSeconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation,
+    _ scenario: @escaping @Sendable (ScenarioProgress) -> Void
 ) async -> Bool {
+    let progress = ScenarioProgress()
     let done = DispatchSemaphore(value: 0)
     let worker = Thread {
-        scenario()
+        scenario(progress)
         done.signal()
     }
     worker.stackSize = 4 << 20
     worker.start()
-    return await awaitBounded(done, name: name, seconds: seconds, sourceLocation: sourceLocation)
+    return await watch(done, progress, name: name, stallSeconds: stallSeconds, sourceLocation: sourceLocation)
 }
 
-/// The async form: `scenario` runs in a task (it may hop to the main actor).
+/// The async form: `scenario` runs in a task (it may hop to the main actor, through
+/// ``ScenarioProgress/onMainActor(_:)``).
 @discardableResult
 func withWatchdog(
-    _ name: String, seconds: Int = 30, sourceLocation: SourceLocation = #_sourceLocation,
-    async scenario: @escaping @Sendable () async -> Void
+    _ name: String, stallSeconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation,
+    async scenario: @escaping @Sendable (ScenarioProgress) async -> Void
 ) async -> Bool {
+    let progress = ScenarioProgress()
     let done = DispatchSemaphore(value: 0)
     Task.detached {
-        await scenario()
+        await scenario(progress)
         done.signal()
     }
-    return await awaitBounded(done, name: name, seconds: seconds, sourceLocation: sourceLocation)
+    return await watch(done, progress, name: name, stallSeconds: stallSeconds, sourceLocation: sourceLocation)
 }
 
-/// Waits for `done` on a dedicated thread (never blocking the cooperative pool).
-private func awaitBounded(
-    _ done: DispatchSemaphore, name: String, seconds: Int, sourceLocation: SourceLocation
+/// Watches on a dedicated thread (never blocking the cooperative pool).
+private func watch(
+    _ done: DispatchSemaphore, _ progress: ScenarioProgress, name: String, stallSeconds: Double,
+    sourceLocation: SourceLocation
 ) async -> Bool {
-    let finished = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+    let verdict = await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
         Thread {
-            continuation.resume(returning: done.wait(timeout: .now() + .seconds(seconds)) == .success)
+            var meter = StallMeter(stall: .seconds(stallSeconds), mainActorWait: .seconds(20 * stallSeconds))
+            let clock = ContinuousClock()
+            var previous = clock.now
+            // A poll of the progress counters, not a wait for a result: `done` ends it at once.
+            while done.wait(timeout: .now() + min(1, stallSeconds / 4)) == .timedOut {
+                let now = clock.now
+                if let stuck = meter.observe(progress.snapshot, after: now - previous) {
+                    continuation.resume(returning: stuck)
+                    return
+                }
+                previous = now
+            }
+            continuation.resume(returning: nil)
         }.start()
     }
-    if !finished {
-        Issue.record("deadlock: \(name) did not finish within \(seconds) s", sourceLocation: sourceLocation)
+    if let verdict {
+        Issue.record("deadlock: \(name): \(verdict)", sourceLocation: sourceLocation)
+        return false
     }
-    return finished
+    return true
 }
 
 /// Runs `body(index)` on `count` threads at once and returns when all have finished.
@@ -93,11 +202,12 @@ final class Barrier: @unchecked Sendable { // @unchecked: `condition` guards `ar
         self.parties = parties
     }
 
-    /// Blocks until `parties` threads have arrived (or `timeout` seconds have passed).
+    /// Blocks until `parties` threads have arrived, or until `stallSeconds` pass with no
+    /// new arrival (each arrival restarts that time: slow arrivals are not a stall).
     ///
-    /// - Returns: Whether everyone arrived (false only after a timeout).
+    /// - Returns: Whether everyone arrived (false only when arrivals stopped).
     @discardableResult
-    func arriveAndWait(timeout: TimeInterval? = nil) -> Bool {
+    func arriveAndWait(stallSeconds: TimeInterval? = nil) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         let mine = generation
@@ -108,13 +218,19 @@ final class Barrier: @unchecked Sendable { // @unchecked: `condition` guards `ar
             condition.broadcast()
             return true
         }
-        let deadline = timeout.map { Date(timeIntervalSinceNow: $0) }
+        condition.broadcast()   // an arrival: waiters with a stall bound start it again
+        guard let stallSeconds else {
+            while generation == mine { condition.wait() }
+            return true
+        }
+        var seen = arrived
+        var deadline = Date(timeIntervalSinceNow: stallSeconds)
         while generation == mine {
-            if let deadline {
-                if !condition.wait(until: deadline) && generation == mine { return false }
-            } else {
-                condition.wait()
+            if arrived != seen {
+                seen = arrived
+                deadline = Date(timeIntervalSinceNow: stallSeconds)
             }
+            if !condition.wait(until: deadline) && generation == mine && arrived == seen { return false }
         }
         return true
     }
