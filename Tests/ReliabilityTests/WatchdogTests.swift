@@ -42,6 +42,26 @@ import Testing
         #expect(meter.observe(Counts(completed: 840), after: .seconds(1)) == nil)
     }
 
+    @Test func aScenarioWhoseTaskHasNotStartedIsWaitingNotStalled() {
+        var meter = meter()
+        // Other tests block both threads of the cooperative pool for a while: the scenario's
+        // task cannot start, and nothing of it has run (the CI failure this fixes: "no
+        // progress for 30.0 seconds (after 0 operations)").
+        let enqueued = Counts(waitingToStart: true)
+        for _ in 0..<120 { #expect(meter.observe(enqueued, after: .seconds(1)) == nil) }
+        // It starts, and from then on the usual bound applies.
+        let running = Counts()
+        for _ in 0..<29 { #expect(meter.observe(running, after: .seconds(1)) == nil) }
+        #expect(meter.observe(running, after: .seconds(1)) == "no progress for 30.0 seconds (after 0 operations)")
+    }
+
+    @Test func aScenarioWhoseTaskNeverStartsIsReported() {
+        var meter = meter()
+        let enqueued = Counts(waitingToStart: true)
+        for _ in 0..<599 { #expect(meter.observe(enqueued, after: .seconds(1)) == nil) }
+        #expect(meter.observe(enqueued, after: .seconds(1)) == "the scenario's task did not start for 600.0 seconds")
+    }
+
     @Test func anOperationStuckOnTheMainActorIsAStall() {
         var meter = meter()
         let stuck = Counts(completed: 12, waitingForMainActor: 39, onMainActor: 1)

@@ -17,6 +17,9 @@ final class ScenarioProgress: Sendable {
         var waitingForMainActor = 0
         /// Main-actor operations running now.
         var onMainActor = 0
+        /// Whether the scenario's task has not started yet: a task waits for a thread of the
+        /// cooperative pool, which other tests' blocking waits may hold for a while.
+        var waitingToStart = false
     }
 
     private let counts = Locked(Counts())
@@ -50,6 +53,16 @@ final class ScenarioProgress: Sendable {
         }
     }
 
+    /// The scenario's task is enqueued (``started()`` when it runs).
+    func enqueued() {
+        counts.withLock { $0.waitingToStart = true }
+    }
+
+    /// The scenario's task runs.
+    func started() {
+        counts.withLock { $0.waitingToStart = false }
+    }
+
     var snapshot: Counts { counts.withLock { $0 } }
 }
 
@@ -79,9 +92,12 @@ struct StallMeter {
             waitingForMainActor = .zero
             return nil
         }
-        if counts.waitingForMainActor > 0 && counts.onMainActor == 0 {
+        if counts.waitingToStart || (counts.waitingForMainActor > 0 && counts.onMainActor == 0) {
             waitingForMainActor += elapsed
             guard waitingForMainActor >= mainActorWait else { return nil }
+            if counts.waitingToStart {
+                return "the scenario's task did not start for \(mainActorWait)"
+            }
             return "the main actor ran none of its \(counts.waitingForMainActor) waiting operations "
                 + "for \(mainActorWait) (after \(counts.completed) operations)"
         }
@@ -124,7 +140,11 @@ func withWatchdog(
 ) async -> Bool {
     let progress = ScenarioProgress()
     let done = DispatchSemaphore(value: 0)
+    // Until the task runs, the scenario waits for a thread of the cooperative pool (other
+    // tests may block both for a while): waiting for its turn, not stalled.
+    progress.enqueued()
     Task.detached {
+        progress.started()
         await scenario(progress)
         done.signal()
     }
