@@ -132,7 +132,10 @@ func withWatchdog(
 }
 
 /// The async form: `scenario` runs in a task (it may hop to the main actor, through
-/// ``ScenarioProgress/onMainActor(_:)``).
+/// ``ScenarioProgress/onMainActor(_:)``) on a thread of its own (``ScenarioExecutor``), it
+/// and its child tasks: the suite's synchronous tests may hold every thread of the
+/// cooperative pool for minutes under a sanitizer, which would stall the scenario before
+/// it even started.
 @discardableResult
 func withWatchdog(
     _ name: String, stallSeconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation,
@@ -140,15 +143,70 @@ func withWatchdog(
 ) async -> Bool {
     let progress = ScenarioProgress()
     let done = DispatchSemaphore(value: 0)
-    // Until the task runs, the scenario waits for a thread of the cooperative pool (other
-    // tests may block both for a while): waiting for its turn, not stalled.
+    // Until the task runs, the scenario waits for its turn (on the pool, before macOS 15;
+    // on its own thread otherwise): waiting, not stalled.
     progress.enqueued()
-    Task.detached {
+    guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else {
+        Task.detached {
+            progress.started()
+            await scenario(progress)
+            done.signal()
+        }
+        return await watch(done, progress, name: name, stallSeconds: stallSeconds, sourceLocation: sourceLocation)
+    }
+    let executor = ScenarioExecutor()
+    Task.detached(executorPreference: executor) {
         progress.started()
         await scenario(progress)
         done.signal()
     }
-    return await watch(done, progress, name: name, stallSeconds: stallSeconds, sourceLocation: sourceLocation)
+    let finished = await watch(done, progress, name: name, stallSeconds: stallSeconds, sourceLocation: sourceLocation)
+    if finished { executor.stop() }   // a stuck scenario's thread is abandoned with it
+    return finished
+}
+
+/// A task executor with a thread of its own, for an async scenario under a watchdog.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+final class ScenarioExecutor: TaskExecutor, @unchecked Sendable { // @unchecked: `condition` guards `jobs` and `stopped`.
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+    private var stopped = false
+
+    init() {
+        let thread = Thread { [self] in run() }
+        thread.stackSize = 4 << 20
+        thread.start()
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        condition.lock()
+        jobs.append(job)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Lets the thread end once it has run the jobs enqueued so far.
+    func stop() {
+        condition.lock()
+        stopped = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func run() {
+        while true {
+            condition.lock()
+            while jobs.isEmpty && !stopped { condition.wait() }
+            if jobs.isEmpty {
+                condition.unlock()
+                return
+            }
+            let job = jobs.removeFirst()
+            condition.unlock()
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
 }
 
 /// Watches on a dedicated thread (never blocking the cooperative pool).
