@@ -74,33 +74,31 @@ docc convert Sources/Scoped/Scoped.docc \
     --experimental-documentation-coverage \
     --coverage-summary-level brief
 
+# A module documented from its symbol graphs alone (no catalog): links to other modules'
+# symbols cannot resolve in a single-module build, so warnings are shown but only missing
+# summaries (the coverage check below) fail.
+convert_symbols_only() {
+    docc convert \
+        --additional-symbol-graph-dir "$out/$1-graphs" \
+        --output-path "$out/$1.doccarchive" \
+        --fallback-display-name "$1" \
+        --fallback-bundle-identifier "dev.scoped.$1" \
+        --experimental-documentation-coverage \
+        --coverage-summary-level brief 2>&1 | grep -E "^(warning|error)|%" || true
+}
+
 echo "--- docc convert ScopedTesting (symbol documentation only)"
-# No catalog of its own: its guide is Scoped.docc's TestingAndPreviews article. Links from
-# its comments to Scoped symbols cannot resolve in a single-module build, so its warnings
-# are shown but only missing summaries fail.
-docc convert \
-    --additional-symbol-graph-dir "$out/ScopedTesting-graphs" \
-    --output-path "$out/ScopedTesting.doccarchive" \
-    --fallback-display-name ScopedTesting \
-    --fallback-bundle-identifier dev.scoped.ScopedTesting \
-    --experimental-documentation-coverage \
-    --coverage-summary-level brief 2>&1 | grep -E "^(warning|error)|%" || true
+# Its guide is Scoped.docc's TestingAndPreviews article.
+convert_symbols_only ScopedTesting
 
 echo "--- docc convert ScopedSwiftUI (symbol documentation, SwiftUI layer included)"
 # Its symbols come from a build against the declarations-only SwiftUI stub, so that the
-# `#if canImport(SwiftUI)` layer is documented and checked too. Links to Scoped's symbols
-# and to SwiftUI's cannot resolve in a single-module build: only missing summaries fail.
+# `#if canImport(SwiftUI)` layer is documented and checked too.
 stub_modules=$(mktemp -d)
 mkdir -p "$out/ScopedSwiftUI-graphs"
 SYMBOL_GRAPH_DIR="$PWD/$out/ScopedSwiftUI-graphs" bash .ci/swiftui-stub-modules.sh "$stub_modules" >/dev/null
 rm -rf "$stub_modules"
-docc convert \
-    --additional-symbol-graph-dir "$out/ScopedSwiftUI-graphs" \
-    --output-path "$out/ScopedSwiftUI.doccarchive" \
-    --fallback-display-name ScopedSwiftUI \
-    --fallback-bundle-identifier dev.scoped.ScopedSwiftUI \
-    --experimental-documentation-coverage \
-    --coverage-summary-level brief 2>&1 | grep -E "^(warning|error)|%" || true
+convert_symbols_only ScopedSwiftUI
 
 echo "--- documentation coverage"
 python3 - "$out/Scoped.doccarchive" "$out/ScopedTesting.doccarchive" "$out/ScopedSwiftUI.doccarchive" <<'PY'

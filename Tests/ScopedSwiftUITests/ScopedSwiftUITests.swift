@@ -32,40 +32,38 @@ final class LifeLog: @unchecked Sendable {  // `lock` guards `lines` and `counte
     func count(_ prefix: String) -> Int { log.filter { $0.hasPrefix(prefix) }.count }
 }
 
+/// Records its owner's `init` (when made) and `deinit` (when the owner, its only holder,
+/// goes) in the running test's log: `init DetailVM#1 id 7` … `deinit DetailVM#1`.
+final class Lifeline: Sendable {
+    let name: String
+    let number: Int
+    private let log = LifeLog.current
+
+    init(_ name: String, _ detail: String) {
+        self.name = name
+        number = log.didInit(name, detail)
+    }
+
+    deinit { log.didDeinit(name, number) }
+}
+
 final class DetailVM: Sendable {
     let id: Int
-    let number: Int
-    private let log: LifeLog
-    init(id: Int) {
-        self.id = id
-        log = LifeLog.current
-        number = log.didInit("DetailVM", "id \(id)")
-    }
-    deinit { log.didDeinit("DetailVM", number) }
+    private let lifeline: Lifeline
+    init(id: Int) { self.id = id; lifeline = Lifeline("DetailVM", "id \(id)") }
 }
 
 final class CounterVM: Sendable {
     let start: Int
-    let number: Int
-    private let log: LifeLog
-    init(start: Int) {
-        self.start = start
-        log = LifeLog.current
-        number = log.didInit("CounterVM", "start \(start)")
-    }
-    deinit { log.didDeinit("CounterVM", number) }
+    private let lifeline: Lifeline
+    var number: Int { lifeline.number }
+    init(start: Int) { self.start = start; lifeline = Lifeline("CounterVM", "start \(start)") }
 }
 
 final class SessionVM: Sendable {
     let source: String
-    let number: Int
-    private let log: LifeLog
-    init(source: String) {
-        self.source = source
-        log = LifeLog.current
-        number = log.didInit("SessionVM", source)
-    }
-    deinit { log.didDeinit("SessionVM", number) }
+    private let lifeline: Lifeline
+    init(source: String) { self.source = source; lifeline = Lifeline("SessionVM", source) }
 }
 
 extension Container {

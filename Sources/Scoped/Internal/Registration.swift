@@ -133,16 +133,7 @@ package struct Registration<P, T>: Sendable {
                 return boxed ? Payload.wrap(value) : nil
             }
         }
-        switch found {
-        case .held(let payload):
-            return Payload.unwrap(payload, as: T.self)
-        case .heldWeakly(let object):
-            return Payload.unwrapWeak(object, as: T.self)
-        case .built:
-            return built.unsafelyUnwrapped
-        case .slow:
-            return resolveSlowly(parameter, buildParameter: nil)
-        }
+        return Self.instance(from: found, built: built) { resolveSlowly(parameter, buildParameter: nil) }
     }
 
     /// Resolves a ``ParameterFactory`` through the container: as ``resolve(_:)``, with
@@ -169,17 +160,25 @@ package struct Registration<P, T>: Sendable {
                         return boxed ? Payload.wrap(value) : nil
                     }
                 }
-                switch found {
-                case .held(let payload):
-                    return Payload.unwrap(payload, as: T.self)
-                case .heldWeakly(let object):
-                    return Payload.unwrapWeak(object, as: T.self)
-                case .built:
-                    return built.unsafelyUnwrapped
-                case .slow:
-                    return resolveSlowly(parameter, buildParameter: buildParameter)
-                }
+                return Self.instance(from: found, built: built) { resolveSlowly(parameter, buildParameter: buildParameter) }
             }
+        }
+    }
+
+    /// What a fast resolve produced, as `T`: the held instance, the one the body just
+    /// built, or — when the fast path declined — what `slow` resolves. Inlined into both
+    /// typed shells (the plain and the parameter one).
+    @inlinable @inline(__always)
+    static func instance(from found: FastResolve, built: T?, slow: () -> T) -> T {
+        switch found {
+        case .held(let payload):
+            return Payload.unwrap(payload, as: T.self)
+        case .heldWeakly(let object):
+            return Payload.unwrapWeak(object, as: T.self)
+        case .built:
+            return built.unsafelyUnwrapped
+        case .slow:
+            return slow()
         }
     }
 
