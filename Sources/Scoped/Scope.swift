@@ -80,12 +80,10 @@ public final class Scope: Sendable, CustomStringConvertible {
     /// Instances are released newest first, outside any lock; a `deinit` may resolve again.
     /// ``unique`` and ``graph`` hold nothing, so resetting them does nothing.
     public func reset() {
-        switch kind {
-        case .unique, .graph:
-            return
-        case .singleton:
+        guard kind.holdsInstances else { return }
+        if kind.home == .process {
             ScopeNode.resetSingletons(scope: self)
-        case .shared, .cached, .scoped:
+        } else {
             ScopeNode.resetEverywhere(scope: self)
         }
     }
@@ -107,17 +105,4 @@ public final class Scope: Sendable, CustomStringConvertible {
 
     /// How long the scope keeps what it holds; captive-dependency checks compare these.
     package var rank: UInt8 { kind.rank }
-}
-
-extension Scope.Kind {
-    /// How long a scope of this kind keeps what it holds.
-    package var rank: UInt8 {
-        switch self {
-        case .unique, .graph: return 0
-        case .shared: return 1
-        case .scoped: return 2
-        case .cached: return 3
-        case .singleton: return 4
-        }
-    }
 }

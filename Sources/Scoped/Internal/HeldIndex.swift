@@ -47,7 +47,7 @@ package final class HeldSlot: Sendable {
 
     /// The held instance, retained for the caller, or `.slow` when nothing (alive) is held.
     @inline(__always)
-    func read() -> FastResolve {
+    func read() -> Resolution {
         // Sequentially consistent: the increment must be ordered before the load, against
         // a writer's exchange followed by its load of `readers`.
         readers.add(1, ordering: .sequentiallyConsistent)
@@ -128,7 +128,7 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
 
     /// The instance held for `key`, retained for the caller; `.slow` if none. Lock-free.
     @inline(__always)
-    package func read(_ key: RegistrationKey) -> FastResolve {
+    package func read(_ key: RegistrationKey) -> Resolution {
         let bits = table.load(ordering: .acquiring)
         guard bits != 0 else { return .slow }
         let hash = key.quickHash
@@ -139,7 +139,7 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
                     let slotBits = table.buckets[index].load(ordering: .acquiring)
                     guard slotBits != 0 else { return .slow }
                     let found = Unmanaged<HeldSlot>.fromOpaque(UnsafeRawPointer(bitPattern: slotBits).unsafelyUnwrapped)
-                        ._withUnsafeGuaranteedRef { slot -> FastResolve? in
+                        ._withUnsafeGuaranteedRef { slot -> Resolution? in
                             guard slot.hash == hash, slot.key == key else { return nil }
                             return slot.read()
                         }

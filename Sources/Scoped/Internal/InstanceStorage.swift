@@ -12,172 +12,6 @@
 // under the lock); it never builds, waits or stores, and runs unique/graph bodies with
 // no lock held. The index is written only here, under `state`.
 
-/// Where a cached instance is filed: its registration and, for per-parameter
-/// factories, the parameter.
-@usableFromInline
-package struct StorageKey: Hashable, CustomStringConvertible {
-    package let registration: RegistrationKey
-    /// The parameter of a per-parameter factory's instance (nil for every other), boxed:
-    /// the common key without a parameter carries one word for it.
-    package let parameterBox: ParameterBox?
-
-    /// The key made of `registration` and, for a per-parameter factory, its parameter.
-    @usableFromInline
-    package init(_ registration: RegistrationKey, box: ParameterBox?) {
-        self.registration = registration
-        self.parameterBox = box
-    }
-
-    /// The key of a registration's only instance (no per-parameter part).
-    package init(_ registration: RegistrationKey) {
-        self.registration = registration
-        self.parameterBox = nil
-    }
-
-    @usableFromInline package static func == (lhs: StorageKey, rhs: StorageKey) -> Bool {
-        guard lhs.registration == rhs.registration else { return false }
-        switch (lhs.parameterBox, rhs.parameterBox) {
-        case (nil, nil): return true
-        case (let left?, let right?): return left === right || left.hash == right.hash && left.holdsSameParameter(as: right)
-        default: return false
-        }
-    }
-
-    @usableFromInline package func hash(into hasher: inout Hasher) {
-        hasher.combine(registration)
-        if let parameterBox { hasher.combine(parameterBox.hash) }
-    }
-
-    /// What `Dictionary` hashes with: the registration's ``RegistrationKey/quickHash``
-    /// mixed with the table's seed, without running SipHash over it (the parameter, when
-    /// there is one, is hashed normally).
-    @usableFromInline package func _rawHashValue(seed: Int) -> Int {
-        var hash = UInt(bitPattern: registration.quickHash ^ seed) &* 0x9E37_79B9_7F4A_7C15
-        if let parameterBox { hash ^= UInt(bitPattern: parameterBox.hash) }
-        return Int(bitPattern: hash ^ (hash >> 29))
-    }
-
-    /// `detail[3] (DetailViewModel)`.
-    @usableFromInline package var description: String {
-        guard let parameterBox else { return registration.description }
-        return "\(registration.memberName)[\(parameterBox.description)] (\(registration.typeName))"
-    }
-}
-
-/// A weak reference to the container that reports a singleton's events.
-package final class WeakReporter {
-    package weak var manager: ScopeNode?
-    package init(_ manager: ScopeNode) { self.manager = manager }
-}
-
-/// Strong storage of an instance that is not itself a class instance (a struct, an
-/// existential): see ``Payload``.
-@usableFromInline
-package class AnyInstanceBox {
-    @usableFromInline init() {}
-    /// The boxed value's identity when it is a class instance (for events).
-    package var identity: ObjectIdentifier? { nil }
-}
-
-@usableFromInline
-package final class InstanceBox<T>: AnyInstanceBox {
-    @usableFromInline package let value: T
-    @usableFromInline package init(_ value: T) { self.value = value }
-    override package var identity: ObjectIdentifier? { instanceIdentity(of: value) }
-}
-
-/// How an instance is kept in storage and in a graph: a class instance as itself (one
-/// reference to retain on a read), anything else in an ``InstanceBox``.
-@usableFromInline
-package enum Payload {
-    /// Whether a `T` is kept as itself: a class type (one word). Constant once `T` is known.
-    @inlinable @inline(__always)
-    package static func isDirect<T>(_: T.Type) -> Bool {
-        T.self is AnyObject.Type && MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
-    }
-
-    @inlinable @inline(__always)
-    package static func wrap<T>(_ value: T) -> AnyObject {
-        isDirect(T.self) ? unsafeBitCast(value, to: AnyObject.self) : InstanceBox(value)
-    }
-
-    @inlinable @inline(__always)
-    package static func unwrap<T>(_ payload: AnyObject, as _: T.Type) -> T {
-        isDirect(T.self) ? unsafeBitCast(payload, to: T.self) : unsafeDowncast(payload, to: InstanceBox<T>.self).value
-    }
-
-    /// A `.shared` instance read back from its weak reference.
-    @inlinable @inline(__always)
-    package static func unwrapWeak<T>(_ object: AnyObject, as _: T.Type) -> T {
-        isDirect(T.self) ? unsafeBitCast(object, to: T.self) : object as! T
-    }
-
-    /// The identity of the instance in `payload`, when it is a class instance.
-    package static func identity(of payload: AnyObject) -> ObjectIdentifier? {
-        if let box = payload as? AnyInstanceBox { return box.identity }
-        return ObjectIdentifier(payload)
-    }
-}
-
-/// Weak storage of a class instance (the `.shared` scope).
-package final class WeakInstance {
-    package weak var object: AnyObject?
-    package let identity: ObjectIdentifier
-    package init(_ object: AnyObject) {
-        self.object = object
-        identity = ObjectIdentifier(object)
-    }
-}
-
-/// A held instance together with what events need to describe it.
-package struct StoredEntry {
-    package enum Slot {
-        /// A ``Payload``.
-        case strong(AnyObject)
-        case weak(WeakInstance)
-        /// Removed from its ``EntryTable`` (a hole until the table is compacted); no
-        /// lookup returns it.
-        case vacant
-
-        package var isVacant: Bool {
-            if case .vacant = self { return true }
-            return false
-        }
-    }
-
-    package var slot: Slot
-    package let key: StorageKey
-    package let scope: Scope
-    /// For singletons (a storage shared by every root): the root that resolved it, which
-    /// reports its release. Boxed, so that copying an entry copies no weak reference.
-    package var reporterBox: WeakReporter?
-
-    /// The container that reports this entry's release, when the storage's own owner can't.
-    package var reporter: ScopeNode? { reporterBox?.manager }
-
-    /// The instance's identity when it is a class instance (for events); worked out only
-    /// when an event asks.
-    package var instance: ObjectIdentifier? {
-        switch slot {
-        case .vacant: return nil
-        case .strong(let payload): return Payload.identity(of: payload)
-        case .weak(let weak): return weak.identity
-        }
-    }
-
-    /// Whether this entry is a hole left by a removal.
-    package var isVacant: Bool { slot.isVacant }
-
-    /// Whether an instance is held (false once a weak one died).
-    package var isAlive: Bool {
-        switch slot {
-        case .vacant: return false
-        case .strong: return true
-        case .weak(let weak): return weak.object != nil
-        }
-    }
-}
-
 /// One table of instances: a root container's (cached, shared, custom scopes, scoped
 /// at the root), a lifetime scope's (scoped), or the process's singletons.
 @usableFromInline
@@ -206,21 +40,8 @@ package final class InstanceStorage: Sendable {
         readIndex = index.map { Unmanaged.passUnretained($0) }
     }
 
-    /// What a lookup found.
-    @usableFromInline
-    package enum Outcome {
-        /// A held payload (strong), retained for the caller.
-        case held(AnyObject)
-        /// A live `.shared` instance.
-        case heldWeakly(AnyObject)
-        /// `build` ran: the caller has the value.
-        case built
-        /// The storage is closed (a lifetime scope after `close()`).
-        case closed
-    }
-
     private enum Lookup {
-        case found(Outcome)
+        case found(Resolution)
         case mustBuild
         case cycle
         case wait(generation: UInt64, owner: ObjectIdentifier)
@@ -235,7 +56,7 @@ package final class InstanceStorage: Sendable {
         for key: StorageKey, scope: Scope, weakly: Bool, reporter: ScopeNode?,
         context: ResolutionContext, onCycle: () -> Never,
         build: () -> AnyObject?
-    ) -> Outcome {
+    ) -> Resolution {
         let me = context.identity
         let hash = key.registration.quickHash
         while true {
@@ -352,10 +173,4 @@ package final class InstanceStorage: Sendable {
             state.table.count(where: \.isAlive)
         }
     }
-}
-
-/// The identity of `value` when it is a class instance, for events and tests.
-@usableFromInline
-package func instanceIdentity<T>(of value: T) -> ObjectIdentifier? {
-    type(of: value as Any) is AnyClass ? ObjectIdentifier(value as AnyObject) : nil
 }

@@ -169,7 +169,7 @@ package struct Registration<P, T>: Sendable {
     /// built, or — when the fast path declined — what `slow` resolves. Inlined into both
     /// typed shells (the plain and the parameter one).
     @inlinable @inline(__always)
-    static func instance(from found: FastResolve, built: T?, slow: () -> T) -> T {
+    static func instance(from found: Resolution, built: T?, slow: () -> T) -> T {
         switch found {
         case .held(let payload):
             return Payload.unwrap(payload, as: T.self)
@@ -177,7 +177,7 @@ package struct Registration<P, T>: Sendable {
             return Payload.unwrapWeak(object, as: T.self)
         case .built:
             return built.unsafelyUnwrapped
-        case .slow:
+        case .slow, .closed:
             return slow()
         }
     }
@@ -204,7 +204,7 @@ package struct Registration<P, T>: Sendable {
             return Payload.unwrap(payload, as: T.self)
         case .heldWeakly(let object):
             return Payload.unwrapWeak(object, as: T.self)
-        case .built, .slow:
+        case .built, .slow, .closed:
             return built.unsafelyUnwrapped
         }
     }
@@ -259,7 +259,7 @@ extension Registration {
     /// lifetime scope drops only what it owns, so its parent is never touched.
     private func dropHeldInstances(in manager: ScopeNode) {
         var storages = [manager.storage]
-        if manager.parent == nil && scopeKind == .singleton { storages.append(manager.singletons) }
+        if manager.parent == nil && scopeKind.home == .process { storages.append(manager.singletons) }
         manager.drop(key, from: storages)
     }
 }

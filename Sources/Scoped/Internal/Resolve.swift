@@ -16,25 +16,39 @@
 
 // MARK: The fast path
 
-/// What `ScopeNode.fastResolve` did.
+/// What a step of a resolve found or did: the fast path (`ScopeNode.fastResolve`), the
+/// storage's build protocol (`InstanceStorage.instance`) and the full path
+/// (`ScopeNode.resolveSlow`) all answer with one of these.
 @usableFromInline
-package enum FastResolve {
+package enum Resolution {
     /// A strongly held ``Payload``, retained for the caller.
     case held(AnyObject)
     /// A live `.shared` instance.
     case heldWeakly(AnyObject)
-    /// The body ran (a unique or graph build): the caller has the value.
+    /// The body ran (a unique or graph build, or a first build): the caller has the value.
     case built
     /// Nothing done: take the full path (first build, override, observer, isolation,
-    /// closed scope).
+    /// closed scope). Only the fast path answers this.
     case slow
+    /// The storage is closed (a lifetime scope after `close()`). Only the storage answers
+    /// this; the full path stops the process instead.
+    case closed
+
+    /// The held instance's identity, for events.
+    package var heldIdentity: ObjectIdentifier? {
+        switch self {
+        case .held(let payload): Payload.identity(of: payload)
+        case .heldWeakly(let object): ObjectIdentifier(object)
+        case .built, .slow, .closed: nil
+        }
+    }
 }
 
 extension InstanceStorage {
     /// The instance held for `key` (no parameter); builds, waits and reports nothing: from
     /// the lock-free index, or the locked table of a storage without one.
     @inline(__always)
-    fileprivate func read(_ key: RegistrationKey) -> FastResolve {
+    fileprivate func read(_ key: RegistrationKey) -> Resolution {
         if let readIndex { return readIndex._withUnsafeGuaranteedRef { $0.read(key) } }
         return held(StorageKey(key))
     }
@@ -42,7 +56,7 @@ extension InstanceStorage {
     /// The instance held for `key` in the locked table (per-parameter instances, and
     /// every instance of a storage without an index).
     @inline(__always)
-    fileprivate func held(_ key: StorageKey) -> FastResolve {
+    fileprivate func held(_ key: StorageKey) -> Resolution {
         let hash = key.registration.quickHash
         return state.withLock { state in
             guard let (object, weakly) = state.table.liveInstance(of: key, hash: hash) else { return .slow }
@@ -62,18 +76,18 @@ extension ScopeNode {
     /// or an observer is active, an override of `key` is visible from here, or no
     /// instance is held yet.
     @usableFromInline
-    package func fastResolve(_ key: RegistrationKey, kind: Scope.Kind, build: (_ boxed: Bool) -> AnyObject?) -> FastResolve {
+    package func fastResolve(_ key: RegistrationKey, kind: Scope.Kind, build: (_ boxed: Bool) -> AnyObject?) -> Resolution {
         guard mayResolveFast(key) else { return .slow }
         // The storages of `holder(of:overriddenIn:)` with no override, without taking a
         // reference to the owner (a retain per resolve that this path does not need).
         // Written out here and below rather than shared: a shared `StorageKey` entry or a
         // storage-picking helper each cost 25–50 of the ~450–500 instructions of a cached,
         // singleton or scoped resolve (callgrind, `Benchmarks/Scripts/instructions.sh`).
-        switch kind {
-        case .cached, .shared: return rootStorage._withUnsafeGuaranteedRef { $0.read(key) }
-        case .scoped: return storage.read(key)
-        case .singleton: return singletons.read(key)
-        case .unique, .graph: return buildFast(StorageKey(key), kind: kind, build: build)
+        switch kind.home {
+        case .root: return rootStorage._withUnsafeGuaranteedRef { $0.read(key) }
+        case .lifetimeScope: return storage.read(key)
+        case .process: return singletons.read(key)
+        case .none, .graph: return buildFast(StorageKey(key), kind: kind, build: build)
         }
     }
 
@@ -83,23 +97,23 @@ extension ScopeNode {
     package func fastResolve(
         _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>, kind: Scope.Kind,
         build: (_ boxed: Bool) -> AnyObject?
-    ) -> FastResolve {
+    ) -> Resolution {
         guard mayResolveFast(key) else { return .slow }
         guard let box = parameter.pointee.box else {
             // One instance whatever the parameter: held ones are read as above.
-            switch kind {
-            case .cached, .shared: return rootStorage._withUnsafeGuaranteedRef { $0.read(key) }
-            case .scoped: return storage.read(key)
-            case .singleton: return singletons.read(key)
-            case .unique, .graph: return buildFast(StorageKey(key), parameter: parameter, kind: kind, build: build)
+            switch kind.home {
+            case .root: return rootStorage._withUnsafeGuaranteedRef { $0.read(key) }
+            case .lifetimeScope: return storage.read(key)
+            case .process: return singletons.read(key)
+            case .none, .graph: return buildFast(StorageKey(key), parameter: parameter, kind: kind, build: build)
             }
         }
         let storageKey = StorageKey(key, box: box)
-        switch kind {
-        case .cached, .shared: return (parent == nil ? storage : root.storage).held(storageKey)
-        case .scoped: return storage.held(storageKey)
-        case .singleton: return singletons.held(storageKey)
-        case .unique, .graph: return buildFast(storageKey, parameter: parameter, kind: kind, build: build)
+        switch kind.home {
+        case .root: return (parent == nil ? storage : root.storage).held(storageKey)
+        case .lifetimeScope: return storage.held(storageKey)
+        case .process: return singletons.held(storageKey)
+        case .none, .graph: return buildFast(storageKey, parameter: parameter, kind: kind, build: build)
         }
     }
 
@@ -121,10 +135,10 @@ extension ScopeNode {
 
     /// `.unique` or `.graph`: nothing is held, the body runs with its frame on the stack.
     @inline(__always)
-    private func buildFast(_ storageKey: StorageKey, kind: Scope.Kind, build: (_ boxed: Bool) -> AnyObject?) -> FastResolve {
+    private func buildFast(_ storageKey: StorageKey, kind: Scope.Kind, build: (_ boxed: Bool) -> AnyObject?) -> Resolution {
         ResolutionContext.withCurrent { context in
             let frame = BuildFrame(storageKey.registration, parameter: nil, kind: kind, custom: nil, ownedByChild: false)
-            if kind == .unique {
+            if kind.home == .none {
                 _ = context.building(frame) { build(false) }
                 return .built
             }
@@ -141,10 +155,10 @@ extension ScopeNode {
     private func buildFast(
         _ storageKey: StorageKey, parameter: UnsafePointer<BuildParameter>, kind: Scope.Kind,
         build: (_ boxed: Bool) -> AnyObject?
-    ) -> FastResolve {
+    ) -> Resolution {
         ResolutionContext.withCurrent { context in
             let frame = BuildFrame(storageKey.registration, parameter: parameter, kind: kind, custom: nil, ownedByChild: false)
-            if kind == .unique {
+            if kind.home == .none {
                 _ = context.building(frame) { build(false) }
                 return .built
             }
@@ -185,7 +199,7 @@ extension ScopeNode {
     package func resolveSlow(
         _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Kind, custom: Scope?,
         make: MakeInstance
-    ) -> FastResolve {
+    ) -> Resolution {
         let node = effective
         let scope = custom ?? Scope.builtIn(kind)
         var override: (any OverrideBody)?
@@ -197,7 +211,7 @@ extension ScopeNode {
         // 1. Scopes that keep nothing: a new instance (`.unique`), or the current graph's.
         guard let (owner, storage) = node.holder(of: scope, overriddenIn: overrideOwner) else {
             let frame = BuildFrame(key, parameter: parameter, kind: kind, custom: custom, ownedByChild: false)
-            guard kind == .graph else {
+            guard kind.home == .graph else {
                 _ = node.build(frame, scope: scope, context: context) { make(override, $0 ? .strong : .none) }
                 return .built
             }
@@ -218,10 +232,10 @@ extension ScopeNode {
         //    `created` is reported once the instance is stored, not while its build is still
         //    in flight: an observer that resolves the same key then finds it, not a cycle.
         let frame = BuildFrame(key, parameter: parameter, kind: kind, custom: custom, ownedByChild: owner.parent != nil)
-        let weakly = kind == .shared
+        let weakly = kind.keepsWeakly
         var created: (observed: Bool, payload: AnyObject?) = (false, nil)
         let outcome = storage.instance(
-            for: storageKey, scope: scope, weakly: weakly, reporter: kind == .singleton ? owner : nil, context: context,
+            for: storageKey, scope: scope, weakly: weakly, reporter: kind.home == .process ? owner : nil, context: context,
             onCycle: { context.reportReentrantBuild(of: frame) },
             build: {
                 created.observed = EventHub.isActive
@@ -230,27 +244,17 @@ extension ScopeNode {
                 return created.payload
             }
         )
-        let held: FastResolve
         switch outcome {
         case .built:
             if created.observed {
                 owner.emit(.created, key: storageKey, scope: scope, instance: created.payload.flatMap(Payload.identity(of:)))
             }
-            return .built
-        case .held(let payload): held = .held(payload)
-        case .heldWeakly(let object): held = .heldWeakly(object)
-        case .closed: closedScope(frame, scope: scope, owner: owner)
+        case .held, .heldWeakly:
+            if EventHub.isActive { owner.emit(.reused, key: storageKey, scope: scope, instance: outcome.heldIdentity) }
+        case .closed, .slow:
+            closedScope(frame, scope: scope, owner: owner)
         }
-        if EventHub.isActive {
-            let instance: ObjectIdentifier? =
-                switch held {
-                case .held(let payload): Payload.identity(of: payload)
-                case .heldWeakly(let object): ObjectIdentifier(object)
-                default: nil
-                }
-            owner.emit(.reused, key: storageKey, scope: scope, instance: instance)
-        }
-        return held
+        return outcome
     }
 
     /// Runs `make` with `frame` on this thread's stack (cycle and captive checks) and
@@ -271,8 +275,9 @@ extension ScopeNode {
     /// Reports a captive dependency: an instance held longer (cached, custom, singleton)
     /// whose body is resolving this shorter-lived one (shared, or scoped in a child).
     private func reportCaptivity(of frame: BuildFrame, scope: Scope, context: ResolutionContext) {
-        let shortLived = frame.kind == .shared || (frame.kind == .scoped && frame.ownedByChild)
-        guard shortLived, let holder = context.frames.last(where: { $0.kind.rank >= Scope.Kind.cached.rank }) else {
+        guard frame.kind.isShortLived(ownedByChild: frame.ownedByChild),
+            let holder = context.frames.last(where: { $0.kind.outlivesLifetimeScopes })
+        else {
             return
         }
         emit(.captiveDependency, key: holder.storageKey, scope: holder.scope, dependency: "\(frame.description) \(scope.name)",

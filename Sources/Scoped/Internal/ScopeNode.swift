@@ -202,15 +202,15 @@ package final class ScopeNode: Sendable {
     package func holder(
         of scope: Scope, overriddenIn overrideOwner: ScopeNode?
     ) -> (owner: ScopeNode, storage: InstanceStorage)? {
-        switch scope.kind {
-        case .unique, .graph:
+        switch scope.kind.home {
+        case .none, .graph:
             return nil
-        case .scoped:
+        case .lifetimeScope:
             return (self, storage)
-        case .cached, .shared:
+        case .root:
             let owner = overrideOwner ?? root
             return (owner, owner.storage)
-        case .singleton:
+        case .process:
             return (overrideOwner ?? root, overrideOwner?.storage ?? singletons)
         }
     }

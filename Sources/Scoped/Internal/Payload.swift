@@ -1,0 +1,66 @@
+// No shared state: the forms an instance takes in storage, in a graph and in events.
+
+/// Strong storage of an instance that is not itself a class instance (a struct, an
+/// existential): see ``Payload``.
+@usableFromInline
+package class AnyInstanceBox {
+    @usableFromInline init() {}
+    /// The boxed value's identity when it is a class instance (for events).
+    package var identity: ObjectIdentifier? { nil }
+}
+
+@usableFromInline
+package final class InstanceBox<T>: AnyInstanceBox {
+    @usableFromInline package let value: T
+    @usableFromInline package init(_ value: T) { self.value = value }
+    override package var identity: ObjectIdentifier? { instanceIdentity(of: value) }
+}
+
+/// How an instance is kept in storage and in a graph: a class instance as itself (one
+/// reference to retain on a read), anything else in an ``InstanceBox``.
+@usableFromInline
+package enum Payload {
+    /// Whether a `T` is kept as itself: a class type (one word). Constant once `T` is known.
+    @inlinable @inline(__always)
+    package static func isDirect<T>(_: T.Type) -> Bool {
+        T.self is AnyObject.Type && MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
+    }
+
+    @inlinable @inline(__always)
+    package static func wrap<T>(_ value: T) -> AnyObject {
+        isDirect(T.self) ? unsafeBitCast(value, to: AnyObject.self) : InstanceBox(value)
+    }
+
+    @inlinable @inline(__always)
+    package static func unwrap<T>(_ payload: AnyObject, as _: T.Type) -> T {
+        isDirect(T.self) ? unsafeBitCast(payload, to: T.self) : unsafeDowncast(payload, to: InstanceBox<T>.self).value
+    }
+
+    /// A `.shared` instance read back from its weak reference.
+    @inlinable @inline(__always)
+    package static func unwrapWeak<T>(_ object: AnyObject, as _: T.Type) -> T {
+        isDirect(T.self) ? unsafeBitCast(object, to: T.self) : object as! T
+    }
+
+    /// The identity of the instance in `payload`, when it is a class instance.
+    package static func identity(of payload: AnyObject) -> ObjectIdentifier? {
+        if let box = payload as? AnyInstanceBox { return box.identity }
+        return ObjectIdentifier(payload)
+    }
+}
+
+/// Weak storage of a class instance (the `.shared` scope).
+package final class WeakInstance {
+    package weak var object: AnyObject?
+    package let identity: ObjectIdentifier
+    package init(_ object: AnyObject) {
+        self.object = object
+        identity = ObjectIdentifier(object)
+    }
+}
+
+/// The identity of `value` when it is a class instance, for events and tests.
+@usableFromInline
+package func instanceIdentity<T>(of value: T) -> ObjectIdentifier? {
+    type(of: value as Any) is AnyClass ? ObjectIdentifier(value as AnyObject) : nil
+}

@@ -1,0 +1,54 @@
+/// A held instance together with what events need to describe it.
+package struct StoredEntry {
+    package enum Slot {
+        /// A ``Payload``.
+        case strong(AnyObject)
+        case weak(WeakInstance)
+        /// Removed from its ``EntryTable`` (a hole until the table is compacted); no
+        /// lookup returns it.
+        case vacant
+
+        package var isVacant: Bool {
+            if case .vacant = self { return true }
+            return false
+        }
+    }
+
+    package var slot: Slot
+    package let key: StorageKey
+    package let scope: Scope
+    /// For singletons (a storage shared by every root): the root that resolved it, which
+    /// reports its release. Boxed, so that copying an entry copies no weak reference.
+    package var reporterBox: WeakReporter?
+
+    /// The container that reports this entry's release, when the storage's own owner can't.
+    package var reporter: ScopeNode? { reporterBox?.manager }
+
+    /// The instance's identity when it is a class instance (for events); worked out only
+    /// when an event asks.
+    package var instance: ObjectIdentifier? {
+        switch slot {
+        case .vacant: return nil
+        case .strong(let payload): return Payload.identity(of: payload)
+        case .weak(let weak): return weak.identity
+        }
+    }
+
+    /// Whether this entry is a hole left by a removal.
+    package var isVacant: Bool { slot.isVacant }
+
+    /// Whether an instance is held (false once a weak one died).
+    package var isAlive: Bool {
+        switch slot {
+        case .vacant: return false
+        case .strong: return true
+        case .weak(let weak): return weak.object != nil
+        }
+    }
+}
+
+/// A weak reference to the container that reports a singleton's events.
+package final class WeakReporter {
+    package weak var manager: ScopeNode?
+    package init(_ manager: ScopeNode) { self.manager = manager }
+}
