@@ -124,7 +124,7 @@ extension Factory where T: Sendable {
 }
 
 extension Factory {
-    @inlinable
+    @inlinable @inline(__always)
     package init<C: SharedContainer>(container: C, key: StaticString, body: @escaping @Sendable () -> T) {
         let key = RegistrationKey(container: C.self, name: key, type: T.self)
         self.init(registration: Registration(manager: container.manager, key: key, plainBody: body))
@@ -132,7 +132,7 @@ extension Factory {
 }
 
 extension ParameterFactory {
-    @inlinable
+    @inlinable @inline(__always)
     package init<C: SharedContainer>(container: C, key: StaticString, body: @escaping @Sendable (P) -> T) {
         let key = RegistrationKey(container: C.self, name: key, type: T.self)
         self.init(registration: Registration(manager: container.manager, key: key, body: body))

@@ -55,9 +55,14 @@ public final class Scope: Sendable, CustomStringConvertible {
     /// Makes a custom cached scope: one instance per root container, dropped by this
     /// scope's ``reset()`` (and by the container's and the factory's `reset()`).
     ///
+    /// A scope lives for the rest of the process, like the built-in ones: declare it once,
+    /// as a `static let` (factory values refer to it without retaining it).
+    ///
     /// - Parameter name: The name events and messages use for this scope.
     public convenience init(name: String = "custom") {
         self.init(kind: .cached, name: name, builtIn: false)
+        // The reference that is never given back: factory values rely on it.
+        _ = Unmanaged.passRetained(self)
     }
 
     /// A new instance on every resolve; the container keeps nothing. The default scope.

@@ -44,7 +44,7 @@ extension SharedContainer {
     ///   - key: The declaring member's name, filled in by the compiler.
     ///   - body: Makes an instance. It may resolve other factories (`self.store()`).
     /// - Returns: A `.unique` factory; chain a scope to change its lifetime.
-    @inlinable
+    @inlinable @inline(__always)
     public func callAsFunction<T>(key: StaticString = #function, _ body: @escaping @Sendable () -> T) -> Factory<T> {
         Factory(container: self, key: key, body: body)
     }
@@ -96,7 +96,7 @@ extension SharedContainer {
     ///   - key: The declaring member's name, filled in by the compiler.
     ///   - body: Makes an instance from the parameter.
     /// - Returns: A `.unique` parameter factory.
-    @inlinable
+    @inlinable @inline(__always)
     public func callAsFunction<P, T>(
         key: StaticString = #function, _ body: @escaping @Sendable (P) -> T
     ) -> ParameterFactory<P, T> {

@@ -6,6 +6,7 @@
 //   --time MS        target milliseconds per repetition (default 20)
 //   --rss-cycles N   child open/resolve/close cycles for the memory run (default 1,000,000)
 //   --list           print the row names and exit
+//   --stack          print stack bytes per nested resolve (first builds) and exit
 //   --profile N      run each selected row once with N operations inside `profiledRegion`
 //                    (no timing): valgrind --tool=callgrind --toggle-collect='*profiledRegion*'
 
@@ -23,6 +24,9 @@ while let argument = arguments.popFirst() {
     case "--time": options.targetMilliseconds = Double(arguments.popFirst() ?? "") ?? 20
     case "--rss-cycles": options.rssCycles = Int(arguments.popFirst() ?? "") ?? 1_000_000
     case "--list": options.list = true
+    case "--stack":
+        StackRows.report()
+        exit(0)
     case "--profile": options.profileOperations = Int(arguments.popFirst() ?? "") ?? 100_000
     case "-h", "--help":
         print("usage: ScopedBenchmarks [--reps N] [--time MS] [--rss-cycles N] [--list] [filter…]")

@@ -73,6 +73,7 @@ extension ScopeNode {
 
     /// Reports an event about an instance (or a whole scope when `key` is nil).
     @usableFromInline
+    @inline(never)
     package func emit(
         _ kind: LifecycleEvent.Kind, key: StorageKey? = nil, scope: Scope? = nil, scopeName: String? = nil,
         instance: ObjectIdentifier? = nil, dependency: String? = nil, captured: StorageKey? = nil

@@ -47,54 +47,83 @@ package final class InstanceStorage: Sendable {
         case wait(generation: UInt64, owner: ObjectIdentifier)
     }
 
-    /// Returns the stored instance for `key`, or builds it exactly once with `build`,
-    /// which returns the payload to keep (nil: keep nothing, a value type under `.shared`).
-    /// Never inlined into the resolve path: compiled on its own, it inlines the entry
-    /// table's lookups (callgrind: about 200 instructions less per first build).
+    /// The first half of the build protocol: returns the stored instance for the frame's
+    /// key, or nil when the caller must build it — its build is then recorded in flight,
+    /// so every other thread that asks waits for it — and file what it made with
+    /// ``finishBuild(of:payload:weakly:scope:reporter:context:)``, which it must call.
+    ///
+    /// Waits here while another thread builds the key; stops on a cycle. Split from the
+    /// build (rather than taking the body as a closure) so that nothing of it is on the
+    /// stack while the body runs: nested first builds stack up one caller frame per level.
     @usableFromInline @inline(never)
-    package func instance(
-        for key: StorageKey, scope: Scope, weakly: Bool, reporter: ScopeNode?,
-        context: ResolutionContext, onCycle: () -> Never,
-        build: () -> AnyObject?
-    ) -> Resolution {
+    package func claim(_ frame: BuildFrame, scope: Scope, context: ResolutionContext) -> Resolution? {
+        let key = frame.storageKey
         let me = context.identity
         let hash = key.registration.quickHash
         while true {
-            let lookup: Lookup = state.withLock { state in
-                if let (object, weakly) = state.table.liveInstance(of: key, hash: hash) {
-                    return .found(weakly ? .heldWeakly(object) : .held(object))
-                }
-                if let builder = state.table.builder(of: key, hash: hash) {
-                    if builder == me { return .cycle }
-                    return .wait(generation: state.generation, owner: builder)
-                }
-                if state.closed { return .found(.closed) }
-                state.table.startBuild(of: key, hash: hash, scope: scope, by: me)
-                return .mustBuild
-            }
-            switch lookup {
+            switch lookUp(key, hash: hash, scope: scope, for: me) {
             case .found(let outcome):
                 return outcome
             case .cycle:
-                onCycle()
+                context.reportReentrantBuild(of: frame)
             case .mustBuild:
-                let slot: StoredEntry.Slot = build().map { weakly ? .weak(WeakInstance($0)) : .strong($0) } ?? .vacant
-                store(
-                    slot, for: key, hash: hash, scope: scope, reporter: reporter.map(WeakReporter.init), builtBy: me)
-                return .built
+                return nil
             case .wait(let generation, let owner):
-                let state = self.state
-                WaitGraph.willWait(me, for: owner, building: key.description) {
-                    state.withLock { $0.generation == generation }
-                }
-                // A store between the lookup and this count changed the generation: the
-                // wait below returns at once, so no wake-up is missed.
-                state.withLock { $0.waiters += 1 }
-                state.wait { $0.generation == generation }
-                state.withLock { $0.waiters -= 1 }
-                WaitGraph.didWait(me)
+                waitForBuild(of: key, by: owner, generation: generation, me: me)
             }
         }
+    }
+
+    /// The second half: ends this thread's build of the frame's key and files `payload`
+    /// (nil: keep nothing, a value type under `.shared`), weakly for `.shared`, unless the
+    /// storage closed or the build was invalidated meanwhile; wakes the threads waiting.
+    @usableFromInline @inline(never)
+    package func finishBuild(
+        of frame: BuildFrame, payload: AnyObject?, weakly: Bool, scope: Scope, reporter: ScopeNode?,
+        context: ResolutionContext
+    ) {
+        let key = frame.storageKey
+        let slot: StoredEntry.Slot = payload.map { weakly ? .weak(WeakInstance($0)) : .strong($0) } ?? .vacant
+        store(
+            slot, for: key, hash: key.registration.quickHash, scope: scope, reporter: reporter.map(WeakReporter.init),
+            builtBy: context.identity)
+    }
+
+    /// One locked look at `key`: the held instance, a build in flight (this thread's: a
+    /// cycle), a closed storage, or — recording `me`'s build in flight — a build to run.
+    /// Out of line, as `waitForBuild`: the table's lookups are not on the stack while the
+    /// body runs.
+    @inline(never)
+    private func lookUp(_ key: StorageKey, hash: Int, scope: Scope, for me: ObjectIdentifier) -> Lookup {
+        state.withLock { state in
+            if let (object, weakly) = state.table.liveInstance(of: key, hash: hash) {
+                return .found(weakly ? .heldWeakly(object) : .held(object))
+            }
+            if let builder = state.table.builder(of: key, hash: hash) {
+                if builder == me { return .cycle }
+                return .wait(generation: state.generation, owner: builder)
+            }
+            if state.closed { return .found(.closed) }
+            state.table.startBuild(of: key, hash: hash, scope: scope, by: me)
+            return .mustBuild
+        }
+    }
+
+    /// Waits until the build of `key` that `owner` is running stores its instance (the
+    /// generation moves on), stopping if the wait would close a cycle across threads.
+    /// Out of line: a first build's frame stays on the stack while its body runs.
+    @inline(never)
+    private func waitForBuild(of key: StorageKey, by owner: ObjectIdentifier, generation: UInt64, me: ObjectIdentifier) {
+        let state = self.state
+        WaitGraph.willWait(me, for: owner, building: key.description) {
+            state.withLock { $0.generation == generation }
+        }
+        // A store between the lookup and this count changed the generation: the
+        // wait below returns at once, so no wake-up is missed.
+        state.withLock { $0.waiters += 1 }
+        state.wait { $0.generation == generation }
+        state.withLock { $0.waiters -= 1 }
+        WaitGraph.didWait(me)
     }
 
     /// Ends `me`'s build of `key` and files what it made (`.vacant`: keep nothing, a value

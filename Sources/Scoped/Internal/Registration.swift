@@ -51,12 +51,14 @@ package struct Registration<P, T>: Sendable {
     @usableFromInline package let key: RegistrationKey
     @usableFromInline package var storedBody: Body
     @usableFromInline package var scopeKind: Scope.Kind = .unique
-    /// A custom scope (`Scope.Cached(name:)`); nil for the built-in ones.
-    @usableFromInline package var customScope: Scope?
+    /// A custom scope (`Scope.Cached(name:)`); nil for the built-in ones. Not retained:
+    /// custom scopes live for the whole process (``Scope/init(name:)``), so a factory
+    /// value holds one reference fewer to release.
+    @usableFromInline package unowned(unsafe) var customScope: Scope?
     /// Precedence of the context override now in `body` (0: the declared body).
     package var contextRank: UInt8 = 0
 
-    @inlinable
+    @inlinable @inline(__always)
     package init(manager: ContainerManager, key: RegistrationKey, storedBody: Body) {
         self.nodeRef = Unmanaged.passUnretained(manager.node)
         self.manager = manager.isProcessWide ? nil : manager
@@ -64,12 +66,12 @@ package struct Registration<P, T>: Sendable {
         self.storedBody = storedBody
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     package init(manager: ContainerManager, key: RegistrationKey, body: @escaping @Sendable (P) -> T) {
         self.init(manager: manager, key: key, storedBody: .parameter(body))
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     package init(manager: ContainerManager, key: RegistrationKey, plainBody: @escaping @Sendable () -> T) {
         self.init(manager: manager, key: key, storedBody: .plain(plainBody))
     }
@@ -111,29 +113,47 @@ package struct Registration<P, T>: Sendable {
     }
 
     /// Resolves through the container (a ``Factory``: no parameter to tell builds apart).
-    /// The fast path (a held instance, or a unique/graph build, with no override, observer
-    /// or isolation domain in play) is specialised in the caller; everything else is one
-    /// call to the non-generic ``ScopeNode/resolveSlow(_:parameter:kind:custom:make:)``
-    /// (Resolve.swift), which calls back only to run the body and wrap its value.
+    ///
+    /// A resolve site inlines only this call: the factory value's fields, passed one by
+    /// one (in registers, so that the value is never laid out in memory), to the function
+    /// below, which is specialised once per `T` and never inlined. It holds the fast path
+    /// (a held instance, or a unique/graph build, with no override, observer or isolation
+    /// in play); everything else is one more call, to the non-generic
+    /// ``ScopeNode/resolveSlow(_:parameter:kind:custom:make:)`` (Resolve.swift), which
+    /// calls back only to run the body and wrap its value.
     ///
     /// - Parameter parameter: Passed to the body.
-    @inlinable
+    @inlinable @inline(__always)
     package func resolve(_ parameter: P) -> T {
+        Self.resolve(
+            in: nodeRef, container: key.container, name: key.name, type: key.producedType, kind: scopeKind,
+            custom: customScope, body: storedBody, parameter: parameter)
+    }
+
+    /// The body of ``resolve(_:)``, out of line: one copy per `T` in the app, shared by
+    /// every site that resolves a `T`. The site passes `T`'s metatype (`type`) rather than
+    /// this function reading it, so that the copies for different class types are
+    /// identical and the linker folds them into one (otherwise it merges them behind
+    /// thunks that pass the metatype, about 20 instructions per resolve).
+    @inlinable @inline(never)
+    package static func resolve(
+        in nodeRef: Unmanaged<ScopeNode>, container: ObjectIdentifier, name: StaticString, type: Any.Type,
+        kind: Scope.Kind, custom: Scope?, body: Body, parameter: P
+    ) -> T {
         // The body runs inside `fastResolve` or `resolveSlow` (its frame on the thread's
-        // stack) through a non-escaping closure: nothing is allocated for it. The
-        // closures capture the body alone: capturing `self` would copy the whole
-        // registration (a retain of the manager, which every resolving thread shares).
+        // stack) through a non-escaping closure: nothing is allocated for it.
+        let key = RegistrationKey(container: container, name: name, type: type)
         var built: T?
-        let body = storedBody
         // The node is borrowed, not retained: the manager (or the process) keeps it.
         let found = nodeRef._withUnsafeGuaranteedRef { node in
-            node.fastResolve(key, kind: scopeKind) { boxed in
+            node.fastResolve(key, kind: kind) { boxed in
                 let value = Self.call(body, parameter)
                 built = value
                 return boxed ? Payload.wrap(value) : nil
             }
         }
-        return Self.instance(from: found, built: built) { resolveSlowly(parameter, buildParameter: nil) }
+        if let instance = Self.instance(from: found, built: built) { return instance }
+        return resolveSlowly(nodeRef, key, kind: kind, custom: custom, body: body, parameter: parameter, buildParameter: nil)
     }
 
     /// Resolves a ``ParameterFactory`` through the container: as ``resolve(_:)``, with
@@ -146,30 +166,44 @@ package struct Registration<P, T>: Sendable {
     ///   - parameterKey: For a per-parameter factory, makes `parameter`'s part of the
     ///     storage key (a `ParameterFactory` keeps the function, so that a `Factory`
     ///     value carries no field for it).
-    @inlinable
+    @inlinable @inline(__always)
     package func resolve(_ parameter: P, parameterKey: (@Sendable (P) -> ParameterBox)?) -> T {
+        Self.resolve(
+            in: nodeRef, container: key.container, name: key.name, type: key.producedType, kind: scopeKind,
+            custom: customScope, body: storedBody, parameter: parameter, parameterKey: parameterKey)
+    }
+
+    /// The body of ``resolve(_:parameterKey:)``, out of line, once per `P` and `T`.
+    @inlinable @inline(never)
+    package static func resolve(
+        in nodeRef: Unmanaged<ScopeNode>, container: ObjectIdentifier, name: StaticString, type: Any.Type,
+        kind: Scope.Kind, custom: Scope?, body: Body, parameter: P, parameterKey: (@Sendable (P) -> ParameterBox)?
+    ) -> T {
+        let key = RegistrationKey(container: container, name: name, type: type)
         let box = parameterKey?(parameter)
         return withUnsafePointer(to: parameter) { value in
             withUnsafePointer(to: BuildParameter(value, box: box)) { buildParameter in
                 var built: T?
-                let body = storedBody
                 let found = nodeRef._withUnsafeGuaranteedRef { node in
-                    node.fastResolve(key, parameter: buildParameter, kind: scopeKind) { boxed in
+                    node.fastResolve(key, parameter: buildParameter, kind: kind) { boxed in
                         let value = Self.call(body, parameter)
                         built = value
                         return boxed ? Payload.wrap(value) : nil
                     }
                 }
-                return Self.instance(from: found, built: built) { resolveSlowly(parameter, buildParameter: buildParameter) }
+                if let instance = Self.instance(from: found, built: built) { return instance }
+                return resolveSlowly(
+                    nodeRef, key, kind: kind, custom: custom, body: body, parameter: parameter,
+                    buildParameter: buildParameter)
             }
         }
     }
 
-    /// What a fast resolve produced, as `T`: the held instance, the one the body just
-    /// built, or — when the fast path declined — what `slow` resolves. Inlined into both
-    /// typed shells (the plain and the parameter one).
+    /// What a fast resolve produced, as `T`: the held instance or the one the body just
+    /// built; nil when the fast path declined (the caller then takes the full path, with
+    /// nothing of this frame captured). Inlined into both typed shells.
     @inlinable @inline(__always)
-    static func instance(from found: Resolution, built: T?, slow: () -> T) -> T {
+    static func instance(from found: Resolution, built: T?) -> T? {
         switch found {
         case .held(let payload):
             return Payload.unwrap(payload, as: T.self)
@@ -178,7 +212,7 @@ package struct Registration<P, T>: Sendable {
         case .built:
             return built.unsafelyUnwrapped
         case .slow, .closed:
-            return slow()
+            return nil
         }
     }
 
@@ -186,14 +220,15 @@ package struct Registration<P, T>: Sendable {
     /// ``ScopeNode/resolveSlow(_:parameter:kind:custom:make:)`` with the closure that runs
     /// the body (the only part specialised for `T`). Never inlined: kept apart, the fast
     /// path above stays short (callgrind: a cached resolve 371 instructions against 423
-    /// with this inlined).
+    /// with this inlined), and a nested first build's frames stay small.
     @inlinable @inline(never)
-    package func resolveSlowly(_ parameter: P, buildParameter: UnsafePointer<BuildParameter>?) -> T {
+    package static func resolveSlowly(
+        _ nodeRef: Unmanaged<ScopeNode>, _ key: RegistrationKey, kind: Scope.Kind, custom: Scope?, body: Body,
+        parameter: P, buildParameter: UnsafePointer<BuildParameter>?
+    ) -> T {
         var built: T?
-        let body = storedBody
-        let key = self.key
         let found = nodeRef._withUnsafeGuaranteedRef { node in
-            node.resolveSlow(key, parameter: buildParameter, kind: scopeKind, custom: customScope) { override, form in
+            node.resolveSlow(key, parameter: buildParameter, kind: kind, custom: custom) { override, form in
                 let value = override.map { Self.body(of: $0, for: key)(parameter) } ?? Self.call(body, parameter)
                 built = value
                 return Self.payload(value, form)

@@ -22,6 +22,15 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         self.name = name
     }
 
+    /// A key from its parts, as a resolve site passes them (the produced type is known
+    /// there).
+    @inlinable @inline(__always)
+    package init(container: ObjectIdentifier, name: StaticString, type: Any.Type) {
+        self.container = container
+        self.producedType = type
+        self.name = name
+    }
+
     /// The produced type's identity.
     package var type: ObjectIdentifier { ObjectIdentifier(producedType) }
 

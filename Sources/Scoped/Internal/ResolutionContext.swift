@@ -155,10 +155,18 @@ package final class ResolutionContext {
         let value = build()
         state.pointee.frames.pop()
         if state.pointee.frames.isEmpty && !state.pointee.graph.isEmpty {
-            let finished = state.pointee.graph.removeAll()
-            _ = finished
+            dropGraph()
         }
         return value
+    }
+
+    /// Drops the graph of the top-level resolve that just returned. Out of line, as
+    /// `checkCycle`: `building` is inlined into the frames that stay on the stack while a
+    /// body runs, and neither is needed there.
+    @inline(never)
+    private func dropGraph() {
+        let finished = state.pointee.graph.removeAll()
+        _ = finished
     }
 
     /// Builds a `.graph` instance that the graph does not hold yet. `build(shared)` makes
@@ -179,6 +187,7 @@ package final class ResolutionContext {
         _ = replaced
     }
 
+    @inline(never)
     private func checkCycle(_ frame: BuildFrame) {
         guard let start = state.pointee.frames.firstIndex(where: { $0.isSameBuild(as: frame) }) else { return }
         reportCycle(from: start, closingWith: frame)
@@ -235,6 +244,7 @@ private struct FrameStack: ~Copyable {
         count += 1
     }
 
+    @inline(never)
     private mutating func grow() {
         let grown = UnsafeMutablePointer<BuildFrame>.allocate(capacity: capacity * 2)
         grown.moveInitialize(from: base, count: count)

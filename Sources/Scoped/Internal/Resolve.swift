@@ -200,61 +200,85 @@ extension ScopeNode {
         _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Kind, custom: Scope?,
         make: MakeInstance
     ) -> Resolution {
-        let node = effective
         let scope = custom ?? Scope.builtIn(kind)
-        var override: (any OverrideBody)?
-        var overrideOwner: ScopeNode?
-        if let found = node.override(for: key) { (override, overrideOwner) = (found.body, found.owner) }
-        let storageKey = StorageKey(key, box: parameter?.pointee.box)
-        let context = ResolutionContext.current
-
+        let (node, found, holder) = place(key, scope: scope)
         // 1. Scopes that keep nothing: a new instance (`.unique`), or the current graph's.
-        guard let (owner, storage) = node.holder(of: scope, overriddenIn: overrideOwner) else {
-            let frame = BuildFrame(key, parameter: parameter, kind: kind, custom: custom, ownedByChild: false)
-            guard kind.home == .graph else {
-                _ = node.build(frame, scope: scope, context: context) { make(override, $0 ? .strong : .none) }
-                return .built
-            }
-            if let held = context.graphInstance(storageKey) {
-                if EventHub.isActive {
-                    node.emit(.reused, key: storageKey, scope: scope, instance: Payload.identity(of: held))
-                }
-                return .held(held)
-            }
-            context.buildInGraph(storageKey) { shared in
-                node.build(frame, scope: scope, context: context) { make(override, shared || $0 ? .strong : .none) }
-            }
-            return .built
+        guard let (owner, storage) = holder else {
+            return node.resolveUnheld(key, parameter: parameter, kind: kind, custom: custom, override: found?.body, make: make)
         }
 
         // 2. Scopes that keep their instance in `storage`, owned by `owner`: the held one,
         //    or exactly one build however many threads ask at once.
         //    `created` is reported once the instance is stored, not while its build is still
         //    in flight: an observer that resolves the same key then finds it, not a cycle.
+        //    This frame stays on the stack while the body runs (nested first builds stack
+        //    up one per level): what is rare — events, waits, misuse — is out of line.
+        let context = ResolutionContext.current
         let frame = BuildFrame(key, parameter: parameter, kind: kind, custom: custom, ownedByChild: owner.parent != nil)
+        if let held = storage.claim(frame, scope: scope, context: context) {
+            owner.report(held, of: frame, scope: scope, created: nil)
+            return held
+        }
+        let observed = EventHub.isActive
+        if observed { owner.reportCaptivity(of: frame, scope: scope, context: context) }
         let weakly = kind.keepsWeakly
-        var created: (observed: Bool, payload: AnyObject?) = (false, nil)
-        let outcome = storage.instance(
-            for: storageKey, scope: scope, weakly: weakly, reporter: kind.home == .process ? owner : nil, context: context,
-            onCycle: { context.reportReentrantBuild(of: frame) },
-            build: {
-                created.observed = EventHub.isActive
-                if created.observed { owner.reportCaptivity(of: frame, scope: scope, context: context) }
-                created.payload = context.building(frame) { make(override, weakly ? .weak : .strong) }
-                return created.payload
-            }
-        )
+        let payload = context.building(frame) { make(found?.body, weakly ? .weak : .strong) }
+        storage.finishBuild(
+            of: frame, payload: payload, weakly: weakly, scope: scope, reporter: kind.home == .process ? owner : nil,
+            context: context)
+        if observed { owner.report(.built, of: frame, scope: scope, created: payload) }
+        return .built
+    }
+
+    /// Where a resolve of `key` from here goes: the node of the current isolation, the
+    /// override visible from it (and its owner), and who holds `scope`'s instance. Out of
+    /// line, so that none of it is on the stack while the body runs.
+    @inline(never)
+    private func place(_ key: RegistrationKey, scope: Scope) -> (
+        node: ScopeNode, override: (body: any OverrideBody, owner: ScopeNode)?,
+        holder: (owner: ScopeNode, storage: InstanceStorage)?
+    ) {
+        let node = effective
+        let found = node.override(for: key)
+        return (node, found, node.holder(of: scope, overriddenIn: found?.owner))
+    }
+
+    /// `.unique` and `.graph`: a new instance, or the current graph's.
+    @inline(never)
+    private func resolveUnheld(
+        _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Kind, custom: Scope?,
+        override: (any OverrideBody)?, make: MakeInstance
+    ) -> Resolution {
+        let scope = custom ?? Scope.builtIn(kind)
+        let context = ResolutionContext.current
+        let frame = BuildFrame(key, parameter: parameter, kind: kind, custom: custom, ownedByChild: false)
+        guard kind.home == .graph else {
+            _ = build(frame, scope: scope, context: context) { make(override, $0 ? .strong : .none) }
+            return .built
+        }
+        let storageKey = frame.storageKey
+        if let held = context.graphInstance(storageKey) {
+            if EventHub.isActive { emit(.reused, key: storageKey, scope: scope, instance: Payload.identity(of: held)) }
+            return .held(held)
+        }
+        context.buildInGraph(storageKey) { shared in
+            build(frame, scope: scope, context: context) { make(override, shared || $0 ? .strong : .none) }
+        }
+        return .built
+    }
+
+    /// After a held scope's lookup: reports what it found (`created` for an observed
+    /// build, `reused` for a held instance) or stops for a closed scope.
+    @inline(never)
+    private func report(_ outcome: Resolution, of frame: BuildFrame, scope: Scope, created: AnyObject?) {
         switch outcome {
         case .built:
-            if created.observed {
-                owner.emit(.created, key: storageKey, scope: scope, instance: created.payload.flatMap(Payload.identity(of:)))
-            }
+            emit(.created, key: frame.storageKey, scope: scope, instance: created.flatMap(Payload.identity(of:)))
         case .held, .heldWeakly:
-            if EventHub.isActive { owner.emit(.reused, key: storageKey, scope: scope, instance: outcome.heldIdentity) }
+            if EventHub.isActive { emit(.reused, key: frame.storageKey, scope: scope, instance: outcome.heldIdentity) }
         case .closed, .slow:
-            closedScope(frame, scope: scope, owner: owner)
+            closedScope(frame, scope: scope, owner: self)
         }
-        return outcome
     }
 
     /// Runs `make` with `frame` on this thread's stack (cycle and captive checks) and
@@ -274,6 +298,7 @@ extension ScopeNode {
 
     /// Reports a captive dependency: an instance held longer (cached, custom, singleton)
     /// whose body is resolving this shorter-lived one (shared, or scoped in a child).
+    @inline(never)
     private func reportCaptivity(of frame: BuildFrame, scope: Scope, context: ResolutionContext) {
         guard frame.kind.isShortLived(ownedByChild: frame.ownedByChild),
             let holder = context.frames.last(where: { $0.kind.outlivesLifetimeScopes })
