@@ -39,7 +39,7 @@ public final class Lazy<T> {
     }
 
     private let state: Locked<State>
-    /// The resolved instance's box (`Unmanaged` bits, retained), published once after
+    /// The resolved instance's box (``UnsafeReference`` bits, retained), published once after
     /// `state` becomes `.resolved` and never changed: calls after the first read it
     /// without taking the lock.
     @usableFromInline let resolvedBox = AtomicWord()
@@ -50,7 +50,7 @@ public final class Lazy<T> {
 
     deinit {
         let bits = resolvedBox.load(ordering: .acquiring)
-        if bits != 0 { Unmanaged<InstanceBox<T>>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped).release() }
+        if bits != 0 { UnsafeReference<InstanceBox<T>>(bits: bits).release() }
         resolvedBox.deallocate()
     }
 
@@ -69,8 +69,8 @@ public final class Lazy<T> {
     public func callAsFunction() -> T {
         let bits = resolvedBox.load(ordering: .acquiring)
         guard bits != 0 else { return resolveFirst() }
-        return Unmanaged<InstanceBox<T>>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
-            ._withUnsafeGuaranteedRef { $0.value }
+        // Borrowed: `resolvedBox` holds the box's retain until this thunk's `deinit`.
+        return UnsafeReference<InstanceBox<T>>(bits: bits).withBorrowed { $0.value }
     }
 
     /// The first call (and calls racing it): resolves once, under the lock's protocol.
@@ -98,7 +98,7 @@ public final class Lazy<T> {
                     defer { state = .resolved(box) }
                     return state
                 }
-                resolvedBox.store(UInt(bitPattern: Unmanaged.passRetained(box).toOpaque()), ordering: .releasing)
+                resolvedBox.store(UnsafeReference.retaining(box).bits, ordering: .releasing)
                 _ = resolving  // its closure may hold the last reference to a container: released unlocked
                 state.broadcast()
                 return value

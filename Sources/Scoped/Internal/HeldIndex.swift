@@ -21,9 +21,9 @@
 package final class HeldSlot: Sendable {
     package let key: RegistrationKey
     package let hash: Int
-    /// The held payload, retained (`Unmanaged` bits): the instance itself for a class
-    /// type, an `InstanceBox` otherwise; for `.shared`, a `WeakInstance` tagged with bit 0.
-    /// 0 while nothing is held.
+    /// The held payload, retained (``UnsafeReference`` bits): the instance itself for a
+    /// class type, an `InstanceBox` otherwise; for `.shared`, a `WeakInstance` tagged with
+    /// bit 0. 0 while nothing is held.
     private var payload: AtomicWord { words[0] }
     /// Readers between their load of `payload` and their retain of it.
     private var readers: AtomicWord { words[1] }
@@ -37,12 +37,15 @@ package final class HeldSlot: Sendable {
 
     deinit {
         let bits = payload.load(ordering: .acquiring)
-        if bits != 0 { Unmanaged<AnyObject>.fromOpaque(HeldSlot.pointer(bits)).release() }
+        if bits != 0 { HeldSlot.payload(bits).release() }
         words.deallocate()
     }
 
-    static func pointer(_ bits: UInt) -> UnsafeRawPointer {
-        UnsafeRawPointer(bitPattern: bits & ~1).unsafelyUnwrapped
+    /// The payload that nonzero `payload` bits stand for, tag bit cleared (the slot's
+    /// retain is still in the bits).
+    @inline(__always)
+    static func payload(_ bits: UInt) -> UnsafeReference<AnyObject> {
+        UnsafeReference(bits: bits & ~1)
     }
 
     /// The held instance, retained for the caller, or `.slow` when nothing (alive) is held.
@@ -52,10 +55,11 @@ package final class HeldSlot: Sendable {
         // a writer's exchange followed by its load of `readers`.
         readers.add(1, ordering: .sequentiallyConsistent)
         let bits = payload.load(ordering: .sequentiallyConsistent)
-        if bits != 0 { _ = Unmanaged<AnyObject>.fromOpaque(HeldSlot.pointer(bits)).retain() }
+        // Alive: a writer that swapped it out waits for `readers` to drop before releasing.
+        if bits != 0 { HeldSlot.payload(bits).retain() }
         readers.subtract(1, ordering: .releasing)
         guard bits != 0 else { return .slow }
-        let object = Unmanaged<AnyObject>.fromOpaque(HeldSlot.pointer(bits)).takeRetainedValue()
+        let object = HeldSlot.payload(bits).takeRetained()   // the retain just added
         guard bits & 1 != 0 else { return .held(object) }
         guard let instance = unsafeDowncast(object, to: WeakInstance.self).object else { return .slow }
         return .heldWeakly(instance)
@@ -78,7 +82,8 @@ package final class HeldSlot: Sendable {
 /// Open-addressing table of slots, filled by linear probing; never shrinks.
 private final class SlotTable: Sendable {
     let mask: Int
-    /// `Unmanaged<HeldSlot>` bits, 0 for an empty bucket.
+    /// Unretained ``UnsafeReference`` bits of a `HeldSlot` (kept alive by its index's
+    /// `slots`), 0 for an empty bucket.
     let buckets: AtomicWords
 
     init(capacity: Int) {
@@ -96,8 +101,7 @@ private final class SlotTable: Sendable {
         while true {
             let slotBits = buckets[index].load(ordering: .relaxed)
             guard slotBits != 0 else { return nil }
-            let slot = Unmanaged<HeldSlot>.fromOpaque(UnsafeRawPointer(bitPattern: slotBits).unsafelyUnwrapped)
-                .takeUnretainedValue()
+            let slot = UnsafeReference<HeldSlot>(bits: slotBits).object
             if slot.hash == hash, slot.key == key { return slot }
             index = (index &+ 1) & mask
         }
@@ -107,14 +111,16 @@ private final class SlotTable: Sendable {
     func insert(_ slot: HeldSlot) {
         var index = slot.hash & mask
         while buckets[index].load(ordering: .relaxed) != 0 { index = (index &+ 1) & mask }
-        buckets[index].store(UInt(bitPattern: Unmanaged.passUnretained(slot).toOpaque()), ordering: .releasing)
+        // Unretained: the index's `slots` keeps every slot for the storage's life.
+        buckets[index].store(UnsafeReference.unretained(slot).bits, ordering: .releasing)
     }
 }
 
 /// Held instances of one storage by registration (per-parameter instances are not
 /// here), for the resolve fast path.
 package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning storage's `state` lock guards `slots`, `current`, `retired`.
-    /// The published `SlotTable` (`Unmanaged` bits), 0 before the first instance.
+    /// The published `SlotTable` (unretained ``UnsafeReference`` bits: `current` or
+    /// `retired` keeps it alive), 0 before the first instance.
     private let table = AtomicWord()
     private var slots: [HeldSlot] = []
     private var current: SlotTable?
@@ -132,21 +138,20 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
         let bits = table.load(ordering: .acquiring)
         guard bits != 0 else { return .slow }
         let hash = key.quickHash
-        return Unmanaged<SlotTable>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
-            ._withUnsafeGuaranteedRef { table in
-                var index = hash & table.mask
-                while true {
-                    let slotBits = table.buckets[index].load(ordering: .acquiring)
-                    guard slotBits != 0 else { return .slow }
-                    let found = Unmanaged<HeldSlot>.fromOpaque(UnsafeRawPointer(bitPattern: slotBits).unsafelyUnwrapped)
-                        ._withUnsafeGuaranteedRef { slot -> Resolution? in
-                            guard slot.hash == hash, slot.key == key else { return nil }
-                            return slot.read()
-                        }
-                    if let found { return found }
-                    index = (index &+ 1) & table.mask
+        // Borrowed: a published table and its slots are never freed while the index lives.
+        return UnsafeReference<SlotTable>(bits: bits).withBorrowed { table in
+            var index = hash & table.mask
+            while true {
+                let slotBits = table.buckets[index].load(ordering: .acquiring)
+                guard slotBits != 0 else { return .slow }
+                let found = UnsafeReference<HeldSlot>(bits: slotBits).withBorrowed { slot -> Resolution? in
+                    guard slot.hash == hash, slot.key == key else { return nil }
+                    return slot.read()
                 }
+                if let found { return found }
+                index = (index &+ 1) & table.mask
             }
+        }
     }
 
     /// Publishes what a stored entry holds for `key`: its payload, or the same weak
@@ -155,8 +160,8 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
     package func publish(_ held: StoredEntry.Slot, for key: RegistrationKey) -> UInt {
         let bits: UInt
         switch held {
-        case .strong(let payload): bits = UInt(bitPattern: Unmanaged.passRetained(payload).toOpaque())
-        case .weak(let weak): bits = UInt(bitPattern: Unmanaged.passRetained(weak).toOpaque()) | 1
+        case .strong(let payload): bits = UnsafeReference.retaining(payload).bits
+        case .weak(let weak): bits = UnsafeReference.retaining(weak).bits | 1
         case .vacant: bits = 0
         }
         if let slot = current?.find(key, hash: key.quickHash) { return slot.swap(bits) }
@@ -171,7 +176,7 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
 
     /// Releases payload bits handed back by `publish`/`clear` (after unlocking).
     package static func release(_ bits: UInt) {
-        if bits != 0 { Unmanaged<AnyObject>.fromOpaque(HeldSlot.pointer(bits)).release() }
+        if bits != 0 { HeldSlot.payload(bits).release() }
     }
 
     /// A new slot for `key`, filed in the table (grown first if it would be half full).
@@ -186,7 +191,7 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
             for slot in slots { grown.insert(slot) }
             if let current { retired.append(current) }
             current = grown
-            table.store(UInt(bitPattern: Unmanaged.passUnretained(grown).toOpaque()), ordering: .releasing)
+            table.store(UnsafeReference.unretained(grown).bits, ordering: .releasing)
         } else {
             current!.insert(slot)
         }

@@ -169,7 +169,8 @@ package enum ThreadLocalObject {
 
     /// Stores `object` retained for the calling thread (which must have none yet).
     package static func set(_ object: AnyObject) {
-        Platform.check(pthread_setspecific(key, Unmanaged.passRetained(object).toOpaque()), "pthread_setspecific")
+        // Retained: the thread's reference, given back by `releaseThreadObject` at its exit.
+        Platform.check(pthread_setspecific(key, UnsafeReference.retaining(object).opaque), "pthread_setspecific")
     }
 
     private static let key: pthread_key_t = {
@@ -182,5 +183,5 @@ package enum ThreadLocalObject {
 /// The key's destructor: releases a thread's object when the thread exits. Takes an
 /// optional so that Darwin's non-optional argument and Glibc's optional one both fit.
 private func releaseThreadObject(_ raw: UnsafeMutableRawPointer?) {
-    if let raw { Unmanaged<AnyObject>.fromOpaque(raw).release() }
+    if let raw { UnsafeReference<AnyObject>(opaque: raw).release() }
 }

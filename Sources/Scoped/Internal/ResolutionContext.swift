@@ -20,7 +20,7 @@ package struct BuildFrame {
     /// key; for all, what tells two builds of the registration apart.
     private let parameter: UnsafePointer<BuildParameter>?
     package let kind: Scope.Kind
-    private let customScope: Unmanaged<Scope>?
+    private let customScope: UnsafeReference<Scope>?
     /// Whether the instance is owned by a child lifetime scope (captive checks).
     package let ownedByChild: Bool
 
@@ -32,14 +32,14 @@ package struct BuildFrame {
         self.key = key
         self.parameter = parameter
         self.kind = kind
-        customScope = custom.map(Unmanaged.passUnretained)
+        customScope = custom.map(UnsafeReference.unretained)
         self.ownedByChild = ownedByChild
     }
 
     /// The registration and, for per-parameter factories, the parameter.
     package var storageKey: StorageKey { StorageKey(key, box: parameter?.pointee.box) }
     /// A custom scope (nil for the built-in ones).
-    package var custom: Scope? { customScope?.takeUnretainedValue() }
+    package var custom: Scope? { customScope?.object }
     package var scope: Scope { custom ?? Scope.builtIn(kind) }
     /// The storage key as messages and events name it: `detail[3] (DetailViewModel)`.
     @usableFromInline package var description: String { storageKey.description }
@@ -124,7 +124,7 @@ package final class ResolutionContext {
     @usableFromInline
     package static var current: ResolutionContext {
         if let raw = ThreadLocalObject.get() {
-            return Unmanaged<ResolutionContext>.fromOpaque(raw).takeUnretainedValue()
+            return UnsafeReference<ResolutionContext>(opaque: raw).object
         }
         let context = ResolutionContext()
         ThreadLocalObject.set(context)
@@ -136,7 +136,7 @@ package final class ResolutionContext {
     @inline(__always)
     package static func withCurrent<R>(_ body: (ResolutionContext) -> R) -> R {
         guard let raw = ThreadLocalObject.get() else { return body(current) }
-        return Unmanaged<ResolutionContext>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
+        return UnsafeReference<ResolutionContext>(opaque: raw).withBorrowed(body)
     }
 
     /// Identity of the thread that owns this context.
