@@ -15,7 +15,7 @@ import Testing
 ///   and every release by a scope (`close()`, `reset()`).
 /// - **Watching.** ``watch(_:sourceLocation:)`` keeps a weak reference to an instance the
 ///   test got hold of, so the tracker sees its real `deinit`.
-/// - **Hooks.** Objects that take a tracker call ``didInit(_:sourceLocation:)`` and
+/// - **Hooks.** Objects that take a tracker call ``didInit(_:named:sourceLocation:)`` and
 ///   ``didDeinit(_:)`` themselves: exact init and deinit counts, even for instances the
 ///   test never sees.
 ///
@@ -103,22 +103,45 @@ public final class LifecycleTracker: Sendable {
     /// The registrations being resolved at that moment are recorded with it, so messages
     /// tell which object graph built it.
     ///
+    /// One test double may stand in for several dependencies. Give each role a `name`, and
+    /// the tracker counts and names them apart instead of by their shared type:
+    ///
+    /// ```swift
+    /// final class SpyService {
+    ///     init(_ role: String, tracker: LifecycleTracker) { tracker.didInit(self, named: role) }
+    ///     deinit { tracker.didDeinit(self) }
+    /// }
+    /// container.analytics.register { SpyService("analytics", tracker: tracker) }
+    /// #expect(tracker.instances(named: "analytics").count == 1)
+    /// ```
+    ///
     /// - Parameters:
     ///   - instance: The object being initialised (`self`).
+    ///   - name: The name to track it under, such as a role (`"analytics"`); `nil` (the
+    ///     default) for its type name. A named instance is found by ``instances(named:)``,
+    ///     not by the queries that take its type.
     ///   - sourceLocation: Where it was initialised; filled in for you.
-    public func didInit(_ instance: AnyObject, sourceLocation: SourceLocation = #_sourceLocation) {
+    /// - Returns: The instance's record: its ``TrackedInstance/ordinal`` tells which one of
+    ///   its name it is (1, 2, …).
+    @discardableResult
+    public func didInit(
+        _ instance: AnyObject, named name: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> TrackedInstance {
         let id = ObjectIdentifier(instance)
-        let typeName = _typeName(type(of: instance), qualified: false)
+        let typeName = name ?? _typeName(type(of: instance), qualified: false)
         let chain = ResolutionContext.current.frames.map(\.description)
-        state.withLock { state in
+        let index = state.withLock { state -> Int in
             state.markReplaced(id)
             var record = TrackerRecord(instance: id)
             record.dynamicType = typeName
             record.sourceLocation = sourceLocation
             record.chain = chain
             record.initSeen = true
-            state.append(record)
+            let index = state.append(record)
+            state.timeline.append((.initialized, index))
+            return index
         }
+        return snapshot(at: index)!
     }
 
     /// Records that `instance` is being deinitialised. Call it from its `deinit`.
@@ -128,15 +151,18 @@ public final class LifecycleTracker: Sendable {
         let id = ObjectIdentifier(instance)
         let typeName = _typeName(type(of: instance), qualified: false)
         state.withLock { state in
-            if let index = state.latest[id], !state.records[index].isKnownGone {
+            let index: Int
+            if let known = state.latest[id], !state.records[known].isKnownGone {
+                index = known
                 state.records[index].deinitSeen = true
             } else {
                 var record = TrackerRecord(instance: id)
                 record.dynamicType = typeName
                 record.deinitSeen = true
-                state.append(record)
+                index = state.append(record)
             }
             state.latest[id] = nil
+            state.timeline.append((.deinitialized, index))
         }
     }
 
@@ -164,7 +190,7 @@ public final class LifecycleTracker: Sendable {
             if let index = state.latest[id], !state.records[index].isKnownGone,
                state.records[index].weak.map({ $0.object === instance }) ?? true {
                 state.records[index].weak = weak
-                state.records[index].dynamicType = typeName
+                state.rename(index, to: typeName)
                 if state.records[index].sourceLocation == nil {
                     state.records[index].sourceLocation = sourceLocation
                 }
@@ -177,13 +203,13 @@ public final class LifecycleTracker: Sendable {
             record.weak = weak
             return state.append(record)
         }
-        return snapshots { $0 == index }[0]
+        return snapshot(at: index)!
     }
 
     // MARK: Queries
 
     /// Every instance tracked so far, in the order first seen.
-    public var instances: [TrackedInstance] { snapshots { _ in true } }
+    public var instances: [TrackedInstance] { snapshots() }
 
     /// The tracked instances of `type` (by type name: the object's dynamic type, or the
     /// type the registration produces), in the order first seen.
@@ -191,8 +217,40 @@ public final class LifecycleTracker: Sendable {
     /// - Parameter type: The type, such as `CounterViewModel.self`.
     /// - Returns: A snapshot of each instance.
     public func instances<T>(of type: T.Type) -> [TrackedInstance] {
-        let name = Self.name(of: type)
-        return instances.filter { $0.typeName == name || $0.registeredType == name }
+        instances(named: Self.name(of: type))
+    }
+
+    /// The tracked instances recorded under `name`: a name given to
+    /// ``didInit(_:named:sourceLocation:)``, or a type name (`"CounterViewModel"`), in the
+    /// order first seen.
+    ///
+    /// ```swift
+    /// #expect(tracker.instances(named: "analytics").map(\.state) == [.deinitialized, .alive])
+    /// ```
+    ///
+    /// - Parameter name: The name, without module.
+    /// - Returns: A snapshot of each instance.
+    public func instances(named name: String) -> [TrackedInstance] {
+        instances.filter { $0.typeName == name || $0.registeredType == name }
+    }
+
+    /// Every `didInit` and `didDeinit` call so far, in the order they ran: the order of
+    /// teardown, or a `deinit` that ran between two builds.
+    ///
+    /// ```swift
+    /// checkout.close()
+    /// #expect(tracker.timeline.map(\.description) == [
+    ///     "init CheckoutStore #1", "init CartViewModel #1",
+    ///     "deinit CartViewModel #1", "deinit CheckoutStore #1",
+    /// ])
+    /// ```
+    ///
+    /// Instances seen only through the event stream or ``watch(_:sourceLocation:)`` are
+    /// not in it: their `init` and `deinit` are not observed as they happen.
+    public var timeline: [TimelineEntry] {
+        let steps = state.withLock { $0.timeline }
+        let all = instances   // read after `steps`: every record they name is in it
+        return steps.map { TimelineEntry(kind: $0.kind, instance: all[$0.record]) }
     }
 
     /// The current state of a tracked instance.
@@ -200,7 +258,7 @@ public final class LifecycleTracker: Sendable {
     /// - Parameter instance: A record returned by this tracker.
     /// - Returns: The same instance, as the tracker knows it now.
     public func current(_ instance: TrackedInstance) -> TrackedInstance {
-        snapshots { $0 == instance.id }.first ?? instance
+        snapshot(at: instance.id) ?? instance
     }
 
     /// How many instances of `type` were built (tracked), whatever became of them.
@@ -221,7 +279,7 @@ public final class LifecycleTracker: Sendable {
     /// - Returns: The number of released instances.
     public func releasedCount<T>(of type: T.Type) -> Int { instances(of: type).filter(\.isReleased).count }
 
-    /// How many times ``didInit(_:sourceLocation:)`` ran for `type`.
+    /// How many times ``didInit(_:named:sourceLocation:)`` ran for `type`.
     ///
     /// - Parameter type: The type.
     /// - Returns: The number of observed `init`s.
@@ -251,23 +309,33 @@ public final class LifecycleTracker: Sendable {
         }
     }
 
-    /// Snapshots of the records whose index `include` selects; states are read after
-    /// unlocking (a weak load may release the last reference to an object).
-    private func snapshots(_ include: (Int) -> Bool) -> [TrackedInstance] {
+    /// Snapshots of every record; states are read after unlocking (a weak load may release
+    /// the last reference to an object).
+    private func snapshots() -> [TrackedInstance] {
         let records = state.withLock { $0.records }
         var ordinals: [String: Int] = [:]
-        var result: [TrackedInstance] = []
-        for (index, record) in records.enumerated() {
-            let typeName = record.dynamicType ?? record.registeredType ?? "?"
-            ordinals[typeName, default: 0] += 1
-            guard include(index) else { continue }
-            result.append(TrackedInstance(
-                id: index, typeName: typeName, ordinal: ordinals[typeName]!, registration: record.registration,
-                registeredType: record.registeredType == typeName ? nil : record.registeredType,
-                parameter: record.parameter, scope: record.scope, container: record.container,
-                sourceLocation: record.sourceLocation, resolutionChain: record.chain, state: record.observedState))
+        return records.enumerated().map { index, record in
+            ordinals[record.name, default: 0] += 1
+            return Self.snapshot(of: record, id: index, ordinal: ordinals[record.name]!)
         }
-        return result
+    }
+
+    /// The snapshot of one record (its ordinal found under the lock, its state read after
+    /// unlocking): for ``current(_:)`` and hooks, without copying every record.
+    private func snapshot(at index: Int) -> TrackedInstance? {
+        let found = state.withLock { state -> (TrackerRecord, Int)? in
+            guard state.records.indices.contains(index) else { return nil }
+            return (state.records[index], state.ordinal(at: index))
+        }
+        return found.map { Self.snapshot(of: $0.0, id: index, ordinal: $0.1) }
+    }
+
+    private static func snapshot(of record: TrackerRecord, id: Int, ordinal: Int) -> TrackedInstance {
+        TrackedInstance(
+            id: id, typeName: record.name, ordinal: ordinal, registration: record.registration,
+            registeredType: record.registeredType == record.name ? nil : record.registeredType,
+            parameter: record.parameter, scope: record.scope, container: record.container,
+            sourceLocation: record.sourceLocation, resolutionChain: record.chain, state: record.observedState)
     }
 
     private static func record(_ event: LifecycleEvent, in state: Locked<TrackerState>) {

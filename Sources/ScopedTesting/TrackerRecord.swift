@@ -29,8 +29,15 @@ struct TrackerRecord {
     /// Another object now has this identity, so this one is gone.
     var replaced = false
     var weak: WeakObject?
+    /// Which record of its ``name`` it was when appended (1, 2, …): its ordinal until a
+    /// record is renamed (see ``TrackerState/renamed``).
+    var ordinalWhenAppended = 0
 
     init(instance: ObjectIdentifier?) { self.instance = instance }
+
+    /// The name it is counted under: the name or type its `didInit`/`watch` gave, else
+    /// the type its registration produces.
+    var name: String { dynamicType ?? registeredType ?? "?" }
 
     var isKnownGone: Bool { deinitSeen || replaced }
 
@@ -59,13 +66,38 @@ struct TrackerState {
     var records: [TrackerRecord] = []
     /// The newest record of each identity still in use.
     var latest: [ObjectIdentifier: Int] = [:]
+    /// The `didInit` and `didDeinit` calls, in order: which, and the record's index.
+    var timeline: [(kind: LifecycleTracker.TimelineEntry.Kind, record: Int)] = []
+    /// How many records each name has had so far.
+    private var counts: [String: Int] = [:]
+    /// Whether a record's name has changed since it was appended (`watch` naming an
+    /// instance first seen through the event stream by its dynamic type): ordinals must
+    /// then be counted again.
+    private var renamed = false
 
     @discardableResult
     mutating func append(_ record: TrackerRecord) -> Int {
+        var record = record
+        counts[record.name, default: 0] += 1
+        record.ordinalWhenAppended = counts[record.name]!
         records.append(record)
         let index = records.count - 1
         if let id = record.instance, !record.isKnownGone { latest[id] = index }
         return index
+    }
+
+    /// Gives the record at `index` the dynamic type name `typeName`.
+    mutating func rename(_ index: Int, to typeName: String) {
+        if records[index].name != typeName { renamed = true }
+        records[index].dynamicType = typeName
+    }
+
+    /// Which record of its name the one at `index` is (1, 2, …): in the order records
+    /// were appended, by their names now.
+    func ordinal(at index: Int) -> Int {
+        guard renamed else { return records[index].ordinalWhenAppended }
+        let name = records[index].name
+        return records[...index].lazy.filter { $0.name == name }.count
     }
 
     /// A new object has identity `id`: the one recorded under it before is gone.

@@ -154,6 +154,50 @@ import Testing
         #expect(tracker.expectAllReleased())
     }
 
+    @Test func namedInstancesAreCountedByRoleAndTheTimelineKeepsTheirOrder() {
+        let violations = Violations()
+        let tracker = violations.tracker()
+        var analytics: RoleSpy? = RoleSpy("analytics", tracker: tracker)
+        let first = tracker.current(tracker.instances(named: "analytics")[0])
+        var logger: RoleSpy? = RoleSpy("logger", tracker: tracker, child: RoleSpy("analytics", tracker: tracker))
+        #expect(first.typeName == "analytics" && first.ordinal == 1)
+        #expect(tracker.instances(named: "analytics").map(\.ordinal) == [1, 2])
+        #expect(tracker.instances(named: "logger").map(\.state) == [.alive])
+        #expect(tracker.instances(of: RoleSpy.self).isEmpty)   // counted by role, not by type
+        #expect(tracker.initCount(of: RoleSpy.self) == 0)
+        logger = nil
+        analytics = nil
+        #expect(tracker.instances(named: "analytics").map(\.state) == [.deinitialized, .deinitialized])
+        #expect(tracker.timeline.map(\.description) == [
+            "init analytics #1", "init analytics #2", "init logger #1",
+            "deinit logger #1", "deinit analytics #2", "deinit analytics #1",
+        ])
+        #expect(tracker.timeline.map(\.kind) == [
+            .initialized, .initialized, .initialized, .deinitialized, .deinitialized, .deinitialized,
+        ])
+        #expect(tracker.expectAllReleased())
+        #expect(!tracker.expectReleased(RoleSpy.self))   // no instance has that type name
+        #expect(violations.messages == ["expected every RoleSpy to be released, but no RoleSpy was tracked"])
+        _ = (analytics, logger)
+    }
+
+    @Test func didInitReturnsTheRecordAndTheTimelineHoldsOnlyHookCalls() {
+        let tracker = LifecycleTracker()
+        var spy: Spy? = Spy(tracker: tracker)
+        var watched: Token? = Token("watched")
+        tracker.watch(watched!)
+        let plain = Token("plain")
+        let record = tracker.didInit(plain, named: "plain")
+        #expect(record.typeName == "plain" && record.ordinal == 1 && record.state == .alive)
+        watched = nil
+        spy = nil
+        // The watched token's end is observed (a weak reference), not as it happens: it is
+        // not in the timeline.
+        #expect(tracker.instances(of: Token.self).map(\.state) == [.deinitialized])
+        #expect(tracker.timeline.map(\.description) == ["init Spy #1", "init plain #1", "deinit Spy #1"])
+        _ = (spy, watched, plain)
+    }
+
     @Test(.container) func nothingTrackedFailsInsteadOfPassingSilently() {
         let violations = Violations()
         let tracker = violations.tracker(observing: Container.shared)

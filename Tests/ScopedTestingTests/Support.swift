@@ -61,6 +61,18 @@ final class Spy: Sendable {
     deinit { tracker.didDeinit(self) }
 }
 
+/// A test double that stands in for several roles: reports itself under its role's name.
+final class RoleSpy: Sendable {
+    let tracker: LifecycleTracker
+    let child: RoleSpy?
+    init(_ role: String, tracker: LifecycleTracker, child: RoleSpy? = nil) {
+        self.tracker = tracker
+        self.child = child
+        tracker.didInit(self, named: role)
+    }
+    deinit { tracker.didDeinit(self) }
+}
+
 /// Holds a spy: a parent in an object graph.
 final class SpyParent: Sendable {
     let child: Spy

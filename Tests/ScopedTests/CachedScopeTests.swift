@@ -1,10 +1,11 @@
 import Scoped
+import ScopedTesting
 import Testing
 
 extension Container {
-    fileprivate func cachedProbe(_ tracker: Tracker) -> Factory<Probe> { self { Probe("cached", tracker) }.cached }
-    fileprivate func cachedOther(_ tracker: Tracker) -> Factory<Probe> { self { Probe("other", tracker) }.cached }
-    fileprivate func cachedStore(_ tracker: Tracker, id: Int) -> Factory<Probe> {
+    fileprivate func cachedProbe(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("cached", tracker) }.cached }
+    fileprivate func cachedOther(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("other", tracker) }.cached }
+    fileprivate func cachedStore(_ tracker: LifecycleTracker, id: Int) -> Factory<Probe> {
         self { Probe("store\(id)", tracker) }.cached
     }
 }
@@ -12,7 +13,7 @@ extension Container {
 @Suite struct CachedScopeTests {
     @Test func sameInstanceOnEveryResolve() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let first = container.cachedProbe(tracker)()
         #expect(container.cachedProbe(tracker)() === first)
         #expect(container.cachedProbe(tracker)() === first)
@@ -21,7 +22,7 @@ extension Container {
 
     @Test func containerKeepsItAliveWithoutOtherHolders() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         weak var held: Probe?
         do {
             held = container.cachedProbe(tracker)()
@@ -31,7 +32,7 @@ extension Container {
     }
 
     @Test func eachRootHasItsOwn() {
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let one = Container()
         let two = Container()
         #expect(one.cachedProbe(tracker)() !== two.cachedProbe(tracker)())
@@ -40,7 +41,7 @@ extension Container {
 
     @Test func childrenAndGrandchildrenGetTheRootsInstance() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let flow = container.child("flow")
         let inner = flow.child("inner")
         let fromInner = inner.cachedProbe(tracker)()
@@ -55,7 +56,7 @@ extension Container {
 
     @Test func factoryResetReleasesOnlyThatRegistration() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         weak var dropped: Probe?
         do { dropped = container.cachedProbe(tracker)() }
         let other = container.cachedOther(tracker)()
@@ -67,7 +68,7 @@ extension Container {
 
     @Test func containerResetReleasesIt() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         weak var dropped: Probe?
         do { dropped = container.cachedProbe(tracker)() }
         container.reset()
@@ -76,7 +77,7 @@ extension Container {
     }
 
     @Test func factoryResetOnAnotherRootLeavesThisOne() {
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let one = Container()
         let two = Container()
         let kept = one.cachedProbe(tracker)()
@@ -87,7 +88,7 @@ extension Container {
 
     @Test func factoryParametersDoNotTakePartInTheKey() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let first = container.cachedStore(tracker, id: 1)()
         #expect(container.cachedStore(tracker, id: 2)() === first)
         #expect(first.name == "store1")

@@ -1,18 +1,19 @@
 import Scoped
+import ScopedTesting
 import Testing
 
 extension Container {
-    fileprivate func screen(_ tracker: Tracker) -> Factory<Probe> { self { Probe("screen", tracker) }.scoped }
-    fileprivate func panel(_ tracker: Tracker) -> Factory<Probe> { self { Probe("panel", tracker) }.scoped }
-    fileprivate func form(_ tracker: Tracker) -> Factory<Probe> { self { Probe("form", tracker) }.scoped }
-    fileprivate func store(_ tracker: Tracker) -> Factory<Probe> { self { Probe("store", tracker) }.cached }
-    fileprivate func counter(_ tracker: Tracker) -> Factory<Probe> { self { Probe("counter", tracker) }.shared }
-    fileprivate func api(_ tracker: Tracker) -> Factory<Probe> { self { Probe("api", tracker) }.singleton }
-    fileprivate func detail(_ tracker: Tracker) -> ParameterFactory<Int, Probe> {
+    fileprivate func screen(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("screen", tracker) }.scoped }
+    fileprivate func panel(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("panel", tracker) }.scoped }
+    fileprivate func form(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("form", tracker) }.scoped }
+    fileprivate func store(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("store", tracker) }.cached }
+    fileprivate func counter(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("counter", tracker) }.shared }
+    fileprivate func api(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("api", tracker) }.singleton }
+    fileprivate func detail(_ tracker: LifecycleTracker) -> ParameterFactory<Int, Probe> {
         self { Probe("detail\($0)", tracker, holding: [self.store(tracker)()]) }.scoped.perParameter
     }
     /// A scoped view model that depends on a scoped helper of its own scope and the store.
-    fileprivate func editor(_ tracker: Tracker) -> Factory<Probe> {
+    fileprivate func editor(_ tracker: LifecycleTracker) -> Factory<Probe> {
         self { Probe("editor", tracker, holding: [self.form(tracker)(), self.store(tracker)()]) }.scoped
     }
 }
@@ -23,13 +24,13 @@ private final class FeatureContainer: SharedContainer {
     let manager: ContainerManager
     init(manager: ContainerManager = ContainerManager()) { self.manager = manager }
 
-    func model(_ tracker: Tracker) -> Factory<Probe> { self { Probe("model", tracker) }.scoped }
+    func model(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("model", tracker) }.scoped }
 }
 
 @Suite struct ChildScopeTests {
     @Test func oneScopedInstancePerChild() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let one = container.child("one")
         let two = container.child("two")
         let first = one.screen(tracker)()
@@ -41,7 +42,7 @@ private final class FeatureContainer: SharedContainer {
 
     @Test func nestedChildrenOwnTheirOwn() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let flow = container.child("flow")
         let sheet = flow.child("sheet")
         let inFlow = flow.screen(tracker)()
@@ -57,7 +58,7 @@ private final class FeatureContainer: SharedContainer {
 
     @Test func cachedSharedAndSingletonComeFromTheRoot() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         defer { container.api(tracker).reset() }
         let flow = container.child("flow")
         let sheet = flow.child("sheet")
@@ -75,7 +76,7 @@ private final class FeatureContainer: SharedContainer {
 
     @Test func childrenAreOfTheSameContainerType() {
         let container = FeatureContainer()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let flow: FeatureContainer = container.child("feature")
         do {
             let model = flow.model(tracker)()
@@ -88,7 +89,7 @@ private final class FeatureContainer: SharedContainer {
 
     @Test func closeReleasesNewestFirst() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let flow = container.child("flow")
         _ = flow.screen(tracker)()
         _ = flow.panel(tracker)()
@@ -100,7 +101,7 @@ private final class FeatureContainer: SharedContainer {
 
     @Test func closeReleasesDependentsBeforeWhatTheyUse() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let flow = container.child("flow")
         _ = flow.screen(tracker)()
         _ = flow.editor(tracker)()   // builds form inside its body
@@ -111,7 +112,7 @@ private final class FeatureContainer: SharedContainer {
 
     @Test func closingAParentClosesItsChildrenFirst() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let flow = container.child("flow")
         _ = flow.screen(tracker)()
         let first = flow.child("first")
@@ -128,7 +129,7 @@ private final class FeatureContainer: SharedContainer {
 
     @Test func closingTwiceIsHarmless() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let flow = container.child("flow")
         _ = flow.screen(tracker)()
         flow.close()
@@ -139,7 +140,7 @@ private final class FeatureContainer: SharedContainer {
 
     @Test func aChildReleasedWithoutCloseReleasesTheSameWay() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         var flow: Container? = container.child("flow")
         weak let released = flow
         var sheet: Container? = flow?.child("sheet")
@@ -173,7 +174,7 @@ private final class FeatureContainer: SharedContainer {
 
     @Test func instancesHeldElsewhereOutliveTheirScope() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let flow = container.child("flow")
         let kept = flow.screen(tracker)()
         flow.close()
@@ -183,7 +184,7 @@ private final class FeatureContainer: SharedContainer {
 
     @Test func perParameterScopedInstancesInAFlow() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let flow = container.child("flow")
         let one = flow.detail(tracker)(1)
         let two = flow.detail(tracker)(2)
@@ -203,7 +204,7 @@ private final class FeatureContainer: SharedContainer {
 
     @Test func aClosedChildRefusesScopedResolvesWithAMessageNamingTheScope() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let tracker = Tracker()
+            let tracker = LifecycleTracker()
             let flow = Container().child("flow")
             _ = flow.detail(tracker)(1)
             flow.close()
@@ -216,7 +217,7 @@ private final class FeatureContainer: SharedContainer {
 
     @Test func aClosedChildStillResolvesFromTheRoot() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let flow = container.child("flow")
         flow.close()
         #expect(flow.store(tracker)() === container.store(tracker)())

@@ -1,4 +1,5 @@
 import Scoped
+import ScopedTesting
 import Testing
 
 // Who keeps a container's state alive: a factory value retains its container's manager
@@ -11,13 +12,13 @@ import Testing
 private let processWideContainer = Container(manager: .processWide())
 
 /// A cached factory of `container` under an explicit key.
-private func cachedProbe(_ container: Container, _ tracker: Tracker) -> Factory<Probe> {
+private func cachedProbe(_ container: Container, _ tracker: LifecycleTracker) -> Factory<Probe> {
     Factory(container: container, key: "managerProbe") { Probe("probe", tracker) }.cached
 }
 
 @Suite struct ContainerManagerTests {
     @Test func aFactoryValueKeepsItsContainersStateAlive() {
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         weak var weakManager: ContainerManager?
         var factory: Factory<Probe>? = {
             let container = Container()
@@ -42,7 +43,7 @@ private func cachedProbe(_ container: Container, _ tracker: Tracker) -> Factory<
     /// A process-wide manager is meant for a `static let`: this one is a global, so that
     /// the leak checkers see it reachable for the life of the process, like `shared`.
     @Test func factoriesOfAProcessWideContainerDoNotRetainItsManager() {
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let factory = cachedProbe(processWideContainer, tracker)
         #expect(processWideContainer.manager.isProcessWide)
         #expect(factory.registration.manager == nil)

@@ -1,19 +1,20 @@
 import Scoped
+import ScopedTesting
 import Testing
 
 extension Container {
-    fileprivate func resetCached(_ tracker: Tracker) -> Factory<Probe> { self { Probe("cached", tracker) }.cached }
-    fileprivate func resetShared(_ tracker: Tracker) -> Factory<Probe> { self { Probe("shared", tracker) }.shared }
-    fileprivate func resetScoped(_ tracker: Tracker) -> Factory<Probe> { self { Probe("scoped", tracker) }.scoped }
-    fileprivate func resetCustom(_ tracker: Tracker, _ scope: Scope) -> Factory<Probe> {
+    fileprivate func resetCached(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("cached", tracker) }.cached }
+    fileprivate func resetShared(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("shared", tracker) }.shared }
+    fileprivate func resetScoped(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("scoped", tracker) }.scoped }
+    fileprivate func resetCustom(_ tracker: LifecycleTracker, _ scope: Scope) -> Factory<Probe> {
         self { Probe("custom", tracker) }.scope(scope)
     }
-    fileprivate func resetSingleton(_ tracker: Tracker) -> Factory<Probe> {
+    fileprivate func resetSingleton(_ tracker: LifecycleTracker) -> Factory<Probe> {
         self { Probe("singleton", tracker) }.singleton
     }
-    fileprivate func resetUnique(_ tracker: Tracker) -> Factory<Probe> { self { Probe("unique", tracker) } }
+    fileprivate func resetUnique(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("unique", tracker) } }
     /// A cached instance whose `deinit` resolves from the container being reset.
-    fileprivate func resolvesInDeinit(_ tracker: Tracker) -> Factory<Probe> {
+    fileprivate func resolvesInDeinit(_ tracker: LifecycleTracker) -> Factory<Probe> {
         self { [weak self] in
             Probe("resolver", tracker, onDeinit: { [weak self] in _ = self?.resetCached(tracker)() })
         }.cached
@@ -23,7 +24,7 @@ extension Container {
 @Suite struct ContainerResetTests {
     @Test func resetReleasesEveryInstanceTheContainerHoldsNewestFirst() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let session = Scope.Cached(name: "session")
         _ = container.resetCached(tracker)()
         _ = container.resetScoped(tracker)()
@@ -36,7 +37,7 @@ extension Container {
 
     @Test func resetForgetsSharedInstancesWithoutKillingThem() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let held = container.resetShared(tracker)()
         container.reset()
         let fresh = container.resetShared(tracker)()
@@ -46,7 +47,7 @@ extension Container {
 
     @Test func resetKeepsSingletons() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         defer { container.resetSingleton(tracker).reset() }
         let singleton = container.resetSingleton(tracker)()
         container.reset()
@@ -55,7 +56,7 @@ extension Container {
 
     @Test func resetDropsEveryOverride() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         container.resetUnique(tracker).register { Probe("mockUnique", tracker) }
         container.resetCached(tracker).register { Probe("mockCached", tracker) }
         _ = container.resetCached(tracker)()
@@ -66,7 +67,7 @@ extension Container {
     }
 
     @Test func resetLeavesOtherRootsAlone() {
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let one = Container()
         let two = Container()
         let kept = two.resetCached(tracker)()
@@ -79,7 +80,7 @@ extension Container {
 
     @Test func resetOfAChildReleasesItsScopedInstancesAndKeepsItOpen() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let cached = container.resetCached(tracker)()
         let flow = container.child("flow")
         weak var scoped: Probe?
@@ -93,7 +94,7 @@ extension Container {
 
     @Test func aDeinitMayResolveFromTheContainerBeingReset() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         _ = container.resolvesInDeinit(tracker)()
         _ = container.resetCached(tracker)()
         let finished = finishes(progress: { tracker.changes }) { container.reset() }
@@ -106,7 +107,7 @@ extension Container {
 
     @Test func resetOfAUniqueFactoryIsHarmless() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let held = container.resetUnique(tracker)()
         container.resetUnique(tracker).reset()
         #expect(held.name == "unique")
@@ -117,7 +118,7 @@ extension Container {
     /// child process of its own.
     @Test func cachedScopeResetReachesEveryRootAndOnlyCachedInstances() async {
         await #expect(processExitsWith: .success) {
-            let tracker = Tracker()
+            let tracker = LifecycleTracker()
             let one = Container()
             let two = Container()
             let session = Scope.Cached(name: "session")
@@ -141,7 +142,7 @@ extension Container {
     /// instances) but leaves the scopes open.
     @Test func scopedScopeResetEmptiesOpenScopes() async {
         await #expect(processExitsWith: .success) {
-            let tracker = Tracker()
+            let tracker = LifecycleTracker()
             let root = Container()
             let flow = root.child("flow")
             weak var inFlow: Probe?
@@ -164,7 +165,7 @@ extension Container {
     /// no longer reaches a scope whose container was dropped (it was closed then).
     @Test func scopedScopeResetReachesGrandchildren() async {
         await #expect(processExitsWith: .success) {
-            let tracker = Tracker()
+            let tracker = LifecycleTracker()
             let root = Container()
             let flow = root.child("flow")
             let step = flow.child("step")

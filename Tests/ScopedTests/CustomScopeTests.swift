@@ -1,4 +1,5 @@
 import Scoped
+import ScopedTesting
 import Testing
 
 extension Scope {
@@ -9,14 +10,14 @@ extension Scope {
 // Each test makes custom scopes of its own: `Scope.x.reset()` reaches every container
 // in the process, so a scope shared by parallel tests would let one disturb another.
 extension Container {
-    fileprivate func inScope(_ scope: Scope, _ name: String, _ tracker: Tracker) -> Factory<Probe> {
+    fileprivate func inScope(_ scope: Scope, _ name: String, _ tracker: LifecycleTracker) -> Factory<Probe> {
         self { Probe(name, tracker) }.scope(scope)
     }
-    fileprivate func otherInScope(_ scope: Scope, _ tracker: Tracker) -> Factory<Probe> {
+    fileprivate func otherInScope(_ scope: Scope, _ tracker: LifecycleTracker) -> Factory<Probe> {
         self { Probe("other", tracker) }.scope(scope)
     }
-    fileprivate func plainCached(_ tracker: Tracker) -> Factory<Probe> { self { Probe("cached", tracker) }.cached }
-    fileprivate func sessionProfile(_ tracker: Tracker) -> Factory<Probe> {
+    fileprivate func plainCached(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("cached", tracker) }.cached }
+    fileprivate func sessionProfile(_ tracker: LifecycleTracker) -> Factory<Probe> {
         self { Probe("profile", tracker) }.scope(.testSession)
     }
 }
@@ -24,7 +25,7 @@ extension Container {
 @Suite struct CustomScopeTests {
     @Test func customScopeCachesPerRoot() {
         let session = Scope.Cached(name: "session")
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let one = Container()
         let two = Container()
         let first = one.inScope(session, "user", tracker)()
@@ -36,7 +37,7 @@ extension Container {
 
     @Test func scopeResetReleasesItsInstancesInEveryContainer() {
         let session = Scope.Cached(name: "session")
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let one = Container()
         let two = Container()
         weak var inOne: Probe?
@@ -60,7 +61,7 @@ extension Container {
     @Test func resettingOneCustomScopeLeavesAnother() {
         let session = Scope.Cached(name: "session")
         let account = Scope.Cached(name: "account")
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let container = Container()
         let user = container.inScope(session, "user", tracker)()
         weak var dropped: Probe?
@@ -72,7 +73,7 @@ extension Container {
 
     @Test func scopeResetReleasesNewestFirst() {
         let session = Scope.Cached(name: "session")
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let container = Container()
         _ = container.inScope(session, "first", tracker)()
         _ = container.otherInScope(session, tracker)()
@@ -82,7 +83,7 @@ extension Container {
 
     @Test func containerAndFactoryResetsDropCustomScopedInstances() {
         let session = Scope.Cached(name: "session")
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let container = Container()
         weak var viaFactory: Probe?
         weak var viaContainer: Probe?
@@ -95,7 +96,7 @@ extension Container {
     }
 
     @Test func declaredSessionScopeWorks() {
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let container = Container()
         weak var loggedOut: Probe?
         do {

@@ -1,5 +1,6 @@
 import Foundation
 import Scoped
+import ScopedTesting
 import Testing
 
 // A circular dependency is a programmer error: the process stops with the whole chain,
@@ -56,14 +57,14 @@ private final class CommentVM: Sendable {
     let id: Int
     let replies: [CommentVM]
 
-    init(id: Int, replies: [CommentVM], tracker: Tracker) {
+    init(id: Int, replies: [CommentVM], tracker: LifecycleTracker) {
         self.id = id
         self.replies = replies
-        _ = tracker.didInit("comment\(id)")
+        tracker.didInit(self, named: "comment\(id)")
     }
 
     /// Comment `id`, its replies two resolves of `id + 1` (none below the last level).
-    static func make(_ id: Int, _ tracker: Tracker, _ resolve: (Int) -> CommentVM) -> CommentVM {
+    static func make(_ id: Int, _ tracker: LifecycleTracker, _ resolve: (Int) -> CommentVM) -> CommentVM {
         CommentVM(id: id, replies: id < lastID ? [resolve(id + 1), resolve(id + 1)] : [], tracker: tracker)
     }
 
@@ -136,41 +137,46 @@ extension Container {
 
     // Recursive parameter factories that terminate: comment(1) → comment(2) → comment(3).
 
-    fileprivate func uniqueComment(_ tracker: Tracker) -> ParameterFactory<Int, CommentVM> {
+    fileprivate func uniqueComment(_ tracker: LifecycleTracker) -> ParameterFactory<Int, CommentVM> {
         self { id in CommentVM.make(id, tracker) { self.uniqueComment(tracker)($0) } }
     }
-    fileprivate func cachedComment(_ tracker: Tracker) -> ParameterFactory<Int, CommentVM> {
+    fileprivate func cachedComment(_ tracker: LifecycleTracker) -> ParameterFactory<Int, CommentVM> {
         self { id in CommentVM.make(id, tracker) { self.cachedComment(tracker)($0) } }.cached.perParameter
     }
-    fileprivate func scopedComment(_ tracker: Tracker) -> ParameterFactory<Int, CommentVM> {
+    fileprivate func scopedComment(_ tracker: LifecycleTracker) -> ParameterFactory<Int, CommentVM> {
         self { id in CommentVM.make(id, tracker) { self.scopedComment(tracker)($0) } }.scoped.perParameter
     }
-    fileprivate func sharedComment(_ tracker: Tracker) -> ParameterFactory<Int, CommentVM> {
+    fileprivate func sharedComment(_ tracker: LifecycleTracker) -> ParameterFactory<Int, CommentVM> {
         self { id in CommentVM.make(id, tracker) { self.sharedComment(tracker)($0) } }.shared.perParameter
     }
-    fileprivate func graphComment(_ tracker: Tracker) -> ParameterFactory<Int, CommentVM> {
+    fileprivate func graphComment(_ tracker: LifecycleTracker) -> ParameterFactory<Int, CommentVM> {
         self { id in CommentVM.make(id, tracker) { self.graphComment(tracker)($0) } }.graph
     }
-    fileprivate func graphPerComment(_ tracker: Tracker) -> ParameterFactory<Int, CommentVM> {
+    fileprivate func graphPerComment(_ tracker: LifecycleTracker) -> ParameterFactory<Int, CommentVM> {
         self { id in CommentVM.make(id, tracker) { self.graphPerComment(tracker)($0) } }.graph.perParameter
     }
 
     /// A graph whose `graphReplaced(1)` builds `graphReplaced(2)` and lets it go: the
     /// graph files 2, then 1 in its place (one instance per graph without
     /// `.perParameter`), and 2's `deinit` resolves the factory again.
-    fileprivate func graphHolder(_ tracker: Tracker) -> Factory<Probe> {
-        self { Probe("holder", tracker, holding: [self.graphReplaced(tracker)(1)]) }
+    /// What 2's `deinit` resolved goes to `resolved`.
+    fileprivate func graphHolder(_ tracker: LifecycleTracker, _ resolved: Collected<String>) -> Factory<Probe> {
+        self { Probe("holder", tracker, holding: [self.graphReplaced(tracker, resolved)(1)]) }
     }
-    fileprivate func graphReplaced(_ tracker: Tracker) -> ParameterFactory<Int, Probe> {
+    fileprivate func graphReplaced(
+        _ tracker: LifecycleTracker, _ resolved: Collected<String>
+    ) -> ParameterFactory<Int, Probe> {
         self { (id: Int) -> Probe in
-            if id == 1 { _ = self.graphReplaced(tracker)(2) }
+            if id == 1 { _ = self.graphReplaced(tracker, resolved)(2) }
             guard id == 2 else { return Probe("replaced\(id)", tracker) }
-            return Probe("replaced\(id)", tracker) { tracker.note("resolved \(self.graphReplaced(tracker)(3).name)") }
+            return Probe("replaced\(id)", tracker) {
+                resolved.append(self.graphReplaced(tracker, resolved)(3).label)
+            }
         }.graph
     }
 
     /// `comment(1)` and `comment(2)` meet on two threads, then each resolves one level down.
-    fileprivate func crossComment(_ meeting: CommentRendezvous, _ tracker: Tracker) -> ParameterFactory<Int, CommentVM> {
+    fileprivate func crossComment(_ meeting: CommentRendezvous, _ tracker: LifecycleTracker) -> ParameterFactory<Int, CommentVM> {
         self { id in
             meeting.meet(id)
             return CommentVM(
@@ -284,12 +290,12 @@ extension Container {
     private static let treeIDs = [1, 2, 3, 3, 2, 3, 3]
 
     /// How many comments of ids 1, 2 and 3 were built.
-    private static func commentInits(_ tracker: Tracker) -> [Int] {
+    private static func commentInits(_ tracker: LifecycleTracker) -> [Int] {
         (1...CommentVM.lastID).map { tracker.inits("comment\($0)") }
     }
 
     @Test func aUniqueRecursionWithOtherParametersTerminates() {
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let tree = Container().uniqueComment(tracker)(1)
         #expect(tree.ids == Self.treeIDs)
         #expect(tree.replies[0] !== tree.replies[1])
@@ -297,7 +303,7 @@ extension Container {
     }
 
     @Test func aCachedPerParameterRecursionTerminatesAndReusesEachParameter() {
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let container = Container()
         let tree = container.cachedComment(tracker)(1)
         #expect(tree.ids == Self.treeIDs)
@@ -310,7 +316,7 @@ extension Container {
     }
 
     @Test func aScopedPerParameterRecursionTerminatesInAChildScope() {
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let container = Container()
         let flow = container.child("x")
         let tree = flow.scopedComment(tracker)(1)
@@ -325,7 +331,7 @@ extension Container {
     }
 
     @Test func aSharedPerParameterRecursionTerminatesAndSharesWhileHeld() {
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let container = Container()
         let tree = container.sharedComment(tracker)(1)
         #expect(tree.ids == Self.treeIDs)
@@ -337,7 +343,7 @@ extension Container {
     }
 
     @Test func aGraphRecursionTerminatesAndSharesWithinTheResolve() {
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let container = Container()
         let tree = container.graphComment(tracker)(1)
         #expect(tree.ids == Self.treeIDs)
@@ -353,16 +359,20 @@ extension Container {
     /// build finished last. An instance it replaces is released once the graph is
     /// consistent again, so its `deinit` may resolve from it.
     @Test func aGraphInstanceReplacedByTheBuildAroundItIsReleasedSafely() {
-        let tracker = Tracker()
-        let holder = Container().graphHolder(tracker)()
+        let tracker = LifecycleTracker()
+        let resolved = Collected<String>()
+        let holder = Container().graphHolder(tracker, resolved)()
         #expect(holder.dependencies.map(\.name) == ["replaced1"])
+        // 2's deinit (its `onDeinit` runs before it reports) resolved the graph's 1, built
+        // nothing: 2 was released after 1 was built, before the holder.
+        #expect(resolved.all == ["replaced1#1"])
         #expect(tracker.log == [
-            "init replaced2#1", "init replaced1#1", "resolved replaced1", "deinit replaced2#1", "init holder#1",
+            "init replaced2#1", "init replaced1#1", "deinit replaced2#1", "init holder#1",
         ])
     }
 
     @Test func aGraphPerParameterRecursionTerminatesAndSharesWithinTheResolve() {
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let tree = Container().graphPerComment(tracker)(1)
         #expect(tree.ids == Self.treeIDs)
         #expect(tree.replies[0] === tree.replies[1])
@@ -375,7 +385,7 @@ extension Container {
     /// and B's body resolves `comment(3)` while A's build of the same factory is in flight.
     /// Neither is a cycle.
     @Test func aPerParameterBuildInFlightOnAnotherThreadForAnotherParameterIsNoCycle() {
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let container = Container()
         let meeting = CommentRendezvous()
         let fromOther = Collected<CommentVM>()

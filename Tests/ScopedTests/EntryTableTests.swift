@@ -1,4 +1,5 @@
 import Scoped
+import ScopedTesting
 import Testing
 
 // How a storage files its instances (EntryTable.swift): in the order builds finished,
@@ -13,7 +14,7 @@ private let names: [StaticString] = [
     "e30", "e31", "e32", "e33", "e34", "e35", "e36", "e37", "e38", "e39",
 ]
 
-private func probe<C: SharedContainer>(_ container: C, _ key: StaticString, _ tracker: Tracker) -> Factory<Probe> {
+private func probe<C: SharedContainer>(_ container: C, _ key: StaticString, _ tracker: LifecycleTracker) -> Factory<Probe> {
     Factory(container: container, key: key) { Probe("\(key)", tracker) }.scoped
 }
 
@@ -22,7 +23,7 @@ private func probe<C: SharedContainer>(_ container: C, _ key: StaticString, _ tr
     /// compaction): the other 10 keep their instances, the reset ones are made anew once.
     @Test func resettingMostOfALargeTableKeepsTheRest() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let first = names.map { probe(container, $0, tracker)() }
         for name in names.prefix(30) { probe(container, name, tracker).reset() }
         #expect(tracker.liveCount == 40)  // `first` still holds them all
@@ -39,7 +40,7 @@ private func probe<C: SharedContainer>(_ container: C, _ key: StaticString, _ tr
     /// finished: the instances rebuilt after the resets go first.
     @Test func aChildClosesNewestFirstAfterResets() {
         let child = Container().child("flow")
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let used = Array(names.prefix(20))
         for name in used { _ = probe(child, name, tracker)() }
         for name in [used[3], used[7], used[19]] { probe(child, name, tracker).reset() }
@@ -57,7 +58,7 @@ private func probe<C: SharedContainer>(_ container: C, _ key: StaticString, _ tr
     /// is gone: a close releases only live instances, newest first.
     @Test func aDeadSharedInstanceIsReplacedAsTheNewest() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let shared = Factory(container: container, key: "sharedProbe") { Probe("shared", tracker) }.shared
         let cached = probe(container, "e00", tracker)
         do {

@@ -1,16 +1,17 @@
 import Scoped
+import ScopedTesting
 import Testing
 
 extension Container {
     /// A unique root whose body resolves the graph leaf twice, directly and through a middle.
-    fileprivate func graphRoot(_ tracker: Tracker) -> Factory<Probe> {
+    fileprivate func graphRoot(_ tracker: LifecycleTracker) -> Factory<Probe> {
         self { Probe("root", tracker, holding: [self.graphLeaf(tracker)(), self.graphMiddle(tracker)()]) }
     }
-    fileprivate func graphMiddle(_ tracker: Tracker) -> Factory<Probe> {
+    fileprivate func graphMiddle(_ tracker: LifecycleTracker) -> Factory<Probe> {
         self { Probe("middle", tracker, holding: [self.graphLeaf(tracker)()]) }
     }
-    fileprivate func graphLeaf(_ tracker: Tracker) -> Factory<Probe> { self { Probe("leaf", tracker) }.graph }
-    fileprivate func graphCached(_ tracker: Tracker) -> Factory<Probe> {
+    fileprivate func graphLeaf(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("leaf", tracker) }.graph }
+    fileprivate func graphCached(_ tracker: LifecycleTracker) -> Factory<Probe> {
         self { Probe("cachedHolder", tracker, holding: [self.graphLeaf(tracker)(), self.graphLeaf(tracker)()]) }.cached
     }
 }
@@ -18,7 +19,7 @@ extension Container {
 @Suite struct GraphScopeTests {
     @Test func everythingBuiltByOneResolveSharesTheGraphInstance() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let root = container.graphRoot(tracker)()
         let leaf = root.dependencies[0]
         let middle = root.dependencies[1]
@@ -28,7 +29,7 @@ extension Container {
 
     @Test func eachTopLevelResolveGetsItsOwnGraph() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let first = container.graphRoot(tracker)()
         let second = container.graphRoot(tracker)()
         #expect(first.dependencies[0] !== second.dependencies[0])
@@ -37,14 +38,14 @@ extension Container {
 
     @Test func graphResolvedAtTheTopIsANewInstanceEachTime() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         #expect(container.graphLeaf(tracker)() !== container.graphLeaf(tracker)())
         #expect(tracker.inits("leaf") == 2)
     }
 
     @Test func graphInsideACachedBodyIsSharedByThatBuild() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let holder = container.graphCached(tracker)()
         #expect(holder.dependencies[0] === holder.dependencies[1])
         #expect(tracker.inits("leaf") == 1)
@@ -52,7 +53,7 @@ extension Container {
 
     @Test func graphInstanceIsReleasedWithItsLastUser() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         weak var leaf: Probe?
         do {
             let root = container.graphRoot(tracker)()

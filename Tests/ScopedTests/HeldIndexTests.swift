@@ -1,4 +1,5 @@
 import Scoped
+import ScopedTesting
 import Testing
 
 // The lock-free index of held instances (HeldIndex.swift): keys whose quick hashes
@@ -7,7 +8,7 @@ import Testing
 // instance that was released.
 
 /// A cached factory under an explicit key, as `self { … }` makes one under `#function`.
-private func cachedProbe(_ container: Container, _ key: StaticString, _ tracker: Tracker) -> Factory<Probe> {
+private func cachedProbe(_ container: Container, _ key: StaticString, _ tracker: LifecycleTracker) -> Factory<Probe> {
     Factory(container: container, key: key) { Probe("\(key)", tracker) }.cached
 }
 
@@ -17,7 +18,7 @@ private func cachedProbe(_ container: Container, _ key: StaticString, _ tracker:
         let first: StaticString = "aaaaaaaaXbbbbbbbbbbbbbbbcccccccccccccddddddddd"
         let second: StaticString = "aaaaaaaaYbbbbbbbbbbbbbbbcccccccccccccddddddddd"
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let firstKey = RegistrationKey(container: Container.self, name: first, type: Probe.self)
         let secondKey = RegistrationKey(container: Container.self, name: second, type: Probe.self)
         #expect(firstKey.quickHash == secondKey.quickHash)
@@ -40,7 +41,7 @@ private func cachedProbe(_ container: Container, _ key: StaticString, _ tracker:
     /// stays where it was.
     @Test func growingTheTableKeepsEveryInstance() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let keys: [StaticString] = [
             "k00", "k01", "k02", "k03", "k04", "k05", "k06", "k07", "k08", "k09",
             "k10", "k11", "k12", "k13", "k14", "k15", "k16", "k17", "k18", "k19",
@@ -65,7 +66,7 @@ private func cachedProbe(_ container: Container, _ key: StaticString, _ tracker:
     /// end only the last one is held.
     @Test func readsRacingResetsNeverSeeAReleasedInstance() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let factory = cachedProbe(container, "racedKey", tracker)
         _ = factory()
         let dead = Locked(0)
@@ -76,7 +77,7 @@ private func cachedProbe(_ container: Container, _ key: StaticString, _ tracker:
             }
             for _ in 0..<20_000 {
                 let probe = factory()
-                if !tracker.live.contains(probe.label) { dead.withLock { $0 += 1 } }
+                if probe.isReportedGone { dead.withLock { $0 += 1 } }
             }
         }
         #expect(dead.withLock { $0 } == 0)
@@ -89,7 +90,7 @@ private func cachedProbe(_ container: Container, _ key: StaticString, _ tracker:
     /// reads still return the one instance, and closing releases it.
     @Test func childScopesReadTheirOwnTable() {
         let root = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let flow = root.child("flow")
         #expect(flow.manager.node.storage.index == nil)
         #expect(root.manager.node.storage.index != nil)

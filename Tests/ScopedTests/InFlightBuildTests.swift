@@ -1,5 +1,6 @@
 import Dispatch
 import Scoped
+import ScopedTesting
 import Testing
 
 // A `register`, `reset` or scope reset that happens while a build of that registration
@@ -44,7 +45,7 @@ extension Container {
     fileprivate func gatedAPI(_ gate: Gate, _ name: String) -> Factory<API> {
         self { gate.pass(); return API(name) }.cached
     }
-    fileprivate func gatedSession(_ gate: Gate, _ tracker: Tracker) -> Factory<Probe> {
+    fileprivate func gatedSession(_ gate: Gate, _ tracker: LifecycleTracker) -> Factory<Probe> {
         self { gate.pass(); return Probe("session", tracker) }.scope(.inFlightSession)
     }
 }
@@ -95,7 +96,7 @@ private func resolveInBackground<T: Sendable>(_ factory: @escaping @Sendable () 
     @Test func aScopeResetDuringABuildWinsOverIt() {
         let container = Container()
         let gate = Gate()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let first = resolveInBackground { container.gatedSession(gate, tracker)() }
         gate.whileBuilding {
             Scope.inFlightSession.reset()
@@ -108,7 +109,7 @@ private func resolveInBackground<T: Sendable>(_ factory: @escaping @Sendable () 
     @Test func aScopeResetAfterTheBuildReleasesIt() {
         let container = Container()
         let gate = Gate()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let first = resolveInBackground { container.gatedSession(gate, tracker)() }
         gate.whileBuilding {}
         let old = first()

@@ -1,17 +1,18 @@
 import Scoped
+import ScopedTesting
 import Testing
 
 extension Container {
-    fileprivate func lazyUnique(_ tracker: Tracker) -> Factory<Probe> { self { Probe("unique", tracker) } }
-    fileprivate func lazyCached(_ tracker: Tracker) -> Factory<Probe> { self { Probe("cached", tracker) }.cached }
-    fileprivate func lazyShared(_ tracker: Tracker) -> Factory<Probe> { self { Probe("shared", tracker) }.shared }
-    fileprivate func lazyScoped(_ tracker: Tracker) -> Factory<Probe> { self { Probe("scoped", tracker) }.scoped }
+    fileprivate func lazyUnique(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("unique", tracker) } }
+    fileprivate func lazyCached(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("cached", tracker) }.cached }
+    fileprivate func lazyShared(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("shared", tracker) }.shared }
+    fileprivate func lazyScoped(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("scoped", tracker) }.scoped }
 }
 
 @Suite struct LazyTests {
     @Test func makingALazyBuildsNothing() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let thunks = [container.lazyUnique(tracker).lazy, container.lazyCached(tracker).lazy]
         #expect(thunks.allSatisfy { !$0.isResolved })
         #expect(tracker.log.isEmpty)
@@ -20,7 +21,7 @@ extension Container {
 
     @Test func firstCallBuildsThenTheSameInstanceComesBack() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let thunk = container.lazyUnique(tracker).lazy
         let first = thunk()
         #expect(thunk.isResolved)
@@ -31,7 +32,7 @@ extension Container {
 
     @Test func resolvesThroughTheFactorysScope() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let held = container.lazyCached(tracker)()
         let thunk = container.lazyCached(tracker).lazy
         #expect(thunk() === held)
@@ -40,13 +41,13 @@ extension Container {
 
     @Test func twoThunksOfAUniqueFactoryAreTwoInstances() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         #expect(container.lazyUnique(tracker).lazy() !== container.lazyUnique(tracker).lazy())
     }
 
     @Test func aThunkKeepsASharedInstanceAliveUntilTheThunkGoes() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         weak var shared: Probe?
         var thunk: Lazy<Probe>? = container.lazyShared(tracker).lazy
         shared = thunk?()
@@ -57,7 +58,7 @@ extension Container {
 
     @Test func aThunkResolvesInTheContainerItCameFrom() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let flow = container.child("flow")
         let thunk = flow.lazyScoped(tracker).lazy
         #expect(thunk() === flow.lazyScoped(tracker)())
@@ -67,7 +68,7 @@ extension Container {
     @Test func racingFirstCallsResolveOnce() {
         for _ in 0..<100 {
             let container = Container()
-            let tracker = Tracker()
+            let tracker = LifecycleTracker()
             let thunk = container.lazyUnique(tracker).lazy
             let seen = Collected<ObjectIdentifier>()
             onThreads(8) { _ in seen.append(ObjectIdentifier(thunk())) }

@@ -1,11 +1,12 @@
 import Scoped
+import ScopedTesting
 import Testing
 
 extension Container {
-    fileprivate func service(_ tracker: Tracker) -> Factory<Probe> { self { Probe("real", tracker) }.cached }
-    fileprivate func uniqueService(_ tracker: Tracker) -> Factory<Probe> { self { Probe("real", tracker) } }
-    fileprivate func screen(_ tracker: Tracker) -> Factory<Probe> { self { Probe("screen", tracker) }.scoped }
-    fileprivate func consumer(_ tracker: Tracker) -> Factory<Probe> {
+    fileprivate func service(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("real", tracker) }.cached }
+    fileprivate func uniqueService(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("real", tracker) } }
+    fileprivate func screen(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("screen", tracker) }.scoped }
+    fileprivate func consumer(_ tracker: LifecycleTracker) -> Factory<Probe> {
         self { Probe("consumer", tracker, holding: [self.service(tracker)()]) }
     }
 }
@@ -22,7 +23,7 @@ extension Container {
 @Suite struct OverrideTests {
     @Test func registerReplacesTheBodyAndDropsTheHeldInstance() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         weak var real: Probe?
         do { real = container.service(tracker)() }
         container.service(tracker).register { Probe("mock", tracker) }
@@ -34,7 +35,7 @@ extension Container {
 
     @Test func resetRestoresTheDeclaredBody() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         container.service(tracker).register { Probe("mock", tracker) }
         weak var mock: Probe?
         do { mock = container.service(tracker)() }
@@ -45,21 +46,21 @@ extension Container {
 
     @Test func nestedResolvesSeeTheOverride() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         container.service(tracker).register { Probe("mock", tracker) }
         #expect(container.consumer(tracker)().dependencies[0].name == "mock")
     }
 
     @Test func theLastRegistrationWins() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         container.uniqueService(tracker).register { Probe("first", tracker) }
         container.uniqueService(tracker).register { Probe("second", tracker) }
         #expect(container.uniqueService(tracker)().name == "second")
     }
 
     @Test func overridesBelongToOneRoot() {
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let one = Container()
         let two = Container()
         one.service(tracker).register { Probe("mock", tracker) }
@@ -69,14 +70,14 @@ extension Container {
 
     @Test func childrenSeeTheirParentsOverrides() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         container.uniqueService(tracker).register { Probe("mock", tracker) }
         #expect(container.child("flow").child("inner").uniqueService(tracker)().name == "mock")
     }
 
     @Test func childOverridesAreInvisibleToTheParent() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let rootInstance = container.service(tracker)()
         let flow = container.child("flow")
         let sibling = container.child("sibling")
@@ -89,7 +90,7 @@ extension Container {
 
     @Test func instancesOfAChildOverrideAreOwnedByTheChild() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let flow = container.child("flow")
         flow.service(tracker).register { Probe("childMock", tracker) }
         weak var mock: Probe?
@@ -107,7 +108,7 @@ extension Container {
 
     @Test func childResetDropsItsOverrideOnly() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         container.uniqueService(tracker).register { Probe("rootMock", tracker) }
         let flow = container.child("flow")
         flow.uniqueService(tracker).register { Probe("childMock", tracker) }
@@ -120,7 +121,7 @@ extension Container {
     /// resolved it, even when its body comes from a parent's override.
     @Test func scopedInstancesOfAParentOverrideStayOwnedByTheChild() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         container.screen(tracker).register { Probe("mockScreen", tracker) }
         let one = container.child("one")
         let two = container.child("two")

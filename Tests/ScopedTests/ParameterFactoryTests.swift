@@ -1,23 +1,24 @@
 import Scoped
+import ScopedTesting
 import Testing
 
 extension Container {
-    fileprivate func uniqueItem(_ tracker: Tracker) -> ParameterFactory<Int, Probe> {
+    fileprivate func uniqueItem(_ tracker: LifecycleTracker) -> ParameterFactory<Int, Probe> {
         self { Probe("item\($0)", tracker) }
     }
-    fileprivate func cachedItem(_ tracker: Tracker) -> ParameterFactory<Int, Probe> {
+    fileprivate func cachedItem(_ tracker: LifecycleTracker) -> ParameterFactory<Int, Probe> {
         self { Probe("item\($0)", tracker) }.cached
     }
-    fileprivate func perItem(_ tracker: Tracker) -> ParameterFactory<Int, Probe> {
+    fileprivate func perItem(_ tracker: LifecycleTracker) -> ParameterFactory<Int, Probe> {
         self { Probe("item\($0)", tracker) }.cached.perParameter
     }
-    fileprivate func sharedPerItem(_ tracker: Tracker) -> ParameterFactory<String, Probe> {
+    fileprivate func sharedPerItem(_ tracker: LifecycleTracker) -> ParameterFactory<String, Probe> {
         self { Probe($0, tracker) }.shared.perParameter
     }
-    fileprivate func scopedPerItem(_ tracker: Tracker) -> ParameterFactory<Int, Probe> {
+    fileprivate func scopedPerItem(_ tracker: LifecycleTracker) -> ParameterFactory<Int, Probe> {
         self { Probe("detail\($0)", tracker) }.scoped.perParameter
     }
-    fileprivate func perItemFirst(_ tracker: Tracker) -> ParameterFactory<Int, Probe> {
+    fileprivate func perItemFirst(_ tracker: LifecycleTracker) -> ParameterFactory<Int, Probe> {
         self { Probe("item\($0)", tracker) }.perParameter.cached
     }
 }
@@ -25,14 +26,14 @@ extension Container {
 @Suite struct ParameterFactoryTests {
     @Test func theParameterReachesTheBody() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         #expect(container.uniqueItem(tracker)(7).name == "item7")
         #expect(container.uniqueItem(tracker)(7) !== container.uniqueItem(tracker)(7))
     }
 
     @Test func withoutPerParameterTheFirstResolveWins() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let first = container.cachedItem(tracker)(1)
         #expect(container.cachedItem(tracker)(2) === first)
         #expect(first.name == "item1")
@@ -41,7 +42,7 @@ extension Container {
 
     @Test func perParameterKeepsOneInstancePerParameter() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let one = container.perItem(tracker)(1)
         let two = container.perItem(tracker)(2)
         #expect(one !== two)
@@ -53,14 +54,14 @@ extension Container {
 
     @Test func perParameterWorksBeforeOrAfterTheScope() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         #expect(container.perItemFirst(tracker)(1) !== container.perItemFirst(tracker)(2))
         #expect(container.perItemFirst(tracker)(1) === container.perItemFirst(tracker)(1))
     }
 
     @Test func resetDropsEveryParametersInstance() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         weak var one: Probe?
         weak var two: Probe?
         do {
@@ -75,7 +76,7 @@ extension Container {
 
     @Test func sharedPerParameterHoldsEachWeakly() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let alice = container.sharedPerItem(tracker)("alice")
         weak var bob: Probe?
         do { bob = container.sharedPerItem(tracker)("bob") }
@@ -86,7 +87,7 @@ extension Container {
 
     @Test func scopedPerParameterIsKeyedInsideEachScope() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let flow = container.child("flow")
         let other = container.child("other")
         let one = flow.scopedPerItem(tracker)(1)
@@ -97,7 +98,7 @@ extension Container {
 
     @Test func lazyWithAParameterBuildsOnFirstCall() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let thunk = container.perItem(tracker).lazy(5)
         #expect(!thunk.isResolved)
         #expect(tracker.inits("item5") == 0)
@@ -109,7 +110,7 @@ extension Container {
 
     @Test func registerReplacesTheBodyForEveryParameter() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         weak var real: Probe?
         do { real = container.perItem(tracker)(1) }
         container.perItem(tracker).register { Probe("mock\($0)", tracker) }

@@ -1,4 +1,5 @@
 import Scoped
+import ScopedTesting
 import Testing
 
 // Lifetime scopes opened, used and closed from many threads at once, under one root:
@@ -6,11 +7,11 @@ import Testing
 // released.
 
 extension Container {
-    fileprivate func raceStore(_ tracker: Tracker) -> Factory<Probe> { self { Probe("store", tracker) }.cached }
-    fileprivate func raceScreen(_ tracker: Tracker) -> Factory<Probe> {
+    fileprivate func raceStore(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("store", tracker) }.cached }
+    fileprivate func raceScreen(_ tracker: LifecycleTracker) -> Factory<Probe> {
         self { Probe("screen", tracker, holding: [self.raceStore(tracker)()]) }.scoped
     }
-    fileprivate func raceRow(_ tracker: Tracker) -> ParameterFactory<Int, Probe> {
+    fileprivate func raceRow(_ tracker: LifecycleTracker) -> ParameterFactory<Int, Probe> {
         self { Probe("row\($0)", tracker) }.scoped.perParameter
     }
 }
@@ -19,7 +20,7 @@ extension Container {
     @Test func childScopesOpenedResolvedAndClosedOnEightThreadsReleaseEverything() {
         for round in 0..<50 {
             let root = Container()
-            let tracker = Tracker()
+            let tracker = LifecycleTracker()
             onThreads(8) { index in
                 let flow = root.child("flow\(index)")
                 let screen = flow.raceScreen(tracker)()
@@ -42,7 +43,7 @@ extension Container {
     @Test func childScopesDroppedWithoutCloseOnEightThreadsReleaseEverything() {
         for round in 0..<50 {
             let root = Container()
-            let tracker = Tracker()
+            let tracker = LifecycleTracker()
             onThreads(8) { index in
                 let flow = root.child("flow\(index)")
                 _ = flow.raceScreen(tracker)()
@@ -56,7 +57,7 @@ extension Container {
     @Test func eightThreadsSharingOneChildGetOneScopedInstance() {
         for round in 0..<50 {
             let root = Container()
-            let tracker = Tracker()
+            let tracker = LifecycleTracker()
             let flow = root.child("flow")
             let seen = Collected<ObjectIdentifier>()
             onThreads(8) { _ in seen.append(ObjectIdentifier(flow.raceScreen(tracker)())) }
@@ -68,7 +69,7 @@ extension Container {
 
     @Test func eventsOfRacingScopesStayInOrderPerScope() {
         let root = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let events = Collected<LifecycleEvent>()
         root.observe { event in
             if event.kind == .reset, event.scope != "container" { return }

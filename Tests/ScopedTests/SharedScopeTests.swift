@@ -1,14 +1,14 @@
 import Scoped
+import ScopedTesting
 import Testing
 
-private struct SharedValue: Sendable {
-    init(_ tracker: Tracker) { _ = tracker.didInit("sharedValue") }
-}
+/// A value type: the tracker counts its builds from the event stream.
+private struct SharedValue: Sendable {}
 
 extension Container {
-    fileprivate func sharedProbe(_ tracker: Tracker) -> Factory<Probe> { self { Probe("shared", tracker) }.shared }
-    fileprivate func sharedValue(_ tracker: Tracker) -> Factory<SharedValue> { self { SharedValue(tracker) }.shared }
-    fileprivate func counter(_ tracker: Tracker, initialValue: Int) -> Factory<Probe> {
+    fileprivate func sharedProbe(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("shared", tracker) }.shared }
+    fileprivate var sharedValue: Factory<SharedValue> { self { SharedValue() }.shared }
+    fileprivate func counter(_ tracker: LifecycleTracker, initialValue: Int) -> Factory<Probe> {
         self { Probe("counter\(initialValue)", tracker) }.shared
     }
 }
@@ -16,7 +16,7 @@ extension Container {
 @Suite struct SharedScopeTests {
     @Test func sameInstanceWhileSomeoneHoldsIt() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let first = container.sharedProbe(tracker)()
         let second = container.sharedProbe(tracker)()
         #expect(first === second)
@@ -25,7 +25,7 @@ extension Container {
 
     @Test func freshInstanceAfterTheLastHolderLetsGo() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         weak var old: Probe?
         do {
             let probe = container.sharedProbe(tracker)()
@@ -39,7 +39,7 @@ extension Container {
 
     @Test func containerHoldsItWeakly() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         weak var held: Probe?
         do {
             held = container.sharedProbe(tracker)()
@@ -50,7 +50,7 @@ extension Container {
 
     @Test func childrenGetTheRootsInstance() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let atRoot = container.sharedProbe(tracker)()
         let flow = container.child("flow")
         let inner = flow.child("inner")
@@ -62,7 +62,7 @@ extension Container {
     }
 
     @Test func separateRootsHaveSeparateInstances() {
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let one = Container()
         let two = Container()
         #expect(one.sharedProbe(tracker)() !== two.sharedProbe(tracker)())
@@ -71,7 +71,7 @@ extension Container {
 
     @Test func factoryParametersDoNotTakePartInTheKey() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let one = container.counter(tracker, initialValue: 1)()
         let two = container.counter(tracker, initialValue: 2)()
         #expect(one === two)
@@ -80,15 +80,15 @@ extension Container {
 
     @Test func valueTypesCannotBeHeldWeaklySoEachResolveBuilds() {
         let container = Container()
-        let tracker = Tracker()
-        _ = container.sharedValue(tracker)()
-        _ = container.sharedValue(tracker)()
-        #expect(tracker.inits("sharedValue") == 2)
+        let tracker = LifecycleTracker(observing: container)
+        _ = container.sharedValue()
+        _ = container.sharedValue()
+        #expect(tracker.builtCount(of: SharedValue.self) == 2)
     }
 
     @Test func factoryResetForgetsTheInstanceButDoesNotKillIt() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let held = container.sharedProbe(tracker)()
         container.sharedProbe(tracker).reset()
         let next = container.sharedProbe(tracker)()

@@ -1,25 +1,26 @@
 import Scoped
+import ScopedTesting
 import Testing
 
 // Singletons belong to the process: each test uses registrations of its own (distinct
 // member names) and resets them, so parallel tests never share one.
 extension Container {
-    fileprivate func singletonAcrossRoots(_ tracker: Tracker) -> Factory<Probe> {
+    fileprivate func singletonAcrossRoots(_ tracker: LifecycleTracker) -> Factory<Probe> {
         self { Probe("acrossRoots", tracker) }.singleton
     }
-    fileprivate func singletonSurvivesReset(_ tracker: Tracker) -> Factory<Probe> {
+    fileprivate func singletonSurvivesReset(_ tracker: LifecycleTracker) -> Factory<Probe> {
         self { Probe("survivesReset", tracker) }.singleton
     }
-    fileprivate func singletonFactoryReset(_ tracker: Tracker) -> Factory<Probe> {
+    fileprivate func singletonFactoryReset(_ tracker: LifecycleTracker) -> Factory<Probe> {
         self { Probe("factoryReset", tracker) }.singleton
     }
-    fileprivate func singletonInChild(_ tracker: Tracker) -> Factory<Probe> {
+    fileprivate func singletonInChild(_ tracker: LifecycleTracker) -> Factory<Probe> {
         self { Probe("inChild", tracker) }.singleton
     }
-    fileprivate func singletonForScopeReset(_ tracker: Tracker) -> Factory<Probe> {
+    fileprivate func singletonForScopeReset(_ tracker: LifecycleTracker) -> Factory<Probe> {
         self { Probe("scopeReset", tracker) }.singleton
     }
-    fileprivate func cachedForScopeReset(_ tracker: Tracker) -> Factory<Probe> {
+    fileprivate func cachedForScopeReset(_ tracker: LifecycleTracker) -> Factory<Probe> {
         self { Probe("cachedKept", tracker) }.cached
     }
 }
@@ -29,16 +30,16 @@ private final class SingletonAppContainer: SharedContainer {
     let manager: ContainerManager
     init(manager: ContainerManager = ContainerManager()) { self.manager = manager }
 
-    func sameName(_ tracker: Tracker) -> Factory<Probe> { self { Probe("appContainer", tracker) }.singleton }
+    func sameName(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("appContainer", tracker) }.singleton }
 }
 
 extension Container {
-    fileprivate func sameName(_ tracker: Tracker) -> Factory<Probe> { self { Probe("container", tracker) }.singleton }
+    fileprivate func sameName(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("container", tracker) }.singleton }
 }
 
 @Suite struct SingletonScopeTests {
     @Test func oneInstancePerProcessAcrossRoots() {
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let one = Container()
         defer { one.singletonAcrossRoots(tracker).reset() }
         let two = Container()
@@ -48,7 +49,7 @@ extension Container {
     }
 
     @Test func containerResetKeepsSingletons() {
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let container = Container()
         defer { container.singletonSurvivesReset(tracker).reset() }
         let first = container.singletonSurvivesReset(tracker)()
@@ -58,7 +59,7 @@ extension Container {
     }
 
     @Test func factoryResetAtARootReleasesTheSingleton() {
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let container = Container()
         weak var dropped: Probe?
         do { dropped = container.singletonFactoryReset(tracker)() }
@@ -71,7 +72,7 @@ extension Container {
     }
 
     @Test func childrenGetTheProcesssInstanceAndCannotDropIt() {
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let container = Container()
         defer { container.singletonInChild(tracker).reset() }
         let flow = container.child("flow")
@@ -83,7 +84,7 @@ extension Container {
     }
 
     @Test func containerTypeTakesPartInTheKey() {
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         defer {
             Container().sameName(tracker).reset()
             SingletonAppContainer().sameName(tracker).reset()
@@ -99,7 +100,7 @@ extension Container {
     @Test func scopeResetReleasesEverySingletonAndNothingElse() async {
         await #expect(processExitsWith: .success) {
             let container = Container()
-            let tracker = Tracker()
+            let tracker = LifecycleTracker()
             weak var singleton: Probe?
             do { singleton = container.singletonForScopeReset(tracker)() }
             let cached = container.cachedForScopeReset(tracker)()

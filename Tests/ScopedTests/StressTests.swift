@@ -1,5 +1,6 @@
 import Foundation
 import Scoped
+import ScopedTesting
 import Testing
 
 // Concurrency promises, proved with real threads released together by a barrier
@@ -11,43 +12,43 @@ private let threads = 8
 private let rounds = 100
 
 extension Container {
-    fileprivate func raceCached(_ tracker: Tracker) -> Factory<Probe> { self { Probe("cached", tracker) }.cached }
-    fileprivate func raceShared(_ tracker: Tracker) -> Factory<Probe> { self { Probe("shared", tracker) }.shared }
-    fileprivate func raceScoped(_ tracker: Tracker) -> Factory<Probe> { self { Probe("scoped", tracker) }.scoped }
-    fileprivate func raceSingleton(_ tracker: Tracker) -> Factory<Probe> {
+    fileprivate func raceCached(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("cached", tracker) }.cached }
+    fileprivate func raceShared(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("shared", tracker) }.shared }
+    fileprivate func raceScoped(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("scoped", tracker) }.scoped }
+    fileprivate func raceSingleton(_ tracker: LifecycleTracker) -> Factory<Probe> {
         self { Probe("singleton", tracker) }.singleton
     }
-    fileprivate func raceCustom(_ tracker: Tracker, _ scope: Scope) -> Factory<Probe> {
+    fileprivate func raceCustom(_ tracker: LifecycleTracker, _ scope: Scope) -> Factory<Probe> {
         self { Probe("custom", tracker) }.scope(scope)
     }
-    fileprivate func racePerParameter(_ tracker: Tracker) -> ParameterFactory<Int, Probe> {
+    fileprivate func racePerParameter(_ tracker: LifecycleTracker) -> ParameterFactory<Int, Probe> {
         self { Probe("item\($0)", tracker) }.cached.perParameter
     }
 
     // A nested cached graph: top → middle → leaf, and side → leaf.
-    fileprivate func graphTop(_ tracker: Tracker) -> Factory<Probe> {
+    fileprivate func graphTop(_ tracker: LifecycleTracker) -> Factory<Probe> {
         self { Probe("top", tracker, holding: [self.graphMiddle(tracker)()]) }.cached
     }
-    fileprivate func graphMiddle(_ tracker: Tracker) -> Factory<Probe> {
+    fileprivate func graphMiddle(_ tracker: LifecycleTracker) -> Factory<Probe> {
         self { Probe("middle", tracker, holding: [self.graphLeaf(tracker)()]) }.cached
     }
-    fileprivate func graphSide(_ tracker: Tracker) -> Factory<Probe> {
+    fileprivate func graphSide(_ tracker: LifecycleTracker) -> Factory<Probe> {
         self { Probe("side", tracker, holding: [self.graphLeaf(tracker)()]) }.cached
     }
-    fileprivate func graphLeaf(_ tracker: Tracker) -> Factory<Probe> { self { Probe("leaf", tracker) }.cached }
+    fileprivate func graphLeaf(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("leaf", tracker) }.cached }
 
-    fileprivate func slow(_ tracker: Tracker, entered: DispatchSemaphore, proceed: DispatchSemaphore) -> Factory<Probe> {
+    fileprivate func slow(_ tracker: LifecycleTracker, entered: DispatchSemaphore, proceed: DispatchSemaphore) -> Factory<Probe> {
         self {
             entered.signal()
             proceed.wait()
             return Probe("slow", tracker)
         }.cached
     }
-    fileprivate func fast(_ tracker: Tracker) -> Factory<Probe> { self { Probe("fast", tracker) }.cached }
-    fileprivate func fresh(_ tracker: Tracker) -> Factory<Probe> { self { Probe("fresh", tracker) }.cached }
+    fileprivate func fast(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("fast", tracker) }.cached }
+    fileprivate func fresh(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("fresh", tracker) }.cached }
 
     /// A cached instance whose `deinit` resolves from the same container.
-    fileprivate func deinitResolver(_ tracker: Tracker) -> Factory<Probe> {
+    fileprivate func deinitResolver(_ tracker: LifecycleTracker) -> Factory<Probe> {
         self { [weak self] in
             Probe("resolver", tracker, onDeinit: { [weak self] in _ = self?.raceCached(tracker)() })
         }.cached
@@ -58,8 +59,8 @@ extension Container {
 /// one init and one instance per round; `afterRound` runs once the round's instances
 /// are no longer held by the race.
 private func raceFirstResolves(
-    rounds: Int = rounds, makeWorld: () -> (tracker: Tracker, resolve: @Sendable (Int) -> Probe),
-    afterRound: (Tracker) -> Void
+    rounds: Int = rounds, makeWorld: () -> (tracker: LifecycleTracker, resolve: @Sendable (Int) -> Probe),
+    afterRound: (LifecycleTracker) -> Void
 ) {
     for round in 0..<rounds {
         let (tracker, resolve) = makeWorld()
@@ -79,7 +80,7 @@ private func raceFirstResolves(
     @Test func cachedBuildsOnceUnderRacingFirstResolves() {
         raceFirstResolves(makeWorld: {
             let container = Container()
-            let tracker = Tracker()
+            let tracker = LifecycleTracker()
             return (tracker, { _ in container.raceCached(tracker)() })
         }, afterRound: { _ in })
     }
@@ -87,7 +88,7 @@ private func raceFirstResolves(
     @Test func sharedBuildsOnceUnderRacingFirstResolves() {
         raceFirstResolves(makeWorld: {
             let container = Container()
-            let tracker = Tracker()
+            let tracker = LifecycleTracker()
             return (tracker, { _ in container.raceShared(tracker)() })
         }, afterRound: { _ in })
     }
@@ -95,12 +96,12 @@ private func raceFirstResolves(
     @Test func scopedBuildsOnceAtTheRootAndInAChild() {
         raceFirstResolves(makeWorld: {
             let container = Container()
-            let tracker = Tracker()
+            let tracker = LifecycleTracker()
             return (tracker, { _ in container.raceScoped(tracker)() })
         }, afterRound: { _ in })
         raceFirstResolves(makeWorld: {
             let flow = Container().child("flow")
-            let tracker = Tracker()
+            let tracker = LifecycleTracker()
             return (tracker, { _ in flow.raceScoped(tracker)() })
         }, afterRound: { _ in })
     }
@@ -109,7 +110,7 @@ private func raceFirstResolves(
         let scope = Scope.Cached(name: "race")
         raceFirstResolves(makeWorld: {
             let container = Container()
-            let tracker = Tracker()
+            let tracker = LifecycleTracker()
             return (tracker, { _ in container.raceCustom(tracker, scope)() })
         }, afterRound: { _ in })
     }
@@ -117,7 +118,7 @@ private func raceFirstResolves(
     /// One singleton per process, raced from a different root container on each thread.
     @Test func singletonBuildsOnceAcrossContainers() {
         raceFirstResolves(makeWorld: {
-            let tracker = Tracker()
+            let tracker = LifecycleTracker()
             return (tracker, { _ in Container().raceSingleton(tracker)() })
         }, afterRound: { tracker in
             Container().raceSingleton(tracker).reset()
@@ -128,7 +129,7 @@ private func raceFirstResolves(
     @Test func perParameterBuildsOncePerParameter() {
         for _ in 0..<rounds {
             let container = Container()
-            let tracker = Tracker()
+            let tracker = LifecycleTracker()
             let seen = Collected<Probe>()
             onThreads(threads) { index in seen.append(container.racePerParameter(tracker)(index % 2)) }
             #expect(tracker.inits("item0") == 1)
@@ -142,7 +143,7 @@ private func raceFirstResolves(
     @Test func nestedCachedGraphsBuildOnceUnderContention() {
         for round in 0..<rounds {
             let container = Container()
-            let tracker = Tracker()
+            let tracker = LifecycleTracker()
             let resolvers: [@Sendable () -> Probe] = [
                 { container.graphTop(tracker)() }, { container.graphSide(tracker)() },
                 { container.graphMiddle(tracker)() }, { container.graphLeaf(tracker)() },
@@ -167,7 +168,7 @@ private func raceFirstResolves(
     @Test func resetsRacingResolvesLoseNoInstance() {
         for _ in 0..<20 {
             let container = Container()
-            let tracker = Tracker()
+            let tracker = LifecycleTracker()
             let scope = Scope.Cached(name: "race")
             let flow = container.child("flow")
             onThreads(threads) { index in
@@ -190,7 +191,7 @@ private func raceFirstResolves(
 
     @Test func aSlowBuildDoesNotBlockResolvesOfOtherKeys() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let entered = DispatchSemaphore(value: 0)
         let proceed = DispatchSemaphore(value: 0)
         let fast = container.fast(tracker)()
@@ -224,7 +225,7 @@ private func raceFirstResolves(
     @Test func aDeinitThatResolvesDuringResetDoesNotDeadlock() {
         for round in 0..<rounds {
             let container = Container()
-            let tracker = Tracker()
+            let tracker = LifecycleTracker()
             let finished = finishes(progress: { tracker.changes }) {
                 onThreads(threads) { index in
                     for _ in 0..<5 {

@@ -7,10 +7,17 @@ import Testing
 // survives, a child view (the notes panel) keeps its state while hidden because its
 // view model lives in the detail screen's scope, and the event stream shows all of it.
 
-/// The flow's view models record their `deinit` in the tracker of the running test.
-private func currentTracker() -> Tracker {
-    guard let tracker = Tracker.current else { fatalError("ThreeScreenFlowTests: no tracker bound") }
-    return tracker
+/// The running test's log: the event stream's lines, the flow's steps and the view
+/// models' `deinit`s, merged in the order they happened. (Not a `LifecycleTracker`: the
+/// test compares one ordered text, events and deinits together.)
+private enum FlowLog {
+    @TaskLocal static var current: Collected<String>?
+}
+
+/// The flow's view models record their `deinit` in the log of the running test.
+private func currentLog() -> Collected<String> {
+    guard let log = FlowLog.current else { fatalError("ThreeScreenFlowTests: no log bound") }
+    return log
 }
 
 private final class EntryStore: Sendable {
@@ -21,41 +28,41 @@ private final class EntryStore: Sendable {
 
 private final class ListViewModel: Sendable {
     let store: EntryStore
-    private let tracker = currentTracker()
+    private let log = currentLog()
     init(store: EntryStore) { self.store = store }
     var rows: [String] { [7, 8].map(store.title) }
-    deinit { tracker.note("deinit ListViewModel") }
+    deinit { log.append("deinit ListViewModel") }
 }
 
 private final class DetailViewModel: Sendable {
     let id: Int
     let store: EntryStore
-    private let tracker = currentTracker()
+    private let log = currentLog()
     init(id: Int, store: EntryStore) {
         self.id = id
         self.store = store
     }
     var title: String { store.title(id) }
-    deinit { tracker.note("deinit DetailViewModel[\(id)]") }
+    deinit { log.append("deinit DetailViewModel[\(id)]") }
 }
 
 /// The detail screen's notes panel: a child view that can be hidden and shown again.
 private final class NotesViewModel: Sendable {
     let draft = Locked("")
-    private let tracker = currentTracker()
-    deinit { tracker.note("deinit NotesViewModel") }
+    private let log = currentLog()
+    deinit { log.append("deinit NotesViewModel") }
 }
 
 private final class EditViewModel: Sendable {
     let id: Int
     let store: EntryStore
-    private let tracker = currentTracker()
+    private let log = currentLog()
     init(id: Int, store: EntryStore) {
         self.id = id
         self.store = store
     }
     func save(_ title: String) { store.setTitle(title, for: id) }
-    deinit { tracker.note("deinit EditViewModel") }
+    deinit { log.append("deinit EditViewModel") }
 }
 
 extension Container {
@@ -79,11 +86,11 @@ private func withoutNumbers(_ line: String) -> String {
 
 @Suite struct ThreeScreenFlowTests {
     @Test func listDetailEditFlow() {
-        let tracker = Tracker()
-        Tracker.$current.withValue(tracker) {
-            runFlow(tracker)
+        let flowLog = Collected<String>()
+        FlowLog.$current.withValue(flowLog) {
+            runFlow(flowLog)
         }
-        let log = tracker.log
+        let log = flowLog.all
         print("Three-screen flow, event stream and deinits (numbers removed):")
         for line in log { print("  \(line)") }
         #expect(log == [
@@ -126,10 +133,10 @@ private func withoutNumbers(_ line: String) -> String {
         ])
     }
 
-    private func runFlow(_ tracker: Tracker) {
+    private func runFlow(_ log: Collected<String>) {
         let app = Container()
-        app.observe(.lines { tracker.note(withoutNumbers($0)) })
-        func step(_ name: String) { tracker.note("== \(name)") }
+        app.observe(.lines { log.append(withoutNumbers($0)) })
+        func step(_ name: String) { log.append("== \(name)") }
 
         step("open the list screen")
         let list = app.child("list")

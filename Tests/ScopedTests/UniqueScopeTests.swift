@@ -1,26 +1,22 @@
 import Scoped
+import ScopedTesting
 import Testing
 
-private struct UniqueValue: Sendable {
-    let tracker: Tracker
-    init(_ tracker: Tracker) {
-        self.tracker = tracker
-        _ = tracker.didInit("uniqueValue")
-    }
-}
+/// A value type: the tracker counts its builds from the event stream.
+private struct UniqueValue: Sendable {}
 
 extension Container {
-    fileprivate func uniqueProbe(_ tracker: Tracker) -> Factory<Probe> { self { Probe("unique", tracker) } }
-    fileprivate func explicitUniqueProbe(_ tracker: Tracker) -> Factory<Probe> {
+    fileprivate func uniqueProbe(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("unique", tracker) } }
+    fileprivate func explicitUniqueProbe(_ tracker: LifecycleTracker) -> Factory<Probe> {
         self { Probe("explicitUnique", tracker) }.cached.unique
     }
-    fileprivate func uniqueValue(_ tracker: Tracker) -> Factory<UniqueValue> { self { UniqueValue(tracker) } }
+    fileprivate var uniqueValue: Factory<UniqueValue> { self { UniqueValue() } }
 }
 
 @Suite struct UniqueScopeTests {
     @Test func uniqueIsTheDefaultAndBuildsOnEveryResolve() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let first = container.uniqueProbe(tracker)()
         let second = container.uniqueProbe(tracker)()
         #expect(first !== second)
@@ -30,14 +26,14 @@ extension Container {
 
     @Test func explicitUniqueReplacesAnEarlierScope() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         #expect(container.explicitUniqueProbe(tracker)() !== container.explicitUniqueProbe(tracker)())
         #expect(tracker.inits("explicitUnique") == 2)
     }
 
     @Test func containerKeepsNothing() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         weak var released: Probe?
         do {
             let probe = container.uniqueProbe(tracker)()
@@ -51,7 +47,7 @@ extension Container {
 
     @Test func childResolvesUniqueToo() {
         let container = Container()
-        let tracker = Tracker()
+        let tracker = LifecycleTracker()
         let flow = container.child("flow")
         #expect(flow.uniqueProbe(tracker)() !== flow.uniqueProbe(tracker)())
         #expect(flow.manager.node.storage.count == 0)
@@ -60,9 +56,9 @@ extension Container {
 
     @Test func valueTypesAreBuiltOnEveryResolve() {
         let container = Container()
-        let tracker = Tracker()
-        _ = container.uniqueValue(tracker)()
-        _ = container.uniqueValue(tracker)()
-        #expect(tracker.inits("uniqueValue") == 2)
+        let tracker = LifecycleTracker(observing: container)
+        _ = container.uniqueValue()
+        _ = container.uniqueValue()
+        #expect(tracker.builtCount(of: UniqueValue.self) == 2)
     }
 }

@@ -1,127 +1,104 @@
-// Shared helpers of the ScopedTests suites: a per-test lifecycle tracker, the tracked
-// test model, and helpers that run code on real threads. Swift Testing runs tests in
-// parallel in one process, so nothing here is static: each test makes its own tracker.
+// Shared helpers of the ScopedTests suites: the tracked test model (reporting to
+// ScopedTesting's `LifecycleTracker`, the one the package ships), and helpers that run
+// code on real threads. Swift Testing runs tests in parallel in one process, so nothing
+// here is static: each test makes its own tracker.
 import Foundation
 import Scoped
+import ScopedTesting
 import Testing
 
-/// Records the life of the test objects of one test: every `init` and `deinit`, with
-/// the instance's number (`store#1`, `store#2`), in the order they happened, plus any
-/// line a test adds (event-stream lines, for a merged log).
-final class Tracker: Sendable {
-    private struct State {
-        /// Every init, deinit and note so far: what ``waitUntilLive(is:stallSeconds:)``
-        /// watches for progress.
-        var changes = 0
-        var counters: [String: Int] = [:]
-        var log: [String] = []
-        var live: Set<String> = []
-        var inits: [String: Int] = [:]
-        var deinits: [String: Int] = [:]
+/// What the suites ask of ScopedTesting's ``LifecycleTracker``, in their words: counts,
+/// live instances and the init/deinit order by probe name (`store#1`, `store#2`). Each
+/// is read from the public tracker (its ``LifecycleTracker/timeline`` and
+/// ``LifecycleTracker/instances``); nothing is counted twice.
+extension LifecycleTracker {
+    /// How many instances of `name` were made (`didInit` calls).
+    func inits(_ name: String) -> Int {
+        timeline.filter { $0.kind == .initialized && $0.instance.typeName == name }.count
     }
 
-    private let state = Locked(State(), waitable: true)
-
-    /// The running test's tracker, for models whose factories take no tracker parameter
-    /// (the three-screen flow's view models, so that events show plain names).
-    @TaskLocal static var current: Tracker?
-
-    /// Records an `init` of `name`; returns the instance's number (1, 2, …).
-    func didInit(_ name: String) -> Int {
-        state.withLock { state in
-            let number = state.counters[name, default: 0] + 1
-            state.changes += 1
-            state.counters[name] = number
-            state.log.append("init \(name)#\(number)")
-            state.live.insert("\(name)#\(number)")
-            state.inits[name, default: 0] += 1
-            return number
-        }
+    /// How many instances of `name` were released (`didDeinit` calls).
+    func deinits(_ name: String) -> Int {
+        timeline.filter { $0.kind == .deinitialized && $0.instance.typeName == name }.count
     }
 
-    /// Records the `deinit` of `name#number`.
-    func didDeinit(_ name: String, _ number: Int) {
-        state.withLock { state in
-            state.changes += 1
-            state.log.append("deinit \(name)#\(number)")
-            state.live.remove("\(name)#\(number)")
-            state.deinits[name, default: 0] += 1
-        }
-        state.broadcast()
+    /// Every init and deinit so far, in order: `init store#1`, `deinit store#1`.
+    var log: [String] {
+        timeline.map { "\($0.kind == .initialized ? "init" : "deinit") \($0.instance.label)" }
     }
 
-    /// Waits until the live instances are exactly `expected` (re-checked at every
-    /// `deinit`, on the lock's condition: no sleeping). `false` if they still are not
-    /// and nothing was built or released for `stallSeconds`: a guard so that a leak fails
-    /// the test instead of hanging it, however slowly the releases come.
+    /// The `deinit` lines only, in order.
+    var deinitLog: [String] { log.filter { $0.hasPrefix("deinit ") } }
+
+    /// The live instances (`name#number`), sorted.
+    var live: [String] { instances.filter { $0.state == .alive }.map(\.label).sorted() }
+
+    /// How many tracked instances are alive.
+    var liveCount: Int { instances.filter { $0.state == .alive }.count }
+
+    /// How many inits and deinits were recorded: progress for ``finishes(stallSeconds:progress:_:)``.
+    var changes: Int { timeline.count }
+
+    /// Waits until the live instances are exactly `expected`, re-checking every
+    /// millisecond. `false` if they still are not and nothing was built or released for
+    /// `stallSeconds`: a guard so that a leak fails the test instead of hanging it, however
+    /// slowly the releases come.
     ///
     /// For releases that may finish on another thread: a lifetime scope dropped without
     /// `close()` releases its instances when its last reference goes, and a concurrent
     /// `Scope.x.reset()` elsewhere in the process briefly holds every container (to reach
     /// them all), so that last reference may go on that thread, a moment later.
     func waitUntilLive(is expected: [String], stallSeconds: Double = 30) -> Bool {
-        finishes(stallSeconds: stallSeconds, progress: { [self] in changes }) { [state] in
-            state.wait { $0.live.sorted() != expected }
+        let done = Locked(false)
+        let finished = finishes(stallSeconds: stallSeconds, progress: { [self] in changes }) { [self] in
+            while live != expected, !done.withLock({ $0 }) { Thread.sleep(forTimeInterval: 0.001) }
         }
+        done.withLock { $0 = true }   // a stalled wait stops polling
+        return finished
     }
-
-    /// How many inits, deinits and notes were recorded: progress for ``finishes(stallSeconds:progress:_:)``.
-    var changes: Int { state.withLock { $0.changes } }
-
-    /// Appends a line of the test's own to the log.
-    func note(_ line: String) {
-        state.withLock { state in
-            state.changes += 1
-            state.log.append(line)
-        }
-    }
-
-    /// Everything recorded, in order.
-    var log: [String] { state.withLock { $0.log } }
-
-    /// The `deinit` lines only, in order.
-    var deinitLog: [String] { log.filter { $0.hasPrefix("deinit ") } }
-
-    /// How many instances of `name` were made.
-    func inits(_ name: String) -> Int { state.withLock { $0.inits[name, default: 0] } }
-
-    /// How many instances of `name` were released.
-    func deinits(_ name: String) -> Int { state.withLock { $0.deinits[name, default: 0] } }
-
-    /// How many tracked instances are alive.
-    var liveCount: Int { state.withLock { $0.live.count } }
-
-    /// The live instances (`name#number`), sorted.
-    var live: [String] { state.withLock { $0.live.sorted() } }
 }
 
-/// A tracked test object: records its `init` and `deinit` in a ``Tracker``, may hold
-/// dependencies (to build object graphs) and may run code in its `deinit`.
+extension TrackedInstance {
+    /// `name#number`, as the suites name probes.
+    var label: String { "\(typeName)#\(ordinal)" }
+}
+
+/// A tracked test object: reports its `init` and `deinit` to a ``LifecycleTracker`` under
+/// its name, may hold dependencies (to build object graphs) and may run code in its
+/// `deinit`.
 final class Probe: Sendable {
     let name: String
-    let number: Int
-    let tracker: Tracker
+    let tracker: LifecycleTracker
     let dependencies: [Probe]
     private let onDeinit: (@Sendable () -> Void)?
+    /// Its record in the tracker: set once, in `init`, before any other thread can reach
+    /// the probe, and never changed.
+    nonisolated(unsafe) private(set) var tracked: TrackedInstance?
 
     init(
-        _ name: String, _ tracker: Tracker, holding dependencies: [Probe] = [],
+        _ name: String, _ tracker: LifecycleTracker, holding dependencies: [Probe] = [],
         onDeinit: (@Sendable () -> Void)? = nil
     ) {
         self.name = name
         self.tracker = tracker
         self.dependencies = dependencies
         self.onDeinit = onDeinit
-        number = tracker.didInit(name)
+        tracked = tracker.didInit(self, named: name)
     }
 
     deinit {
         onDeinit?()
-        tracker.didDeinit(name, number)
+        tracker.didDeinit(self)
     }
+
+    /// Which probe of its name this is (1, 2, …).
+    var number: Int { tracked?.ordinal ?? 0 }
 
     /// `name#number`.
     var label: String { "\(name)#\(number)" }
+
+    /// Whether the tracker has seen this probe's `deinit` (a probe still in use must not).
+    var isReportedGone: Bool { tracked.map { tracker.current($0).state != .alive } ?? false }
 }
 
 /// A value collected from several threads.
@@ -137,7 +114,7 @@ final class Collected<Value: Sendable>: Sendable {
 
     /// Waits (on the lock's condition) until `predicate` holds for the values collected;
     /// `false` if it still does not and no value came for `stallSeconds`. See
-    /// ``Tracker/waitUntilLive(is:stallSeconds:)``.
+    /// ``LifecycleTracker/waitUntilLive(is:stallSeconds:)``.
     func waitUntil(stallSeconds: Double = 30, _ predicate: @escaping @Sendable ([Value]) -> Bool) -> Bool {
         finishes(stallSeconds: stallSeconds, progress: { [values] in values.withLock { $0.count } }) { [values] in
             values.wait { !predicate($0) }
