@@ -7,8 +7,9 @@ import Testing
 /// (`ScopedBenchmarks --stack`, BENCHMARKS.md), so a 512 KiB thread — Darwin's default for
 /// secondary threads — builds about 500 levels. This debug-build test builds 70 levels of
 /// a recursive per-parameter factory on such a thread: about 6.3 KB per level now, 8.9 KB
-/// (624 KB in all: a crash) before the slow path's frames were trimmed. ThreadSanitizer's
-/// instrumentation makes every frame larger, so under it the chain is shorter.
+/// (624 KB in all: a crash) before the slow path's frames were trimmed. A sanitizer's
+/// instrumentation (ThreadSanitizer, AddressSanitizer) makes every frame larger, so under
+/// one the chain is shorter.
 @Suite struct DeepGraphTests {
     final class Link: Sendable {
         let level: Int
@@ -19,14 +20,14 @@ import Testing
         }
     }
 
-    /// Whether the test process runs with ThreadSanitizer's runtime.
-    static let underThreadSanitizer: Bool = {
+    /// Whether the test process runs with ThreadSanitizer's or AddressSanitizer's runtime.
+    static let underSanitizer: Bool = {
         #if canImport(Darwin)
         let everyImage = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
         #else
         let everyImage: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
         #endif
-        return dlsym(everyImage, "__tsan_init") != nil
+        return dlsym(everyImage, "__tsan_init") != nil || dlsym(everyImage, "__asan_init") != nil
     }()
 
     /// What the thread built, handed back under a lock.
@@ -51,7 +52,7 @@ import Testing
 
     @Test func aRecursiveCachedChainBuildsOnA512KiBThread() {
         let container = DeepContainer(manager: ContainerManager())
-        let depth = Self.underThreadSanitizer ? 30 : 70
+        let depth = Self.underSanitizer ? 30 : 70
         let top = Result()
         Self.onThread(stackBytes: 512 * 1024) {
             top.set(container.chain(depth))
