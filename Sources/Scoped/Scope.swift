@@ -61,9 +61,12 @@ public final class Scope: Sendable, CustomStringConvertible {
     /// - Parameter name: The name events and messages use for this scope.
     public convenience init(name: String = "custom") {
         self.init(kind: .cached, name: name, builtIn: false)
-        // The reference that is never given back: factory values rely on it.
-        _ = Unmanaged.passRetained(self)
+        // Kept for the life of the process: factory values refer to it unretained.
+        Scope.customScopes.withLock { $0.append(self) }
     }
+
+    /// Every custom scope made, held strongly (custom scopes live as long as the process).
+    private static let customScopes = Locked<[Scope]>([])
 
     /// A new instance on every resolve; the container keeps nothing. The default scope.
     public static let unique = Scope(builtIn: .unique, name: "unique")
