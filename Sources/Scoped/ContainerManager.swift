@@ -64,6 +64,6 @@ public final class ContainerManager: Sendable {
         // A child lifetime scope ends with the last reference to its manager: its parent
         // holds the node (to close it with the parent), so the node cannot end by itself.
         // Closing reports `scopeClosed` and releases the child's instances, newest first.
-        if node.parent != nil { node.close() }
+        if !node.isRoot { node.close() }
     }
 }

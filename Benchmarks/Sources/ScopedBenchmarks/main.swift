@@ -7,6 +7,7 @@
 //   --rss-cycles N   child open/resolve/close cycles for the memory run (default 1,000,000)
 //   --list           print the row names and exit
 //   --stack          print stack bytes per nested resolve (first builds) and exit
+//   --trees          print close times for large trees of lifetime scopes and exit
 //   --profile N      run each selected row once with N operations inside `profiledRegion`
 //                    (no timing): valgrind --tool=callgrind --toggle-collect='*profiledRegion*'
 
@@ -27,9 +28,12 @@ while let argument = arguments.popFirst() {
     case "--stack":
         StackRows.report()
         exit(0)
+    case "--trees":
+        TreeRows.report()
+        exit(0)
     case "--profile": options.profileOperations = Int(arguments.popFirst() ?? "") ?? 100_000
     case "-h", "--help":
-        print("usage: ScopedBenchmarks [--reps N] [--time MS] [--rss-cycles N] [--list] [filter…]")
+        print("usage: ScopedBenchmarks [--reps N] [--time MS] [--rss-cycles N] [--list] [--stack] [--trees] [filter…]")
         exit(0)
     default: options.filters.append(argument)
     }

@@ -1,9 +1,9 @@
 // Concurrency rule: `live` (a `Locked`) guards the weak list of every root container's
 // node in the process; it is held only to add, remove or copy the list, never while
 // instances are released. A root's lifetime scopes are reached through the nodes'
-// `state` locks, taken top-down (a parent's, then each child's under it: nothing takes
-// them bottom-up) together with each storage's lock for a moment, so that only the
-// nodes that hold instances of the scope are retained. No user code runs meanwhile.
+// `state` locks, one at a time, and under a parent's each child's storage lock for a
+// moment (top-down: nothing takes them bottom-up), so that only the nodes that hold
+// instances of the scope are retained. No user code runs meanwhile.
 
 /// Every live root container's node, so that `Scope.<name>.reset()` can reach every
 /// container: the roots, and through their trees the open lifetime scopes.
@@ -46,19 +46,23 @@ package enum ContainerRegistry {
         let number = domain?.number ?? 0
         let roots = live.withLock { $0.values.filter { $0.domainNumber == number } }
         var found: [ScopeNode] = []
+        // The trees are walked with a stack of the scopes' states, not by recursion: a
+        // chain of lifetime scopes may be deep. A child is retained (appended) only if
+        // it holds instances of `scope`, under its parent's lock, where it is alive;
+        // what the walk keeps of the others is their state, which keeps no node alive.
+        var unvisited: [Locked<ScopeNode.State>] = []
         for root in roots {
             if root.storage.holdsInstances(of: scope), let node = root.node { found.append(node) }
-            root.state.withLock { collect($0.children, holding: scope, into: &found) }
+            unvisited.append(root.state)
+        }
+        while let state = unvisited.popLast() {
+            state.withLock { state in
+                state.children.forEach { child in
+                    if child.storage.holdsInstances(of: scope) { found.append(child) }
+                    unvisited.append(child.state)
+                }
+            }
         }
         return found.sorted { $0.number < $1.number }
-    }
-
-    /// Appends the nodes among `children` and their descendants that hold instances of
-    /// `scope` (called with the parent's state lock held; the children stay alive).
-    private static func collect(_ children: [ScopeNode], holding scope: Scope, into found: inout [ScopeNode]) {
-        for child in children {
-            if child.storage.holdsInstances(of: scope) { found.append(child) }
-            child.state.withLock { collect($0.children, holding: scope, into: &found) }
-        }
     }
 }

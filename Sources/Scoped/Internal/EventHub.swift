@@ -53,20 +53,17 @@ extension ScopeNode {
         return isObservedHereOrAbove
     }
 
-    /// The chain walk of `isObservedInChain`, by recursion on the borrowed `parent` (no
-    /// retain of each node).
+    /// The chain walk of `isObservedInChain` (``firstInChain(_:)``).
     private var isObservedHereOrAbove: Bool {
-        observerCount.load(ordering: .relaxed) != 0 || parent?.isObservedHereOrAbove == true
+        firstInChain { $0.observerCount.load(ordering: .relaxed) != 0 ? true : nil } ?? false
     }
 
     /// Observers of this container and its ancestors, nearest first.
     private var observersInChain: [LifecycleObserver] {
         var result: [LifecycleObserver] = []
-        var manager: ScopeNode? = self
-        while let current = manager {
-            let own = current.state.withLock { $0.observers.sorted { $0.key < $1.key }.map(\.value) }
-            result += own
-            manager = current.parent
+        _ = firstInChain { node -> Bool? in
+            result += node.state.withLock { $0.observers.sorted { $0.key < $1.key }.map(\.value) }
+            return nil  // every level
         }
         return result
     }

@@ -294,7 +294,7 @@ extension Registration {
     /// lifetime scope drops only what it owns, so its parent is never touched.
     private func dropHeldInstances(in manager: ScopeNode) {
         var storages = [manager.storage]
-        if manager.parent == nil && scopeKind.home == .process { storages.append(manager.singletons) }
+        if manager.isRoot && scopeKind.home == .process { storages.append(manager.singletons) }
         manager.drop(key, from: storages)
     }
 }

@@ -3,7 +3,9 @@
 // the thread is building right now (for cycle and captive-dependency checks) and the
 // `.graph` instances of the thread's current top-level resolve. A frame of a parameter
 // factory points at its parameter on the stack of that same thread's resolve
-// (`BuildParameter`, ParameterBox.swift), alive while the frame is.
+// (`BuildParameter`, ParameterBox.swift), alive while the frame is. It also queues the
+// releases that end a chain of lifetime scopes (`releaseIteratively`), so that no
+// `deinit` runs inside another's.
 
 /// One registration being built on this thread.
 ///
@@ -86,6 +88,9 @@ package final class ResolutionContext {
         var graph = GraphTable()
         /// Whether this thread is calling observers right now (EventHub.swift).
         var deliveringEvents = false
+        /// Whether `releaseIteratively` runs on this thread, and what it still has to release.
+        var releasing = false
+        var pendingReleases: [AnyObject] = []
     }
 
     private let state: UnsafeMutablePointer<State>
@@ -118,6 +123,29 @@ package final class ResolutionContext {
         state.pointee.deliveringEvents = true
         defer { state.pointee.deliveringEvents = false }
         deliver()
+    }
+
+    /// Releases `first` and `second` now, unless this thread is already inside this call:
+    /// then after that call's current release returns.
+    ///
+    /// A scope node's `deinit` gives back its retains on its parent and its manager here.
+    /// Released directly, the parent's `deinit` would run inside the child's, its own
+    /// parent's inside that, and a chain of 30,000 lifetime scopes would end 30,000 frames
+    /// deep; queued, each `deinit` returns before the next begins.
+    package func releaseIteratively(_ first: consuming AnyObject, _ second: consuming AnyObject?) {
+        if state.pointee.releasing {
+            // Moved in: when the queue lets go of them, those are the last references.
+            state.pointee.pendingReleases.append(first)
+            if let second = consume second { state.pointee.pendingReleases.append(second) }
+            return
+        }
+        state.pointee.releasing = true
+        _ = consume second  // each may run a deinit that calls this method again
+        _ = consume first
+        while let next = state.pointee.pendingReleases.popLast() {
+            _ = consume next
+        }
+        state.pointee.releasing = false
     }
 
     /// The calling thread's context (created on first use, freed with the thread).

@@ -110,7 +110,7 @@ extension ScopeNode {
         }
         let storageKey = StorageKey(key, box: box)
         switch kind.home {
-        case .root: return (parent == nil ? storage : root.storage).held(storageKey)
+        case .root: return (isRoot ? storage : root.storage).held(storageKey)
         case .lifetimeScope: return storage.held(storageKey)
         case .process: return singletons.held(storageKey)
         case .none, .graph: return buildFast(storageKey, parameter: parameter, kind: kind, build: build)
@@ -122,15 +122,16 @@ extension ScopeNode {
     @inline(__always)
     private func mayResolveFast(_ key: RegistrationKey) -> Bool {
         guard !IsolationDomain.isActive, !isObservedInChain else { return false }
-        return parent == nil && overrideCount.load(ordering: .relaxed) == 0 || !isOverridden(key)
+        return isRoot && overrideCount.load(ordering: .relaxed) == 0 || !isOverridden(key)
     }
 
-    /// Whether an override of `key` is registered here or in an enclosing scope. Walks the
-    /// chain by borrowing each `parent` (no retain of the nodes, whose reference counts
-    /// live in side tables), one relaxed load per level while no override exists.
+    /// Whether an override of `key` is registered here or in an enclosing scope: one
+    /// relaxed load per level while no override exists (``firstInChain(_:)``).
     private func isOverridden(_ key: RegistrationKey) -> Bool {
-        if overrideCount.load(ordering: .relaxed) != 0, state.withLock({ $0.overrides[key] != nil }) { return true }
-        return parent?.isOverridden(key) ?? false
+        firstInChain { node in
+            node.overrideCount.load(ordering: .relaxed) != 0 && node.state.withLock({ $0.overrides[key] != nil })
+                ? true : nil
+        } ?? false
     }
 
     /// `.unique` or `.graph`: nothing is held, the body runs with its frame on the stack.
@@ -214,7 +215,7 @@ extension ScopeNode {
         //    This frame stays on the stack while the body runs (nested first builds stack
         //    up one per level): what is rare — events, waits, misuse — is out of line.
         let context = ResolutionContext.current
-        let frame = BuildFrame(key, parameter: parameter, kind: kind, custom: custom, ownedByChild: owner.parent != nil)
+        let frame = BuildFrame(key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot)
         if let held = storage.claim(frame, scope: scope, context: context) {
             owner.report(held, of: frame, scope: scope, created: nil)
             return held

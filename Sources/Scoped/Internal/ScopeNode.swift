@@ -5,6 +5,13 @@
 // or swap that state: factory bodies, observers and the `deinit`s of released
 // instances run after unlocking. Closing releases children first, then this scope's
 // instances newest first.
+//
+// Depth rule: nothing here recurses along the tree, so a chain of lifetime scopes may be
+// as deep as memory allows. Walks up the chain (overrides, observers) are loops;
+// `close()` keeps its own stack of the scopes it is closing; a node's references to its
+// parent and to the manager it was opened from are retained by hand and handed, when
+// the node ends, to its thread's release queue (`ResolutionContext.releaseIteratively`):
+// ending a deep chain frees one node after the other instead of one inside the other.
 
 /// The state behind a container: its instances, overrides, observers and place in the
 /// tree of lifetime scopes. ``ContainerManager`` (public) owns one.
@@ -19,22 +26,28 @@
 package final class ScopeNode: Sendable {
     /// What the node's one lock guards.
     package struct State {
-        /// The open children, oldest first, held strongly: a child ends when the last
-        /// reference to its `ContainerManager` goes (or at `close()`), which closes it and
-        /// removes it from here.
-        package var children: [ScopeNode] = []
+        /// The open children, held strongly: a child ends when the last reference to its
+        /// `ContainerManager` goes (or at `close()`), which closes it and removes it from
+        /// here, in constant time whatever the number of its siblings.
+        package var children = OpenChildren()
         package var closed = false
         package var overrides: [RegistrationKey: any OverrideBody] = [:]
         package var observers: [UInt64: LifecycleObserver] = [:]
     }
 
-    /// The enclosing lifetime scope (nil for a root container).
-    @usableFromInline package let parent: ScopeNode?
+    /// The enclosing lifetime scope's node as a word (0 for a root container), retained
+    /// by hand in `init` and given back through the release queue when this node ends
+    /// (see the depth rule above). A word, not an `unowned(unsafe)` reference: reading
+    /// one of those retains it, and a root's retains are slow (it is weakly referenced).
+    private let parentBits: UInt
+    /// The root (nil for a root). Held strongly: a root has no parent, so releasing it
+    /// never ends a chain inside its `deinit`.
     private let rootManager: ScopeNode?
-    /// The manager this child was opened from, kept alive as long as the child: code
-    /// that registered overrides through it may hold it `unowned`, as it could when the
-    /// manager itself held this state.
-    private let openedFrom: ContainerManager?
+    /// The manager this child was opened from as a word (0 for a root), retained by hand
+    /// like the parent and kept as long as the child: code that registered overrides
+    /// through it may hold it `unowned`, as it could when the manager itself held this
+    /// state.
+    private let openedFromBits: UInt
     /// The number of the isolation domain this manager belongs to (0: production). A
     /// number, not a reference: the domain's stand-ins must not keep it alive.
     package let domainNumber: UInt64
@@ -54,12 +67,16 @@ package final class ScopeNode: Sendable {
     package let singletons: InstanceStorage
     /// The tree, overrides and observers: one lock (one allocation) per node.
     package let state = Locked(State())
-    /// `overrideCount` and `observerCount`, in one allocation.
-    private let counts = AtomicWords(count: 2)
+    /// `overrideCount`, `observerCount` and `slot`, in one allocation.
+    private let counts = AtomicWords(count: 3)
     /// Number of overrides registered here; read without locking on every resolve.
     package var overrideCount: AtomicWord { counts[0] }
     /// Number of observers installed here; read without locking by the resolve path.
     package var observerCount: AtomicWord { counts[1] }
+    /// This child's place in its parent's ``OpenChildren``: written once when it opens and
+    /// read when it closes, both under the parent's lock (an atomic word only because the
+    /// node's stored properties are constants).
+    private var slot: AtomicWord { counts[2] }
 
     package static let processSingletons = InstanceStorage()
 
@@ -72,8 +89,9 @@ package final class ScopeNode: Sendable {
         parent: ScopeNode?, openedFrom: ContainerManager? = nil, name: String?, domainNumber: UInt64,
         singletons: InstanceStorage, standIn: Bool
     ) {
-        self.parent = parent
-        self.openedFrom = openedFrom
+        // Both retained by hand, given back in `deinit` through the release queue.
+        parentBits = parent.map { UnsafeReference.retaining($0).bits } ?? 0
+        openedFromBits = openedFrom.map { UnsafeReference.retaining($0).bits } ?? 0
         self.rootManager = parent.map { $0.root }
         self.domainNumber = domainNumber
         self.singletons = singletons
@@ -95,7 +113,7 @@ package final class ScopeNode: Sendable {
             singletons: parent.singletons, standIn: false)
         let parentClosed = parent.state.withLock { state -> Bool in
             guard !state.closed else { return true }
-            state.children.append(self)
+            slot.store(UInt(state.children.insert(self)), ordering: .relaxed)
             return false
         }
         if parentClosed {
@@ -118,7 +136,7 @@ package final class ScopeNode: Sendable {
     deinit {
         // A child is closed by now (its manager closed it, and its parent held it until
         // then); a root has no open children (each would hold it as its parent).
-        if parent == nil { ContainerRegistry.remove(ObjectIdentifier(self)) }
+        if isRoot { ContainerRegistry.remove(ObjectIdentifier(self)) }
         EventHub.removeAll(from: self)
         let wasOpen = state.withLock { state in
             defer { state.closed = true }
@@ -126,20 +144,33 @@ package final class ScopeNode: Sendable {
         }
         releaseNewestFirst(storage.close().removed)
         if wasOpen { emit(.scopeClosed) }
-        if parent == nil && !isStandIn { IsolationDomain.rootDidEnd(number) }
+        if isRoot && !isStandIn { IsolationDomain.rootDidEnd(number) }
         counts.deallocate()
+        // The retains `init` took. Given back after this `deinit` returns when another
+        // node's is running on this thread: a deep chain ends iteratively.
+        if !isRoot {
+            ResolutionContext.current.releaseIteratively(
+                UnsafeReference<ScopeNode>(bits: parentBits).takeRetained(),
+                UnsafeReference<ContainerManager>(bits: openedFromBits).takeRetained())
+        }
     }
 
     /// Drops the parent's reference to this child, so a long-lived root does not keep one
     /// node per flow it ever opened.
     private func detachFromParent() {
-        guard let parent else { return }
-        let removed = parent.state.withLock { state -> ScopeNode? in
-            guard let index = state.children.firstIndex(where: { $0 === self }) else { return nil }
-            return state.children.remove(at: index)
+        guard !isRoot else { return }
+        let removed = UnsafeReference<ScopeNode>(bits: parentBits).withBorrowed { parent in
+            parent.state.withLock { $0.children.remove(slot: Int(slot.load(ordering: .relaxed)), number: number) }
         }
         _ = removed  // released after unlocking: it may be this node's last reference
     }
+
+    /// Whether this is a root container's node (no enclosing lifetime scope).
+    @usableFromInline package var isRoot: Bool { parentBits == 0 }
+
+    /// The enclosing lifetime scope (nil for a root container), as a strong reference.
+    /// To walk up the chain, use ``firstInChain(_:)``, which retains nothing.
+    package var parent: ScopeNode? { isRoot ? nil : UnsafeReference<ScopeNode>(bits: parentBits).object }
 
     /// The root of this manager's tree.
     package var root: ScopeNode { rootManager ?? self }
@@ -148,7 +179,7 @@ package final class ScopeNode: Sendable {
     /// stand-in for a production root; otherwise this one.
     @usableFromInline
     package var effective: ScopeNode {
-        guard IsolationDomain.isActive, parent == nil, !isStandIn, let domain = IsolationDomain.current else {
+        guard IsolationDomain.isActive, isRoot, !isStandIn, let domain = IsolationDomain.current else {
             return self
         }
         return domain.replacement(for: self)
@@ -163,15 +194,42 @@ package final class ScopeNode: Sendable {
 
     /// Closes this lifetime scope: children first (newest first), then this scope's
     /// instances, newest first. Harmless when already closed.
+    ///
+    /// Iterative: `closing` is the stack of scopes marked closed whose children are not
+    /// all closed yet, each with those children oldest first, so that a chain of any
+    /// depth closes in constant stack, and a scope with any number of children in
+    /// time proportional to their number (plus sorting them once).
     package func close() {
-        let children: [ScopeNode]? = state.withLock { state in
+        guard let children = markClosed() else { return }
+        guard !children.isEmpty else { return finishClosing() }  // the usual case: no stack
+        var closing: [(node: ScopeNode, children: [ScopeNode])] = [(self, children)]
+        while !closing.isEmpty {
+            if let child = closing[closing.count - 1].children.popLast() {
+                guard let grandchildren = child.markClosed() else { continue }
+                if grandchildren.isEmpty {
+                    child.finishClosing()
+                } else {
+                    closing.append((child, grandchildren))
+                }
+            } else {
+                closing.removeLast().node.finishClosing()
+            }
+        }
+    }
+
+    /// Marks this scope closed and takes its open children, oldest first; nil if it was
+    /// closed already.
+    private func markClosed() -> [ScopeNode]? {
+        state.withLock { state -> [ScopeNode]? in
             guard !state.closed else { return nil }
             state.closed = true
-            defer { state.children = [] }
-            return state.children
+            return state.children.removeAll()
         }
-        guard let children else { return }
-        for child in children.reversed() { child.close() }
+    }
+
+    /// Once its children are closed: releases this scope's instances, newest first,
+    /// reports the close and leaves the parent's list of open children.
+    private func finishClosing() {
         releaseNewestFirst(storage.close().removed)
         emit(.scopeClosed)
         detachFromParent()
@@ -221,12 +279,30 @@ package final class ScopeNode: Sendable {
     /// the manager that holds it.
     @usableFromInline
     package func override(for key: RegistrationKey) -> (body: any OverrideBody, owner: ScopeNode)? {
-        // Recursion on the borrowed `parent` rather than a loop over a `var`: no retain
-        // and release of each node (their reference counts live in side tables).
-        if overrideCount.load(ordering: .relaxed) != 0, let body = state.withLock({ $0.overrides[key] }) {
-            return (body, self)
+        firstInChain { node in
+            guard node.overrideCount.load(ordering: .relaxed) != 0,
+                let body = node.state.withLock({ $0.overrides[key] })
+            else { return nil }
+            return (body, node)
         }
-        return parent?.override(for: key)
+    }
+
+    /// The first non-nil answer of `test` for this node, then its parent, and so on up to
+    /// the root. A loop over unretained references (each node's retain on its parent keeps
+    /// the chain alive): no recursion, however deep the chain, and no retain and release
+    /// of each node on the way.
+    @inline(__always)
+    package func firstInChain<R>(_ test: (ScopeNode) -> R?) -> R? {
+        if let found = test(self) { return found }
+        var bits = parentBits
+        while bits != 0 {
+            let (found, next) = UnsafeReference<ScopeNode>(bits: bits).withBorrowed { node in
+                (test(node), node.parentBits)
+            }
+            if let found { return found }
+            bits = next
+        }
+        return nil
     }
 
     /// Stores `body` for `key`. The replaced body (which may capture instances) is

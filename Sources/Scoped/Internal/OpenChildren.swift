@@ -1,0 +1,63 @@
+// Concurrency rule: a value of this type lives in a parent node's `state` and is read
+// and changed only under that lock; each child's slot number is written once, under the
+// same lock, before anyone can close the child.
+
+/// A scope's open children: added and removed in constant time, whatever their number
+/// and whatever order they close in, and listed oldest first when the scope closes.
+///
+/// Each child keeps the number of its slot (`ScopeNode.slot`); a closed child's slot is
+/// reused by the next one opened. No hashing: a slot is an array index.
+package struct OpenChildren {
+    private var slots: [ScopeNode?] = []
+    private var freeSlots: [Int] = []
+    /// The number of open children.
+    package private(set) var count = 0
+
+    package init() {}
+
+    package var isEmpty: Bool { count == 0 }
+
+    /// Adds `child`; returns the slot it must remember for ``remove(slot:)``.
+    package mutating func insert(_ child: ScopeNode) -> Int {
+        count += 1
+        if let slot = freeSlots.popLast() {
+            slots[slot] = child
+            return slot
+        }
+        slots.append(child)
+        return slots.count - 1
+    }
+
+    /// Removes the child in `slot` and returns it (nil if it is not there any more: the
+    /// parent closed and took all its children).
+    package mutating func remove(slot: Int, number: UInt64) -> ScopeNode? {
+        guard slot < slots.count, let child = slots[slot], child.number == number else { return nil }
+        slots[slot] = nil
+        count -= 1
+        if count == 0 {
+            slots.removeAll(keepingCapacity: true)
+            freeSlots.removeAll(keepingCapacity: true)
+        } else {
+            freeSlots.append(slot)
+        }
+        return child
+    }
+
+    /// The open children, oldest first (node numbers grow with time).
+    package var oldestFirst: [ScopeNode] {
+        guard count != 0 else { return [] }
+        return slots.compactMap { $0 }.sorted { $0.number < $1.number }
+    }
+
+    /// Calls `body` with each open child, in no particular order.
+    package func forEach(_ body: (ScopeNode) -> Void) {
+        for case let child? in slots { body(child) }
+    }
+
+    /// Removes every child and returns them, oldest first.
+    package mutating func removeAll() -> [ScopeNode] {
+        let all = oldestFirst
+        self = OpenChildren()
+        return all
+    }
+}
