@@ -18,9 +18,9 @@ func onMainActorOnly<P, T: Sendable>(
 
 extension Factory where T: Sendable {
     package init<C: SharedContainer>(
-        container: C, key: StaticString, mainActorBody: @escaping @MainActor @Sendable () -> T
+        container: C, key: StaticString, line: UInt, mainActorBody: @escaping @MainActor @Sendable () -> T
     ) {
-        let registrationKey = RegistrationKey(container: C.self, name: key, type: T.self)
+        let registrationKey = RegistrationKey(container: C.self, name: key, type: T.self, line: line)
         let body = onMainActorOnly(registrationKey) { (_: Void) in mainActorBody() }
         self.init(registration: Registration(manager: container.manager, key: registrationKey, body: body))
     }
@@ -41,9 +41,9 @@ extension Factory where T: Sendable {
 
 extension ParameterFactory where T: Sendable {
     package init<C: SharedContainer>(
-        container: C, key: StaticString, mainActorBody: @escaping @MainActor @Sendable (P) -> T
+        container: C, key: StaticString, line: UInt, mainActorBody: @escaping @MainActor @Sendable (P) -> T
     ) {
-        let registrationKey = RegistrationKey(container: C.self, name: key, type: T.self)
+        let registrationKey = RegistrationKey(container: C.self, name: key, type: T.self, line: line)
         self.init(registration: Registration(
             manager: container.manager, key: registrationKey, body: onMainActorOnly(registrationKey, mainActorBody)))
     }

@@ -16,8 +16,10 @@ extension Container {
 private final class Gadget: Sendable {}
 
 extension Container {
-    fileprivate func gadget() -> Factory<Gadget> { self { Gadget() } }
-    fileprivate func gadget() -> ParameterFactory<Int, Gadget> { self { _ in Gadget() } }
+    // One registration declared twice with different body shapes, as a helper that
+    // forwards `key` and `line` can do: the override's shape is checked when resolved.
+    fileprivate func gadget() -> Factory<Gadget> { self(key: "gadget", line: 1) { Gadget() } }
+    fileprivate func gadget() -> ParameterFactory<Int, Gadget> { self(key: "gadget", line: 1) { _ in Gadget() } }
 }
 
 @Suite struct OverrideTests {
@@ -145,6 +147,6 @@ extension Container {
             _ = withParameter(1)
         }
         #expect(standardError(of: result).contains(
-            "Scoped: the override of gadget() (Gadget) does not produce Gadget from Int"))
+            "Scoped: the override of gadget (Gadget) does not produce Gadget from Int"))
     }
 }

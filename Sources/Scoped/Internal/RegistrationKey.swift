@@ -1,41 +1,52 @@
 
 /// Identifies one registration: the declaring container type, the declaring
-/// member's name (`#function`: `api`, `counter(initialValue:)`) and the produced type.
+/// member's name (`#function`: `api`, `counter(initialValue:)`), the produced type and
+/// the line of the `self { … }` call (`#line`).
 ///
 /// Factory parameters never take part in it: `counter(initialValue: 1)` and
-/// `counter(initialValue: 2)` are one registration.
+/// `counter(initialValue: 2)` are one registration. The line tells apart what the name
+/// cannot: two overloads of one factory function (`session(user: Int)` and
+/// `session(user: String)` share the name `session(user:)`), and two registrations made
+/// in one function (`Container.shared { … }` twice in a test).
 ///
-/// Making one costs nothing but three stores (a factory value makes one on every
-/// access): equality compares the name's address first and its bytes only when the
-/// addresses differ (the same name written in two modules), and ``quickHash`` reads the
-/// name's length and at most 16 of its bytes.
+/// Making one costs nothing but four stores (a factory value makes one on every
+/// access): equality compares the line, then the name's address and its bytes only when
+/// the addresses differ (the same name written in two modules), and ``quickHash`` reads
+/// the name's length and at most 16 of its bytes.
 @usableFromInline
 package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     @usableFromInline package let container: ObjectIdentifier
     @usableFromInline package let name: StaticString
+    /// The line of the `self { … }` call that declared it. 32 bits, right after `name`:
+    /// it fills the padding after the name's flags byte, so a key is no larger for it.
+    @usableFromInline package let line: UInt32
     @usableFromInline package let producedType: Any.Type
 
     @inlinable
-    package init(container: Any.Type, name: StaticString, type: Any.Type) {
+    package init(container: Any.Type, name: StaticString, type: Any.Type, line: UInt) {
         self.container = ObjectIdentifier(container)
         self.producedType = type
         self.name = name
+        self.line = UInt32(truncatingIfNeeded: line)
     }
 
     /// A key from its parts, as a resolve site passes them (the produced type is known
     /// there).
     @inlinable @inline(__always)
-    package init(container: ObjectIdentifier, name: StaticString, type: Any.Type) {
+    package init(container: ObjectIdentifier, name: StaticString, type: Any.Type, line: UInt) {
         self.container = container
         self.producedType = type
         self.name = name
+        self.line = UInt32(truncatingIfNeeded: line)
     }
 
     /// The produced type's identity.
     package var type: ObjectIdentifier { ObjectIdentifier(producedType) }
 
     @usableFromInline package static func == (lhs: RegistrationKey, rhs: RegistrationKey) -> Bool {
-        guard lhs.producedType == rhs.producedType, lhs.container == rhs.container else { return false }
+        guard lhs.line == rhs.line, lhs.producedType == rhs.producedType, lhs.container == rhs.container else {
+            return false
+        }
         return lhs.name.sameText(as: rhs.name)
     }
 
@@ -50,7 +61,7 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         return Int(bitPattern: hash ^ (hash >> 29))
     }
 
-    /// A hash of the container, the type and the name's text that reads at most 24 bytes
+    /// A hash of the container, the type, the line and the name's text that reads at most 24 bytes
     /// of the name: its length and, for names of eight bytes or more, its first, middle
     /// and last eight (every byte of names up to 16 bytes); shorter names are read in two
     /// overlapping words. The lock-free index of held instances hashes with it on every
@@ -58,7 +69,7 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     package var quickHash: Int {
         let count = name.utf8CodeUnitCount
         var hash = UInt(bitPattern: container) ^ (UInt(bitPattern: ObjectIdentifier(producedType)) &* 0x9E37_79B9_7F4A_7C15)
-        hash = (hash ^ UInt(count)) &* 0xC4CE_B9FE_1A85_EC53
+        hash = (hash ^ UInt(count) ^ UInt(line) << 32) &* 0xC4CE_B9FE_1A85_EC53
         if name.hasPointerRepresentation {
             let start = UnsafeRawPointer(name.utf8Start)
             if count >= 8 {

@@ -96,8 +96,8 @@ extension MisuseContainer {
     var worker: Factory<Worker> { self { Worker(self.mainScreen.factory()) }.cached }
 
     /// Same explicit key and type as `gadgetItem`-like parameter factories, but no parameter.
-    var keyedGadget: Factory<Gadget> { self(key: "sharedKey") { Gadget() } }
-    var keyedGadgetByName: ParameterFactory<String, Gadget> { self(key: "sharedKey") { _ in Gadget() } }
+    var keyedGadget: Factory<Gadget> { self(key: "sharedKey", line: 1) { Gadget() } }
+    var keyedGadgetByName: ParameterFactory<String, Gadget> { self(key: "sharedKey", line: 1) { _ in Gadget() } }
 }
 
 /// Writes `name: value` to standard error, for the parent test to read back (exit-test
