@@ -87,7 +87,7 @@ extension ScopeNode {
         case .root: return rootStorage._withUnsafeGuaranteedRef { $0.read(key) }
         case .lifetimeScope: return storage.read(key)
         case .process: return singletons.read(key)
-        case .none, .graph: return buildFast(StorageKey(key), kind: kind, build: build)
+        case .none, .graph: return buildFast(key, kind: kind, build: build)
         }
     }
 
@@ -105,7 +105,7 @@ extension ScopeNode {
             case .root: return rootStorage._withUnsafeGuaranteedRef { $0.read(key) }
             case .lifetimeScope: return storage.read(key)
             case .process: return singletons.read(key)
-            case .none, .graph: return buildFast(StorageKey(key), parameter: parameter, kind: kind, build: build)
+            case .none, .graph: return buildFast(key, box: nil, parameter: parameter, kind: kind, build: build)
             }
         }
         let storageKey = StorageKey(key, box: box)
@@ -113,7 +113,7 @@ extension ScopeNode {
         case .root: return (isRoot ? storage : root.storage).held(storageKey)
         case .lifetimeScope: return storage.held(storageKey)
         case .process: return singletons.held(storageKey)
-        case .none, .graph: return buildFast(storageKey, parameter: parameter, kind: kind, build: build)
+        case .none, .graph: return buildFast(key, box: box, parameter: parameter, kind: kind, build: build)
         }
     }
 
@@ -135,14 +135,17 @@ extension ScopeNode {
     }
 
     /// `.unique` or `.graph`: nothing is held, the body runs with its frame on the stack.
+    /// Takes the registration key, not a ``StorageKey``: a unique build then never makes
+    /// (and destroys, through a value witness: a release call per resolve) a storage key.
     @inline(__always)
-    private func buildFast(_ storageKey: StorageKey, kind: Scope.Kind, build: (_ boxed: Bool) -> AnyObject?) -> Resolution {
+    private func buildFast(_ key: RegistrationKey, kind: Scope.Kind, build: (_ boxed: Bool) -> AnyObject?) -> Resolution {
         ResolutionContext.withCurrent { context in
-            let frame = BuildFrame(storageKey.registration, parameter: nil, kind: kind, custom: nil, ownedByChild: false)
+            let frame = BuildFrame(key, parameter: nil, kind: kind, custom: nil, ownedByChild: false)
             if kind.home == .none {
                 _ = context.building(frame) { build(false) }
                 return .built
             }
+            let storageKey = StorageKey(key)
             if let held = context.graphInstance(storageKey) { return .held(held) }
             context.buildInGraph(storageKey) { shared in context.building(frame) { build(shared) } }
             return .built
@@ -154,15 +157,16 @@ extension ScopeNode {
     /// build two instructions (this function is not inlined into its caller).
     @inline(__always)
     private func buildFast(
-        _ storageKey: StorageKey, parameter: UnsafePointer<BuildParameter>, kind: Scope.Kind,
+        _ key: RegistrationKey, box: ParameterBox?, parameter: UnsafePointer<BuildParameter>, kind: Scope.Kind,
         build: (_ boxed: Bool) -> AnyObject?
     ) -> Resolution {
         ResolutionContext.withCurrent { context in
-            let frame = BuildFrame(storageKey.registration, parameter: parameter, kind: kind, custom: nil, ownedByChild: false)
+            let frame = BuildFrame(key, parameter: parameter, kind: kind, custom: nil, ownedByChild: false)
             if kind.home == .none {
                 _ = context.building(frame) { build(false) }
                 return .built
             }
+            let storageKey = StorageKey(key, box: box)
             if let held = context.graphInstance(storageKey) { return .held(held) }
             context.buildInGraph(storageKey) { shared in context.building(frame) { build(shared) } }
             return .built
