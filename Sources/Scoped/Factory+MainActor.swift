@@ -9,7 +9,8 @@ func onMainActorOnly<P, T: Sendable>(
             ScopedFailure.stop(
                 "\(key) has a @MainActor body and was resolved off the main actor; "
                     + "resolve it from main-actor code or with `await resolve()`"
-                    + ResolutionContext.current.chainSuffix(excludingInnermost: true))
+                    + ResolutionContext.current.chainSuffix(excludingInnermost: true),
+                declaredBy: [key])
         }
         nonisolated(unsafe) let parameter = parameter
         return MainActor.assumeIsolated { body(parameter) }

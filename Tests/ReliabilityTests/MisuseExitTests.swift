@@ -13,6 +13,11 @@ import Testing
         }
         #expect(stopMessage(of: result)
             == "Scoped: circular dependency: flowModel (FlowModel) → rootStore (RootStore) → flowModel")
+        // The second line says where to look: the app's frames in the backtrace, and the
+        // line of each registration's `self { … }` call.
+        #expect(whereToLook(in: result) == "Scoped: where to look: the first frame of your code in the backtrace "
+            + "made the call that stopped; the self { … } calls are on line \(MisuseContainer.flowModelLine) for "
+            + "flowModel (FlowModel), line \(MisuseContainer.rootStoreLine) for rootStore (RootStore)")
     }
 
     @Test func cycleThroughALazy() async {
@@ -124,6 +129,9 @@ import Testing
         }
         let scope = announced("scope", in: result) ?? "?"
         #expect(stopMessage(of: result) == "Scoped: cannot open a child of \(scope): that lifetime scope is closed")
+        // No registration involved: the second line points at the backtrace only.
+        #expect(whereToLook(in: result)
+            == "Scoped: where to look: the first frame of your code in the backtrace made the call that stopped")
     }
 
     // MARK: Main actor

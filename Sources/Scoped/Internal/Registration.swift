@@ -271,7 +271,7 @@ package struct Registration<P, T>: Sendable {
 /// Stops the process: an override of `key` does not produce the registration's type.
 @usableFromInline @inline(never)
 package func overrideTypeMismatch(_ key: RegistrationKey, parameter: Any.Type) -> Never {
-    ScopedFailure.stop("the override of \(key) does not produce \(key.typeName) from \(parameter)")
+    ScopedFailure.stop("the override of \(key) does not produce \(key.typeName) from \(parameter)", declaredBy: [key])
 }
 
 extension Registration {

@@ -318,6 +318,7 @@ extension ScopeNode {
     private func closedScope(_ frame: BuildFrame, scope: Scope, owner: ScopeNode) -> Never {
         ScopedFailure.stop(
             "cannot resolve \(frame.description) as .\(scope.name): lifetime scope \(owner.displayName) is closed "
-                + "(resolve it before close(), or from an open child)")
+                + "(resolve it before close(), or from an open child)",
+            declaredBy: [frame.key])
     }
 }

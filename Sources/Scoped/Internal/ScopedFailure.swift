@@ -2,10 +2,29 @@
 ///
 /// `fatalError` keeps its message in release builds (a `precondition` would not), so
 /// every stop names the registrations involved whatever the build configuration.
+///
+/// `fatalError`'s own location is inside Scoped, which is not where the mistake is. So
+/// every stop adds a second line saying where to look: the first frame of the app's
+/// code in the backtrace (or the debugger's stack) is the call that stopped, and each
+/// registration the message names is declared by the `self { … }` call on the line
+/// given (the line is part of its key, so it costs nothing to report).
 @usableFromInline
 package enum ScopedFailure {
     @usableFromInline
-    package static func stop(_ message: String, file: StaticString = #fileID, line: UInt = #line) -> Never {
-        fatalError("Scoped: \(message)", file: file, line: line)
+    package static func stop(
+        _ message: String, declaredBy keys: [RegistrationKey] = [], file: StaticString = #fileID, line: UInt = #line
+    ) -> Never {
+        fatalError("Scoped: \(message)\n\(whereToLook(keys))", file: file, line: line)
+    }
+
+    /// The second line of every stop message.
+    package static func whereToLook(_ keys: [RegistrationKey]) -> String {
+        var text = "Scoped: where to look: the first frame of your code in the backtrace made the call that stopped"
+        var named: [RegistrationKey] = []
+        for key in keys where key.line != 0 && !named.contains(key) { named.append(key) }
+        guard !named.isEmpty else { return text }
+        let lines = named.map { "line \($0.line) for \($0)" }
+        text += "; the self { … } calls are on " + lines.joined(separator: ", ")
+        return text
     }
 }

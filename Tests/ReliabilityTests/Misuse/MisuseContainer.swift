@@ -45,7 +45,9 @@ extension MisuseContainer {
     /// Scoped in a child, built from the root's cached store, whose body resolves the
     /// flow model again through the same child: a cycle across a child and its parent.
     var flowModel: Factory<FlowModel> { self { FlowModel([self.rootStore()]) }.scoped }
+    static let flowModelLine = #line - 1  // for the stop message's "where to look" line
     var rootStore: Factory<RootStore> { self { RootStore(self.flowModel()) }.cached }
+    static let rootStoreLine = #line - 1
 
     /// A cycle through a Lazy: the owner's body calls a thunk over the target, whose body
     /// resolves the owner.
@@ -117,6 +119,13 @@ func stopMessage(of result: ExitTest.Result?) -> String? {
     let text = standardErrorText(of: result)
     guard let range = text.range(of: "Fatal error: ") else { return nil }
     return String(text[range.upperBound...].prefix { $0 != "\n" })
+}
+
+/// The line after the stop message: where to look.
+func whereToLook(in result: ExitTest.Result?) -> String? {
+    let text = standardErrorText(of: result)
+    guard let range = text.range(of: "Scoped: where to look: ") else { return nil }
+    return "Scoped: where to look: " + String(text[range.upperBound...].prefix { $0 != "\n" })
 }
 
 /// A value `announce`d by the exit test's process.
