@@ -3,7 +3,7 @@
 ///
 /// `ScopedTesting` gives each test a world of its own (`@Test(.container)`,
 /// `withContainer`): inside it, `Container.shared` and every other root container resolve
-/// through fresh stand-ins with the test's overrides. That world is a *task-local* value.
+/// through fresh world roots with the test's overrides. That world is a *task-local* value.
 /// Structured child tasks (`async let`, task groups) and `Task { }` inherit it; code that
 /// starts elsewhere does not, and resolves in the production containers instead:
 ///
@@ -35,32 +35,32 @@
 /// a container: an object built inside a test that resolves lazily later
 /// (`@LazyInjected`, a `Lazy`) resolves in the world of the code that reads it.
 public struct ContainerIsolation: Sendable, CustomStringConvertible {
-    package let domain: IsolationDomain?
+    package let world: ContainerWorld?
 
-    package init(domain: IsolationDomain?) {
-        self.domain = domain
+    package init(world: ContainerWorld?) {
+        self.world = world
     }
 
     /// The production containers: entering it runs code outside any test world.
-    public static let production = ContainerIsolation(domain: nil)
+    public static let production = ContainerIsolation(world: nil)
 
     /// The world the calling task resolves in: a test's isolated world, or ``production``.
     ///
     /// Costs one atomic load when no test world is active anywhere in the process.
     public static var current: ContainerIsolation {
-        ContainerIsolation(domain: IsolationDomain.isActive ? IsolationDomain.current : nil)
+        ContainerIsolation(world: ContainerWorld.isActive ? ContainerWorld.current : nil)
     }
 
     /// Whether this is a test's isolated world (false for ``production``).
-    public var isIsolated: Bool { domain != nil }
+    public var isIsolated: Bool { world != nil }
 
     /// Runs `operation` in this world: its resolves use this world's containers.
     ///
     /// - Parameter operation: The work, on the calling thread.
     /// - Returns: What `operation` returns.
     public func enter<R>(_ operation: () throws -> R) rethrows -> R {
-        if let domain { return try domain.enter(operation) }
-        return try IsolationDomain.$current.withValue(nil, operation: operation)
+        if let world { return try world.enter(operation) }
+        return try ContainerWorld.$current.withValue(nil, operation: operation)
     }
 
     /// Runs the async `operation` in this world; child tasks it creates inherit the world.
@@ -72,14 +72,14 @@ public struct ContainerIsolation: Sendable, CustomStringConvertible {
     public func enter<R>(
         isolation: isolated (any Actor)? = #isolation, _ operation: () async throws -> R
     ) async rethrows -> R {
-        if let domain { return try await domain.enter(operation) }
-        return try await IsolationDomain.$current.withValue(nil, operation: operation)
+        if let world { return try await world.enter(operation) }
+        return try await ContainerWorld.$current.withValue(nil, operation: operation)
     }
 
     /// `production`, or `isolated(<name>)` with the name of the test or `withContainer`
     /// call that made the world.
     public var description: String {
-        guard let domain else { return "production" }
-        return "isolated(\(domain.name))"
+        guard let world else { return "production" }
+        return "isolated(\(world.name))"
     }
 }

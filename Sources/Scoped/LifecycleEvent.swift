@@ -133,16 +133,16 @@ public struct LifecycleObserver: Sendable {
 /// Dropping the observation does **not** remove the observer, so the one-line
 /// `Container.shared.observe(.print)` keeps working.
 public final class LifecycleObservation: Sendable {
-    private weak let manager: ScopeNode?
+    private weak let node: ScopeNode?
     private let id: UInt64
 
-    init(manager: ScopeNode, id: UInt64) {
-        self.manager = manager
+    init(node: ScopeNode, id: UInt64) {
+        self.node = node
         self.id = id
     }
 
     /// Removes the observer. Calling it again does nothing.
     public func cancel() {
-        if let manager { EventHub.remove(id, from: manager) }
+        if let node { EventHub.remove(id, from: node) }
     }
 }

@@ -20,8 +20,8 @@
 public protocol SharedContainer: AnyObject, Sendable {
     /// The process-wide instance: declare it as a `static let` on a
     /// ``ContainerManager/processWide()`` manager, so that factory values resolve from it
-    /// without retaining it. Under `ScopedTesting`, each test sees a fresh stand-in for
-    /// it (the stand-in lives in the manager, so `static let shared` is right).
+    /// without retaining it. Under `ScopedTesting`, each test sees a fresh world root for
+    /// it (the world root lives in the manager, so `static let shared` is right).
     static var shared: Self { get }
     /// The container's state. Store the one ``init(manager:)`` receives.
     var manager: ContainerManager { get }
@@ -165,7 +165,7 @@ extension SharedContainer {
     /// - Parameter name: Names the scope in events and messages (`checkout#7`).
     /// - Returns: An open child; releasing it without ``close()`` closes it.
     public func child(_ name: String = "child") -> Self {
-        Self(manager: ContainerManager(node: ScopeNode(childOf: manager.node.effective, openedFrom: manager, name: name)))
+        Self(manager: ContainerManager(node: ScopeNode(childOf: manager.node.inCurrentWorld, openedFrom: manager, name: name)))
     }
 
     /// Closes this lifetime scope and releases its `.scoped` instances.
@@ -175,18 +175,18 @@ extension SharedContainer {
     /// resolves through it stop the process with a message naming the scope. Closing
     /// twice does nothing. Closing a root container releases its instances the same way.
     public func close() {
-        manager.node.effective.close()
+        manager.node.inCurrentWorld.close()
     }
 
     /// Whether ``close()`` has been called on this container or an enclosing one.
     public var isClosed: Bool {
-        manager.node.effective.isClosed
+        manager.node.inCurrentWorld.isClosed
     }
 
     /// Drops every override and every instance this container holds (singletons stay:
     /// they belong to the process). Instances are released newest first, outside any lock.
     public func reset() {
-        manager.node.effective.reset()
+        manager.node.inCurrentWorld.reset()
     }
 
     /// Installs `observer` on this container and its children.
@@ -200,8 +200,8 @@ extension SharedContainer {
     /// - Returns: The observation; ``LifecycleObservation/cancel()`` removes the observer.
     @discardableResult
     public func observe(_ observer: LifecycleObserver) -> LifecycleObservation {
-        let manager = self.manager.node.effective
-        return LifecycleObservation(manager: manager, id: EventHub.add(observer, to: manager))
+        let node = manager.node.inCurrentWorld
+        return LifecycleObservation(node: node, id: EventHub.add(observer, to: node))
     }
 
     /// Installs a closure observer on this container and its children.

@@ -1,5 +1,5 @@
 // Concurrency rule: a `ContainerTrait` is an immutable value; the world it makes for
-// a test is an `IsolationDomain` bound to the test's task (a task-local), so parallel
+// a test is an `ContainerWorld` bound to the test's task (a task-local), so parallel
 // tests never share containers, overrides or instances.
 import Scoped
 import Testing
@@ -8,7 +8,7 @@ import Testing
 ///
 /// Inside the test, `Container.shared` — and every other root container: custom
 /// containers' `shared`, any `Container()` made before the test — resolves through a
-/// fresh stand-in with empty caches, its own singletons and custom scopes, and the
+/// fresh world root with empty caches, its own singletons and custom scopes, and the
 /// overrides the trait registers. Tests that run in parallel never see each other's
 /// mocks or instances, and nothing the test does reaches the production containers.
 ///
@@ -54,15 +54,15 @@ public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        if let world = TestWorld.current, world.test == test.id, world.domain === IsolationDomain.current {
+        if let entered = TestWorld.current, entered.test == test.id, entered.world === ContainerWorld.current {
             // An outer `.container` trait of this same test made the world: add to it.
-            try world.domain.enter { try configure() }
+            try entered.world.enter { try configure() }
             try await function()
             return
         }
-        let domain = IsolationDomain(name: test.name, parent: IsolationDomain.current)
-        try await TestWorld.$current.withValue(TestWorld(test: test.id, domain: domain)) {
-            try await domain.enter {
+        let world = ContainerWorld(name: test.name, parent: ContainerWorld.current)
+        try await TestWorld.$current.withValue(TestWorld(test: test.id, world: world)) {
+            try await world.enter {
                 try configure()
                 try await function()
             }
@@ -130,7 +130,7 @@ extension Trait where Self == ContainerTrait {
 /// `.container` traits of the same test add to it instead of nesting a new one.
 private struct TestWorld: Sendable {
     let test: Test.ID
-    let domain: IsolationDomain
+    let world: ContainerWorld
 
     @TaskLocal static var current: TestWorld?
 }

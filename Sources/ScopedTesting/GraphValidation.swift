@@ -93,7 +93,7 @@ public func validateGraph<C: SharedContainer>(
 ) -> GraphReport {
     withContainer(C.self) { _ in } operation: {
         let root = C.shared
-        let rootName = root.manager.node.effective.displayName
+        let rootName = root.manager.node.inCurrentWorld.displayName
         let events = Locked<[LifecycleEvent]>([])
         let recorder = GraphRecorder()
         let observations = [root.observe(recorder.observer), root.observe { event in events.withLock { $0.append(event) } }]

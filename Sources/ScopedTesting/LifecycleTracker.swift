@@ -77,7 +77,7 @@ public final class LifecycleTracker: Sendable {
     /// Records every instance `container` (and its lifetime scopes) builds from now on, and
     /// every release by one of its scopes, until the tracker goes away.
     ///
-    /// Inside a `.container` test or `withContainer`, this observes the test's stand-in,
+    /// Inside a `.container` test or `withContainer`, this observes the test's world root,
     /// so parallel tests never see each other's events.
     ///
     /// - Parameter container: The container to observe, such as `Container.shared`.

@@ -1,4 +1,4 @@
-// Concurrency rule: `withContainer` binds a new `IsolationDomain` to the calling task
+// Concurrency rule: `withContainer` binds a new `ContainerWorld` to the calling task
 // (a task-local) for the duration of `operation`; it keeps no state of its own.
 import Scoped
 
@@ -6,7 +6,7 @@ import Scoped
 /// test isolation for XCTest and for plain code.
 ///
 /// Inside `operation`, `Container.shared` and every other root container resolve through
-/// fresh stand-ins: empty caches, their own singletons and custom scopes, and the
+/// fresh world roots: empty caches, their own singletons and custom scopes, and the
 /// overrides registered by `configure`. Nothing reaches the production containers or
 /// other tests running in parallel.
 ///
@@ -57,8 +57,8 @@ public func withContainer<R>(
 public func withContainer<C: SharedContainer, R>(
     _ type: C.Type, _ configure: (C) throws -> Void, operation: () throws -> R
 ) rethrows -> R {
-    let domain = IsolationDomain(name: "withContainer", parent: IsolationDomain.current)
-    return try domain.enter {
+    let world = ContainerWorld(name: "withContainer", parent: ContainerWorld.current)
+    return try world.enter {
         try configure(C.shared)
         return try operation()
     }
@@ -105,8 +105,8 @@ public func withContainer<C: SharedContainer, R>(
     isolation: isolated (any Actor)? = #isolation,
     _ type: C.Type, _ configure: (C) throws -> Void, operation: () async throws -> R
 ) async rethrows -> R {
-    let domain = IsolationDomain(name: "withContainer", parent: IsolationDomain.current)
-    return try await domain.enter {
+    let world = ContainerWorld(name: "withContainer", parent: ContainerWorld.current)
+    return try await world.enter {
         try configure(C.shared)
         return try await operation()
     }

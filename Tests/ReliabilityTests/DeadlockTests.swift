@@ -91,12 +91,12 @@ import Testing
     /// four threads at once; everything is released in the end.
     @Test func deinitsThatResolveDuringResetsAndCloses() async {
         let tracker = Tracker()
-        let domain = IsolationDomain(name: "deinit-resolves", parent: nil)
+        let world = ContainerWorld(name: "deinit-resolves", parent: nil)
         let container = HookContainer()
         let finished = await withWatchdog("deinits resolving during reset and close") { progress in
             onThreads(4) { thread in
                 Tracker.$current.withValue(tracker) {
-                    domain.enter {
+                    world.enter {
                         for round in 0..<300 {
                             switch thread {
                             case 0:
@@ -124,7 +124,7 @@ import Testing
         }
         guard finished else { return }   // recorded by the watchdog; a stuck thread may hold locks
         Tracker.$current.withValue(tracker) {
-            domain.enter {
+            world.enter {
                 container.reset()
                 Scope.cached.reset()
             }
@@ -216,17 +216,17 @@ import Testing
     /// of the operations that could run completed.
     @Test func mainActorFactoriesResolvedAlongsideBackgroundResolves() async {
         let tracker = Tracker()
-        let domain = IsolationDomain(name: "main-actor", parent: nil)
+        let world = ContainerWorld(name: "main-actor", parent: nil)
         let container = HookContainer()
         let flow = container.child("flow")
         let screens = Locked<Set<ObjectIdentifier>>([])
         let finished = await withWatchdog("main-actor resolves next to background resolves") { progress in
             await Tracker.$current.withValue(tracker) {
-                await domain.enter {
+                await world.enter {
                     // Plain threads, so that no thread of the (2-thread) cooperative pool blocks.
                     let background = startThreads(4) { thread in
                         Tracker.$current.withValue(tracker) {
-                            domain.enter {
+                            world.enter {
                                 for round in 0..<200 {
                                     _ = container.plain()
                                     _ = flow.item(round % 3)
@@ -257,7 +257,7 @@ import Testing
         #expect(tracker.createdByTag["screen"] == 1)
         #expect((tracker.createdByTag["detailScreen"] ?? 0) >= 4)
         flow.close()
-        Tracker.$current.withValue(tracker) { domain.enter { container.reset() } }
+        Tracker.$current.withValue(tracker) { world.enter { container.reset() } }
         #expect(tracker.anomalies.isEmpty)
     }
 }

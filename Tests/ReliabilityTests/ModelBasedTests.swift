@@ -42,7 +42,7 @@ import Testing
     }
 
     /// Runs in the production world, one after the other (they share `ModelContainer`'s
-    /// singletons): the library's fast path is taken whenever no isolation domain is active
+    /// singletons): the library's fast path is taken whenever no container world is active
     /// in the process at that moment.
     @Test func randomRunsAgreeInTheProductionWorld() async {
         let environment = ProcessInfo.processInfo.environment

@@ -65,9 +65,9 @@ extension ResetContainer {
 @Suite struct ResetInsideBodyTests {
     private func run(_ body: (ResetContainer, Tracker) -> Void) {
         let tracker = Tracker()
-        let domain = IsolationDomain(name: "reset-inside-body", parent: nil)
+        let world = ContainerWorld(name: "reset-inside-body", parent: nil)
         Tracker.$current.withValue(tracker) {
-            domain.enter {
+            world.enter {
                 let container = ResetContainer()
                 body(container, tracker)
                 container.reset()
@@ -145,10 +145,10 @@ extension ResetContainer {
     /// (issue #14: before, the reset was lost and the old instance kept for good).
     @Test func resetOnAnotherThreadWinsOverAnInFlightBuild() async {
         let tracker = Tracker()
-        let domain = IsolationDomain(name: "in-flight", parent: nil)
+        let world = ContainerWorld(name: "in-flight", parent: nil)
         let container = ResetContainer()
         let steps = Barrier(parties: 2)
-        _ = domain.enter {
+        _ = world.enter {
             container.slow.register {
                 steps.arriveAndWait()   // the build is in flight…
                 steps.arriveAndWait()   // …and the other thread has reset the scope
@@ -159,7 +159,7 @@ extension ResetContainer {
         let finished = await withWatchdog("reset during an in-flight build") { progress in
             onThreads(2) { thread in
                 Tracker.$current.withValue(tracker) {
-                    domain.enter {
+                    world.enter {
                         if thread == 0 {
                             let probe = container.slow()
                             built.withLock { $0 = probe.id }
@@ -177,7 +177,7 @@ extension ResetContainer {
         }
         guard finished else { return }   // recorded by the watchdog; a stuck thread may hold locks
         Tracker.$current.withValue(tracker) {
-            domain.enter {
+            world.enter {
                 #expect(built.withLock { $0 } != nil, "the in-flight build went to its caller")
                 #expect(container.slow().id != built.withLock { $0 }, "the reset won over the in-flight build")
                 #expect(tracker.createdByTag["slow"] == 2)

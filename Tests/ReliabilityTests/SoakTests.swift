@@ -81,9 +81,9 @@ import Testing
     @Test(arguments: [false, true])
     func racingFirstResolvesBuildOnce(inProductionWorld production: Bool) async {
         let tracker = Tracker()
-        let domain = production ? nil : IsolationDomain(name: "race", parent: nil)
+        let world = production ? nil : ContainerWorld(name: "race", parent: nil)
         @Sendable func inWorld(_ body: () -> Void) {
-            if let domain { domain.enter(body) } else { body() }
+            if let world { world.enter(body) } else { body() }
         }
         let barrier = Barrier(parties: Self.threads)
         let results = Locked<[Int: Set<Int>]>([:])

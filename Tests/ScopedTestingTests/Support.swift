@@ -127,7 +127,7 @@ final class Violations: Sendable {
 }
 
 /// The display name (`root#12`) of the container a resolve through `container` uses
-/// right now: the current world's stand-in inside a test world.
+/// right now: the current world's root inside a test world.
 func displayName(of container: some SharedContainer) -> String {
-    container.manager.node.effective.displayName
+    container.manager.node.inCurrentWorld.displayName
 }

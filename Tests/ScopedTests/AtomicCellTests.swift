@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func processWideCountersHandOutDistinctIncreasingNumbers() {
-        let counter = ProcessWideCounter.isolationDomainNumbers
+        let counter = ProcessWideCounter.worldNumbers
         let first = counter.next()
         let second = counter.next()
         #expect(second > first)

@@ -109,10 +109,10 @@ package struct AtomicWords: @unchecked Sendable { // @unchecked: no lock; every 
 package enum ProcessWideWord: Int32 {
     /// Observers installed anywhere (EventHub.swift).
     case observersInstalled = 0
-    /// Isolation domains entered right now (IsolationDomain.swift).
+    /// Container worlds entered right now (ContainerWorld.swift).
     case isolationDomainsActive = 1
-    /// 1 once any isolation domain made a stand-in (IsolationDomain.swift).
-    case isolationEverReplaced = 2
+    /// 1 once any container world made a world root (ContainerWorld.swift).
+    case worldRootEverMade = 2
     // Raw values stay below SCOPED_PROCESS_WORDS (8).
 
     /// The word.
@@ -125,8 +125,8 @@ package enum ProcessWideWord: Int32 {
 package enum ProcessWideCounter: Int32 {
     /// Scope node numbers (ScopeNode.swift).
     case scopeNodeNumbers = 0
-    /// Isolation domain numbers (IsolationDomain.swift).
-    case isolationDomainNumbers = 1
+    /// Container world numbers (ContainerWorld.swift).
+    case worldNumbers = 1
     /// Event sequence numbers (EventHub.swift).
     case eventSequence = 2
     /// Observer ids (EventHub.swift).

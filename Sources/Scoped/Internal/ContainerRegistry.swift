@@ -10,14 +10,14 @@
 package enum ContainerRegistry {
     private final class WeakRoot {
         weak var node: ScopeNode?
-        let domainNumber: UInt64
+        let worldNumber: UInt64
         /// The root's storage and state (its open children), reachable without the node:
         /// a reset asks them what they hold before taking a strong reference to the root.
         let storage: InstanceStorage
         let state: Locked<ScopeNode.State>
         init(_ node: ScopeNode) {
             self.node = node
-            domainNumber = node.domainNumber
+            worldNumber = node.worldNumber
             storage = node.storage
             state = node.state
         }
@@ -34,7 +34,7 @@ package enum ContainerRegistry {
         _ = live.withLock { $0.removeValue(forKey: id) }
     }
 
-    /// The live containers of `domain` (nil: production) that hold instances of `scope`,
+    /// The live containers of `world` (nil: production) that hold instances of `scope`,
     /// oldest first: roots, and the open lifetime scopes under them.
     ///
     /// A root is loaded (made strong) only if it holds such instances: holding any
@@ -42,9 +42,9 @@ package enum ContainerRegistry {
     /// that its `deinit` — and its instances' — would run later, on the resetting
     /// thread. The same holds for lifetime scopes, which are walked under their parents'
     /// locks and retained only if they hold such instances.
-    package static func managers(in domain: IsolationDomain?, holding scope: Scope) -> [ScopeNode] {
-        let number = domain?.number ?? 0
-        let roots = live.withLock { $0.values.filter { $0.domainNumber == number } }
+    package static func nodes(in world: ContainerWorld?, holding scope: Scope) -> [ScopeNode] {
+        let number = world?.number ?? 0
+        let roots = live.withLock { $0.values.filter { $0.worldNumber == number } }
         var found: [ScopeNode] = []
         // The trees are walked with a stack of the scopes' states, not by recursion: a
         // chain of lifetime scopes may be deep. A child is retained (appended) only if

@@ -1,4 +1,4 @@
-// Concurrency rule: observers live in each manager's `observers` lock; `installed`
+// Concurrency rule: observers live in each node's `state` lock; `installed`
 // and the sequence and id counters are process-wide atomics (AtomicCell.swift). Observers are copied out under the lock and called
 // after it is released, so an observer may resolve.
 
@@ -12,30 +12,30 @@ package enum EventHub {
     @usableFromInline @inline(__always)
     package static var isActive: Bool { installed.load(ordering: .relaxed) != 0 }
 
-    package static func add(_ observer: LifecycleObserver, to manager: ScopeNode) -> UInt64 {
+    package static func add(_ observer: LifecycleObserver, to node: ScopeNode) -> UInt64 {
         let id = ProcessWideCounter.observerIDs.next()
-        manager.state.withLock { $0.observers[id] = observer }
-        manager.observerCount.add(1, ordering: .sequentiallyConsistent)
+        node.state.withLock { $0.observers[id] = observer }
+        node.observerCount.add(1, ordering: .sequentiallyConsistent)
         installed.add(1, ordering: .sequentiallyConsistent)
         return id
     }
 
-    package static func remove(_ id: UInt64, from manager: ScopeNode) {
-        let removed = manager.state.withLock { $0.observers.removeValue(forKey: id) }
+    package static func remove(_ id: UInt64, from node: ScopeNode) {
+        let removed = node.state.withLock { $0.observers.removeValue(forKey: id) }
         if removed != nil {
-            manager.observerCount.subtract(1, ordering: .sequentiallyConsistent)
+            node.observerCount.subtract(1, ordering: .sequentiallyConsistent)
             installed.subtract(1, ordering: .sequentiallyConsistent)
         }
     }
 
-    /// Forgets every observer of a manager that goes away.
-    package static func removeAll(from manager: ScopeNode) {
-        let removed = manager.state.withLock { state in
+    /// Forgets every observer of a node that goes away.
+    package static func removeAll(from node: ScopeNode) {
+        let removed = node.state.withLock { state in
             defer { state.observers = [:] }
             return state.observers
         }
         if !removed.isEmpty {
-            manager.observerCount.subtract(UInt(removed.count), ordering: .sequentiallyConsistent)
+            node.observerCount.subtract(UInt(removed.count), ordering: .sequentiallyConsistent)
             installed.subtract(UInt(removed.count), ordering: .sequentiallyConsistent)
         }
     }

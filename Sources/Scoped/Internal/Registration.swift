@@ -278,23 +278,23 @@ extension Registration {
     /// Stores `body` as this registration's override in the container and drops what
     /// the container holds for it.
     package func register(_ body: @escaping @Sendable (P) -> T) {
-        let manager = node.effective
-        manager.setOverride(OverrideBox(body: body), for: key)
-        dropHeldInstances(in: manager)
+        let target = node.inCurrentWorld
+        target.setOverride(OverrideBox(body: body), for: key)
+        dropHeldInstances(in: target)
     }
 
     /// Removes the override and drops what the container holds for this registration.
     package func reset() {
-        let manager = node.effective
-        manager.removeOverride(for: key)
-        dropHeldInstances(in: manager)
+        let target = node.inCurrentWorld
+        target.removeOverride(for: key)
+        dropHeldInstances(in: target)
     }
 
     /// A root drops its own instances (and the process's singleton of this key); a child
     /// lifetime scope drops only what it owns, so its parent is never touched.
-    private func dropHeldInstances(in manager: ScopeNode) {
-        var storages = [manager.storage]
-        if manager.isRoot && scopeKind.home == .process { storages.append(manager.singletons) }
-        manager.drop(key, from: storages)
+    private func dropHeldInstances(in target: ScopeNode) {
+        var storages = [target.storage]
+        if target.isRoot && scopeKind.home == .process { storages.append(target.singletons) }
+        target.drop(key, from: storages)
     }
 }

@@ -7,7 +7,7 @@
 //
 // This is the one file to read for a resolve. The fast path (`fastResolve`) reads a held
 // instance lock-free from the storage's `HeldIndex`, or runs a unique/graph body, when
-// no override, observer or isolation domain is in play. Everything else is the full
+// no override, observer or container world is in play. Everything else is the full
 // path (`resolveSlow`): override or not, where the scope keeps its instances (its
 // holder), which lock the build goes under, what is reported. Both are compiled once, in
 // Scoped, for every `T`: only the typed shell in Registration.swift (run the body, wrap
@@ -72,7 +72,7 @@ extension ScopeNode {
     /// so cycles still stop). `build(true)` must return the value as a ``Payload``, for
     /// the current graph.
     ///
-    /// Returns `.slow` whenever the full path has something to do: an isolation domain
+    /// Returns `.slow` whenever the full path has something to do: a container world
     /// or an observer is active, an override of `key` is visible from here, or no
     /// instance is held yet.
     @usableFromInline
@@ -117,11 +117,11 @@ extension ScopeNode {
         }
     }
 
-    /// No isolation domain, no observer on this chain, no override of `key` visible. A
+    /// No container world, no observer on this chain, no override of `key` visible. A
     /// root without overrides (the common case) answers with three relaxed atomic loads.
     @inline(__always)
     private func mayResolveFast(_ key: RegistrationKey) -> Bool {
-        guard !IsolationDomain.isActive, !isObservedInChain else { return false }
+        guard !ContainerWorld.isActive, !isObservedInChain else { return false }
         return isRoot && overrideCount.load(ordering: .relaxed) == 0 || !isOverridden(key)
     }
 
@@ -195,7 +195,7 @@ package typealias MakeInstance = (_ override: (any OverrideBody)?, _ form: Paylo
 
 extension ScopeNode {
     /// Resolves `key` through this container when the fast path could not: an override,
-    /// an observer, an isolation domain, or a first build. `parameter`: a parameter
+    /// an observer, a container world, or a first build. `parameter`: a parameter
     /// factory's (see ``fastResolve(_:parameter:kind:build:)``); nil for a ``Factory``.
     ///
     /// - Returns: `.held` / `.heldWeakly` with the instance, or `.built` when `make` ran
@@ -243,7 +243,7 @@ extension ScopeNode {
         node: ScopeNode, override: (body: any OverrideBody, owner: ScopeNode)?,
         holder: (owner: ScopeNode, storage: InstanceStorage)?
     ) {
-        let node = effective
+        let node = inCurrentWorld
         let found = node.override(for: key)
         return (node, found, node.holder(of: scope, overriddenIn: found?.owner))
     }

@@ -48,11 +48,11 @@ package final class ScopeNode: Sendable {
     /// through it may hold it `unowned`, as it could when the manager itself held this
     /// state.
     private let openedFromBits: UInt
-    /// The number of the isolation domain this manager belongs to (0: production). A
-    /// number, not a reference: the domain's stand-ins must not keep it alive.
-    package let domainNumber: UInt64
-    /// Whether this is a domain's stand-in for a production root.
-    private let isStandIn: Bool
+    /// The number of the container world this node belongs to (0: production). A
+    /// number, not a reference: the world's roots must not keep it alive.
+    package let worldNumber: UInt64
+    /// Whether this is a world's root for a production root.
+    private let isWorldRoot: Bool
     /// A process-wide number, for events and messages.
     package let number: UInt64
     /// The name given to `child(_:)`, or the container type's name.
@@ -63,7 +63,7 @@ package final class ScopeNode: Sendable {
     /// The root's `storage` (this one's, for a root), not retained: the resolve fast path
     /// borrows it (the root outlives its children) instead of retaining it on every read.
     package let rootStorage: Unmanaged<InstanceStorage>
-    /// Singletons seen from here: the process's, or the isolation domain's.
+    /// Singletons seen from here: the process's, or the container world's.
     package let singletons: InstanceStorage
     /// The tree, overrides and observers: one lock (one allocation) per node.
     package let state = Locked(State())
@@ -82,23 +82,23 @@ package final class ScopeNode: Sendable {
 
     /// Makes the state for a new root container.
     package convenience init() {
-        self.init(parent: nil, name: nil, domainNumber: 0, singletons: ScopeNode.processSingletons, standIn: false)
+        self.init(parent: nil, name: nil, worldNumber: 0, singletons: ScopeNode.processSingletons, worldRoot: false)
     }
 
     private init(
-        parent: ScopeNode?, openedFrom: ContainerManager? = nil, name: String?, domainNumber: UInt64,
-        singletons: InstanceStorage, standIn: Bool
+        parent: ScopeNode?, openedFrom: ContainerManager? = nil, name: String?, worldNumber: UInt64,
+        singletons: InstanceStorage, worldRoot: Bool
     ) {
         // Both retained by hand, given back in `deinit` through the release queue.
         parentBits = parent.map { UnsafeReference.retaining($0).bits } ?? 0
         openedFromBits = openedFrom.map { UnsafeReference.retaining($0).bits } ?? 0
         self.rootManager = parent.map { $0.root }
-        self.domainNumber = domainNumber
+        self.worldNumber = worldNumber
         self.singletons = singletons
         let storage = InstanceStorage(indexed: parent == nil)
         self.storage = storage
         self.rootStorage = Unmanaged.passUnretained(parent?.root.storage ?? storage)
-        self.isStandIn = standIn
+        self.isWorldRoot = worldRoot
         let number = ProcessWideCounter.scopeNodeNumbers.next()
         self.number = number
         self.name = name ?? (parent == nil ? "root" : "child")
@@ -106,11 +106,11 @@ package final class ScopeNode: Sendable {
         if parent == nil { ContainerRegistry.add(self) }
     }
 
-    /// A child lifetime scope of `parent` (the effective node of `manager`).
+    /// A child lifetime scope of `parent` (the node of `manager` in the current world).
     package convenience init(childOf parent: ScopeNode, openedFrom manager: ContainerManager, name: String?) {
         self.init(
-            parent: parent, openedFrom: manager, name: name, domainNumber: parent.domainNumber,
-            singletons: parent.singletons, standIn: false)
+            parent: parent, openedFrom: manager, name: name, worldNumber: parent.worldNumber,
+            singletons: parent.singletons, worldRoot: false)
         let parentClosed = parent.state.withLock { state -> Bool in
             guard !state.closed else { return true }
             slot.store(UInt(state.children.insert(self)), ordering: .relaxed)
@@ -122,10 +122,10 @@ package final class ScopeNode: Sendable {
         emit(.scopeOpened)
     }
 
-    /// `domain`'s stand-in for the production root `original`.
-    package convenience init(standInFor original: ScopeNode, domain: IsolationDomain, inheriting inherited: ScopeNode?) {
+    /// `world`'s root for the production root `original`.
+    package convenience init(worldRootFor original: ScopeNode, world: ContainerWorld, inheriting inherited: ScopeNode?) {
         self.init(
-            parent: nil, name: original.name, domainNumber: domain.number, singletons: domain.singletons, standIn: true)
+            parent: nil, name: original.name, worldNumber: world.number, singletons: world.singletons, worldRoot: true)
         if let inherited {
             let copied = inherited.state.withLock { $0.overrides }
             state.withLock { $0.overrides = copied }
@@ -144,7 +144,7 @@ package final class ScopeNode: Sendable {
         }
         releaseNewestFirst(storage.close().removed)
         if wasOpen { emit(.scopeClosed) }
-        if isRoot && !isStandIn { IsolationDomain.rootDidEnd(number) }
+        if isRoot && !isWorldRoot { ContainerWorld.rootDidEnd(number) }
         counts.deallocate()
         // The retains `init` took. Given back after this `deinit` returns when another
         // node's is running on this thread: a deep chain ends iteratively.
@@ -172,17 +172,17 @@ package final class ScopeNode: Sendable {
     /// To walk up the chain, use ``firstInChain(_:)``, which retains nothing.
     package var parent: ScopeNode? { isRoot ? nil : UnsafeReference<ScopeNode>(bits: parentBits).object }
 
-    /// The root of this manager's tree.
+    /// The root of this node's tree.
     package var root: ScopeNode { rootManager ?? self }
 
-    /// The manager resolves should use: inside an isolation domain, that domain's
-    /// stand-in for a production root; otherwise this one.
+    /// The node resolves should use: inside a container world, that world's root for
+    /// this production root; otherwise this one.
     @usableFromInline
-    package var effective: ScopeNode {
-        guard IsolationDomain.isActive, isRoot, !isStandIn, let domain = IsolationDomain.current else {
+    package var inCurrentWorld: ScopeNode {
+        guard ContainerWorld.isActive, isRoot, !isWorldRoot, let world = ContainerWorld.current else {
             return self
         }
-        return domain.replacement(for: self)
+        return world.replacement(for: self)
     }
 
     /// `root#1`, `checkout#7`: how events and messages name this container.
@@ -276,7 +276,7 @@ package final class ScopeNode: Sendable {
     // MARK: Overrides
 
     /// The override for `key` visible from here (this container, then its parents) and
-    /// the manager that holds it.
+    /// the node that holds it.
     @usableFromInline
     package func override(for key: RegistrationKey) -> (body: any OverrideBody, owner: ScopeNode)? {
         firstInChain { node in
@@ -348,16 +348,16 @@ package final class ScopeNode: Sendable {
     }
 
     /// `Scope.x.reset()` for shared, cached, custom and scoped scopes: every container
-    /// of the calling code's world (production, or the current test's domain). Each
+    /// of the calling code's world (production, or the current test's world). Each
     /// container that held instances of the scope reports their release and the reset;
     /// the others hear nothing.
     package static func resetEverywhere(scope: Scope) {
-        let domain = IsolationDomain.isActive ? IsolationDomain.current : nil
-        for manager in ContainerRegistry.managers(in: domain, holding: scope) {
-            let removed = manager.storage.remove { $0.scope === scope }
+        let world = ContainerWorld.isActive ? ContainerWorld.current : nil
+        for node in ContainerRegistry.nodes(in: world, holding: scope) {
+            let removed = node.storage.remove { $0.scope === scope }
             guard !removed.isEmpty else { continue }
-            manager.releaseNewestFirst(consume removed)
-            manager.emit(.reset, scopeName: scope.name)
+            node.releaseNewestFirst(consume removed)
+            node.emit(.reset, scopeName: scope.name)
         }
     }
 
@@ -367,8 +367,8 @@ package final class ScopeNode: Sendable {
     package static func resetSingletons(scope: Scope) {
         // An overridden singleton lives in the storage of the container holding the override.
         resetEverywhere(scope: scope)
-        let domain = IsolationDomain.isActive ? IsolationDomain.current : nil
-        var removed = (domain?.singletons ?? processSingletons).remove { _ in true }
+        let world = ContainerWorld.isActive ? ContainerWorld.current : nil
+        var removed = (world?.singletons ?? processSingletons).remove { _ in true }
         var reporters: [ScopeNode] = []
         while let entry = removed.popLast() {
             if EventHub.isActive, let reporter = entry.reporter {

@@ -6,11 +6,11 @@ import Scoped
 /// instances each container holds, which containers are closed, and which are gone.
 ///
 /// Each run has a tracker and two root containers of its own, in one of two worlds:
-/// - ``World/isolated``: an isolation domain of its own, so `Scope.x.reset()` and
+/// - ``World/isolated``: a container world of its own, so `Scope.x.reset()` and
 ///   singletons reach only this run's world whatever other tests do in parallel; every
 ///   operation is generated. Resolves take the library's general path.
 /// - ``World/production``: the process's own containers, where resolves take the
-///   library's fast path (while no isolation domain is active anywhere in the process).
+///   library's fast path (while no container world is active anywhere in the process).
 ///   Only resets that touch nothing of other tests are generated: `Scope.x.reset()` is
 ///   `Scope.modelSession.reset()` (only `ModelContainer` uses it), and the world's
 ///   singletons are dropped through the root's factory resets. Runs in this world must
@@ -47,16 +47,16 @@ struct ModelRunner {
         let tracker = Tracker()
         switch world {
         case .isolated:
-            let domain = IsolationDomain(name: "model", parent: nil)
+            let world = ContainerWorld(name: "model", parent: nil)
             return Tracker.$current.withValue(tracker) {
-                domain.enter {
-                    var runner = ModelRunner(tracker: tracker, domain: domain, trace: trace, progress: progress)
+                world.enter {
+                    var runner = ModelRunner(tracker: tracker, world: world, trace: trace, progress: progress)
                     return runner.execute(operations)
                 }
             }
         case .production:
             return Tracker.$current.withValue(tracker) {
-                var runner = ModelRunner(tracker: tracker, domain: nil, trace: trace, progress: progress)
+                var runner = ModelRunner(tracker: tracker, world: nil, trace: trace, progress: progress)
                 return runner.execute(operations)
             }
         }
@@ -64,7 +64,7 @@ struct ModelRunner {
 
     private let tracker: Tracker
     /// nil: the production world.
-    private let domain: IsolationDomain?
+    private let world: ContainerWorld?
     private let trace: ((String) -> Void)?
     private let progress: ScenarioProgress?
     private var model = ReferenceModel()
@@ -84,9 +84,9 @@ struct ModelRunner {
         init(_ manager: ScopeNode) { self.manager = manager }
     }
 
-    private init(tracker: Tracker, domain: IsolationDomain?, trace: ((String) -> Void)?, progress: ScenarioProgress?) {
+    private init(tracker: Tracker, world: ContainerWorld?, trace: ((String) -> Void)?, progress: ScenarioProgress?) {
         self.tracker = tracker
-        self.domain = domain
+        self.world = world
         self.trace = trace
         self.progress = progress
     }
@@ -95,10 +95,10 @@ struct ModelRunner {
         for _ in 0..<2 {
             let root = ModelContainer()
             containers.append(root)
-            managers.append(WeakManager(root.manager.node.effective))
+            managers.append(WeakManager(root.manager.node.inCurrentWorld))
             _ = model.addRoot()
         }
-        if domain == nil {
+        if world == nil {
             // The process's singletons of these registrations may be left by an earlier
             // run that stopped at a mismatch: start without them, as the model does.
             for registration in [ModelRegistration.singletonProbe, .singletonParam] {
@@ -195,7 +195,7 @@ struct ModelRunner {
             model.resetContainer(node)
             return "reset container n\(node)"
         case .resetScope:
-            let scopes = domain == nil ? Self.scopes.filter { $0.1 == .session } : Self.scopes
+            let scopes = world == nil ? Self.scopes.filter { $0.1 == .session } : Self.scopes
             let (scope, kind, name) = scopes[operation.b % scopes.count]
             scope.reset()
             model.resetScope(kind)
@@ -281,8 +281,8 @@ struct ModelRunner {
                 throw Failure(step: step, message: "n\(index) holds \(count) instances, model expects \(expectedCount)")
             }
         }
-        if let domain, domain.singletons.count != model.singletonCount {
-            throw Failure(step: step, message: "\(domain.singletons.count) singletons held, model expects \(model.singletonCount)")
+        if let world, world.singletons.count != model.singletonCount {
+            throw Failure(step: step, message: "\(world.singletons.count) singletons held, model expects \(model.singletonCount)")
         }
         model.forget(allBut: alive)
     }
@@ -301,7 +301,7 @@ struct ModelRunner {
             containers[root]!.reset()
             model.resetContainer(root)
         }
-        if domain == nil {
+        if world == nil {
             for registration in [ModelRegistration.singletonProbe, .singletonParam] {
                 containers[0]!.resetFactory(registration)
                 model.resetFactory(registration, on: 0)

@@ -13,7 +13,7 @@ struct ModelStop: Error {
 /// - `.scoped` is owned by the resolving container (the root behaves as cached), whichever
 ///   container holds the override that built it; `.cached`, `.shared` and custom scopes by
 ///   the container holding the override, else the root; `.singleton` likewise, else the
-///   world (this test's isolation domain);
+///   world (this test's container world);
 /// - `.shared` is held weakly: reused only while something else holds it;
 /// - `.graph` is shared inside one outermost build, new at the top level;
 /// - `register`/`reset()` of a factory drop what *that* container holds for it (a root

@@ -1,6 +1,6 @@
 import Scoped
 
-/// What the soak's threads share: a tracker, an isolation domain (so scope resets and
+/// What the soak's threads share: a tracker, a container world (so scope resets and
 /// singletons stay inside this test), a root container, and the round's state that the
 /// coordinating thread (index 0) sets up and checks between barriers.
 final class SoakWorld: Sendable {
@@ -27,7 +27,7 @@ final class SoakWorld: Sendable {
     }
 
     let tracker = Tracker()
-    let domain = IsolationDomain(name: "soak", parent: nil)
+    let world = ContainerWorld(name: "soak", parent: nil)
     let root = ModelContainer()
     let threads: Int
     let barrier: Barrier
@@ -42,9 +42,9 @@ final class SoakWorld: Sendable {
         state.withLock { $0.failures.append(message) }
     }
 
-    /// Runs `body` on this thread inside the soak's tracker and domain.
+    /// Runs `body` on this thread inside the soak's tracker and world.
     func enter<R>(_ body: () -> R) -> R {
-        Tracker.$current.withValue(tracker) { domain.enter(body) }
+        Tracker.$current.withValue(tracker) { world.enter(body) }
     }
 
     /// The root (0) and the shared children (1…), as of this round.
