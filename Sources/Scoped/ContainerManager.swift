@@ -51,7 +51,7 @@ public final class ContainerManager: Sendable {
     public static func processWide() -> ContainerManager {
         let manager = ContainerManager(node: ScopeNode(), processWide: true)
         // The reference that is never given back: factory values rely on it.
-        _ = Unmanaged.passRetained(manager)
+        _ = UnsafeReference.retaining(manager)  // never given back: the process keeps it
         return manager
     }
 

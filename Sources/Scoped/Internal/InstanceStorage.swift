@@ -31,13 +31,13 @@ package final class InstanceStorage: Sendable {
     package let index: HeldIndex?
     /// `index`, not retained: the resolve fast path borrows it (`index` keeps it alive)
     /// instead of retaining it on every read, a write to a line all threads share.
-    let readIndex: Unmanaged<HeldIndex>?
+    let readIndex: UnsafeReference<HeldIndex>?
 
     /// - Parameter indexed: Whether reads go through a lock-free ``HeldIndex`` (roots and
     ///   singletons) or the locked table (child lifetime scopes).
     package init(indexed: Bool = true) {
         index = indexed ? HeldIndex() : nil
-        readIndex = index.map { Unmanaged.passUnretained($0) }
+        readIndex = index.map { UnsafeReference.unretained($0) }
     }
 
     private enum Lookup {

@@ -49,7 +49,7 @@ extension InstanceStorage {
     /// the lock-free index, or the locked table of a storage without one.
     @inline(__always)
     fileprivate func read(_ key: RegistrationKey) -> Resolution {
-        if let readIndex { return readIndex._withUnsafeGuaranteedRef { $0.read(key) } }
+        if let readIndex { return readIndex.withBorrowed { $0.read(key) } }
         return held(StorageKey(key))
     }
 
@@ -84,7 +84,7 @@ extension ScopeNode {
         // storage-picking helper each cost 25–50 of the ~450–500 instructions of a cached,
         // singleton or scoped resolve (callgrind, `Benchmarks/Scripts/instructions.sh`).
         switch kind.home {
-        case .root: return rootStorage._withUnsafeGuaranteedRef { $0.read(key) }
+        case .root: return rootStorage.withBorrowed { $0.read(key) }
         case .lifetimeScope: return storage.read(key)
         case .process: return singletons.read(key)
         case .none, .graph: return buildFast(key, kind: kind, build: build)
@@ -102,7 +102,7 @@ extension ScopeNode {
         guard let box = parameter.pointee.box else {
             // One instance whatever the parameter: held ones are read as above.
             switch kind.home {
-            case .root: return rootStorage._withUnsafeGuaranteedRef { $0.read(key) }
+            case .root: return rootStorage.withBorrowed { $0.read(key) }
             case .lifetimeScope: return storage.read(key)
             case .process: return singletons.read(key)
             case .none, .graph: return buildFast(key, box: nil, parameter: parameter, kind: kind, build: build)

@@ -62,7 +62,7 @@ package final class ScopeNode: Sendable {
     package let storage: InstanceStorage
     /// The root's `storage` (this one's, for a root), not retained: the resolve fast path
     /// borrows it (the root outlives its children) instead of retaining it on every read.
-    package let rootStorage: Unmanaged<InstanceStorage>
+    package let rootStorage: UnsafeReference<InstanceStorage>
     /// Singletons seen from here: the process's, or the container world's.
     package let singletons: InstanceStorage
     /// The tree, overrides and observers: one lock (one allocation) per node.
@@ -97,7 +97,7 @@ package final class ScopeNode: Sendable {
         self.singletons = singletons
         let storage = InstanceStorage(indexed: parent == nil)
         self.storage = storage
-        self.rootStorage = Unmanaged.passUnretained(parent?.root.storage ?? storage)
+        self.rootStorage = UnsafeReference.unretained(parent?.root.storage ?? storage)  // kept by the root
         self.isWorldRoot = worldRoot
         let number = ProcessWideCounter.scopeNodeNumbers.next()
         self.number = number

@@ -4,9 +4,12 @@
 // or a pthread-specific slot) and back. Each operation is sound only under the
 // precondition written on it, which always answers one question: who keeps the object
 // alive meanwhile? Review a new use against that precondition; do not reach for
-// `Unmanaged` or `UnsafeRawPointer(bitPattern:)` anywhere else. (Not converted yet, for
-// the resolve-path rework: `Registration.nodeRef`, `ScopeNode.rootStorage`,
-// `InstanceStorage.readIndex`, `ContainerManager.processWide()`.)
+// `Unmanaged` or `UnsafeRawPointer(bitPattern:)` anywhere else. The uses: `HeldIndex`
+// (slots as words), `Lazy` (its resolved box), `ResolutionContext` and `Platform` (the
+// thread's context as pthread-specific data), `ScopeNode.rootStorage`, `InstanceStorage.readIndex` (borrowed on every resolve),
+// `ScopeNode`'s parent and manager words (retained by hand, given back through the
+// release queue) and `ContainerManager.processWide()` (one retain never given back).
+// One exception, measured: `Registration.nodeRef` stays a bare `Unmanaged` (see there).
 //
 // Why it is sound at all: a Swift class instance is a heap pointer whose low bit is 0
 // (objects are at least 8-byte aligned), so a reference fits a `UInt` with bit 0 free
@@ -132,3 +135,7 @@ package struct UnsafeReference<Object: AnyObject> {
         unmanaged.takeRetainedValue()
     }
 }
+
+/// A reference to a `Sendable` object may cross threads like the object itself (the
+/// stored `Unmanaged` is `Sendable` under the same condition).
+extension UnsafeReference: Sendable where Object: Sendable {}
