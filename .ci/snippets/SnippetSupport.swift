@@ -97,6 +97,12 @@ public struct Logger: Sendable {
 public let logger = Logger()
 
 public final class Writer: Sendable { public init() {} }
+/// Stands for a store that opens asynchronously (the README's async factory).
+public final class Database: Sendable {
+    public let path: String
+    private init(path: String) { self.path = path }
+    public static func open(path: String) async throws -> Database { Database(path: path) }
+}
 public final class Address: Sendable { public init() {} }
 
 /// The factories the articles resolve without declaring them (an article that declares

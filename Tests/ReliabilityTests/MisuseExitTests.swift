@@ -30,6 +30,31 @@ import Testing
 
     /// Two threads each build one half of a cycle at the same time: neither can finish,
     /// and the one that would wait second stops with the chain instead of hanging.
+    @Test func cycleBetweenAsyncFactories() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = try? await MisuseContainer().asyncA()
+        }
+        #expect(stopMessage(of: result)
+            == "Scoped: circular dependency between async factories: asyncA (AsyncA) → asyncB (AsyncB) → asyncA")
+    }
+
+    /// Two tasks each start one build; each body then awaits the other's build.
+    @Test func cycleBetweenAsyncFactoriesAcrossTasks() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let container = MisuseContainer()
+            async let a = container.crossAsyncA()
+            async let b = container.crossAsyncB()
+            _ = try? await (a, b)
+        }
+        let acceptable = [
+            "Scoped: circular dependency between async factories across tasks: "
+                + "crossAsyncA (AsyncA) → crossAsyncB (AsyncB) → crossAsyncA",
+            "Scoped: circular dependency between async factories across tasks: "
+                + "crossAsyncB (AsyncB) → crossAsyncA (AsyncA) → crossAsyncB",
+        ]
+        #expect(acceptable.contains(stopMessage(of: result) ?? ""), "\(standardErrorText(of: result))")
+    }
+
     @Test func cycleAcrossTwoThreads() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let container = MisuseContainer()

@@ -42,7 +42,7 @@ while let argument = arguments.popFirst() {
 let benchmarks: [Benchmark] =
     ScopedRows.all() + SwinjectRows.all() + DependenciesRows.all() + DAGRows.all()
     + RegistrationRows.all() + ConcurrencyRows.all() + LifetimeRows.all() + DiagnosticsRows.all()
-    + IsolationRows.all()
+    + IsolationRows.all() + AsyncRows.all()
 
 // Keep rows of a group together, in the order groups first appear.
 var groupOrder: [String] = []

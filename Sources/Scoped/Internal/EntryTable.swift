@@ -93,13 +93,16 @@ package struct EntryTable {
     }
 
     /// Marks the builds in flight that `shouldInvalidate` selects (by key and scope),
-    /// except those of the thread `exempt` (a reset inside a body is part of that build):
+    /// except those of the thread `exempt` and the async build `exemptBuild` (a reset
+    /// inside a body is part of that build):
     /// they finish for their callers but store nothing.
     package mutating func invalidateBuilds(
-        exempting exempt: ObjectIdentifier, where shouldInvalidate: (StorageKey, Scope) -> Bool
+        exempting exempt: ObjectIdentifier, _ exemptBuild: ObjectIdentifier?,
+        where shouldInvalidate: (StorageKey, Scope) -> Bool
     ) {
         for index in inFlight.indices
-        where inFlight[index].builder != exempt && shouldInvalidate(inFlight[index].key, inFlight[index].scope) {
+        where inFlight[index].builder != exempt && inFlight[index].builder != exemptBuild
+            && shouldInvalidate(inFlight[index].key, inFlight[index].scope) {
             inFlight[index].invalidated = true
         }
     }

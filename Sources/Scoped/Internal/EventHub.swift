@@ -79,7 +79,10 @@ extension ScopeNode {
         let context = ResolutionContext.current
         // The build in progress on this thread made this resolve (the resolved instance's
         // own frame is already off the stack when `created`/`reused` is reported).
-        let resolvedBy = kind == .created || kind == .reused ? context.frames.last.map { $0.storageKey.reference } : nil
+        // In an async factory's body, the build in progress is the task's innermost one.
+        let resolvedBy =
+            kind == .created || kind == .reused
+            ? (context.frames.last?.storageKey ?? AsyncBuildChain.frames.last?.storageKey)?.reference : nil
         context.deliveringEvents {
             let observers = observersInChain
             guard !observers.isEmpty else { return }

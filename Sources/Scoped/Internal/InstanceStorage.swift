@@ -22,6 +22,9 @@ package final class InstanceStorage: Sendable {
         var closed = false
         /// Threads waiting for a build here: a store wakes them only if there are any.
         var waiters = 0
+        /// The async factories' builds in flight here, by builder identity (each is also
+        /// in `table`'s builds in flight, so resets and closes invalidate it the same way).
+        var asyncBuilds: [ObjectIdentifier: AsyncBuild] = [:]
     }
 
     package let state = Locked(State(), waitable: true)
@@ -129,7 +132,7 @@ package final class InstanceStorage: Sendable {
     /// Ends `me`'s build of `key` and files what it made (`.vacant`: keep nothing, a value
     /// type under `.shared`) unless the storage closed meanwhile; wakes the threads
     /// waiting for it.
-    private func store(
+    func store(
         _ slot: StoredEntry.Slot, for key: StorageKey, hash: Int, scope: Scope, reporter: WeakReporter?,
         builtBy me: ObjectIdentifier
     ) {
@@ -159,8 +162,10 @@ package final class InstanceStorage: Sendable {
     /// thread, is part of that build and leaves it be).
     package func remove(where shouldRemove: (StoredEntry) -> Bool) -> [StoredEntry] {
         let me = ResolutionContext.current.identity
+        // An async body's reset is part of its own build, as a synchronous one's is.
+        let myAsyncBuild = AsyncBuildChain.innermostBuild
         let (removed, cleared): ([StoredEntry], [UInt]) = state.withLock { state in
-            state.table.invalidateBuilds(exempting: me) { key, scope in
+            state.table.invalidateBuilds(exempting: me, myAsyncBuild) { key, scope in
                 shouldRemove(StoredEntry(slot: .vacant, key: key, scope: scope, reporterBox: nil))
             }
             let removed = state.table.removeAll(where: shouldRemove)

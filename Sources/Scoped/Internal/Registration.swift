@@ -19,6 +19,77 @@ package final class OverrideBox<P, T>: OverrideBody {
     init(body: @escaping @Sendable (P) -> T) { self.body = body }
 }
 
+/// What every factory value knows besides its body — the container to resolve in, the
+/// key, the scope — and what it does with it without running the body: set the scope,
+/// register or remove an override. ``Registration`` (``Factory``,
+/// ``ParameterFactory``) and ``AsyncRegistration`` (``AsyncFactory``,
+/// ``AsyncParameterFactory``) each store these fields themselves (a protocol, not a
+/// shared struct inside them: nesting one changed the resolve sites' code, 5 bytes each).
+@usableFromInline
+package protocol RegistrationFields {
+    var nodeRef: Unmanaged<ScopeNode> { get }
+    var key: RegistrationKey { get }
+    var scopeKind: Scope.Kind { get set }
+    var customScope: Scope? { get set }
+    var contextRank: UInt8 { get set }
+}
+
+extension RegistrationFields {
+    /// The references a factory value keeps to `manager`'s container: its node, not
+    /// retained, and the manager itself, retained unless it is process-wide.
+    @inlinable @inline(__always)
+    package static func reference(to manager: ContainerManager) -> (Unmanaged<ScopeNode>, ContainerManager?) {
+        (Unmanaged.passUnretained(manager.node), manager.isProcessWide ? nil : manager)
+    }
+
+    /// The container's state.
+    @inlinable package var node: ScopeNode { nodeRef.takeUnretainedValue() }
+
+    /// The scope (a built-in one is made from its kind).
+    package var scope: Scope {
+        get { customScope ?? Scope.builtIn(scopeKind) }
+        set {
+            scopeKind = newValue.kind
+            customScope = newValue.isBuiltIn ? nil : newValue
+        }
+    }
+
+    /// Sets a built-in scope.
+    @inlinable
+    package mutating func setScope(_ kind: Scope.Kind) {
+        scopeKind = kind
+        customScope = nil
+    }
+
+    /// Whether a context override of `rank` replaces the body now in place.
+    package func admits(_ rank: ContextRank, if applies: Bool) -> Bool {
+        applies && rank.rawValue >= contextRank
+    }
+
+    /// Stores `override` as this registration's override in the container and drops what
+    /// the container holds for it.
+    package func register(override: any OverrideBody) {
+        let target = node.inCurrentWorld
+        target.setOverride(override, for: key)
+        dropHeldInstances(in: target)
+    }
+
+    /// Removes the override and drops what the container holds for this registration.
+    package func reset() {
+        let target = node.inCurrentWorld
+        target.removeOverride(for: key)
+        dropHeldInstances(in: target)
+    }
+
+    /// A root drops its own instances (and the process's singleton of this key); a child
+    /// lifetime scope drops only what it owns, so its parent is never touched.
+    private func dropHeldInstances(in target: ScopeNode) {
+        var storages = [target.storage]
+        if target.isRoot && scopeKind.home == .process { storages.append(target.singletons) }
+        target.drop(key, from: storages)
+    }
+}
+
 /// What ``Factory`` and ``ParameterFactory`` share: a key, a body, a scope and the
 /// container to resolve in. `Factory<T>` is a `Registration<Void, T>`.
 ///
@@ -28,7 +99,7 @@ package final class OverrideBox<P, T>: OverrideBody {
 /// its ``Scope/Kind`` (no `Scope` object), the key as three words with no precomputed
 /// hash.
 @usableFromInline
-package struct Registration<P, T>: Sendable {
+package struct Registration<P, T>: RegistrationFields, Sendable {
     /// The body as declared: `self { … }` bodies take no parameter, so a `Factory` stores
     /// its closure as is (wrapping it in `{ _ in body() }` would allocate a context on
     /// every factory access).
@@ -52,8 +123,6 @@ package struct Registration<P, T>: Sendable {
     /// thread resolving from that container shares.
     @usableFromInline package let manager: ContainerManager?
 
-    /// The container's state.
-    @usableFromInline package var node: ScopeNode { nodeRef.takeUnretainedValue() }
     @usableFromInline package let key: RegistrationKey
     @usableFromInline package var storedBody: Body
     @usableFromInline package var scopeKind: Scope.Kind = .unique
@@ -62,12 +131,11 @@ package struct Registration<P, T>: Sendable {
     /// value holds one reference fewer to release.
     @usableFromInline package unowned(unsafe) var customScope: Scope?
     /// Precedence of the context override now in `body` (0: the declared body).
-    package var contextRank: UInt8 = 0
+    @usableFromInline package var contextRank: UInt8 = 0
 
     @inlinable @inline(__always)
     package init(manager: ContainerManager, key: RegistrationKey, storedBody: Body) {
-        self.nodeRef = Unmanaged.passUnretained(manager.node)
-        self.manager = manager.isProcessWide ? nil : manager
+        (nodeRef, self.manager) = Self.reference(to: manager)
         self.key = key
         self.storedBody = storedBody
     }
@@ -82,21 +150,6 @@ package struct Registration<P, T>: Sendable {
         self.init(manager: manager, key: key, storedBody: .plain(plainBody))
     }
 
-    /// The scope (a built-in one is made from its kind).
-    @usableFromInline package var scope: Scope {
-        get { customScope ?? Scope.builtIn(scopeKind) }
-        set {
-            scopeKind = newValue.kind
-            customScope = newValue.isBuiltIn ? nil : newValue
-        }
-    }
-
-    /// Sets a built-in scope.
-    @inlinable
-    package mutating func setScope(_ kind: Scope.Kind) {
-        scopeKind = kind
-        customScope = nil
-    }
 
     /// The body, taking the parameter (context overrides replace it).
     package var body: @Sendable (P) -> T {
@@ -284,23 +337,6 @@ extension Registration {
     /// Stores `body` as this registration's override in the container and drops what
     /// the container holds for it.
     package func register(_ body: @escaping @Sendable (P) -> T) {
-        let target = node.inCurrentWorld
-        target.setOverride(OverrideBox(body: body), for: key)
-        dropHeldInstances(in: target)
-    }
-
-    /// Removes the override and drops what the container holds for this registration.
-    package func reset() {
-        let target = node.inCurrentWorld
-        target.removeOverride(for: key)
-        dropHeldInstances(in: target)
-    }
-
-    /// A root drops its own instances (and the process's singleton of this key); a child
-    /// lifetime scope drops only what it owns, so its parent is never touched.
-    private func dropHeldInstances(in target: ScopeNode) {
-        var storages = [target.storage]
-        if target.isRoot && scopeKind.home == .process { storages.append(target.singletons) }
-        target.drop(key, from: storages)
+        register(override: OverrideBox(body: body))
     }
 }

@@ -239,7 +239,7 @@ extension ScopeNode {
     /// override visible from it (and its owner), and who holds `scope`'s instance. Out of
     /// line, so that none of it is on the stack while the body runs.
     @inline(never)
-    private func place(_ key: RegistrationKey, scope: Scope) -> (
+    func place(_ key: RegistrationKey, scope: Scope) -> (
         node: ScopeNode, override: (body: any OverrideBody, owner: ScopeNode)?,
         holder: (owner: ScopeNode, storage: InstanceStorage)?
     ) {
@@ -282,7 +282,7 @@ extension ScopeNode {
         case .held, .heldWeakly:
             if EventHub.isActive { emit(.reused, key: frame.storageKey, scope: scope, instance: outcome.heldIdentity) }
         case .closed, .slow:
-            closedScope(frame, scope: scope, owner: self)
+            closedScope(frame.storageKey, scope: scope, owner: self)
         }
     }
 
@@ -303,22 +303,27 @@ extension ScopeNode {
 
     /// Reports a captive dependency: an instance held longer (cached, custom, singleton)
     /// whose body is resolving this shorter-lived one (shared, or scoped in a child).
+    ///
+    /// The holder is the innermost such build on this thread's stack or, in an async
+    /// factory's body, in its task's chain of async builds.
     @inline(never)
     private func reportCaptivity(of frame: BuildFrame, scope: Scope, context: ResolutionContext) {
-        guard frame.kind.isShortLived(ownedByChild: frame.ownedByChild),
-            let holder = context.frames.last(where: { $0.kind.outlivesLifetimeScopes })
-        else {
-            return
-        }
-        emit(.captiveDependency, key: holder.storageKey, scope: holder.scope, dependency: "\(frame.description) \(scope.name)",
-             captured: frame.storageKey)
+        guard frame.kind.isShortLived(ownedByChild: frame.ownedByChild) else { return }
+        let holder = context.frames.last(where: { $0.kind.outlivesLifetimeScopes }).map { ($0.storageKey, $0.scope) }
+        reportCaptive(frame.storageKey, scope: scope, heldBy: holder ?? AsyncBuildChain.captiveHolder)
+    }
+
+    /// Reports that `holder`'s build (if any) is resolving `key`, a shorter-lived instance.
+    func reportCaptive(_ key: StorageKey, scope: Scope, heldBy holder: (key: StorageKey, scope: Scope)?) {
+        guard let holder else { return }
+        emit(.captiveDependency, key: holder.key, scope: holder.scope, dependency: "\(key) \(scope.name)", captured: key)
     }
 
     @inline(never)
-    private func closedScope(_ frame: BuildFrame, scope: Scope, owner: ScopeNode) -> Never {
+    func closedScope(_ key: StorageKey, scope: Scope, owner: ScopeNode) -> Never {
         ScopedFailure.stop(
-            "cannot resolve \(frame.description) as .\(scope.name): lifetime scope \(owner.displayName) is closed "
+            "cannot resolve \(key) as .\(scope.name): lifetime scope \(owner.displayName) is closed "
                 + "(resolve it before close(), or from an open child)",
-            declaredBy: [frame.key])
+            declaredBy: [key.registration])
     }
 }

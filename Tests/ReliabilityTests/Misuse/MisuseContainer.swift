@@ -23,6 +23,31 @@ final class LazyTarget: Sendable {
     init(_ owner: LazyOwner) { _ = owner }
 }
 @MainActor final class MainScreen {}
+final class AsyncA: Sendable {
+    init(_ b: AsyncB) { _ = b }
+}
+final class AsyncB: Sendable {
+    init(_ a: AsyncA) { _ = a }
+}
+
+/// Two async bodies meet here: each waits (suspended, not blocking a thread) until both
+/// have arrived.
+final class AsyncMeeting: Sendable {
+    private let state = Locked<(arrived: Int, waiting: [CheckedContinuation<Void, Never>])>((0, []))
+
+    func arriveAndWait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let everyone = state.withLock { state -> [CheckedContinuation<Void, Never>]? in
+                state.arrived += 1
+                state.waiting.append(continuation)
+                guard state.arrived == 2 else { return nil }
+                defer { state.waiting = [] }
+                return state.waiting
+            }
+            for waiting in everyone ?? [] { waiting.resume() }
+        }
+    }
+}
 final class Worker: Sendable {
     init(_ screen: MainScreen) { _ = screen }
 }
@@ -39,6 +64,8 @@ enum MisuseRendezvous {
     static let barrier = Barrier(parties: 2)
     /// A thunk the cross-thread Lazy scenario shares between its two threads.
     static let thunk = Locked<Lazy<Gadget>?>(nil)
+    /// Where the two async builds of the cross-task cycle meet.
+    static let meeting = AsyncMeeting()
 }
 
 extension MisuseContainer {
@@ -48,6 +75,25 @@ extension MisuseContainer {
     static let flowModelLine = #line - 1  // for the stop message's "where to look" line
     var rootStore: Factory<RootStore> { self { RootStore(self.flowModel()) }.cached }
     static let rootStoreLine = #line - 1
+
+    /// Async factories that await each other: a cycle within one chain of builds.
+    var asyncA: AsyncFactory<AsyncA> { self { AsyncA(try await self.asyncB()) }.cached }
+    var asyncB: AsyncFactory<AsyncB> { self { AsyncB(try await self.asyncA()) }.cached }
+
+    /// The same, each build started by a task of its own: both bodies meet before each
+    /// awaits the other's build, so the cycle is one of waits across tasks.
+    var crossAsyncA: AsyncFactory<AsyncA> {
+        self {
+            await MisuseRendezvous.meeting.arriveAndWait()
+            return AsyncA(try await self.crossAsyncB())
+        }.cached
+    }
+    var crossAsyncB: AsyncFactory<AsyncB> {
+        self {
+            await MisuseRendezvous.meeting.arriveAndWait()
+            return AsyncB(try await self.crossAsyncA())
+        }.cached
+    }
 
     /// A cycle through a Lazy: the owner's body calls a thunk over the target, whose body
     /// resolves the owner.

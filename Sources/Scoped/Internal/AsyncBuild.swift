@@ -1,0 +1,124 @@
+// Concurrency rule: `state` (one `Locked`) guards the build's waiters, its result and its
+// task. It is held only to read or change them: continuations are resumed, the task is
+// cancelled and `abandoned` runs after unlocking, so no lock is held while a waiter
+// resumes or user code runs. A continuation carries no value: the resumed waiter reads
+// the result from `state`, so the instance only ever crosses tasks inside the lock.
+
+/// One build of an async factory's instance for a caching scope, and the callers awaiting
+/// it: however many callers race for a key, one build runs and every one of them gets its
+/// result (single flight).
+///
+/// The build runs in a task of its own, so a caller whose task is cancelled stops waiting
+/// (it throws `CancellationError`) without cancelling the build for the others. When the
+/// last waiter leaves before the result is in, the build is *abandoned*: its task is
+/// cancelled, `abandoned` runs (the storage forgets the build, so the next caller starts
+/// anew), and whatever the body still returns is not stored.
+package final class AsyncBuild: Sendable {
+    private struct State {
+        /// Waiters whose continuation is stored, by waiter number.
+        var waiting: [UInt64: UnsafeContinuation<Void, any Error>] = [:]
+        /// Waiters that joined and have not left (resumed or cancelled) yet.
+        var members = 0
+        /// Waiters cancelled before their continuation was stored.
+        var cancelledEarly: Set<UInt64> = []
+        var nextWaiter: UInt64 = 0
+        var result: Result<AnyObject, any Error>?
+        var task: Task<Void, Never>?
+        var abandoned = false
+    }
+
+    private let state = Locked(State())
+    /// What the build makes, as messages name it: `database (Database)`.
+    package let description: String
+    /// The registration, for messages: `database`, and the line that declares it.
+    package let registration: RegistrationKey
+    /// Called once, unlocked, when the last waiter leaves before the result is in.
+    private let abandoned: @Sendable (AsyncBuild) -> Void
+
+    package init(
+        description: String, registration: RegistrationKey, abandoned: @escaping @Sendable (AsyncBuild) -> Void
+    ) {
+        self.description = description
+        self.registration = registration
+        self.abandoned = abandoned
+    }
+
+    /// Starts the build: `run` in a task of its own, whose result goes to every waiter
+    /// (``finish(_:)`` must be called by `run`'s task, once).
+    package func start(_ run: @escaping @Sendable () async -> Void) {
+        let task = Task { await run() }
+        let cancelNow = state.withLock { state -> Bool in
+            state.task = task
+            return state.abandoned
+        }
+        if cancelNow { task.cancel() }
+    }
+
+    /// Joins the build as a waiter; nil if it was abandoned (the caller starts a new one).
+    package func join() -> UInt64? {
+        state.withLock { state in
+            guard !state.abandoned else { return nil }
+            state.nextWaiter += 1
+            state.members += 1
+            return state.nextWaiter
+        }
+    }
+
+    /// Whether the build was abandoned: its result must not be stored.
+    package var isAbandoned: Bool { state.withLock { $0.abandoned } }
+
+    /// Waits for the result as waiter `waiter` (from ``join()``); throws
+    /// `CancellationError` if the calling task is cancelled first, or the body's error.
+    package func value(for waiter: UInt64) async throws -> AnyObject {
+        try await withTaskCancellationHandler {
+            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
+                let ready: Result<Void, any Error>? = state.withLock { state in
+                    if state.result != nil {
+                        state.members -= 1
+                        return .success(())
+                    }
+                    if state.cancelledEarly.remove(waiter) != nil { return .failure(CancellationError()) }
+                    state.waiting[waiter] = continuation
+                    return nil
+                }
+                if let ready { continuation.resume(with: ready) }
+            }
+        } onCancel: {
+            leave(waiter)
+        }
+        return try state.withLock { $0.result! }.get()
+    }
+
+    /// A waiter's task was cancelled: it stops waiting; the last one to leave abandons
+    /// the build.
+    private func leave(_ waiter: UInt64) {
+        let (continuation, task, abandon) = state.withLock {
+            state -> (UnsafeContinuation<Void, any Error>?, Task<Void, Never>?, Bool) in
+            guard state.result == nil else { return (nil, nil, false) }
+            let continuation = state.waiting.removeValue(forKey: waiter)
+            if continuation == nil { state.cancelledEarly.insert(waiter) }
+            state.members -= 1
+            guard state.members == 0, !state.abandoned else { return (continuation, nil, false) }
+            state.abandoned = true
+            return (continuation, state.task, true)
+        }
+        continuation?.resume(throwing: CancellationError())
+        if abandon {
+            task?.cancel()
+            abandoned(self)
+        }
+    }
+
+    /// Hands `result` to every waiter (and to those who join later).
+    package func finish(_ result: Result<AnyObject, any Error>) {
+        let waiting = state.withLock { state -> [UnsafeContinuation<Void, any Error>] in
+            state.result = result
+            state.task = nil
+            let waiting = Array(state.waiting.values)
+            state.members -= waiting.count
+            state.waiting = [:]
+            return waiting
+        }
+        for continuation in waiting { continuation.resume() }
+    }
+}

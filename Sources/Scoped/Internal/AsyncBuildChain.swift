@@ -1,0 +1,104 @@
+// Concurrency rule: the chain is a task-local value (immutable, copied into each task that
+// inherits it). `waits` (one process-wide `Locked`) guards which async build is waiting
+// for which; it is held only to read or change that table, never while anyone waits.
+
+/// One async build in progress in the current task's ancestry: what it builds, under
+/// which scope, and (for a caching scope) the ``AsyncBuild`` every caller shares.
+package struct AsyncFrame: Sendable {
+    package let registration: RegistrationKey
+    /// A per-parameter factory's parameter (nil for every other build).
+    package let parameter: (any Hashable & Sendable)?
+    package let kind: Scope.Kind
+    /// The custom scope (nil for the built-in ones); custom scopes live for the process.
+    package let custom: Scope?
+    /// Whether the instance is owned by a child lifetime scope (captive checks).
+    package let ownedByChild: Bool
+    /// The shared build (nil for a `.unique` build, which runs in the caller's task).
+    package let build: AsyncBuild?
+
+    package var scope: Scope { custom ?? Scope.builtIn(kind) }
+
+    /// Where the instance is filed: the registration and, per parameter, the parameter.
+    package var storageKey: StorageKey {
+        StorageKey(registration, box: parameter.map { AsyncFrame.box($0) })
+    }
+
+    /// Whether both frames build the same instance.
+    package func isSameBuild(as other: AsyncFrame) -> Bool {
+        guard registration == other.registration else { return false }
+        switch (parameter, other.parameter) {
+        case (nil, nil): return true
+        case (let mine?, let theirs?): return AnyHashable(mine) == AnyHashable(theirs)
+        default: return false
+        }
+    }
+
+    private static func box(_ parameter: some Hashable & Sendable) -> ParameterBox {
+        TypedParameterBox(parameter)
+    }
+}
+
+/// The async builds the current task is part of, outermost first: an async body runs
+/// with its own frame appended, and the tasks it starts inherit the chain. It is what
+/// tells a cycle (an async body awaiting its own factory, directly or through others)
+/// from a wait, and which caching build a shorter-lived instance would be captured by.
+package enum AsyncBuildChain {
+    @TaskLocal package static var frames: [AsyncFrame] = []
+
+    /// Which build's body is waiting for which other build, by build: a wait that would
+    /// close a loop of builds across tasks stops instead of waiting forever.
+    private static let waits = Locked<[ObjectIdentifier: AsyncBuild]>([:])
+
+    /// Stops the process if `frame`'s build is already in progress in this task's chain:
+    /// `a (A) → b (B) → a`.
+    package static func checkCycle(_ frame: AsyncFrame) {
+        let chain = frames
+        guard let start = chain.firstIndex(where: { $0.isSameBuild(as: frame) }) else { return }
+        let names = chain[start...].map(\.storageKey.description) + [frame.registration.memberName]
+        ScopedFailure.stop(
+            "circular dependency between async factories: \(names.joined(separator: " → "))",
+            declaredBy: chain[start...].map(\.registration) + [frame.registration])
+    }
+
+    /// Runs `wait` (awaiting `target`) with the record that the innermost build of this
+    /// task waits for it; stops first if `target` waits, directly or through other builds,
+    /// for that build (each would wait for the other forever).
+    package static func waiting<R>(for target: AsyncBuild, _ wait: () async throws -> R) async throws -> R {
+        guard let waiter = frames.last(where: { $0.build != nil })?.build else { return try await wait() }
+        // The builds from `target` on, following who waits for whom, back to `waiter`.
+        let loop: [AsyncBuild]? = waits.withLock { waits in
+            var path = [target]
+            var current = target
+            while current !== waiter {
+                guard let next = waits[ObjectIdentifier(current)] else {
+                    waits[ObjectIdentifier(waiter)] = target
+                    return nil
+                }
+                path.append(next)
+                current = next
+            }
+            return path
+        }
+        if let loop {
+            // `b (B) → a (A) → b`: this build, the ones it would wait for, and this one again.
+            let names = [waiter.description] + loop.dropLast().map(\.description) + [waiter.registration.memberName]
+            ScopedFailure.stop(
+                "circular dependency between async factories across tasks: \(names.joined(separator: " → "))",
+                declaredBy: [waiter.registration] + loop.dropLast().map(\.registration))
+        }
+        defer { _ = waits.withLock { $0.removeValue(forKey: ObjectIdentifier(waiter)) } }
+        return try await wait()
+    }
+
+    /// The innermost build in this task's chain that outlives lifetime scopes (cached,
+    /// custom, singleton): what a shorter-lived instance resolved now would be captured by.
+    package static var captiveHolder: (key: StorageKey, scope: Scope)? {
+        frames.last { $0.kind.outlivesLifetimeScopes }.map { ($0.storageKey, $0.scope) }
+    }
+
+    /// The shared build this task's body belongs to, if any: a reset it makes is part of
+    /// that build (it does not invalidate it).
+    package static var innermostBuild: ObjectIdentifier? {
+        frames.last?.build.map(ObjectIdentifier.init)
+    }
+}

@@ -1,0 +1,123 @@
+// Concurrency rule: an `AsyncRegistration` is an immutable value, like `Registration`;
+// the shared state it touches lives behind the storages' locks (AsyncResolve.swift).
+// `resolve` reads a held instance through the synchronous lock-free fast path first, so
+// an async cached hit costs what a synchronous one does plus the async call.
+
+/// An async override body stored in a container (`register { try await … }`).
+package final class AsyncOverrideBox<P, T>: OverrideBody {
+    let body: @Sendable (P) async throws -> T
+    init(body: @escaping @Sendable (P) async throws -> T) { self.body = body }
+}
+
+/// What ``AsyncFactory`` and ``AsyncParameterFactory`` share: a key, an async body, a
+/// scope and the container to resolve in. `AsyncFactory<T>` is an
+/// `AsyncRegistration<Void, T>`.
+@usableFromInline
+package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, Sendable {
+    /// The body as declared: an ``AsyncFactory``'s takes no parameter and is stored as
+    /// is (wrapping it would allocate a closure context on every factory access).
+    @usableFromInline
+    package enum Body: Sendable {
+        case plain(@Sendable () async throws -> T)
+        case parameter(@Sendable (P) async throws -> T)
+    }
+
+    // The fields of `RegistrationFields`, as `Registration` stores them (flat, not in a
+    // shared struct: see there), and the async body.
+    @usableFromInline package let nodeRef: Unmanaged<ScopeNode>
+    @usableFromInline package let manager: ContainerManager?
+    @usableFromInline package let key: RegistrationKey
+    @usableFromInline package var scopeKind: Scope.Kind = .unique
+    @usableFromInline package unowned(unsafe) var customScope: Scope?
+    @usableFromInline package var contextRank: UInt8 = 0
+    @usableFromInline package var storedBody: Body
+    /// For a per-parameter factory: the parameter as the part of the storage key.
+    package var parameterKey: (@Sendable (P) -> any Hashable & Sendable)?
+
+    package init(manager: ContainerManager, key: RegistrationKey, body: Body) {
+        (nodeRef, self.manager) = Self.reference(to: manager)
+        self.key = key
+        self.storedBody = body
+    }
+
+    /// Resolves through the container: the held instance of a caching scope, read as a
+    /// synchronous resolve reads it when no override, observer or test world is in play;
+    /// otherwise the full async path, which starts one build per key however many tasks
+    /// ask at once, or joins the build in flight.
+    package func resolve(_ parameter: P) async throws -> T {
+        let key = self.key
+        if parameterKey == nil, scopeKind.home != .none {
+            let kind = scopeKind
+            let found = nodeRef._withUnsafeGuaranteedRef { $0.fastResolve(key, kind: kind) { _ in nil } }
+            if let instance = Self.instance(from: found) { return instance }
+        }
+        let body = storedBody
+        let outcome = try await node.resolveAsync(
+            key, parameter: parameterKey?(parameter), kind: scopeKind, custom: customScope,
+            weakTarget: { Self.weakTarget(of: $0) }
+        ) { override in
+            let value =
+                if let override {
+                    try await Self.body(of: override, for: key)(parameter)
+                } else {
+                    try await Self.call(body, parameter)
+                }
+            return Payload.wrap(value)
+        }
+        return Self.instance(from: outcome).unsafelyUnwrapped
+    }
+
+    /// Replaces the body, taking the parameter (context overrides).
+    package func replacingBody(_ body: @escaping @Sendable (P) async throws -> T, rank: ContextRank, if applies: Bool)
+        -> Self
+    {
+        guard admits(rank, if: applies) else { return self }
+        var copy = self
+        copy.storedBody = .parameter(body)
+        copy.contextRank = rank.rawValue
+        return copy
+    }
+
+    /// Stops the process for `.graph`, which is one synchronous resolve's scope.
+    package func checkAsyncScope(_ scope: Scope) {
+        guard scope.kind == .graph else { return }
+        ScopedFailure.stop(
+            "\(key) is an async factory and cannot use .graph, the scope of one synchronous resolve "
+                + "(use .unique, or a caching scope)",
+            declaredBy: [key])
+    }
+
+    /// Stores `body` as this registration's override and drops what the container holds.
+    package func register(_ body: @escaping @Sendable (P) async throws -> T) {
+        register(override: AsyncOverrideBox(body: body))
+    }
+
+    private static func call(_ body: Body, _ parameter: P) async throws -> T {
+        switch body {
+        case .plain(let body): try await body()
+        case .parameter(let body): try await body(parameter)
+        }
+    }
+
+    /// The held instance in `outcome`, or nil.
+    private static func instance(from outcome: Resolution) -> T? {
+        switch outcome {
+        case .held(let payload): Payload.unwrap(payload, as: T.self)
+        case .heldWeakly(let object): Payload.unwrapWeak(object, as: T.self)
+        case .built, .slow, .closed: nil
+        }
+    }
+
+    /// What `.shared` keeps weakly of a built payload: the class instance, or nothing.
+    private static func weakTarget(of payload: AnyObject) -> AnyObject? {
+        if Payload.isDirect(T.self) { return payload }
+        let value = Payload.unwrap(payload, as: T.self)
+        return type(of: value as Any) is AnyClass ? value as AnyObject : nil
+    }
+
+    /// The body of an override registered for `key`, which must produce `T` from `P`.
+    private static func body(of override: any OverrideBody, for key: RegistrationKey) -> @Sendable (P) async throws -> T {
+        guard let box = override as? AsyncOverrideBox<P, T> else { overrideTypeMismatch(key, parameter: P.self) }
+        return box.body
+    }
+}

@@ -1,0 +1,103 @@
+// Concurrency rule: no lock of its own. An async resolve takes the same locks as a
+// synchronous one (the storage's, briefly, through `claimAsync` and `finishAsyncBuild`)
+// and never holds one across an `await` or while a body runs. A caching scope's build
+// runs in a task of its own (AsyncBuild.swift) that every caller awaits; a `.unique`
+// build runs in the caller's task. The task-local chain of builds (AsyncBuildChain.swift)
+// carries what the synchronous path keeps on the thread's stack: cycle and captive checks.
+
+/// The typed shell's part of an async build: runs the declared body, or `override`'s (an
+/// `AsyncOverrideBox<P, T>`, or the process stops), and returns the value as a strong
+/// ``Payload``.
+package typealias MakeInstanceAsync = @Sendable (_ override: (any OverrideBody)?) async throws -> AnyObject
+
+extension ScopeNode {
+    /// Resolves an async factory's instance when its fast path found none held: the same
+    /// decisions as ``resolveSlow(_:parameter:kind:custom:make:)`` (world, override,
+    /// holder), with one build per key however many tasks ask at once.
+    ///
+    /// - Parameters:
+    ///   - parameter: A per-parameter factory's parameter (part of the storage key).
+    ///   - weakTarget: For `.shared`, what to keep weakly of a built payload: the class
+    ///     instance in it, or nil for a value (then nothing is kept).
+    /// - Returns: `.held` with a strong ``Payload``, or `.heldWeakly` with a `.shared`
+    ///   class instance that was kept weakly.
+    package func resolveAsync(
+        _ key: RegistrationKey, parameter: (any Hashable & Sendable)?, kind: Scope.Kind, custom: Scope?,
+        weakTarget: @escaping @Sendable (AnyObject) -> AnyObject?, make: @escaping MakeInstanceAsync
+    ) async throws -> Resolution {
+        let scope = custom ?? Scope.builtIn(kind)
+        let (node, found, holder) = place(key, scope: scope)
+        let override = found?.body
+        // 1. `.unique`: built in this task, under this task's chain.
+        guard let (owner, storage) = holder else {
+            let frame = AsyncFrame(
+                registration: key, parameter: parameter, kind: kind, custom: custom, ownedByChild: false, build: nil)
+            AsyncBuildChain.checkCycle(frame)
+            let observed = EventHub.isActive
+            if observed { node.reportCaptive(frame.storageKey, scope: scope, heldBy: AsyncBuildChain.captiveHolder) }
+            let payload = try await AsyncBuildChain.$frames.withValue(AsyncBuildChain.frames + [frame]) {
+                try await make(override)
+            }
+            if observed { node.emit(.created, key: frame.storageKey, scope: scope, instance: Payload.identity(of: payload)) }
+            return .held(payload)
+        }
+
+        // 2. Caching scopes: the held instance, or the one build in flight for the key.
+        let probe = AsyncFrame(
+            registration: key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot, build: nil)
+        AsyncBuildChain.checkCycle(probe)
+        let storageKey = probe.storageKey
+        let claim = storage.claimAsync(storageKey, scope: scope) {
+            AsyncBuild(description: storageKey.description, registration: key) { [storage] build in
+                storage.forgetAsyncBuild(build, of: probe.storageKey)
+            }
+        }
+        switch claim {
+        case .found(let outcome):
+            return owner.heldAsync(outcome, key: storageKey, scope: scope)
+        case .join(let build, let waiter):
+            return .held(try await AsyncBuildChain.waiting(for: build) { try await build.value(for: waiter) })
+        case .start(let build, let waiter):
+            let frame = AsyncFrame(
+                registration: key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot,
+                build: build)
+            if EventHub.isActive {
+                owner.reportCaptive(storageKey, scope: scope, heldBy: AsyncBuildChain.captiveHolder)
+            }
+            let chain = AsyncBuildChain.frames + [frame]
+            let reporter = kind.home == .process ? owner : nil
+            build.start {
+                let result: Result<AnyObject, any Error>
+                do {
+                    result = .success(try await AsyncBuildChain.$frames.withValue(chain) { try await make(override) })
+                } catch {
+                    result = .failure(error)
+                }
+                let slot: StoredEntry.Slot
+                switch result {
+                case .success(let payload) where !kind.keepsWeakly: slot = .strong(payload)
+                case .success(let payload): slot = weakTarget(payload).map { .weak(WeakInstance($0)) } ?? .vacant
+                case .failure: slot = .vacant
+                }
+                storage.finishAsyncBuild(of: frame.storageKey, slot: slot, scope: scope, reporter: reporter, build: build)
+                if case .success(let payload) = result, EventHub.isActive {
+                    owner.emit(.created, key: frame.storageKey, scope: scope, instance: Payload.identity(of: payload))
+                }
+                build.finish(result)
+            }
+            return .held(try await AsyncBuildChain.waiting(for: build) { try await build.value(for: waiter) })
+        }
+    }
+
+    /// A held instance found by an async resolve: reported as reused, or the process stops
+    /// for a closed lifetime scope.
+    private func heldAsync(_ outcome: Resolution, key: StorageKey, scope: Scope) -> Resolution {
+        switch outcome {
+        case .held, .heldWeakly:
+            if EventHub.isActive { emit(.reused, key: key, scope: scope, instance: outcome.heldIdentity) }
+            return outcome
+        case .built, .slow, .closed:
+            closedScope(key, scope: scope, owner: self)
+        }
+    }
+}

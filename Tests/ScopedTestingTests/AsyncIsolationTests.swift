@@ -1,0 +1,47 @@
+import ScopedTesting
+import Testing
+
+/// A database an async factory opens.
+final class IsoDatabase: Sendable {
+    let name: String
+    let setting: Int
+    init(name: String, setting: Int) {
+        self.name = name
+        self.setting = setting
+    }
+}
+
+extension Container {
+    var isoDatabase: AsyncFactory<IsoDatabase> {
+        self {
+            await Task.yield()
+            return IsoDatabase(name: "live", setting: self.isoValue())
+        }.cached
+    }
+}
+
+/// The `.container` trait and `withContainer` isolate async factories as they do
+/// synchronous ones (issue #19): the build task of a caching scope runs in the world of
+/// the test that started it.
+@Suite struct AsyncIsolationTests {
+    @Test(.container { $0.isoDatabase.register { IsoDatabase(name: "mock", setting: 0) } })
+    func traitOverridesAnAsyncFactory() async throws {
+        #expect(try await Container.shared.isoDatabase().name == "mock")
+    }
+
+    @Test(.container)
+    func eachWorldKeepsItsOwnCachedInstance() async throws {
+        let mine = try await Container.shared.isoDatabase()
+        let other = try await withContainer { try await Container.shared.isoDatabase() }
+        #expect(mine !== other)
+        #expect(try await Container.shared.isoDatabase() === mine)
+        #expect(mine.name == "live")
+    }
+
+    @Test(.container { $0.isoValue.register { 7 } })
+    func anAsyncBuildRunsInTheWorldOfTheTestThatStartedIt() async throws {
+        // The build runs in a task of its own; the synchronous factory its body resolves
+        // still sees this test's override.
+        #expect(try await Container.shared.isoDatabase().setting == 7)
+    }
+}
