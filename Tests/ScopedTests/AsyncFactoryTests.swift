@@ -106,6 +106,29 @@ import Testing
         #expect(tracker.inits("gated") == 2)
     }
 
+    @Test func aCustomScopeResetDuringABuildReachesTheWaitersButIsNotKept() async throws {
+        let session = Scope.Cached(name: "asyncSession")
+        let container = Container()
+        let tracker = LifecycleTracker()
+        let gate = AsyncGate()
+        let factory = container.asyncInScope(session, gate, tracker)
+        let first = try await Self.resolve(factory, passing: gate) { session.reset() }
+        let second = try await factory()
+        #expect(first !== second)
+        #expect(try await factory() === second)
+        #expect(tracker.inits("user") == 2)
+    }
+
+    @Test func aSingletonIsOnePerProcessOrTestWorld() async throws {
+        let tracker = LifecycleTracker()
+        try await withContainer {
+            let one = try await Container().asyncSingleton(tracker)()
+            let two = try await Container().asyncSingleton(tracker)()
+            #expect(one === two)
+        }
+        #expect(tracker.inits("singleton") == 1)
+    }
+
     @Test func aScopedBuildThatFinishesAfterItsScopeClosedIsReleasedAtOnce() async throws {
         let tracker = LifecycleTracker()
         let gate = AsyncGate()
@@ -273,6 +296,15 @@ extension Container {
             }
             return Probe("abandonable", tracker)
         }.cached
+    }
+    fileprivate func asyncInScope(_ scope: Scope, _ gate: AsyncGate, _ tracker: LifecycleTracker) -> AsyncFactory<Probe> {
+        self {
+            try await gate.wait()
+            return Probe("user", tracker)
+        }.scope(scope)
+    }
+    fileprivate func asyncSingleton(_ tracker: LifecycleTracker) -> AsyncFactory<Probe> {
+        self { Probe("singleton", tracker) }.singleton
     }
     fileprivate func asyncShared(_ tracker: LifecycleTracker) -> AsyncFactory<Probe> {
         self { Probe("shared", tracker) }.shared
