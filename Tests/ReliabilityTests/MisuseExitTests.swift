@@ -30,6 +30,14 @@ import Testing
 
     /// Two threads each build one half of a cycle at the same time: neither can finish,
     /// and the one that would wait second stops with the chain instead of hanging.
+    @Test func asyncFactoryWithTheGraphScope() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = MisuseContainer().asyncGraph
+        }
+        #expect(stopMessage(of: result) == "Scoped: asyncGraph (Gadget) is an async factory and cannot use .graph, "
+            + "the scope of one synchronous resolve (use .unique, or a caching scope)")
+    }
+
     @Test func cycleBetweenAsyncFactories() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = try? await MisuseContainer().asyncA()

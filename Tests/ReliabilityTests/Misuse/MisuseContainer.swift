@@ -76,6 +76,9 @@ extension MisuseContainer {
     var rootStore: Factory<RootStore> { self { RootStore(self.flowModel()) }.cached }
     static let rootStoreLine = #line - 1
 
+    /// An async factory that asks for `.graph`, one synchronous resolve's scope.
+    var asyncGraph: AsyncFactory<Gadget> { self { Gadget() }.scope(.graph) }
+
     /// Async factories that await each other: a cycle within one chain of builds.
     var asyncA: AsyncFactory<AsyncA> { self { AsyncA(try await self.asyncB()) }.cached }
     var asyncB: AsyncFactory<AsyncB> { self { AsyncB(try await self.asyncA()) }.cached }
