@@ -36,6 +36,7 @@
 public struct AsyncFactory<T: Sendable>: Sendable {
     @usableFromInline package var registration: AsyncRegistration<Void, T>
 
+    @inlinable
     package init(registration: AsyncRegistration<Void, T>) {
         self.registration = registration
     }
@@ -46,6 +47,7 @@ public struct AsyncFactory<T: Sendable>: Sendable {
     /// - Returns: A new or held instance of `T`.
     /// - Throws: `CancellationError` if the calling task is cancelled while it waits for a
     ///   build; the error the body threw.
+    @inlinable
     public func callAsFunction() async throws -> T {
         try await registration.resolve(())
     }
@@ -72,23 +74,23 @@ public struct AsyncFactory<T: Sendable>: Sendable {
     }
 
     /// A new instance on every resolve (the default), built in the calling task.
-    public var unique: AsyncFactory<T> { with(.unique) }
+    @inlinable public var unique: AsyncFactory<T> { with(.unique) }
 
     /// One instance per root container, until that container, this factory or
     /// `Scope.cached` is reset.
-    public var cached: AsyncFactory<T> { with(.cached) }
+    @inlinable public var cached: AsyncFactory<T> { with(.cached) }
 
     /// One instance while anyone holds it: the container keeps it weakly (class
     /// instances; a value type is made anew each time).
-    public var shared: AsyncFactory<T> { with(.shared) }
+    @inlinable public var shared: AsyncFactory<T> { with(.shared) }
 
     /// One instance per lifetime scope (``SharedContainer/child(_:)``), released when it
     /// closes; at the root container it behaves like ``cached``. An instance whose build
     /// finishes after its scope closed reaches its callers and is not kept.
-    public var scoped: AsyncFactory<T> { with(.scoped) }
+    @inlinable public var scoped: AsyncFactory<T> { with(.scoped) }
 
     /// One instance per process, until `Scope.singleton.reset()`.
-    public var singleton: AsyncFactory<T> { with(.singleton) }
+    @inlinable public var singleton: AsyncFactory<T> { with(.singleton) }
 
     /// Uses `scope` for this factory's instances.
     ///
@@ -102,7 +104,8 @@ public struct AsyncFactory<T: Sendable>: Sendable {
         return copy
     }
 
-    private func with(_ kind: Scope.Kind) -> AsyncFactory<T> {
+    @inlinable
+    internal func with(_ kind: Scope.Kind) -> AsyncFactory<T> {
         var copy = self
         copy.registration.setScope(kind)
         return copy

@@ -16,6 +16,7 @@
 public struct AsyncParameterFactory<P: Sendable, T: Sendable>: Sendable {
     @usableFromInline package var registration: AsyncRegistration<P, T>
 
+    @inlinable
     package init(registration: AsyncRegistration<P, T>) {
         self.registration = registration
     }
@@ -27,6 +28,7 @@ public struct AsyncParameterFactory<P: Sendable, T: Sendable>: Sendable {
     /// - Returns: A new or held instance of `T`.
     /// - Throws: `CancellationError` if the calling task is cancelled while it waits for a
     ///   build; the error the body threw.
+    @inlinable
     public func callAsFunction(_ parameter: P) async throws -> T {
         try await registration.resolve(parameter)
     }
@@ -48,19 +50,19 @@ public struct AsyncParameterFactory<P: Sendable, T: Sendable>: Sendable {
     }
 
     /// A new instance on every resolve (the default), built in the calling task.
-    public var unique: AsyncParameterFactory<P, T> { with(.unique) }
+    @inlinable public var unique: AsyncParameterFactory<P, T> { with(.unique) }
 
     /// One instance per root container (per parameter with ``perParameter``).
-    public var cached: AsyncParameterFactory<P, T> { with(.cached) }
+    @inlinable public var cached: AsyncParameterFactory<P, T> { with(.cached) }
 
     /// One instance while anyone holds it, kept weakly by the container.
-    public var shared: AsyncParameterFactory<P, T> { with(.shared) }
+    @inlinable public var shared: AsyncParameterFactory<P, T> { with(.shared) }
 
     /// One instance per lifetime scope, released when it closes.
-    public var scoped: AsyncParameterFactory<P, T> { with(.scoped) }
+    @inlinable public var scoped: AsyncParameterFactory<P, T> { with(.scoped) }
 
     /// One instance per process, until `Scope.singleton.reset()`.
-    public var singleton: AsyncParameterFactory<P, T> { with(.singleton) }
+    @inlinable public var singleton: AsyncParameterFactory<P, T> { with(.singleton) }
 
     /// Uses `scope` for this factory's instances.
     ///
@@ -110,7 +112,8 @@ public struct AsyncParameterFactory<P: Sendable, T: Sendable>: Sendable {
         replacing(body, rank: .argument, if: FactoryContext.arguments.contains(argument))
     }
 
-    private func with(_ kind: Scope.Kind) -> AsyncParameterFactory<P, T> {
+    @inlinable
+    internal func with(_ kind: Scope.Kind) -> AsyncParameterFactory<P, T> {
         var copy = self
         copy.registration.setScope(kind)
         return copy

@@ -14,6 +14,7 @@ extension SharedContainer {
     ///     of one factory function and registrations made in one function.
     ///   - body: Makes an instance. It may resolve other factories, synchronous or async.
     /// - Returns: A `.unique` async factory; chain a scope to change its lifetime.
+    @inlinable
     public func callAsFunction<T: Sendable>(
         key: StaticString = #function, line: UInt = #line, _ body: @escaping @Sendable () async throws -> T
     ) -> AsyncFactory<T> {
@@ -36,6 +37,7 @@ extension SharedContainer {
     ///   - line: The line of this call, filled in by the compiler.
     ///   - body: Makes an instance from the parameter.
     /// - Returns: A `.unique` async parameter factory.
+    @inlinable
     public func callAsFunction<P: Sendable, T: Sendable>(
         key: StaticString = #function, line: UInt = #line, _ body: @escaping @Sendable (P) async throws -> T
     ) -> AsyncParameterFactory<P, T> {

@@ -32,8 +32,9 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
     @usableFromInline package var contextRank: UInt8 = 0
     @usableFromInline package var storedBody: Body
     /// For a per-parameter factory: the parameter as the part of the storage key.
-    package var parameterKey: (@Sendable (P) -> any Hashable & Sendable)?
+    @usableFromInline package var parameterKey: (@Sendable (P) -> any Hashable & Sendable)?
 
+    @inlinable
     package init(manager: ContainerManager, key: RegistrationKey, body: Body) {
         (nodeRef, self.manager) = Self.reference(to: manager)
         self.key = key
@@ -41,16 +42,31 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
     }
 
     /// Resolves through the container: the held instance of a caching scope, read as a
-    /// synchronous resolve reads it when no override, observer or test world is in play;
+    /// synchronous resolve reads it when no override, observer or test world is in play
+    /// (inlined into the caller, which specialises it: no suspension, no async frame);
     /// otherwise the full async path, which starts one build per key however many tasks
     /// ask at once, or joins the build in flight.
+    @inlinable
     package func resolve(_ parameter: P) async throws -> T {
+        if let instance = held() { return instance }
+        return try await resolveFully(parameter)
+    }
+
+    /// The instance a caching scope holds for this registration (without a per-parameter
+    /// key), when the synchronous fast path can read it; nil otherwise.
+    @inlinable
+    package func held() -> T? {
+        guard parameterKey == nil, scopeKind.home != .none else { return nil }
         let key = self.key
-        if parameterKey == nil, scopeKind.home != .none {
-            let kind = scopeKind
-            let found = nodeRef._withUnsafeGuaranteedRef { $0.fastResolve(key, kind: kind) { _ in nil } }
-            if let instance = Self.instance(from: found) { return instance }
-        }
+        let kind = scopeKind
+        let found = nodeRef._withUnsafeGuaranteedRef { $0.fastResolve(key, kind: kind) { _ in nil } }
+        return Self.instance(from: found)
+    }
+
+    /// The full async path, out of line.
+    @usableFromInline
+    package func resolveFully(_ parameter: P) async throws -> T {
+        let key = self.key
         let body = storedBody
         let outcome = try await node.resolveAsync(
             key, parameter: parameterKey?(parameter), kind: scopeKind, custom: customScope,
@@ -100,7 +116,8 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
     }
 
     /// The held instance in `outcome`, or nil.
-    private static func instance(from outcome: Resolution) -> T? {
+    @inlinable
+    static func instance(from outcome: Resolution) -> T? {
         switch outcome {
         case .held(let payload): Payload.unwrap(payload, as: T.self)
         case .heldWeakly(let object): Payload.unwrapWeak(object, as: T.self)
