@@ -48,6 +48,7 @@ import Testing
         Expectation(
             scenario: "navigationlink-eager", variant: 0, counts: ["18", "15", "6", "no", "no", "no"],
             lifelines: [
+                "ItemFeed#1 0→",
                 "DetailViewModel#1 0→2", "DetailViewModel#2 0→2", "DetailViewModel#3 0→2",
                 "DetailViewModel#4 2→4", "DetailViewModel#5 2→4", "DetailViewModel#6 2→4",
                 "DetailViewModel#7 4→6", "DetailViewModel#8 4→6", "DetailViewModel#9 4→6",
@@ -57,7 +58,7 @@ import Testing
             ]),
         Expectation(
             scenario: "navigationlink-scoped", variant: 0, counts: ["2", "2", "1", "yes", "yes", "yes"],
-            lifelines: ["DetailViewModel#1 1→7", "DetailViewModel#2 9→11"]),
+            lifelines: ["ItemFeed#1 0→", "DetailViewModel#1 1→7", "DetailViewModel#2 9→11"]),
         Expectation(
             scenario: "multilevel", variant: 0, counts: ["5", "5", "3", "yes", "no", "yes"],
             lifelines: [

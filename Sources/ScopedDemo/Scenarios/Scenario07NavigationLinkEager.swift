@@ -9,7 +9,7 @@ extension Scenario {
             usesScoped: false,
             variants: [
                 Variant(label: "NavigationLink, destination built eagerly", script: Script.navigation) { stage in
-                    ItemListView(numbers: stage.numbers) { id in
+                    ItemsStackView(numbers: stage.numbers) { id in
                         DetailView(viewModel: DetailViewModel(id: id))
                     }
                 },

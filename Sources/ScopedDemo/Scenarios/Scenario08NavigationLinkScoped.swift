@@ -14,7 +14,7 @@ extension Scenario {
             usesScoped: true,
             variants: [
                 Variant(label: "NavigationLink + lifetimeScope + @ScopedObject", script: Script.navigation) { stage in
-                    ItemListView(numbers: stage.numbers) { id in
+                    ItemsStackView(numbers: stage.numbers) { id in
                         ScopedDetailView(id: id).lifetimeScope("detail")
                     }
                     .container(stage.makeContainer())

@@ -36,6 +36,9 @@ final class ViewNode {
     private var subscriptions: [ObservationRegistrar] = []
     private(set) var bodyCount = 0
     private(set) var isMounted = false
+    /// Whether the node is on screen (see ScreenVisibility.swift): between its appear and
+    /// disappear.
+    private(set) var isOnScreen = false
     /// What a `Text` node shows.
     private(set) var shownText: String?
 
@@ -85,9 +88,28 @@ final class ViewNode {
         reconcile(content)
     }
 
-    /// Destroys the real view: children first, then its last description, then its storage.
+    /// The node came on screen: `onAppear`, and its `.task`s start.
+    func appear() {
+        guard isMounted, !isOnScreen else { return }
+        isOnScreen = true
+        if !isPrimitive { trace.log(.appear, viewName, "onAppear") }
+        for observer in storage.compactMap({ $0.value as? AppearanceObserver }) { observer.didAppear(in: self) }
+    }
+
+    /// The node left the screen (covered by a push, or about to be removed): `onDisappear`,
+    /// and its `.task`s are cancelled.
+    func disappear() {
+        guard isOnScreen else { return }
+        isOnScreen = false
+        if !isPrimitive { trace.log(.disappear, viewName, "onDisappear") }
+        for observer in storage.compactMap({ $0.value as? AppearanceObserver }) { observer.didDisappear(in: self) }
+    }
+
+    /// Destroys the real view: it disappears, then its children go, then its last
+    /// description, then its storage.
     func unmount() {
         guard isMounted else { return }
+        disappear()
         if !isPrimitive { trace.log(.unmount, viewName) }
         renderer.willUnmount(self, observing: subscriptions.compactMap(\.observedInstance))
         for child in children.reversed() { child?.unmount() }

@@ -17,8 +17,16 @@ struct TraceEvent: Equatable, Sendable {
         case text
         /// `@StateObject` / `@State` kept the node's instance and ignored the new description's.
         case keep
+        /// A real view came on screen (`onAppear`).
+        case appear
+        /// A real view left the screen: covered by a push, or removed (`onDisappear`).
+        case disappear
+        /// A `.task` started, as its view appeared.
+        case taskStarted = "task.start"
+        /// A `.task` was cancelled, as its view disappeared.
+        case taskCancelled = "task.cancel"
         // The script
-        /// The 2-second timer fired.
+        /// A `.task` loop's 2-second sleep ended and its body ran.
         case timer
         /// The user tapped a button.
         case tap
