@@ -31,6 +31,22 @@ import Testing
         #expect(Self.appearance(result, at: 7).suffix(2) == ["appear ItemListView", "task.start ItemListView"])
     }
 
+    /// A task's loop sleeps first: it fires one period after its view appeared.
+    @MainActor
+    @Test func aTaskFiresOnePeriodAfterItsViewAppears() throws {
+        func timerTicks(_ result: VariantResult, _ view: String) -> [Int] {
+            result.events.filter { $0.kind == .timer && $0.subject == view }.map(\.tick)
+        }
+        let navigation = try results(of: "navigationlink-eager")[0]
+        #expect(timerTicks(navigation, "ItemsStackView") == [2, 4, 6, 8, 10])
+        // Appeared at t0, covered at t1, uncovered at t7, covered again at t9 (after firing).
+        #expect(timerTicks(navigation, "ItemListView") == [9])
+        // Presented at t1: fires at t3, not at t2; dismissed at t10.
+        for result in try results(of: "multilevel") {
+            #expect(timerTicks(result, result.label.contains("scoped") ? "ScopedParentScreen" : "ParentScreen") == [3, 5, 7, 9])
+        }
+    }
+
     @MainActor
     @Test(arguments: ["observed-object", "observed-shared", "stateobject-injected", "stateobject-autoclosure", "state-observable", "lazy-shared"])
     func aSheetDoesNotMakeItsPresenterDisappear(scenario: String) throws {
@@ -47,7 +63,7 @@ import Testing
     @Test func dismissingTheParentScreenCancelsItsTask() throws {
         for result in try results(of: "multilevel") {
             // The screen disappears, then goes; its `.task` (a modifier inside it) goes with it.
-            let parent = result.events.filter { $0.subject.hasSuffix("ParentScreen") && $0.tick == 11 && $0.kind != .timer }
+            let parent = result.events.filter { $0.subject.hasSuffix("ParentScreen") && $0.tick == 10 }
             #expect(parent.map(\.kind) == [.disappear, .unmount, .taskCancelled], "\(result.label)")
         }
     }

@@ -46,15 +46,16 @@ import Testing
             scenario: "lazy-shared", variant: 0, counts: ["2", "2", "1", "yes", "yes", "yes"],
             lifelines: ["CounterViewModel#1 1→7", "CounterViewModel#2 9→11"]),
         Expectation(
-            scenario: "navigationlink-eager", variant: 0, counts: ["18", "15", "6", "no", "no", "no"],
+            scenario: "navigationlink-eager", variant: 0, counts: ["21", "18", "6", "no", "no", "no"],
             lifelines: [
                 "ItemFeed#1 0→",
                 "DetailViewModel#1 0→2", "DetailViewModel#2 0→2", "DetailViewModel#3 0→2",
                 "DetailViewModel#4 2→4", "DetailViewModel#5 2→4", "DetailViewModel#6 2→4",
                 "DetailViewModel#7 4→6", "DetailViewModel#8 4→6", "DetailViewModel#9 4→6",
                 "DetailViewModel#10 6→8", "DetailViewModel#11 6→8", "DetailViewModel#12 6→8",
-                "DetailViewModel#13 8→10", "DetailViewModel#14 8→10", "DetailViewModel#15 8→10",
-                "DetailViewModel#16 10→", "DetailViewModel#17 10→", "DetailViewModel#18 10→",
+                "DetailViewModel#13 8→9", "DetailViewModel#14 8→9", "DetailViewModel#15 8→9",
+                "DetailViewModel#16 9→10", "DetailViewModel#17 9→10", "DetailViewModel#18 9→10",
+                "DetailViewModel#19 10→", "DetailViewModel#20 10→", "DetailViewModel#21 10→",
             ]),
         Expectation(
             scenario: "navigationlink-scoped", variant: 0, counts: ["2", "2", "1", "yes", "yes", "yes"],
@@ -62,12 +63,12 @@ import Testing
         Expectation(
             scenario: "multilevel", variant: 0, counts: ["5", "5", "3", "yes", "no", "yes"],
             lifelines: [
-                "ParentViewModel#1 1→11", "ChildViewModel#1 1→5", "ChildViewModel#2 1→5",
-                "ChildViewModel#3 7→11", "ChildViewModel#4 7→11",
+                "ParentViewModel#1 1→10", "ChildViewModel#1 1→4", "ChildViewModel#2 1→4",
+                "ChildViewModel#3 6→10", "ChildViewModel#4 6→10",
             ]),
         Expectation(
             scenario: "multilevel", variant: 1, counts: ["3", "3", "3", "yes", "yes", "yes"],
-            lifelines: ["ParentViewModel#1 1→11", "ChildViewModel#1 1→11", "ChildViewModel#2 1→11"]),
+            lifelines: ["ParentViewModel#1 1→10", "ChildViewModel#1 1→10", "ChildViewModel#2 1→10"]),
         Expectation(
             scenario: "init-log", variant: 0, counts: ["2", "2", "2", "yes", "yes", "yes"],
             lifelines: ["HomeViewModel#1 0→5", "EntryStore#1 0→", "BottomBarViewModel#1 0→5"]),
