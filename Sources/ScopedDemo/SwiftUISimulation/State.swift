@@ -2,7 +2,7 @@
 /// initial value assigned in `init` (`viewModel = CounterViewModel(…)`, the `@Observable`
 /// way) is still evaluated for every description — built eagerly, every render — and
 /// every one after the first is dropped with its description (when the next description
-/// replaces it).
+/// replaces it; the rule and Apple's evidence for it are in ViewNode.swift).
 @MainActor
 @propertyWrapper
 struct State<Value>: DynamicProperty {

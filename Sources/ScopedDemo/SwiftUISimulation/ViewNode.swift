@@ -9,6 +9,27 @@ import ScopedSwiftUI
 /// On each update the node swaps in the new description (the old one, and what it holds,
 /// goes), installs its dynamic properties and runs its `body`.
 ///
+/// Rule modelled here — why an instance that `@StateObject` or `@State` ignores lives
+/// until the *next* render of the parent (scenarios 3 and 5, "max alive 3"): the node keeps
+/// its newest description as its input until the next update replaces it. That
+/// description carries the ignored instance — captured by the `@StateObject` thunk that
+/// merely returns it, or stored as the `@State` initial value — so the instance lives
+/// exactly as long as the description does. At the next parent render three exist at
+/// once: the kept one (node storage), the newest description's, and the one the render
+/// just built; swapping in the new description releases the middle one.
+///
+/// Evidence in Apple's documentation: a view value is compared "against its previous
+/// value" (`EquatableView`, https://developer.apple.com/documentation/swiftui/equatableview;
+/// `equatable()`), so SwiftUI holds the previous value between updates; state storage is
+/// set up once per view identity and later initial values are not used — `@StateObject`
+/// makes its object "only once during the lifetime of the container"
+/// (https://developer.apple.com/documentation/swiftui/stateobject), `@State` initializes
+/// its storage "only once for each container instance"
+/// (https://developer.apple.com/documentation/swiftui/state/init(wrappedvalue:)). Neither
+/// page says when the previous value is released; the simulation takes the simplest
+/// reading consistent with both (released when replaced), which reproduces the seeds'
+/// counts.
+///
 /// Fact modelled here too: the environment. A node sees the environment its parent passes
 /// down, which a modifier (``EnvironmentWriter``) may change for its subtree; it is read
 /// when the node's `body` runs ("SwiftUI automatically updates any parts of MyView that
