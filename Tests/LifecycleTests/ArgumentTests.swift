@@ -10,6 +10,9 @@ import Testing
         #expect(options.format == .timeline)
         #expect(options.seed == 7)
         #expect(options.ticks == 20)
+        #expect(options.stateSDK == .xcode26)
+        #expect(try DemoOptions.parse(["--sdk", "27"]).stateSDK == .xcode27)
+        #expect(try DemoOptions.parse(["--sdk=26"]).stateSDK == .xcode26)
         #expect(try DemoOptions.parse(["--seed", "1", "--seed", "2"]).seed == 2)
         #expect(try DemoOptions.parse(["--list"]).list)
         #expect(try DemoOptions.parse(["-h"]).help)
@@ -27,6 +30,7 @@ import Testing
         (["--seed", "-1"], "--seed must be a whole number from 0 to 18446744073709551615, got '-1'"),
         (["--ticks", "9"], "--ticks must be a whole number from 10 to 100, got '9'"),
         (["--ticks=abc"], "--ticks must be a whole number from 10 to 100, got 'abc'"),
+        (["--sdk", "17"], "--sdk must be 26 or 27, got '17'"),
         (["--list=yes"], "unknown argument '--list=yes'"),
     ])
     func badArgumentsPrintOneLineAndUsageAndExitTwo(arguments: [String], message: String) {

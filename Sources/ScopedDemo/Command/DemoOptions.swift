@@ -21,6 +21,8 @@ struct DemoOptions: Equatable, Sendable {
     var format: Format = .summary
     var seed: UInt64 = 42
     var ticks = 12
+    /// Which `@State` the simulated app is built with (`--sdk 26|27`).
+    var stateSDK = StateSDK.xcode26
     var list = false
     var help = false
 
@@ -81,6 +83,12 @@ extension DemoOptions {
                         message: "--ticks must be a whole number from \(tickRange.lowerBound) to \(tickRange.upperBound), got '\(text)'")
                 }
                 options.ticks = ticks
+            case "--sdk":
+                let text = try value()
+                guard let number = Int(text), let sdk = StateSDK(rawValue: number) else {
+                    throw ArgumentError(message: "--sdk must be 26 or 27, got '\(text)'")
+                }
+                options.stateSDK = sdk
             case "--list" where inlineValue == nil:
                 options.list = true
             case "--help" where inlineValue == nil, "-h":
@@ -94,7 +102,7 @@ extension DemoOptions {
 
     /// The command's usage text.
     static let usage = """
-        usage: ScopedDemo [--scenario NAME] [--format summary|log|timeline|json|dot|mermaid] [--seed N] [--ticks N]
+        usage: ScopedDemo [--scenario NAME] [--format summary|log|timeline|json|dot|mermaid] [--seed N] [--ticks N] [--sdk 26|27]
                ScopedDemo --list | --help
 
           (no options)       the summary table of all ten scenarios
@@ -104,6 +112,8 @@ extension DemoOptions {
                              dot, mermaid: the graph Scoped resolved (Graphviz DOT, Mermaid flowchart)
           --seed N           seed of the parent's random numbers (default 42); output is deterministic per seed
           --ticks N          simulated seconds to run, 10-100 (default 12); init-log always runs 6
+          --sdk 26|27        @State as built with Xcode 26 (property wrapper, initial value eager; default)
+                             or Xcode 27 (macro, initial value lazy)
           --list             list the scenarios
           --help             show this help
 

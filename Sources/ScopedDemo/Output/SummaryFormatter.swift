@@ -6,10 +6,15 @@ enum SummaryFormatter {
         ("state kept", 10, false), ("released on dismiss", 19, false),
     ]
 
-    static func render(_ results: [VariantResult], options: DemoOptions) -> String {
+    /// - Parameters:
+    ///   - results: One row each.
+    ///   - otherSDK: Rows run with the other `@State` (`--sdk`), printed under the table.
+    ///   - options: The command line.
+    static func render(_ results: [VariantResult], otherSDK: [VariantResult] = [], options: DemoOptions) -> String {
         var lines = [
             "ScopedDemo: when SwiftUI builds, keeps and releases view models — simulated, "
                 + "seed \(options.seed), \(options.ticks) ticks (1 tick = 1 s; the parent re-renders every 2 s)",
+            options.stateSDK.summary + "; --sdk \(options.stateSDK == .xcode26 ? 27 : 26) for the other",
             "",
             row(columns.map(\.title)),
         ]
@@ -22,6 +27,15 @@ enum SummaryFormatter {
             ]))
         }
         let example = options.scenario ?? results.first?.scenarioName ?? "observed-object"
+        if !otherSDK.isEmpty { lines.append("") }
+        for result in otherSDK {
+            lines.append(row([
+                String(result.scenarioNumber), result.scenarioName, result.label + ", Xcode \(result.stateSDK.rawValue)",
+                String(result.inits), String(result.deinits), String(result.mostAlive),
+                TextLayout.yesNo(result.builtLazily), TextLayout.yesNo(result.stateKept),
+                TextLayout.yesNo(result.releasedOnDismiss),
+            ]))
+        }
         lines += [
             "",
             "inits/deinits/max alive count view models (services such as EntryStore appear only in the log). "

@@ -21,14 +21,16 @@ struct Scenario {
     let usesScoped: Bool
     let variants: [Variant]
 
-    /// Plays every variant, each on a stage of its own seeded with `seed`.
+    /// Plays every variant, each on a stage of its own seeded with `seed`, with `@State`
+    /// as built with `stateSDK`.
     @MainActor
-    func run(seed: UInt64, ticks: Int) -> [VariantResult] {
+    func run(seed: UInt64, ticks: Int, stateSDK: StateSDK = .xcode26) -> [VariantResult] {
         variants.map { variant in
-            let stage = Stage(seed: seed)
+            let stage = Stage(seed: seed, stateSDK: stateSDK)
             let script = variant.script(ticks)
             let outcome = stage.play(script, root: variant.root)
-            return VariantResult(scenario: self, variant: variant, script: script, seed: seed, stage: stage, outcome: outcome)
+            return VariantResult(
+                scenario: self, variant: variant, script: script, seed: seed, stateSDK: stateSDK, stage: stage, outcome: outcome)
         }
     }
 }

@@ -15,8 +15,8 @@ final class Stage {
     private var observations: [LifecycleObservation] = []
     private let recorder = GraphRecorder()
 
-    init(seed: UInt64) {
-        renderer = Renderer(trace: trace, clock: clock)
+    init(seed: UInt64, stateSDK: StateSDK) {
+        renderer = Renderer(trace: trace, clock: clock, stateSDK: stateSDK)
         numbers = RandomSource(seed: seed)
     }
 

@@ -26,6 +26,8 @@ struct VariantResult: Sendable {
     /// The variant's label (the summary row's text).
     let label: String
     let seed: UInt64
+    /// Which `@State` the run simulated.
+    let stateSDK: StateSDK
     let ticks: Int
     let actions: [Script.Action]
     let events: [TraceEvent]
@@ -49,12 +51,16 @@ struct VariantResult: Sendable {
     var builtLazily: Bool { !viewModels.isEmpty && viewModels.allSatisfy(\.builtLazily) }
 
     @MainActor
-    init(scenario: Scenario, variant: Scenario.Variant, script: Script, seed: UInt64, stage: Stage, outcome: Stage.Outcome) {
+    init(
+        scenario: Scenario, variant: Scenario.Variant, script: Script, seed: UInt64, stateSDK: StateSDK, stage: Stage,
+        outcome: Stage.Outcome
+    ) {
         scenarioNumber = scenario.number
         scenarioName = scenario.name
         usesScoped = scenario.usesScoped
         label = variant.label
         self.seed = seed
+        self.stateSDK = stateSDK
         ticks = script.ticks
         actions = script.actions
         events = stage.trace.events

@@ -7,6 +7,8 @@ final class Renderer {
     let trace: LifecycleTrace
     /// The run's simulated clock.
     let clock: SimulatedClock
+    /// Which `@State` the simulated app is built with.
+    let stateSDK: StateSDK
     /// The root node, once mounted.
     private(set) var root: ViewNode?
 
@@ -15,9 +17,10 @@ final class Renderer {
     private var renderingStack: [ViewNode] = []
     private var unmountedReads: [InstanceRecord]?
 
-    init(trace: LifecycleTrace, clock: SimulatedClock) {
+    init(trace: LifecycleTrace, clock: SimulatedClock, stateSDK: StateSDK) {
         self.trace = trace
         self.clock = clock
+        self.stateSDK = stateSDK
     }
 
     /// The node whose `body` is running now.
