@@ -43,7 +43,16 @@ import Testing
                 "CounterViewModel#4 6→7", "CounterViewModel#5 9→11", "CounterViewModel#6 10→11",
             ]),
         Expectation(
-            scenario: "lazy-shared", variant: 0, counts: ["2", "2", "1", "yes", "yes", "yes"],
+            scenario: "lazy-shared", variant: 0, counts: ["7", "7", "1", "no", "no", "yes"],
+            lifelines: [
+                "CounterViewModel#1 1→1", "CounterViewModel#2 2→2", "CounterViewModel#3 3→3", "CounterViewModel#4 4→4",
+                "CounterViewModel#5 6→6", "CounterViewModel#6 9→9", "CounterViewModel#7 10→10",
+            ]),
+        Expectation(
+            scenario: "lazy-shared", variant: 1, counts: ["2", "2", "1", "no", "yes", "yes"],
+            lifelines: ["CounterViewModel#1 1→7", "CounterViewModel#2 9→11"]),
+        Expectation(
+            scenario: "lazy-shared", variant: 2, counts: ["2", "2", "1", "yes", "yes", "yes"],
             lifelines: ["CounterViewModel#1 1→7", "CounterViewModel#2 9→11"]),
         Expectation(
             scenario: "navigationlink-eager", variant: 0, counts: ["21", "18", "6", "no", "no", "no"],
