@@ -8,7 +8,7 @@ import Testing
 ///
 /// ```sh
 /// swift build --product ScopedDemo
-/// for s in observed-object lazy-shared navigationlink-scoped multilevel init-log; do
+/// for s in $(.build/debug/ScopedDemo --list | awk 'NF >= 3 && $1 ~ /^[0-9]+$/ { print $2 }'); do
 ///   for f in log timeline; do .build/debug/ScopedDemo --scenario $s --format $f > Tests/LifecycleTests/Golden/$s.$f; done
 /// done
 /// for s in lazy-shared navigationlink-scoped multilevel; do
@@ -17,7 +17,11 @@ import Testing
 /// .build/debug/ScopedDemo > Tests/LifecycleTests/Golden/summary.txt
 /// ```
 @Suite struct GoldenOutputTests {
-    static let scenarios = ["observed-object", "lazy-shared", "navigationlink-scoped", "multilevel", "init-log"]
+    /// Every scenario: its log (bodies, keeps, Scoped's reuses) and its timeline (reuse ticks).
+    static let scenarios = [
+        "observed-object", "observed-shared", "stateobject-injected", "stateobject-autoclosure", "state-observable",
+        "lazy-shared", "navigationlink-eager", "navigationlink-scoped", "multilevel", "init-log",
+    ]
 
     @MainActor
     @Test(arguments: scenarios, ["log", "timeline"])
