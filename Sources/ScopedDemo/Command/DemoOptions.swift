@@ -2,8 +2,10 @@
 struct DemoOptions: Equatable, Sendable {
     /// How results are printed.
     enum Format: String, Sendable, CaseIterable {
-        /// The side-by-side table (default).
+        /// The side-by-side table (default without `--scenario`).
         case summary
+        /// Each variant's seed, code, timeline and verdict (default with `--scenario`).
+        case card
         /// One line per event, simulated time first.
         case log
         /// An ASCII lifeline per instance across ticks.
@@ -18,7 +20,10 @@ struct DemoOptions: Equatable, Sendable {
 
     /// The scenario to run (its name); nil runs all ten.
     var scenario: String?
-    var format: Format = .summary
+    /// The format asked for; nil: ``format``'s default.
+    var requestedFormat: Format?
+    /// The format to print: as asked, else a card for one scenario and the table for all.
+    var format: Format { requestedFormat ?? (scenario == nil ? .summary : .card) }
     var seed: UInt64 = 42
     var ticks = 12
     /// Which `@State` the simulated app is built with (`--sdk 26|27`).
@@ -67,9 +72,9 @@ extension DemoOptions {
             case "--format":
                 let wanted = try value()
                 guard let format = Format(rawValue: wanted) else {
-                    throw ArgumentError(message: "unknown format '\(wanted)' (use summary, log, timeline, json, dot or mermaid)")
+                    throw ArgumentError(message: "unknown format '\(wanted)' (use summary, card, log, timeline, json, dot or mermaid)")
                 }
-                options.format = format
+                options.requestedFormat = format
             case "--seed":
                 let text = try value()
                 guard let seed = UInt64(text) else {
@@ -102,12 +107,13 @@ extension DemoOptions {
 
     /// The command's usage text.
     static let usage = """
-        usage: ScopedDemo [--scenario NAME] [--format summary|log|timeline|json|dot|mermaid] [--seed N] [--ticks N] [--sdk 26|27]
+        usage: ScopedDemo [--scenario NAME] [--format summary|card|log|timeline|json|dot|mermaid] [--seed N] [--ticks N] [--sdk 26|27]
                ScopedDemo --list | --help
 
           (no options)       the summary table of all ten scenarios
-          --scenario NAME    run one scenario: a name from --list, or its number (1-10)
-          --format FORMAT    summary (default) | log: one line per event, simulated time first |
+          --scenario NAME    run one scenario: a name from --list, or its number (1-10); alone, prints its card
+          --format FORMAT    summary (default) | card: seed, code, timeline and verdict (default with --scenario) |
+                             log: one line per event, simulated time first |
                              timeline: an ASCII lifeline per instance across ticks | json: one event per line |
                              dot, mermaid: the graph Scoped resolved (Graphviz DOT, Mermaid flowchart)
           --seed N           seed of the parent's random numbers (default 42); output is deterministic per seed

@@ -5,6 +5,14 @@ struct Scenario {
     struct Variant {
         /// What the summary row calls it.
         let label: String
+        /// The SwiftUI code it simulates: the view, at most 15 lines.
+        let code: String
+        /// Use it or avoid it, and why.
+        let verdict: Verdict
+        /// The verdict when `@State` is Xcode 27's macro, if that changes it.
+        var verdictOnXcode27: Verdict? = nil
+        /// The seed article (`../shared/seeds/`) and the part of it this variant reproduces.
+        let seed: String
         /// The user's actions for a number of ticks.
         let script: @Sendable (Int) -> Script
         /// The root view, made at tick 0 (containers come from the stage).

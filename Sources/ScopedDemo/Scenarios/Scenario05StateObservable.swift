@@ -10,7 +10,24 @@ extension Scenario {
             explanation: "sheet + @State + @Observable assigned in init: state kept; Xcode 26 builds one per render, eagerly; Xcode 27 (--sdk 27) once, lazily",
             usesScoped: false,
             variants: [
-                Variant(label: "sheet + @State + @Observable in init", script: Script.sheet) { stage in
+                Variant(
+                    label: "sheet + @State + @Observable in init",
+                    code: #"""
+                    @Observable final class CounterViewModel { private(set) var count = 0; /* … */ }
+                    struct ObservableCounterView: View {
+                        @State private var viewModel: CounterViewModel
+                        init(initialValue: Int) {
+                            viewModel = CounterViewModel(initialValue: initialValue)
+                        }
+                        var body: some View { Text("count \(viewModel.count)"); Button("Increment") { viewModel.increment() } }
+                    }
+                    // In ContentView's sheet:
+                    ObservableCounterView(initialValue: number)
+                    """#,
+                    verdict: .avoid("with Xcode 26 one view model per parent render, eagerly (Xcode 27's @State macro: once, lazily)"),
+                    verdictOnXcode27: .use("Xcode 27's @State macro evaluates the initial value once per identity, lazily"),
+                    seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): \"iOS 17 and the @Observable macro\"",
+                    script: Script.sheet) { stage in
                     ContentView(numbers: stage.numbers) { number in
                         ObservableCounterView(initialValue: number)
                     }

@@ -21,19 +21,65 @@ extension Scenario {
             explanation: "sheet + lazy .shared: the article's closure rebuilds it on every body run (nothing holds it); @ScopedObject holds it per presentation",
             usesScoped: true,
             variants: [
-                Variant(label: "sheet + article's () -> VM over .shared", script: Script.sheet) { stage in
+                Variant(
+                    label: "sheet + article's () -> VM over .shared",
+                    code: #"""
+                    struct ClosureCounterView: View {
+                        private let viewModel: () -> CounterViewModel
+                        init(initialValue: Int) {
+                            viewModel = { Container.shared.counter(initialValue: initialValue)() }
+                        }
+                        var body: some View {
+                            Text("count \(viewModel().count)")
+                            Button("Increment") { viewModel().increment() }
+                        }
+                    }
+                    """#,
+                    verdict: .avoid(".shared holds weakly: with no other holder every body run and tap builds a new one"),
+                    seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): the closure over .shared at the end of the @Observable section",
+                    script: Script.sheet) { stage in
                     let container = stage.makeContainer()
                     return ContentView(numbers: stage.numbers) { number in
                         ClosureCounterView(initialValue: number, container: container)
                     }
                 },
-                Variant(label: "sheet + article's closure, child holds VM", script: Script.sheet) { stage in
+                Variant(
+                    label: "sheet + article's closure, child holds VM",
+                    code: #"""
+                    struct HeldClosureCounterView: View {
+                        private let viewModel: () -> CounterViewModel
+                        init(initialValue: Int) {
+                            viewModel = { Container.shared.counter(initialValue: initialValue)() }
+                        }
+                        var body: some View {
+                            CounterView(viewModel: viewModel())   // @ObservedObject child holds it
+                        }
+                    }
+                    """#,
+                    verdict: .avoid("works only while another view holds the instance; correctness depends on who else holds it"),
+                    seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): the closure over .shared, with a holder",
+                    script: Script.sheet) { stage in
                     let container = stage.makeContainer()
                     return ContentView(numbers: stage.numbers) { number in
                         HeldClosureCounterView(initialValue: number, container: container)
                     }
                 },
-                Variant(label: "sheet + @ScopedObject over .shared", script: Script.sheet) { stage in
+                Variant(
+                    label: "sheet + @ScopedObject over .shared",
+                    code: #"""
+                    struct ScopedCounterView: View {
+                        @ScopedObject private var viewModel: CounterViewModel
+                        init(initialValue: Int) {
+                            _viewModel = ScopedObject { $0.counter(initialValue: initialValue)() }
+                        }
+                        var body: some View { Text("count \(viewModel.count)"); Button("Increment") { viewModel.increment() } }
+                    }
+                    // In ContentView's sheet, with .container(container) above it:
+                    ScopedCounterView(initialValue: number)
+                    """#,
+                    verdict: .use("resolved once per view identity, lazily; the view holds it, so it is released on dismiss"),
+                    seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): its lazy .shared fix, done by ScopedSwiftUI",
+                    script: Script.sheet) { stage in
                     ContentView(numbers: stage.numbers) { number in
                         ScopedCounterView(initialValue: number)
                     }

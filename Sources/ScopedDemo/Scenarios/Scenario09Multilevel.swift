@@ -14,12 +14,49 @@ extension Scenario {
             explanation: "multilevel MVVM, children hidden and shown: @StateObject children lose state, .scoped children in the parent's lifetime scope keep it",
             usesScoped: true,
             variants: [
-                Variant(label: "multilevel: @StateObject children", script: Script.multilevel) { stage in
+                Variant(
+                    label: "multilevel: @StateObject children",
+                    code: #"""
+                    struct ParentScreen: View {
+                        @StateObject private var viewModel = ParentViewModel()
+                        @State private var showChildren = true
+                        var body: some View {
+                            Text("number \(viewModel.number) · total \(viewModel.total)")
+                            Button("Toggle children") { showChildren.toggle() }
+                            if showChildren {
+                                ChildView(label: "A", parent: viewModel)   // @StateObject ChildViewModel inside
+                                ChildView(label: "B", parent: viewModel)
+                            }
+                        }
+                    }
+                    """#,
+                    verdict: .avoid("hiding a child view destroys its @StateObject view model: its state is lost"),
+                    seed: "000 (Alvarez, \"SwiftUI: Multilevel MVVM\"): \"Forcing the StateObject to reinitialize\"",
+                    script: Script.multilevel) { stage in
                     MultilevelAppView {
                         ParentScreen(numbers: stage.numbers)
                     }
                 },
-                Variant(label: "multilevel: .scoped children in parent scope", script: Script.multilevel) { stage in
+                Variant(
+                    label: "multilevel: .scoped children in parent scope",
+                    code: #"""
+                    struct ScopedParentScreen: View {
+                        @ScopedObject(\.parentViewModel) private var viewModel: ParentViewModel
+                        @State private var showChildren = true
+                        var body: some View {
+                            Text("number \(viewModel.number) · total \(viewModel.total)")
+                            Button("Toggle children") { showChildren.toggle() }
+                            if showChildren {
+                                ScopedChildView(label: "A")   // @ScopedObject(\.childViewModel, label): .scoped
+                                ScopedChildView(label: "B")
+                            }
+                        }
+                    }
+                    // Presented as: ScopedParentScreen().lifetimeScope("parentScreen")
+                    """#,
+                    verdict: .use("children live in the parent screen's scope: state survives hiding; all released on dismiss"),
+                    seed: "000 (Alvarez, \"SwiftUI: Multilevel MVVM\"): \"Solution: Multilevel MVVM\", with Scoped's .scoped instead of strong ownership",
+                    script: Script.multilevel) { stage in
                     let container = stage.makeContainer()
                     let numbers = stage.numbers
                     container.numberSource.register { numbers }

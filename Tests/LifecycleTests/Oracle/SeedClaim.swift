@@ -26,6 +26,8 @@ struct SeedClaim: Sendable, CustomTestStringConvertible {
         case keptTicks
         /// The tick a `Text` first showed this string (`t3`).
         case shown(String)
+        /// What the last `Text` starting with the prefix showed by the end of the tick.
+        case showing(String, atTick: Int)
 
         var description: String {
             switch self {
@@ -39,6 +41,7 @@ struct SeedClaim: Sendable, CustomTestStringConvertible {
             case .bodies(let view): "\(view).body runs"
             case .keptTicks: "kept (new description ignored) at ticks"
             case .shown(let text): "\"\(text)\" first shown at"
+            case .showing(let prefix, let tick): "\"\(prefix)…\" shown at t\(tick)"
             }
         }
 
@@ -57,6 +60,9 @@ struct SeedClaim: Sendable, CustomTestStringConvertible {
             case .keptTicks: return result.events.filter { $0.kind == .keep }.map { String($0.tick) }.joined(separator: " ")
             case .shown(let text):
                 return result.events.first { $0.kind == .text && $0.detail == "\"\(text)\"" }.map { "t\($0.tick)" } ?? "never"
+            case .showing(let prefix, let tick):
+                let texts = result.events.filter { $0.kind == .text && $0.tick <= tick && $0.detail.hasPrefix("\"" + prefix) }
+                return texts.last.map { String($0.detail.dropFirst().dropLast()) } ?? "nothing"
             }
         }
     }
