@@ -87,6 +87,27 @@ import Testing
                 "HomeViewModel#1 0→5", "EntryStore#1 0→", "BottomBarViewModel#1 0→2",
                 "BottomBarViewModel#2 2→4", "BottomBarViewModel#3 4→5",
             ]),
+        Expectation(
+            scenario: "navigationlink-matrix", variant: 0, counts: ["2", "2", "1", "yes", "yes", "yes"],
+            lifelines: ["ItemFeed#1 0→", "DetailViewModel#1 1→7", "DetailViewModel#2 9→11"]),
+        Expectation(
+            scenario: "navigationlink-matrix", variant: 1, counts: ["21", "18", "7", "no", "yes", "yes"],
+            lifelines: [
+                "ItemFeed#1 0→",
+                "DetailViewModel#1 0→2", "DetailViewModel#2 0→7", "DetailViewModel#3 0→2",
+                "DetailViewModel#4 2→4", "DetailViewModel#5 2→4", "DetailViewModel#6 2→4",
+                "DetailViewModel#7 4→6", "DetailViewModel#8 4→6", "DetailViewModel#9 4→6",
+                "DetailViewModel#10 6→8", "DetailViewModel#11 6→8", "DetailViewModel#12 6→8",
+                "DetailViewModel#13 8→9", "DetailViewModel#14 8→9", "DetailViewModel#15 8→9",
+                "DetailViewModel#16 9→10", "DetailViewModel#17 9→10", "DetailViewModel#18 9→11",
+                "DetailViewModel#19 10→", "DetailViewModel#20 10→", "DetailViewModel#21 10→",
+            ]),
+        Expectation(
+            scenario: "navigationlink-matrix", variant: 2, counts: ["3", "0", "3", "no", "yes", "no"],
+            lifelines: ["ItemFeed#1 0→", "DetailViewModel#1 0→", "DetailViewModel#2 0→", "DetailViewModel#3 0→"]),
+        Expectation(
+            scenario: "navigationlink-matrix", variant: 3, counts: ["2", "2", "1", "yes", "yes", "yes"],
+            lifelines: ["ItemFeed#1 0→", "DetailViewModel#1 1→7", "DetailViewModel#2 9→11"]),
     ]
 
     @MainActor
@@ -102,6 +123,6 @@ import Testing
     @Test func everyScenarioVariantHasAnExpectation() {
         let variants = ScenarioCatalog.all.flatMap { scenario in scenario.variants.indices.map { "\(scenario.name) #\($0)" } }
         #expect(variants == Self.expectations.map(\.testDescription))
-        #expect(ScenarioCatalog.all.map(\.number) == Array(1...10))
+        #expect(ScenarioCatalog.all.map(\.number) == Array(1...11))
     }
 }

@@ -19,6 +19,10 @@ import Testing
         "multilevel#1": ["3", "3", "0", "3", "use"],
         "init-log#0": ["2", "2", "0", "2", "use"],
         "init-log#1": ["4", "4", "0", "4", "avoid"],
+        "navigationlink-matrix#0": ["2", "2", "0", "2", "use"],
+        "navigationlink-matrix#1": ["21", "2", "19", "18", "avoid"],
+        "navigationlink-matrix#2": ["3", "2", "1", "0", "avoid"],
+        "navigationlink-matrix#3": ["2", "2", "0", "2", "use"],
     ]
 
     @MainActor

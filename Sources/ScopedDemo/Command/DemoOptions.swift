@@ -18,7 +18,7 @@ struct DemoOptions: Equatable, Sendable {
         case mermaid
     }
 
-    /// The scenario to run (its name); nil runs all ten.
+    /// The scenario to run (its name); nil runs them all.
     var scenario: String?
     /// The format asked for; nil: ``format``'s default.
     var requestedFormat: Format?
@@ -66,7 +66,7 @@ extension DemoOptions {
             case "--scenario":
                 let wanted = try value()
                 guard let scenario = ScenarioCatalog.scenario(named: wanted) else {
-                    throw ArgumentError(message: "unknown scenario '\(wanted)' (--list shows the ten names)")
+                    throw ArgumentError(message: "unknown scenario '\(wanted)' (--list shows the names)")
                 }
                 options.scenario = scenario.name
             case "--format":
@@ -110,8 +110,8 @@ extension DemoOptions {
         usage: ScopedDemo [--scenario NAME] [--format summary|card|log|timeline|json|dot|mermaid] [--seed N] [--ticks N] [--sdk 26|27]
                ScopedDemo --list | --help
 
-          (no options)       the summary table of all ten scenarios
-          --scenario NAME    run one scenario: a name from --list, or its number (1-10); alone, prints its card
+          (no options)       the summary table of every scenario
+          --scenario NAME    run one scenario: a name from --list, or its number (1-11); alone, prints its card
           --format FORMAT    summary (default) | card: seed, code, timeline and verdict (default with --scenario) |
                              log: one line per event, simulated time first |
                              timeline: an ASCII lifeline per instance across ticks | json: one event per line |

@@ -1,4 +1,4 @@
-/// `--list`: the ten scenarios with their names and what each shows.
+/// `--list`: the scenarios with their names and what each shows.
 enum ScenarioListFormatter {
     static func render(_ scenarios: [Scenario]) -> String {
         let width = scenarios.map(\.name.count).max() ?? 0

@@ -1,4 +1,4 @@
-/// One of the ten scenarios of issue #4: a way of giving a SwiftUI view its view model,
+/// One of the scenarios (issues #4 and #17): a way of giving a SwiftUI view its view model,
 /// played on the simulated SwiftUI and measured. Scenarios 9 and 10 compare two variants.
 struct Scenario {
     /// One way of wiring the screen, with its script.
@@ -19,7 +19,7 @@ struct Scenario {
         let root: @MainActor (Stage) -> any View
     }
 
-    /// 1 … 10, as in the issue.
+    /// 1 … 11.
     let number: Int
     /// The name for `--scenario`.
     let name: String
@@ -43,12 +43,12 @@ struct Scenario {
     }
 }
 
-/// The ten scenarios, in the issue's order.
+/// The scenarios: issue #4's ten, then #17's NavigationLink matrix.
 enum ScenarioCatalog {
     static var all: [Scenario] {
         [
             .observedObject, .observedShared, .stateObjectInjected, .stateObjectAutoclosure, .stateObservable,
-            .lazyShared, .navigationLinkEager, .navigationLinkScoped, .multilevel, .initLog,
+            .lazyShared, .navigationLinkEager, .navigationLinkScoped, .multilevel, .initLog, .navigationMatrix,
         ]
     }
 
