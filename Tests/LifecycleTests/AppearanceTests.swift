@@ -43,7 +43,9 @@ import Testing
         #expect(timerTicks(navigation, "ItemListView") == [9])
         // Presented at t1: fires at t3, not at t2; dismissed at t10.
         for result in try results(of: "multilevel") {
-            #expect(timerTicks(result, result.label.contains("scoped") ? "ScopedParentScreen" : "ParentScreen") == [3, 5, 7, 9])
+            let screen = try #require(result.events.first { $0.kind == .timer }?.subject)
+            #expect(screen.hasSuffix("ParentScreen"))
+            #expect(timerTicks(result, screen) == [3, 5, 7, 9])
         }
     }
 

@@ -107,7 +107,7 @@ import Testing
             #expect(texts.contains("t3 \"A sees 13\""), "parent → child in \(result.label)")
             #expect(texts.contains("t2 \"number 0 · total 1\""), "child → parent in \(result.label)")
         }
-        let scoped = try results(of: "multilevel")[1]
+        let scoped = try results(of: "multilevel")[2]
         let released = scoped.events.filter { $0.kind == .scopedReleased }
         #expect(released.map(\.subject) == ["ChildViewModel#2", "ChildViewModel#1", "ParentViewModel#1"])
         #expect(released.allSatisfy { $0.tick == 10 })

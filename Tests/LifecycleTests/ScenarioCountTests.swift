@@ -76,7 +76,10 @@ import Testing
                 "ChildViewModel#3 6→10", "ChildViewModel#4 6→10",
             ]),
         Expectation(
-            scenario: "multilevel", variant: 1, counts: ["3", "3", "3", "yes", "yes", "yes"],
+            scenario: "multilevel", variant: 1, counts: ["4", "4", "4", "no", "yes", "yes"],
+            lifelines: ["ChildViewModel#1 1→10", "ChildViewModel#2 1→10", "ChildViewModel#3 1→10", "OwningParentViewModel#1 1→10"]),
+        Expectation(
+            scenario: "multilevel", variant: 2, counts: ["3", "3", "3", "yes", "yes", "yes"],
             lifelines: ["ParentViewModel#1 1→10", "ChildViewModel#1 1→10", "ChildViewModel#2 1→10"]),
         Expectation(
             scenario: "init-log", variant: 0, counts: ["2", "2", "2", "yes", "yes", "yes"],

@@ -3,7 +3,8 @@ import Scoped
 extension Scenario {
     /// 9. Multilevel MVVM: a parent screen whose two child views are hidden and shown
     /// again. With `@StateObject` children, hiding destroys their view models (state
-    /// lost); children resolved with `@ScopedObject` from the parent screen's lifetime scope
+    /// lost); with seed 000's multilevel MVVM the parent's view model owns its children's
+    /// strongly (three levels: A owns A.1), so they outlive the views; children resolved with `@ScopedObject` from the parent screen's lifetime scope
     /// (`.lifetimeScope`, `.scoped` factories) outlive
     /// their views (state kept) and are released when the parent screen is dismissed.
     /// Both show parent → child propagation (the parent's number) and child → parent
@@ -35,6 +36,30 @@ extension Scenario {
                     script: Script.multilevel) { stage in
                     MultilevelAppView {
                         ParentScreen(numbers: stage.numbers)
+                    }
+                },
+                Variant(
+                    label: "multilevel: parent VM owns children strongly",
+                    code: #"""
+                    final class OwningParentViewModel: ObservableObject {
+                        let children: [ChildViewModel]   // A (which owns A.1) and B, held strongly
+                        init() { /* builds them, wires number ↓ and taps ↑ */ }
+                    }
+                    struct OwningParentScreen: View {
+                        @StateObject private var viewModel = OwningParentViewModel()
+                        @State private var showChildren = true
+                        var body: some View {
+                            Button("Toggle children") { showChildren.toggle() }
+                            if showChildren { ForEach(viewModel.children) { OwnedChildView(viewModel: $0) } }
+                        }
+                    }
+                    """#,
+                    verdict: .use("the children's state lives in the parent's view model: hiding views loses nothing"),
+                    seed: "000 (Alvarez, \"SwiftUI: Multilevel MVVM\"): \"Solution: Multilevel MVVM\", three levels",
+                    script: Script.multilevel
+                ) { stage in
+                    MultilevelAppView {
+                        OwningParentScreen(numbers: stage.numbers)
                     }
                 },
                 Variant(
