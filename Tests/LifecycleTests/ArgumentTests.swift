@@ -25,7 +25,7 @@ import Testing
         (["--scenario"], "--scenario needs a value"),
         (["--seed", "--list"], "--seed needs a value"),
         (["--scenario", "nope"], "unknown scenario 'nope' (--list shows the names)"),
-        (["--scenario", "12"], "unknown scenario '12' (--list shows the names)"),
+        (["--scenario", "13"], "unknown scenario '13' (--list shows the names)"),
         (["--format", "xml"], "unknown format 'xml' (use summary, card, log, timeline, json, dot or mermaid)"),
         (["--seed", "-1"], "--seed must be a whole number from 0 to 18446744073709551615, got '-1'"),
         (["--ticks", "9"], "--ticks must be a whole number from 10 to 100, got '9'"),
@@ -46,10 +46,10 @@ import Testing
         #expect(help == DemoCommand.Output(standardOutput: DemoOptions.usage))
         let list = DemoCommand.run(arguments: ["--list"])
         #expect(list.exitCode == 0)
-        let names = list.standardOutput.split(separator: "\n").prefix(11).map { $0.split(separator: " ")[1] }
+        let names = list.standardOutput.split(separator: "\n").prefix(12).map { $0.split(separator: " ")[1] }
         #expect(names == [
             "observed-object", "observed-shared", "stateobject-injected", "stateobject-autoclosure", "state-observable",
-            "lazy-shared", "navigationlink-eager", "navigationlink-scoped", "multilevel", "init-log", "navigationlink-matrix",
+            "lazy-shared", "navigationlink-eager", "navigationlink-scoped", "multilevel", "init-log", "navigationlink-matrix", "previews",
         ])
     }
 

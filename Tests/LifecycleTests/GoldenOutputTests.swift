@@ -20,7 +20,7 @@ import Testing
     /// Every scenario: its log (bodies, keeps, Scoped's reuses) and its timeline (reuse ticks).
     static let scenarios = [
         "observed-object", "observed-shared", "stateobject-injected", "stateobject-autoclosure", "state-observable",
-        "lazy-shared", "navigationlink-eager", "navigationlink-scoped", "multilevel", "init-log", "navigationlink-matrix",
+        "lazy-shared", "navigationlink-eager", "navigationlink-scoped", "multilevel", "init-log", "navigationlink-matrix", "previews",
     ]
 
     @MainActor

@@ -111,6 +111,21 @@ import Testing
         Expectation(
             scenario: "navigationlink-matrix", variant: 3, counts: ["2", "2", "1", "yes", "yes", "yes"],
             lifelines: ["ItemFeed#1 0→", "DetailViewModel#1 1→7", "DetailViewModel#2 9→11"]),
+        Expectation(
+            scenario: "previews", variant: 0, counts: ["4", "0", "4", "no", "n/a", "n/a"],
+            lifelines: [
+                "StubPokemonListViewModel#1 0→", "PokemonService#1 0→", "PokemonDetailViewModel#1 0→", "PokemonService#2 0→",
+                "PokemonDetailViewModel#2 0→", "PokemonService#3 0→", "PokemonDetailViewModel#3 0→",
+            ]),
+        Expectation(
+            scenario: "previews", variant: 1, counts: ["4", "0", "4", "no", "n/a", "n/a"],
+            lifelines: [
+                "StubPokemonListViewModel#1 0→", "StubPokemonDetailViewModel#1 0→", "StubPokemonDetailViewModel#2 0→",
+                "StubPokemonDetailViewModel#3 0→",
+            ]),
+        Expectation(
+            scenario: "previews", variant: 2, counts: ["3", "0", "3", "no", "n/a", "n/a"],
+            lifelines: ["StubPokemonDetailViewModel#1 0→", "StubPokemonDetailViewModel#2 0→", "StubPokemonDetailViewModel#3 0→"]),
     ]
 
     @MainActor
@@ -126,6 +141,6 @@ import Testing
     @Test func everyScenarioVariantHasAnExpectation() {
         let variants = ScenarioCatalog.all.flatMap { scenario in scenario.variants.indices.map { "\(scenario.name) #\($0)" } }
         #expect(variants == Self.expectations.map(\.testDescription))
-        #expect(ScenarioCatalog.all.map(\.number) == Array(1...11))
+        #expect(ScenarioCatalog.all.map(\.number) == Array(1...12))
     }
 }

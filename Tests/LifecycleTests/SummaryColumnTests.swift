@@ -24,6 +24,9 @@ import Testing
         "navigationlink-matrix#1": ["21", "2", "19", "18", "avoid"],
         "navigationlink-matrix#2": ["3", "2", "1", "0", "avoid"],
         "navigationlink-matrix#3": ["2", "2", "0", "2", "use"],
+        "previews#0": ["4", "0", "4", "0", "avoid"],
+        "previews#1": ["4", "0", "4", "0", "use"],
+        "previews#2": ["3", "0", "3", "0", "use"],
     ]
 
     @MainActor

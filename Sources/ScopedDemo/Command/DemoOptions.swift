@@ -111,7 +111,7 @@ extension DemoOptions {
                ScopedDemo --list | --help
 
           (no options)       the summary table of every scenario
-          --scenario NAME    run one scenario: a name from --list, or its number (1-11); alone, prints its card
+          --scenario NAME    run one scenario: a name from --list, or its number (1-12); alone, prints its card
           --format FORMAT    summary (default) | card: seed, code, timeline and verdict (default with --scenario) |
                              log: one line per event, simulated time first |
                              timeline: an ASCII lifeline per instance across ticks | json: one event per line |

@@ -31,7 +31,7 @@ enum SummaryFormatter {
             "count kept: the count the user set is still shown after the next re-render of the screen's parent.",
             "released on close: every view model the closed screen showed (sheet dismissed, screen popped, view closed) "
                 + "is deinitialised by the closing.",
-            "Scoped is used by scenarios 2, 6 (third row), 8, 9 (third row), 10 and 11 (third row). Scenario 10 always runs 6 ticks (three body evaluations).",
+            "Scoped is used by scenarios 2, 6 (third row), 8, 9 (third row), 10, 11 (third row) and 12 (third row). Scenario 10 always runs 6 ticks (three body evaluations).",
             "",
             "Run one: swift run ScopedDemo --scenario \(example)    (its code, timeline and verdict; "
                 + "--format log|timeline|json for the trace; --list names them all)",

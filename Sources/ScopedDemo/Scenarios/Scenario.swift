@@ -19,7 +19,7 @@ struct Scenario {
         let root: @MainActor (Stage) -> any View
     }
 
-    /// 1 … 11.
+    /// 1 … 12.
     let number: Int
     /// The name for `--scenario`.
     let name: String
@@ -43,12 +43,12 @@ struct Scenario {
     }
 }
 
-/// The scenarios: issue #4's ten, then #17's NavigationLink matrix.
+/// The scenarios: issue #4's ten, then #17's NavigationLink matrix and previews.
 enum ScenarioCatalog {
     static var all: [Scenario] {
         [
             .observedObject, .observedShared, .stateObjectInjected, .stateObjectAutoclosure, .stateObservable,
-            .lazyShared, .navigationLinkEager, .navigationLinkScoped, .multilevel, .initLog, .navigationMatrix,
+            .lazyShared, .navigationLinkEager, .navigationLinkScoped, .multilevel, .initLog, .navigationMatrix, .previews,
         ]
     }
 

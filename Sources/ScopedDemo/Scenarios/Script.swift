@@ -106,6 +106,11 @@ struct Script: Sendable {
             dismissTick: last)
     }
 
+    /// Preview: the view is rendered and nothing happens; no state to check, nothing closed.
+    static func preview(ticks: Int) -> Script {
+        Script(ticks: ticks, actions: [], probe: StateProbe(textPrefix: "count ", beforeTick: 0, afterTick: 1), dismissTick: -1)
+    }
+
     /// Init log: three body evaluations of the home view (ticks 0, 2, 4), a tap on the
     /// bar at 1, the screen closed at 5. Always six ticks.
     static func initLog(ticks _: Int) -> Script {

@@ -62,6 +62,21 @@ enum SeedOracle {
         SeedClaim(seed: s004, quote: "fix both issues, the fact that we are creating multiple view models, eagerly",
                   scenario: "lazy-shared", variant: 1, measure: .builtWhere("CounterViewModel"), expected: "in HeldClosureCounterView.body"),
 
+        // Seed 003 — previews with view-model protocols and a stub hierarchy.
+        SeedClaim(seed: s003, quote: "we are always using a production view model for PokemonDetailView",
+                  scenario: "previews", variant: 0, measure: .built("PokemonDetailViewModel"), expected: "3"),
+        SeedClaim(seed: s003, quote: "we are always using a production view model for PokemonDetailView",
+                  scenario: "previews", variant: 0, measure: .built("PokemonService"), expected: "3"),
+        SeedClaim(seed: s003, quote: "run a preview without ever running a single line of view model code",
+                  scenario: "previews", variant: 1, measure: .built("PokemonDetailViewModel"), expected: "0"),
+        SeedClaim(seed: s003, quote: "run a preview without ever running a single line of view model code",
+                  scenario: "previews", variant: 1, measure: .built("PokemonService"), expected: "0"),
+        SeedClaim(seed: s003, quote: "the view models for child views are a dependency of the parent view",
+                  scenario: "previews", variant: 1, measure: .builtWhere("StubPokemonDetailViewModel"),
+                  expected: "in PokemonList<StubPokemonListViewModel>.body"),
+        SeedClaim(seed: s003, quote: "run a preview without ever running a single line of view model code",
+                  scenario: "previews", variant: 2, measure: .built("PokemonDetailViewModel"), expected: "0"),
+
         // Seed 001 — "@StateObject and MVVM in SwiftUI" (the init log).
         SeedClaim(seed: s001, quote: "ContentViewModel is created once although ContentView can be recreated several times",
                   scenario: "init-log", variant: 0, measure: .built("HomeViewModel"), expected: "1"),
@@ -113,10 +128,6 @@ enum SeedOracle {
     static let notReproduced: [(seed: String, quote: String, reason: String)] = [
         (s004, "with Xcode 15.0, all @State properties are leaked",
          "a bug of one Xcode release (fixed in 15.2 beta, per the article); the simulation models the fixed behaviour"),
-        (s003, "run a preview without ever running a single line of view model code",
-         "previews with a stub view-model hierarchy are not yet a scenario (#17, seed 003)"),
-        (s003, "we are always using a production view model for PokemonDetailView",
-         "previews with a stub view-model hierarchy are not yet a scenario (#17, seed 003)"),
         (s001, "Foundation framework defines a publisher named NSObject.KeyValueObservingPublisher",
          "KVO/Combine subscriptions are not counted yet (#17's subscriptions item)"),
         (s002, "",
