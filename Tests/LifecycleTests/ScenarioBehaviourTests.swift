@@ -95,8 +95,8 @@ import Testing
         let atPop = events.filter { $0.tick == 7 && $0.kind != .unmount && $0.kind != .pop }
         #expect(atPop.map { "\($0.kind.rawValue) \($0.subject)" } == [
             "disappear LifetimeScope", "disappear ScopedDetailView",
-            "scoped.released DetailViewModel#1", "deinit DetailViewModel#1", "scoped.closed detail#1",
-            "appear ItemListView", "task.start ItemListView",
+            "scoped.released DetailViewModel#1", "deinit DetailViewModel#1", "sub.cancel DetailViewModel#1",
+            "scoped.closed detail#1", "appear ItemListView", "task.start ItemListView",
         ])
     }
 

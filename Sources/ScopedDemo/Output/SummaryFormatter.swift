@@ -3,7 +3,7 @@ enum SummaryFormatter {
     private static let columns: [(title: String, width: Int, rightAligned: Bool)] = [
         ("#", 3, true), ("scenario", 24, false), ("how the view gets its view model", 46, false),
         ("built", 5, true), ("kept", 4, true), ("discarded", 9, true), ("released", 8, true), ("max alive", 9, true),
-        ("lazy", 4, false), ("count kept", 10, false), ("released on close", 17, false), ("verdict", 7, false),
+        ("lazy", 4, false), ("count kept", 10, false), ("released on close", 17, false), ("subs opened/cancelled", 21, false), ("verdict", 7, false),
     ]
 
     /// - Parameters:
@@ -31,6 +31,8 @@ enum SummaryFormatter {
             "count kept: the count the user set is still shown after the next re-render of the screen's parent.",
             "released on close: every view model the closed screen showed (sheet dismissed, screen popped, view closed) "
                 + "is deinitialised by the closing.",
+            "subs opened/cancelled: Combine/KVO-style subscriptions the view models open in init and cancel when destroyed "
+                + "(churned by rebuilt view models, leaked by unreleased ones).",
             "Scoped is used by scenarios 2, 6 (third row), 8, 9 (third row), 10, 11 (third row) and 12 (third row). Scenario 10 always runs 6 ticks (three body evaluations).",
             "",
             "Run one: swift run ScopedDemo --scenario \(example)    (its code, timeline and verdict; "
@@ -44,7 +46,8 @@ enum SummaryFormatter {
             String(result.scenarioNumber), result.scenarioName, label,
             String(result.inits), String(result.kept), String(result.discarded), String(result.deinits),
             String(result.mostAlive), TextLayout.yesNo(result.builtLazily), TextLayout.yesNo(result.stateKept),
-            TextLayout.yesNo(result.releasedOnDismiss), result.verdict.advice.rawValue,
+            TextLayout.yesNo(result.releasedOnDismiss),
+            "\(result.subscriptionsOpened)/\(result.subscriptionsCancelled)", result.verdict.advice.rawValue,
         ]
     }
 

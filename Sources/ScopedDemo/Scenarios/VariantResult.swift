@@ -55,6 +55,10 @@ struct VariantResult: Sendable {
     var inits: Int { viewModels.count }
     /// View-model `deinit`s during the scenario.
     var deinits: Int { viewModels.filter { $0.releasedTick != nil }.count }
+    /// Subscriptions view models opened (in `init`).
+    var subscriptionsOpened: Int { events.filter { $0.kind == .subscriptionOpened }.count }
+    /// Subscriptions cancelled (their view model went).
+    var subscriptionsCancelled: Int { events.filter { $0.kind == .subscriptionCancelled }.count }
     /// View models a view showed (read in its `body`).
     var kept: Int { viewModels.filter(\.wasShown).count }
     /// View models built but never shown: ignored by `@StateObject`/`@State`, made for a

@@ -39,6 +39,10 @@ struct TraceEvent: Equatable, Sendable {
         case initialized = "init"
         /// A traced instance was deinitialised.
         case deinitialized = "deinit"
+        /// A view model opened a subscription (Combine/KVO style) in its `init`.
+        case subscriptionOpened = "sub.open"
+        /// A view model's subscription was cancelled, as its owner went.
+        case subscriptionCancelled = "sub.cancel"
         // Scoped's event stream (`container.observe`)
         /// Scoped ran a factory body.
         case scopedCreated = "scoped.created"
