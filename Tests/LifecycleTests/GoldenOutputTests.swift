@@ -74,7 +74,7 @@ import Testing
         let bad = try spawn(executable, ["--format", "xml"])
         #expect(bad.exitCode == 2)
         #expect(bad.standardOutput.isEmpty)
-        #expect(bad.standardError.split(separator: "\n").first == "ScopedDemo: error: unknown format 'xml' (use summary, card, log, timeline, json, dot or mermaid)")
+        #expect(bad.standardError.split(separator: "\n").first == "ScopedDemo: error: unknown format 'xml' (use summary, card, log, initlog, timeline, json, dot or mermaid)")
         #expect(bad.standardError.hasSuffix(DemoOptions.usage))
     }
 }

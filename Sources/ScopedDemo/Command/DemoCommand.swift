@@ -34,6 +34,7 @@ enum DemoCommand {
                 .flatMap { $0.run(seed: options.seed, ticks: options.ticks, stateSDK: otherSDK) }
             text = SummaryFormatter.render(results, otherSDK: comparison, options: options)
         case .card: text = results.map(ScenarioCardFormatter.render).joined(separator: "\n")
+        case .initlog: text = results.map(InitLogFormatter.render).joined(separator: "\n")
         case .log: text = results.map(LogFormatter.render).joined(separator: "\n")
         case .timeline: text = results.map(TimelineFormatter.render).joined(separator: "\n")
         case .json: text = results.map(JSONLinesFormatter.render).joined()

@@ -8,6 +8,8 @@ struct DemoOptions: Equatable, Sendable {
         case card
         /// One line per event, simulated time first.
         case log
+        /// Seed 001's log format: view-model inits and deinits, body evaluations, refreshes.
+        case initlog
         /// An ASCII lifeline per instance across ticks.
         case timeline
         /// One JSON object per event, one per line.
@@ -72,7 +74,7 @@ extension DemoOptions {
             case "--format":
                 let wanted = try value()
                 guard let format = Format(rawValue: wanted) else {
-                    throw ArgumentError(message: "unknown format '\(wanted)' (use summary, card, log, timeline, json, dot or mermaid)")
+                    throw ArgumentError(message: "unknown format '\(wanted)' (use summary, card, log, initlog, timeline, json, dot or mermaid)")
                 }
                 options.requestedFormat = format
             case "--seed":
@@ -107,13 +109,14 @@ extension DemoOptions {
 
     /// The command's usage text.
     static let usage = """
-        usage: ScopedDemo [--scenario NAME] [--format summary|card|log|timeline|json|dot|mermaid] [--seed N] [--ticks N] [--sdk 26|27]
+        usage: ScopedDemo [--scenario NAME] [--format summary|card|log|initlog|timeline|json|dot|mermaid] [--seed N] [--ticks N] [--sdk 26|27]
                ScopedDemo --list | --help
 
           (no options)       the summary table of every scenario
           --scenario NAME    run one scenario: a name from --list, or its number (1-12); alone, prints its card
           --format FORMAT    summary (default) | card: seed, code, timeline and verdict (default with --scenario) |
                              log: one line per event, simulated time first |
+                             initlog: view-model inits/deinits in seed 001's log format |
                              timeline: an ASCII lifeline per instance across ticks | json: one event per line |
                              dot, mermaid: the graph Scoped resolved (Graphviz DOT, Mermaid flowchart)
           --seed N           seed of the parent's random numbers (default 42); output is deterministic per seed

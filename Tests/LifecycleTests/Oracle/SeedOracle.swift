@@ -129,7 +129,8 @@ enum SeedOracle {
         (s004, "with Xcode 15.0, all @State properties are leaked",
          "a bug of one Xcode release (fixed in 15.2 beta, per the article); the simulation models the fixed behaviour"),
         (s001, "Foundation framework defines a publisher named NSObject.KeyValueObservingPublisher",
-         "KVO/Combine subscriptions are not counted yet (#17's subscriptions item)"),
+         "how a view model observes a KVO model; no lifetime figure. The demo counts each view model's "
+             + "subscription (SubscriptionTests) but does not simulate KVO itself"),
         (s002, "",
          "seed 002 describes MVVM with UIKit (UITableView, a view controller); it states nothing about SwiftUI view-model lifetimes"),
     ]
