@@ -6,7 +6,7 @@ enum ScenarioListFormatter {
             TextLayout.padLeft(String(scenario.number), 2) + "  " + TextLayout.pad(scenario.name, width)
                 + "  " + scenario.explanation
         }
-        lines += ["", "Run one: swift run ScopedDemo --scenario NAME --format log|timeline|json|summary"]
+        lines += ["", "Run one: swift run ScopedDemo --scenario NAME    (its card; or --format log|initlog|timeline|json|summary)"]
         return lines.joined(separator: "\n") + "\n"
     }
 }

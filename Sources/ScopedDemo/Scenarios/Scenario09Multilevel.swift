@@ -12,7 +12,7 @@ extension Scenario {
     static var multilevel: Scenario {
         Scenario(
             number: 9, name: "multilevel",
-            explanation: "multilevel MVVM, children hidden and shown: @StateObject children lose state, .scoped children in the parent's lifetime scope keep it",
+            explanation: "multilevel MVVM, children hidden and shown: @StateObject children lose state; owned by the parent's view model, or .scoped in its lifetime scope, they keep it",
             usesScoped: true,
             variants: [
                 Variant(
