@@ -8,9 +8,9 @@
 /// Apple's documentation: `onDisappear(perform:)` runs its action once "the view
 /// disappears from the interface"
 /// (https://developer.apple.com/documentation/swiftui/view/ondisappear(perform:)); a
-/// `.task` is added "to perform before this view appears" and SwiftUI cancels it after the
-/// view disappears (`task(priority:_:)`,
-/// https://developer.apple.com/documentation/swiftui/view/task(priority:_:)).
+/// `.task` is added "to perform before this view appears" (`task(priority:_:)`,
+/// https://developer.apple.com/documentation/swiftui/view/task(priority:_:)); see
+/// TimerTask.swift for what the simulation assumes about its cancellation.
 @MainActor
 enum ScreenVisibility {
     /// The mounted nodes that are on screen, parents before children: everything outside

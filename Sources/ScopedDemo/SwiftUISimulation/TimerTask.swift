@@ -1,8 +1,11 @@
 /// Fact modelled here: the articles' `.task { while true { sleep 2 s; … } }`. SwiftUI
-/// starts the task as its view appears and cancels it after the view disappears
-/// (`task(priority:_:)`, https://developer.apple.com/documentation/swiftui/view/task(priority:_:));
-/// a view covered by a push disappears too (ScreenVisibility.swift), so a covered screen's
-/// loop stops, and starts again when the screen is uncovered. The clock is simulated: the
+/// adds the task "before this view appears" and cancels it when the view goes
+/// (`task(priority:_:)`, https://developer.apple.com/documentation/swiftui/view/task(priority:_:);
+/// earlier revisions of that page tied the cancellation to the view disappearing, later
+/// ones to its removal or change of identity). The simulation ties the task to appear and
+/// disappear, as #17 asks: a view covered by a push disappears (ScreenVisibility.swift), so
+/// a covered screen's loop stops and starts again when the screen is uncovered. That the
+/// covered case cancels is the part the current page does not spell out. The clock is simulated: the
 /// loop's body runs every `period` ticks and nothing sleeps.
 ///
 /// What cancellation does to the loop: `Task.sleep` throws `CancellationError` when its
