@@ -6,9 +6,12 @@
 /// The property wrapper receives its initial value already evaluated — with every view
 /// description (`State.init(wrappedValue:)`,
 /// https://developer.apple.com/documentation/swiftui/state/init(wrappedvalue:)) — while
-/// the macro, which writes the property's accessors and storage itself, keeps the
-/// initial-value expression unevaluated until the view's storage is created: once per
-/// view identity, lazily, as `@StateObject`'s autoclosure does. `--sdk 26|27` picks one.
+/// the macro, which writes the property's accessors and storage itself (its declaration
+/// attaches `init`, `get` and `set` accessors and `_`-prefixed peers), is modelled as
+/// keeping the initial-value expression unevaluated until the view's storage is created:
+/// once per view identity, lazily, as `@StateObject`'s autoclosure does. That laziness is
+/// #17's reading of the page; the part quoted above is what it states outright.
+/// `--sdk 26|27` picks one.
 enum StateSDK: Int, Sendable, CaseIterable {
     /// Xcode 26 and earlier: the `@State` property wrapper, eager initial value.
     case xcode26 = 26
