@@ -25,11 +25,11 @@ diff -u Tests/LifecycleTests/Golden/summary.txt "$out"
 
 demo=.build/debug/ScopedDemo
 for scenario in $("$demo" --list | awk 'NF >= 3 && $1 ~ /^[0-9]+$/ { print $2 }'); do
-    for format in summary log timeline json dot mermaid; do
+    for format in summary card log initlog timeline json dot mermaid; do
         "$demo" --scenario "$scenario" --format "$format" > /dev/null
     done
 done
-echo "all 10 scenarios ran alone in 6 formats"
+echo "all $("$demo" --list | awk 'NF >= 3 && $1 ~ /^[0-9]+$/' | wc -l) scenarios ran alone in 8 formats"
 
 # The resolved graph renders with Graphviz (Debian's graphviz, installed here if missing).
 if ! command -v dot >/dev/null 2>&1; then

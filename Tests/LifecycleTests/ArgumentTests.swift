@@ -10,6 +10,9 @@ import Testing
         #expect(options.format == .timeline)
         #expect(options.seed == 7)
         #expect(options.ticks == 20)
+        #expect(options.stateSDK == .xcode26)
+        #expect(try DemoOptions.parse(["--sdk", "27"]).stateSDK == .xcode27)
+        #expect(try DemoOptions.parse(["--sdk=26"]).stateSDK == .xcode26)
         #expect(try DemoOptions.parse(["--seed", "1", "--seed", "2"]).seed == 2)
         #expect(try DemoOptions.parse(["--list"]).list)
         #expect(try DemoOptions.parse(["-h"]).help)
@@ -21,12 +24,13 @@ import Testing
         (["extra"], "unknown argument 'extra'"),
         (["--scenario"], "--scenario needs a value"),
         (["--seed", "--list"], "--seed needs a value"),
-        (["--scenario", "nope"], "unknown scenario 'nope' (--list shows the ten names)"),
-        (["--scenario", "11"], "unknown scenario '11' (--list shows the ten names)"),
-        (["--format", "xml"], "unknown format 'xml' (use summary, log, timeline, json, dot or mermaid)"),
+        (["--scenario", "nope"], "unknown scenario 'nope' (--list shows the names)"),
+        (["--scenario", "13"], "unknown scenario '13' (--list shows the names)"),
+        (["--format", "xml"], "unknown format 'xml' (use summary, card, log, initlog, timeline, json, dot or mermaid)"),
         (["--seed", "-1"], "--seed must be a whole number from 0 to 18446744073709551615, got '-1'"),
         (["--ticks", "9"], "--ticks must be a whole number from 10 to 100, got '9'"),
         (["--ticks=abc"], "--ticks must be a whole number from 10 to 100, got 'abc'"),
+        (["--sdk", "17"], "--sdk must be 26 or 27, got '17'"),
         (["--list=yes"], "unknown argument '--list=yes'"),
     ])
     func badArgumentsPrintOneLineAndUsageAndExitTwo(arguments: [String], message: String) {
@@ -42,10 +46,10 @@ import Testing
         #expect(help == DemoCommand.Output(standardOutput: DemoOptions.usage))
         let list = DemoCommand.run(arguments: ["--list"])
         #expect(list.exitCode == 0)
-        let names = list.standardOutput.split(separator: "\n").prefix(10).map { $0.split(separator: " ")[1] }
+        let names = list.standardOutput.split(separator: "\n").prefix(12).map { $0.split(separator: " ")[1] }
         #expect(names == [
             "observed-object", "observed-shared", "stateobject-injected", "stateobject-autoclosure", "state-observable",
-            "lazy-shared", "navigationlink-eager", "navigationlink-scoped", "multilevel", "init-log",
+            "lazy-shared", "navigationlink-eager", "navigationlink-scoped", "multilevel", "init-log", "navigationlink-matrix", "previews",
         ])
     }
 

@@ -8,8 +8,8 @@ import Testing
 ///
 /// ```sh
 /// swift build --product ScopedDemo
-/// for s in observed-object lazy-shared navigationlink-scoped multilevel init-log; do
-///   for f in log timeline; do .build/debug/ScopedDemo --scenario $s --format $f > Tests/LifecycleTests/Golden/$s.$f; done
+/// for s in $(.build/debug/ScopedDemo --list | awk 'NF >= 3 && $1 ~ /^[0-9]+$/ { print $2 }'); do
+///   for f in log timeline card; do .build/debug/ScopedDemo --scenario $s --format $f > Tests/LifecycleTests/Golden/$s.$f; done
 /// done
 /// for s in lazy-shared navigationlink-scoped multilevel; do
 ///   for f in dot mermaid; do .build/debug/ScopedDemo --scenario $s --format $f > Tests/LifecycleTests/Golden/$s.$f; done
@@ -17,7 +17,11 @@ import Testing
 /// .build/debug/ScopedDemo > Tests/LifecycleTests/Golden/summary.txt
 /// ```
 @Suite struct GoldenOutputTests {
-    static let scenarios = ["observed-object", "lazy-shared", "navigationlink-scoped", "multilevel", "init-log"]
+    /// Every scenario: its log (bodies, keeps, Scoped's reuses) and its timeline (reuse ticks).
+    static let scenarios = [
+        "observed-object", "observed-shared", "stateobject-injected", "stateobject-autoclosure", "state-observable",
+        "lazy-shared", "navigationlink-eager", "navigationlink-scoped", "multilevel", "init-log", "navigationlink-matrix", "previews",
+    ]
 
     @MainActor
     @Test(arguments: scenarios, ["log", "timeline"])
@@ -25,6 +29,15 @@ import Testing
         let output = DemoCommand.run(arguments: ["--scenario", scenario, "--format", format])
         #expect(output.exitCode == 0)
         #expect(output.standardOutput == (try Golden.text("\(scenario).\(format)")))
+    }
+
+    /// `--scenario NAME` alone prints the card: seed, code, timeline, verdict.
+    @MainActor
+    @Test(arguments: scenarios)
+    func scenarioCardMatchesGolden(scenario: String) throws {
+        let output = DemoCommand.run(arguments: ["--scenario", scenario])
+        #expect(output.exitCode == 0)
+        #expect(output.standardOutput == (try Golden.text("\(scenario).card")))
     }
 
     /// The graph Scoped resolved, in both renderings, for the scenarios that use it.
@@ -61,7 +74,7 @@ import Testing
         let bad = try spawn(executable, ["--format", "xml"])
         #expect(bad.exitCode == 2)
         #expect(bad.standardOutput.isEmpty)
-        #expect(bad.standardError.split(separator: "\n").first == "ScopedDemo: error: unknown format 'xml' (use summary, log, timeline, json, dot or mermaid)")
+        #expect(bad.standardError.split(separator: "\n").first == "ScopedDemo: error: unknown format 'xml' (use summary, card, log, initlog, timeline, json, dot or mermaid)")
         #expect(bad.standardError.hasSuffix(DemoOptions.usage))
     }
 }

@@ -43,30 +43,44 @@ import Testing
                 "CounterViewModel#4 6→7", "CounterViewModel#5 9→11", "CounterViewModel#6 10→11",
             ]),
         Expectation(
-            scenario: "lazy-shared", variant: 0, counts: ["2", "2", "1", "yes", "yes", "yes"],
+            scenario: "lazy-shared", variant: 0, counts: ["7", "7", "1", "no", "no", "yes"],
+            lifelines: [
+                "CounterViewModel#1 1→1", "CounterViewModel#2 2→2", "CounterViewModel#3 3→3", "CounterViewModel#4 4→4",
+                "CounterViewModel#5 6→6", "CounterViewModel#6 9→9", "CounterViewModel#7 10→10",
+            ]),
+        Expectation(
+            scenario: "lazy-shared", variant: 1, counts: ["2", "2", "1", "no", "yes", "yes"],
             lifelines: ["CounterViewModel#1 1→7", "CounterViewModel#2 9→11"]),
         Expectation(
-            scenario: "navigationlink-eager", variant: 0, counts: ["18", "15", "6", "no", "no", "no"],
+            scenario: "lazy-shared", variant: 2, counts: ["2", "2", "1", "yes", "yes", "yes"],
+            lifelines: ["CounterViewModel#1 1→7", "CounterViewModel#2 9→11"]),
+        Expectation(
+            scenario: "navigationlink-eager", variant: 0, counts: ["21", "18", "6", "no", "no", "no"],
             lifelines: [
+                "ItemFeed#1 0→",
                 "DetailViewModel#1 0→2", "DetailViewModel#2 0→2", "DetailViewModel#3 0→2",
                 "DetailViewModel#4 2→4", "DetailViewModel#5 2→4", "DetailViewModel#6 2→4",
                 "DetailViewModel#7 4→6", "DetailViewModel#8 4→6", "DetailViewModel#9 4→6",
                 "DetailViewModel#10 6→8", "DetailViewModel#11 6→8", "DetailViewModel#12 6→8",
-                "DetailViewModel#13 8→10", "DetailViewModel#14 8→10", "DetailViewModel#15 8→10",
-                "DetailViewModel#16 10→", "DetailViewModel#17 10→", "DetailViewModel#18 10→",
+                "DetailViewModel#13 8→9", "DetailViewModel#14 8→9", "DetailViewModel#15 8→9",
+                "DetailViewModel#16 9→10", "DetailViewModel#17 9→10", "DetailViewModel#18 9→10",
+                "DetailViewModel#19 10→", "DetailViewModel#20 10→", "DetailViewModel#21 10→",
             ]),
         Expectation(
             scenario: "navigationlink-scoped", variant: 0, counts: ["2", "2", "1", "yes", "yes", "yes"],
-            lifelines: ["DetailViewModel#1 1→7", "DetailViewModel#2 9→11"]),
+            lifelines: ["ItemFeed#1 0→", "DetailViewModel#1 1→7", "DetailViewModel#2 9→11"]),
         Expectation(
-            scenario: "multilevel", variant: 0, counts: ["5", "5", "3", "yes", "no", "yes"],
+            scenario: "multilevel", variant: 0, counts: ["5", "5", "3", "yes", "yes", "yes"],
             lifelines: [
-                "ParentViewModel#1 1→11", "ChildViewModel#1 1→5", "ChildViewModel#2 1→5",
-                "ChildViewModel#3 7→11", "ChildViewModel#4 7→11",
+                "ParentViewModel#1 1→10", "ChildViewModel#1 1→4", "ChildViewModel#2 1→4",
+                "ChildViewModel#3 6→10", "ChildViewModel#4 6→10",
             ]),
         Expectation(
-            scenario: "multilevel", variant: 1, counts: ["3", "3", "3", "yes", "yes", "yes"],
-            lifelines: ["ParentViewModel#1 1→11", "ChildViewModel#1 1→11", "ChildViewModel#2 1→11"]),
+            scenario: "multilevel", variant: 1, counts: ["4", "4", "4", "no", "yes", "yes"],
+            lifelines: ["ChildViewModel#1 1→10", "ChildViewModel#2 1→10", "ChildViewModel#3 1→10", "OwningParentViewModel#1 1→10"]),
+        Expectation(
+            scenario: "multilevel", variant: 2, counts: ["3", "3", "3", "yes", "yes", "yes"],
+            lifelines: ["ParentViewModel#1 1→10", "ChildViewModel#1 1→10", "ChildViewModel#2 1→10"]),
         Expectation(
             scenario: "init-log", variant: 0, counts: ["2", "2", "2", "yes", "yes", "yes"],
             lifelines: ["HomeViewModel#1 0→5", "EntryStore#1 0→", "BottomBarViewModel#1 0→5"]),
@@ -76,6 +90,42 @@ import Testing
                 "HomeViewModel#1 0→5", "EntryStore#1 0→", "BottomBarViewModel#1 0→2",
                 "BottomBarViewModel#2 2→4", "BottomBarViewModel#3 4→5",
             ]),
+        Expectation(
+            scenario: "navigationlink-matrix", variant: 0, counts: ["2", "2", "1", "yes", "yes", "yes"],
+            lifelines: ["ItemFeed#1 0→", "DetailViewModel#1 1→7", "DetailViewModel#2 9→11"]),
+        Expectation(
+            scenario: "navigationlink-matrix", variant: 1, counts: ["21", "18", "7", "no", "yes", "yes"],
+            lifelines: [
+                "ItemFeed#1 0→",
+                "DetailViewModel#1 0→2", "DetailViewModel#2 0→7", "DetailViewModel#3 0→2",
+                "DetailViewModel#4 2→4", "DetailViewModel#5 2→4", "DetailViewModel#6 2→4",
+                "DetailViewModel#7 4→6", "DetailViewModel#8 4→6", "DetailViewModel#9 4→6",
+                "DetailViewModel#10 6→8", "DetailViewModel#11 6→8", "DetailViewModel#12 6→8",
+                "DetailViewModel#13 8→9", "DetailViewModel#14 8→9", "DetailViewModel#15 8→9",
+                "DetailViewModel#16 9→10", "DetailViewModel#17 9→10", "DetailViewModel#18 9→11",
+                "DetailViewModel#19 10→", "DetailViewModel#20 10→", "DetailViewModel#21 10→",
+            ]),
+        Expectation(
+            scenario: "navigationlink-matrix", variant: 2, counts: ["3", "0", "3", "no", "yes", "no"],
+            lifelines: ["ItemFeed#1 0→", "DetailViewModel#1 0→", "DetailViewModel#2 0→", "DetailViewModel#3 0→"]),
+        Expectation(
+            scenario: "navigationlink-matrix", variant: 3, counts: ["2", "2", "1", "yes", "yes", "yes"],
+            lifelines: ["ItemFeed#1 0→", "DetailViewModel#1 1→7", "DetailViewModel#2 9→11"]),
+        Expectation(
+            scenario: "previews", variant: 0, counts: ["4", "0", "4", "no", "n/a", "n/a"],
+            lifelines: [
+                "StubPokemonListViewModel#1 0→", "PokemonService#1 0→", "PokemonDetailViewModel#1 0→", "PokemonService#2 0→",
+                "PokemonDetailViewModel#2 0→", "PokemonService#3 0→", "PokemonDetailViewModel#3 0→",
+            ]),
+        Expectation(
+            scenario: "previews", variant: 1, counts: ["4", "0", "4", "no", "n/a", "n/a"],
+            lifelines: [
+                "StubPokemonListViewModel#1 0→", "StubPokemonDetailViewModel#1 0→", "StubPokemonDetailViewModel#2 0→",
+                "StubPokemonDetailViewModel#3 0→",
+            ]),
+        Expectation(
+            scenario: "previews", variant: 2, counts: ["3", "0", "3", "no", "n/a", "n/a"],
+            lifelines: ["StubPokemonDetailViewModel#1 0→", "StubPokemonDetailViewModel#2 0→", "StubPokemonDetailViewModel#3 0→"]),
     ]
 
     @MainActor
@@ -91,6 +141,6 @@ import Testing
     @Test func everyScenarioVariantHasAnExpectation() {
         let variants = ScenarioCatalog.all.flatMap { scenario in scenario.variants.indices.map { "\(scenario.name) #\($0)" } }
         #expect(variants == Self.expectations.map(\.testDescription))
-        #expect(ScenarioCatalog.all.map(\.number) == Array(1...10))
+        #expect(ScenarioCatalog.all.map(\.number) == Array(1...12))
     }
 }

@@ -24,10 +24,17 @@ enum DemoCommand {
         if options.list { return Output(standardOutput: ScenarioListFormatter.render(ScenarioCatalog.all)) }
 
         let scenarios = ScenarioCatalog.all.filter { options.scenario == nil || $0.name == options.scenario }
-        let results = scenarios.flatMap { $0.run(seed: options.seed, ticks: options.ticks) }
+        let results = scenarios.flatMap { $0.run(seed: options.seed, ticks: options.ticks, stateSDK: options.stateSDK) }
         let text: String
         switch options.format {
-        case .summary: text = SummaryFormatter.render(results, options: options)
+        case .summary:
+            // Scenario 5 depends on the SDK: its row under the other one goes under the table.
+            let otherSDK: StateSDK = options.stateSDK == .xcode26 ? .xcode27 : .xcode26
+            let comparison = scenarios.filter { $0.name == "state-observable" }
+                .flatMap { $0.run(seed: options.seed, ticks: options.ticks, stateSDK: otherSDK) }
+            text = SummaryFormatter.render(results, otherSDK: comparison, options: options)
+        case .card: text = results.map(ScenarioCardFormatter.render).joined(separator: "\n")
+        case .initlog: text = results.map(InitLogFormatter.render).joined(separator: "\n")
         case .log: text = results.map(LogFormatter.render).joined(separator: "\n")
         case .timeline: text = results.map(TimelineFormatter.render).joined(separator: "\n")
         case .json: text = results.map(JSONLinesFormatter.render).joined()

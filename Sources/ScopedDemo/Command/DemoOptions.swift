@@ -2,10 +2,14 @@
 struct DemoOptions: Equatable, Sendable {
     /// How results are printed.
     enum Format: String, Sendable, CaseIterable {
-        /// The side-by-side table (default).
+        /// The side-by-side table (default without `--scenario`).
         case summary
+        /// Each variant's seed, code, timeline and verdict (default with `--scenario`).
+        case card
         /// One line per event, simulated time first.
         case log
+        /// Seed 001's log format: view-model inits and deinits, body evaluations, refreshes.
+        case initlog
         /// An ASCII lifeline per instance across ticks.
         case timeline
         /// One JSON object per event, one per line.
@@ -16,11 +20,16 @@ struct DemoOptions: Equatable, Sendable {
         case mermaid
     }
 
-    /// The scenario to run (its name); nil runs all ten.
+    /// The scenario to run (its name); nil runs them all.
     var scenario: String?
-    var format: Format = .summary
+    /// The format asked for; nil: ``format``'s default.
+    var requestedFormat: Format?
+    /// The format to print: as asked, else a card for one scenario and the table for all.
+    var format: Format { requestedFormat ?? (scenario == nil ? .summary : .card) }
     var seed: UInt64 = 42
     var ticks = 12
+    /// Which `@State` the simulated app is built with (`--sdk 26|27`).
+    var stateSDK = StateSDK.xcode26
     var list = false
     var help = false
 
@@ -59,15 +68,15 @@ extension DemoOptions {
             case "--scenario":
                 let wanted = try value()
                 guard let scenario = ScenarioCatalog.scenario(named: wanted) else {
-                    throw ArgumentError(message: "unknown scenario '\(wanted)' (--list shows the ten names)")
+                    throw ArgumentError(message: "unknown scenario '\(wanted)' (--list shows the names)")
                 }
                 options.scenario = scenario.name
             case "--format":
                 let wanted = try value()
                 guard let format = Format(rawValue: wanted) else {
-                    throw ArgumentError(message: "unknown format '\(wanted)' (use summary, log, timeline, json, dot or mermaid)")
+                    throw ArgumentError(message: "unknown format '\(wanted)' (use summary, card, log, initlog, timeline, json, dot or mermaid)")
                 }
-                options.format = format
+                options.requestedFormat = format
             case "--seed":
                 let text = try value()
                 guard let seed = UInt64(text) else {
@@ -81,6 +90,12 @@ extension DemoOptions {
                         message: "--ticks must be a whole number from \(tickRange.lowerBound) to \(tickRange.upperBound), got '\(text)'")
                 }
                 options.ticks = ticks
+            case "--sdk":
+                let text = try value()
+                guard let number = Int(text), let sdk = StateSDK(rawValue: number) else {
+                    throw ArgumentError(message: "--sdk must be 26 or 27, got '\(text)'")
+                }
+                options.stateSDK = sdk
             case "--list" where inlineValue == nil:
                 options.list = true
             case "--help" where inlineValue == nil, "-h":
@@ -94,16 +109,20 @@ extension DemoOptions {
 
     /// The command's usage text.
     static let usage = """
-        usage: ScopedDemo [--scenario NAME] [--format summary|log|timeline|json|dot|mermaid] [--seed N] [--ticks N]
+        usage: ScopedDemo [--scenario NAME] [--format summary|card|log|initlog|timeline|json|dot|mermaid] [--seed N] [--ticks N] [--sdk 26|27]
                ScopedDemo --list | --help
 
-          (no options)       the summary table of all ten scenarios
-          --scenario NAME    run one scenario: a name from --list, or its number (1-10)
-          --format FORMAT    summary (default) | log: one line per event, simulated time first |
+          (no options)       the summary table of every scenario
+          --scenario NAME    run one scenario: a name from --list, or its number (1-12); alone, prints its card
+          --format FORMAT    summary (default) | card: seed, code, timeline and verdict (default with --scenario) |
+                             log: one line per event, simulated time first |
+                             initlog: view-model inits/deinits in seed 001's log format |
                              timeline: an ASCII lifeline per instance across ticks | json: one event per line |
                              dot, mermaid: the graph Scoped resolved (Graphviz DOT, Mermaid flowchart)
           --seed N           seed of the parent's random numbers (default 42); output is deterministic per seed
           --ticks N          simulated seconds to run, 10-100 (default 12); init-log always runs 6
+          --sdk 26|27        @State as built with Xcode 26 (property wrapper, initial value eager; default)
+                             or Xcode 27 (macro, initial value lazy)
           --list             list the scenarios
           --help             show this help
 

@@ -1,4 +1,4 @@
-/// `--list`: the ten scenarios with their names and what each shows.
+/// `--list`: the scenarios with their names and what each shows.
 enum ScenarioListFormatter {
     static func render(_ scenarios: [Scenario]) -> String {
         let width = scenarios.map(\.name.count).max() ?? 0
@@ -6,7 +6,7 @@ enum ScenarioListFormatter {
             TextLayout.padLeft(String(scenario.number), 2) + "  " + TextLayout.pad(scenario.name, width)
                 + "  " + scenario.explanation
         }
-        lines += ["", "Run one: swift run ScopedDemo --scenario NAME --format log|timeline|json|summary"]
+        lines += ["", "Run one: swift run ScopedDemo --scenario NAME    (its card; or --format log|initlog|timeline|json|summary)"]
         return lines.joined(separator: "\n") + "\n"
     }
 }

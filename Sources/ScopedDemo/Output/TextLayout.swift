@@ -25,5 +25,6 @@ enum TextLayout {
     /// The header line of one variant's log or timeline.
     static func header(_ result: VariantResult) -> String {
         "== \(result.scenarioNumber) \(result.scenarioName) · \(result.label) · seed \(result.seed) · \(result.ticks) ticks"
+            + (result.stateSDK == .xcode26 ? "" : " · @State as built with Xcode \(result.stateSDK.rawValue)")
     }
 }

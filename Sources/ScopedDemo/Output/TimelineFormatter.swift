@@ -11,6 +11,10 @@ enum TimelineFormatter {
     static let legend = "lifeline: + built  o reused (read by a render, or handed out again by Scoped)  - alive  "
         + "x released (deinit)  * built and released in one tick  . not alive"
 
+    /// Shown when `@StateObject`/`@State` kept one instance and ignored eagerly built ones.
+    static let ignoredInstancesLegend = "ignored instances live until the next parent render: "
+        + "the node keeps the newest view description, which holds them (see ViewNode.swift)"
+
     static func render(_ result: VariantResult) -> String {
         let labelWidth = max(22, (result.instances.map(\.label.count).max() ?? 0) + 2)
         let ticks = 0..<result.ticks
@@ -30,6 +34,9 @@ enum TimelineFormatter {
             lines.append(TextLayout.pad(instance.label, labelWidth) + cells + "   " + note)
         }
         lines.append(legend)
+        if !result.builtLazily, result.events.contains(where: { $0.kind == .keep }) {
+            lines.append(ignoredInstancesLegend)
+        }
         var captions = ["T timer re-render"]
         for action in result.actions {
             let caption = "\(action.code) \(action.caption)"

@@ -7,7 +7,28 @@ extension Scenario {
             explanation: "sheet + @ObservedObject built in the parent's body: a new view model on every re-render, count lost",
             usesScoped: false,
             variants: [
-                Variant(label: "sheet + @ObservedObject, built in parent body", script: Script.sheet) { stage in
+                Variant(
+                    label: "sheet + @ObservedObject, built in parent body",
+                    code: #"""
+                    struct ContentView: View {
+                        @State private var number = 0
+                        @State private var showingSheet = false
+                        var body: some View {
+                            Button("Show counter") { showingSheet = true }
+                                .sheet(isPresented: $showingSheet) {
+                                    CounterView(viewModel: CounterViewModel(initialValue: number))
+                                }
+                                .task { while true { try await Task.sleep(for: .seconds(2)); number = .random(in: 0..<100) } }
+                        }
+                    }
+                    struct CounterView: View {
+                        @ObservedObject var viewModel: CounterViewModel
+                        var body: some View { Text("count \(viewModel.count)"); Button("Increment") { viewModel.increment() } }
+                    }
+                    """#,
+                    verdict: .avoid("a new view model on every parent render: the count is lost"),
+                    seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): \"It all started with @ObservedObject\"",
+                    script: Script.sheet) { stage in
                     ContentView(numbers: stage.numbers) { number in
                         CounterView(viewModel: CounterViewModel(initialValue: number))
                     }

@@ -10,7 +10,20 @@ extension Scenario {
             explanation: "sheet + @ObservedObject + Scoped .shared: one instance while presented, deinit on dismiss, still resolved eagerly",
             usesScoped: true,
             variants: [
-                Variant(label: "sheet + @ObservedObject + .shared", script: Script.sheet) { stage in
+                Variant(
+                    label: "sheet + @ObservedObject + .shared",
+                    code: #"""
+                    extension Container {
+                        func counter(initialValue: Int) -> Factory<CounterViewModel> {
+                            self { CounterViewModel(initialValue: initialValue) }.shared
+                        }
+                    }
+                    // In ContentView's sheet:
+                    CounterView(viewModel: container.counter(initialValue: number)())
+                    """#,
+                    verdict: .avoid("state kept and released on dismiss, but still resolved on every parent render, eagerly"),
+                    seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): the dependency-container fix with Factory's .shared",
+                    script: Script.sheet) { stage in
                     let container = stage.makeContainer()
                     return ContentView(numbers: stage.numbers) { number in
                         CounterView(viewModel: container.counter(initialValue: number)())

@@ -7,7 +7,22 @@ extension Scenario {
             explanation: "sheet + @StateObject with an injected instance: state kept, but an extra instance built and dropped every render",
             usesScoped: false,
             variants: [
-                Variant(label: "sheet + @StateObject, instance injected", script: Script.sheet) { stage in
+                Variant(
+                    label: "sheet + @StateObject, instance injected",
+                    code: #"""
+                    struct InjectedCounterView: View {
+                        @StateObject private var viewModel: CounterViewModel
+                        init(viewModel: CounterViewModel) {
+                            _viewModel = StateObject(wrappedValue: viewModel)
+                        }
+                        var body: some View { Text("count \(viewModel.count)"); Button("Increment") { viewModel.increment() } }
+                    }
+                    // In ContentView's sheet:
+                    InjectedCounterView(viewModel: CounterViewModel(initialValue: number))
+                    """#,
+                    verdict: .avoid("state kept, but one extra view model built and thrown away on every parent render"),
+                    seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): \"@StateObject and iOS 14 to the rescue\", injected instance",
+                    script: Script.sheet) { stage in
                     ContentView(numbers: stage.numbers) { number in
                         InjectedCounterView(viewModel: CounterViewModel(initialValue: number))
                     }

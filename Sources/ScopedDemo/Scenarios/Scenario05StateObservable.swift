@@ -1,14 +1,33 @@
 extension Scenario {
     /// 5. Sheet + `@State` holding an `@Observable` view model assigned in `init` (Apple's
-    /// migration guide): the node keeps the first, but one is built — eagerly — for every
-    /// description (the iOS 17 regression).
+    /// migration guide, as seed 004 follows it): the node keeps the first. Built with
+    /// Xcode 26 (`@State` the property wrapper) one is also built — eagerly — for every
+    /// description; built with Xcode 27 (`@State` the macro, `--sdk 27`) once per
+    /// presentation, lazily.
     static var stateObservable: Scenario {
         Scenario(
             number: 5, name: "state-observable",
-            explanation: "sheet + @State + @Observable: state kept, but built on every render and eagerly (the iOS 17 regression)",
+            explanation: "sheet + @State + @Observable assigned in init: state kept; Xcode 26 builds one per render, eagerly; Xcode 27 (--sdk 27) once, lazily",
             usesScoped: false,
             variants: [
-                Variant(label: "sheet + @State + @Observable", script: Script.sheet) { stage in
+                Variant(
+                    label: "sheet + @State + @Observable in init",
+                    code: #"""
+                    @Observable final class CounterViewModel { private(set) var count = 0; /* … */ }
+                    struct ObservableCounterView: View {
+                        @State private var viewModel: CounterViewModel
+                        init(initialValue: Int) {
+                            viewModel = CounterViewModel(initialValue: initialValue)
+                        }
+                        var body: some View { Text("count \(viewModel.count)"); Button("Increment") { viewModel.increment() } }
+                    }
+                    // In ContentView's sheet:
+                    ObservableCounterView(initialValue: number)
+                    """#,
+                    verdict: .avoid("with Xcode 26 one view model per parent render, eagerly (Xcode 27's @State macro: once, lazily)"),
+                    verdictOnXcode27: .use("Xcode 27's @State macro evaluates the initial value once per identity, lazily"),
+                    seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): \"iOS 17 and the @Observable macro\"",
+                    script: Script.sheet) { stage in
                     ContentView(numbers: stage.numbers) { number in
                         ObservableCounterView(initialValue: number)
                     }
@@ -23,7 +42,10 @@ struct ObservableCounterView: View {
     @State private var viewModel: CounterViewModel
 
     init(initialValue: Int) {
-        viewModel = CounterViewModel(initialValue: initialValue)
+        // The article writes `viewModel = CounterViewModel(initialValue: initialValue)`;
+        // assigning a wrapped property in `init` calls `State(wrappedValue:)`, spelled out
+        // here because the simulated `State` takes an autoclosure (see State.swift).
+        _viewModel = State(wrappedValue: CounterViewModel(initialValue: initialValue))
     }
 
     var body: ViewContent {

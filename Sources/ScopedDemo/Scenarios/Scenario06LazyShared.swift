@@ -1,23 +1,121 @@
 import Scoped
 
 extension Scenario {
-    /// 6. Sheet + ScopedSwiftUI: the counter view resolves its `.shared` view model with
-    /// `@ScopedObject`. A description builds nothing, so re-created descriptions cost
-    /// nothing; the node's slot resolves in its first body — lazily, once — and dismissing
-    /// destroys the node and with it the slot, the last holder: the view model is released.
+    /// 6. Sheet + a lazy resolve of a `.shared` view model, two ways.
+    ///
+    /// The article (seed 004) keeps `private let viewModel: () -> CounterViewModel`, a
+    /// closure over the container's `.shared` factory, and calls it where it needs the view
+    /// model. `.shared` holds weakly, so that works only while something else holds the
+    /// instance; here nothing does, and every call — every `body` run, every tap — builds a
+    /// fresh one that is released as soon as the call's result is dropped: the count is lost.
+    ///
+    /// It works while something else holds the instance: handed to an `@ObservedObject`
+    /// child, the child's description keeps it until the next body run gets it back.
+    ///
+    /// ScopedSwiftUI's `@ScopedObject` resolves the same factory once per view identity and
+    /// its slot holds the instance for the node's lifetime: built lazily, once per
+    /// presentation, released on dismiss.
     static var lazyShared: Scenario {
         Scenario(
             number: 6, name: "lazy-shared",
-            explanation: "sheet + @ScopedObject over .shared: built lazily and once per presentation, deinit on dismiss",
+            explanation: "sheet + lazy .shared: the article's closure rebuilds it on every body run (nothing holds it); @ScopedObject holds it per presentation",
             usesScoped: true,
             variants: [
-                Variant(label: "sheet + @ScopedObject over .shared", script: Script.sheet) { stage in
+                Variant(
+                    label: "sheet + article's () -> VM over .shared",
+                    code: #"""
+                    struct ClosureCounterView: View {
+                        private let viewModel: () -> CounterViewModel
+                        init(initialValue: Int) {
+                            viewModel = { Container.shared.counter(initialValue: initialValue)() }
+                        }
+                        var body: some View {
+                            Text("count \(viewModel().count)")
+                            Button("Increment") { viewModel().increment() }
+                        }
+                    }
+                    """#,
+                    verdict: .avoid(".shared holds weakly: with no other holder every body run and tap builds a new one"),
+                    seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): the closure over .shared at the end of the @Observable section",
+                    script: Script.sheet) { stage in
+                    let container = stage.makeContainer()
+                    return ContentView(numbers: stage.numbers) { number in
+                        ClosureCounterView(initialValue: number, container: container)
+                    }
+                },
+                Variant(
+                    label: "sheet + article's closure, child holds VM",
+                    code: #"""
+                    struct HeldClosureCounterView: View {
+                        private let viewModel: () -> CounterViewModel
+                        init(initialValue: Int) {
+                            viewModel = { Container.shared.counter(initialValue: initialValue)() }
+                        }
+                        var body: some View {
+                            CounterView(viewModel: viewModel())   // @ObservedObject child holds it
+                        }
+                    }
+                    """#,
+                    verdict: .avoid("works only while another view holds the instance; correctness depends on who else holds it"),
+                    seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): the closure over .shared, with a holder",
+                    script: Script.sheet) { stage in
+                    let container = stage.makeContainer()
+                    return ContentView(numbers: stage.numbers) { number in
+                        HeldClosureCounterView(initialValue: number, container: container)
+                    }
+                },
+                Variant(
+                    label: "sheet + @ScopedObject over .shared",
+                    code: #"""
+                    struct ScopedCounterView: View {
+                        @ScopedObject private var viewModel: CounterViewModel
+                        init(initialValue: Int) {
+                            _viewModel = ScopedObject { $0.counter(initialValue: initialValue)() }
+                        }
+                        var body: some View { Text("count \(viewModel.count)"); Button("Increment") { viewModel.increment() } }
+                    }
+                    // In ContentView's sheet, with .container(container) above it:
+                    ScopedCounterView(initialValue: number)
+                    """#,
+                    verdict: .use("resolved once per view identity, lazily; the view holds it, so it is released on dismiss"),
+                    seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): its lazy .shared fix, done by ScopedSwiftUI",
+                    script: Script.sheet) { stage in
                     ContentView(numbers: stage.numbers) { number in
                         ScopedCounterView(initialValue: number)
                     }
                     .container(stage.makeContainer())
                 },
             ])
+    }
+}
+
+/// The article's lazy view model: a closure over `.shared`, called at each use. Nothing
+/// holds the result between calls.
+struct ClosureCounterView: View {
+    private let viewModel: () -> CounterViewModel
+
+    init(initialValue: Int, container: Container) {
+        viewModel = { container.counter(initialValue: initialValue)() }
+    }
+
+    var body: ViewContent {
+        Text("count \(viewModel().count)")
+        Button("Increment") { viewModel().increment() }
+    }
+}
+
+/// The article's closure where something else holds the instance: the body hands it to
+/// an `@ObservedObject` child, whose description keeps it alive until the next body run
+/// resolves `.shared` again — and gets the same one back.
+struct HeldClosureCounterView: View {
+    private let viewModel: () -> CounterViewModel
+
+    init(initialValue: Int, container: Container) {
+        viewModel = { container.counter(initialValue: initialValue)() }
+    }
+
+    var body: ViewContent {
+        CounterView(viewModel: viewModel())
     }
 }
 

@@ -8,8 +8,27 @@ extension Scenario {
             explanation: "NavigationLink with eager destinations: view models built on every list render for screens never pushed",
             usesScoped: false,
             variants: [
-                Variant(label: "NavigationLink, destination built eagerly", script: Script.navigation) { stage in
-                    ItemListView(numbers: stage.numbers) { id in
+                Variant(
+                    label: "NavigationLink, destination built eagerly",
+                    code: #"""
+                    struct ItemListView: View {
+                        @ObservedObject var feed: ItemFeed
+                        var body: some View {
+                            Text("number \(feed.number)")
+                            ForEach(1...3, id: \.self) { id in
+                                NavigationLink("Item \(id)", destination: DetailView(viewModel: DetailViewModel(id: id)))
+                            }
+                        }
+                    }
+                    struct DetailView: View {
+                        @ObservedObject var viewModel: DetailViewModel
+                        var body: some View { Text("count \(viewModel.count)"); Button("Increment") { viewModel.increment() } }
+                    }
+                    """#,
+                    verdict: .avoid("every list render builds a view model per row, pushed or not; the pushed one is replaced too"),
+                    seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): \"NavigationLink creates the underlying CounterView eagerly\"",
+                    script: Script.navigation) { stage in
+                    ItemsStackView(numbers: stage.numbers) { id in
                         DetailView(viewModel: DetailViewModel(id: id))
                     }
                 },

@@ -13,8 +13,24 @@ extension Scenario {
             explanation: "NavigationLink + .lifetimeScope + @ScopedObject (.scoped): built on push only, released on pop",
             usesScoped: true,
             variants: [
-                Variant(label: "NavigationLink + lifetimeScope + @ScopedObject", script: Script.navigation) { stage in
-                    ItemListView(numbers: stage.numbers) { id in
+                Variant(
+                    label: "NavigationLink + lifetimeScope + @ScopedObject",
+                    code: #"""
+                    extension Container {
+                        var detail: ParameterFactory<Int, DetailViewModel> { self { DetailViewModel(id: $0) }.scoped.perParameter }
+                    }
+                    struct ScopedDetailView: View {
+                        @ScopedObject private var viewModel: DetailViewModel
+                        init(id: Int) { _viewModel = ScopedObject(\.detail, id) }
+                        var body: some View { Text("count \(viewModel.count)"); Button("Increment") { viewModel.increment() } }
+                    }
+                    // In ItemListView's rows:
+                    NavigationLink("Item \(id)", destination: ScopedDetailView(id: id).lifetimeScope("detail"))
+                    """#,
+                    verdict: .use("built on push only, kept across re-renders, released when the pop closes the screen's scope"),
+                    seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): NavigationLink eagerness, fixed with a lifetime scope per pushed screen",
+                    script: Script.navigation) { stage in
+                    ItemsStackView(numbers: stage.numbers) { id in
                         ScopedDetailView(id: id).lifetimeScope("detail")
                     }
                     .container(stage.makeContainer())

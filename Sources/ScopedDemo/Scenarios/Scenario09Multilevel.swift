@@ -3,7 +3,8 @@ import Scoped
 extension Scenario {
     /// 9. Multilevel MVVM: a parent screen whose two child views are hidden and shown
     /// again. With `@StateObject` children, hiding destroys their view models (state
-    /// lost); children resolved with `@ScopedObject` from the parent screen's lifetime scope
+    /// lost); with seed 000's multilevel MVVM the parent's view model owns its children's
+    /// strongly (three levels: A owns A.1), so they outlive the views; children resolved with `@ScopedObject` from the parent screen's lifetime scope
     /// (`.lifetimeScope`, `.scoped` factories) outlive
     /// their views (state kept) and are released when the parent screen is dismissed.
     /// Both show parent → child propagation (the parent's number) and child → parent
@@ -11,15 +12,76 @@ extension Scenario {
     static var multilevel: Scenario {
         Scenario(
             number: 9, name: "multilevel",
-            explanation: "multilevel MVVM, children hidden and shown: @StateObject children lose state, .scoped children in the parent's lifetime scope keep it",
+            explanation: "multilevel MVVM, children hidden and shown: @StateObject children lose state; owned by the parent's view model, or .scoped in its lifetime scope, they keep it",
             usesScoped: true,
             variants: [
-                Variant(label: "multilevel: @StateObject children", script: Script.multilevel) { stage in
+                Variant(
+                    label: "multilevel: @StateObject children",
+                    code: #"""
+                    struct ParentScreen: View {
+                        @StateObject private var viewModel = ParentViewModel()
+                        @State private var showChildren = true
+                        var body: some View {
+                            Text("number \(viewModel.number) · total \(viewModel.total)")
+                            Button("Toggle children") { showChildren.toggle() }
+                            if showChildren {
+                                ChildView(label: "A", parent: viewModel)   // @StateObject ChildViewModel inside
+                                ChildView(label: "B", parent: viewModel)
+                            }
+                        }
+                    }
+                    """#,
+                    verdict: .avoid("hiding a child view destroys its @StateObject view model: its state is lost"),
+                    seed: "000 (Alvarez, \"SwiftUI: Multilevel MVVM\"): \"Forcing the StateObject to reinitialize\"",
+                    script: Script.multilevel) { stage in
                     MultilevelAppView {
                         ParentScreen(numbers: stage.numbers)
                     }
                 },
-                Variant(label: "multilevel: .scoped children in parent scope", script: Script.multilevel) { stage in
+                Variant(
+                    label: "multilevel: parent VM owns children strongly",
+                    code: #"""
+                    final class OwningParentViewModel: ObservableObject {
+                        let children: [ChildViewModel]   // A (which owns A.1) and B, held strongly
+                        init() { /* builds them, wires number ↓ and taps ↑ */ }
+                    }
+                    struct OwningParentScreen: View {
+                        @StateObject private var viewModel = OwningParentViewModel()
+                        @State private var showChildren = true
+                        var body: some View {
+                            Button("Toggle children") { showChildren.toggle() }
+                            if showChildren { ForEach(viewModel.children) { OwnedChildView(viewModel: $0) } }
+                        }
+                    }
+                    """#,
+                    verdict: .use("the children's state lives in the parent's view model: hiding views loses nothing"),
+                    seed: "000 (Alvarez, \"SwiftUI: Multilevel MVVM\"): \"Solution: Multilevel MVVM\", three levels",
+                    script: Script.multilevel
+                ) { stage in
+                    MultilevelAppView {
+                        OwningParentScreen(numbers: stage.numbers)
+                    }
+                },
+                Variant(
+                    label: "multilevel: .scoped children in parent scope",
+                    code: #"""
+                    struct ScopedParentScreen: View {
+                        @ScopedObject(\.parentViewModel) private var viewModel: ParentViewModel
+                        @State private var showChildren = true
+                        var body: some View {
+                            Text("number \(viewModel.number) · total \(viewModel.total)")
+                            Button("Toggle children") { showChildren.toggle() }
+                            if showChildren {
+                                ScopedChildView(label: "A")   // @ScopedObject(\.childViewModel, label): .scoped
+                                ScopedChildView(label: "B")
+                            }
+                        }
+                    }
+                    // Presented as: ScopedParentScreen().lifetimeScope("parentScreen")
+                    """#,
+                    verdict: .use("children live in the parent screen's scope: state survives hiding; all released on dismiss"),
+                    seed: "000 (Alvarez, \"SwiftUI: Multilevel MVVM\"): \"Solution: Multilevel MVVM\", with Scoped's .scoped instead of strong ownership",
+                    script: Script.multilevel) { stage in
                     let container = stage.makeContainer()
                     let numbers = stage.numbers
                     container.numberSource.register { numbers }

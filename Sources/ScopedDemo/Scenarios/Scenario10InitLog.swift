@@ -10,7 +10,22 @@ extension Scenario {
             explanation: "@StateObject vs @ObservedObject over three body evaluations, init(entryStore:) from the container: the init log of each",
             usesScoped: true,
             variants: [
-                Variant(label: "init log: @StateObject(wrappedValue:)", script: Script.initLog) { stage in
+                Variant(
+                    label: "init log: @StateObject(wrappedValue:)",
+                    code: #"""
+                    struct BottomBarView: View {
+                        @StateObject private var viewModel: BottomBarViewModel
+                        init(viewModel: @autoclosure @escaping () -> BottomBarViewModel) {
+                            _viewModel = StateObject(wrappedValue: viewModel())
+                        }
+                        var body: some View { Text("bar count \(viewModel.count)"); Button("Bar +1") { viewModel.increment() } }
+                    }
+                    // In HomeView's body, re-evaluated every 2 s:
+                    BottomBarView(viewModel: BottomBarViewModel(entryStore: container.entryStore()))
+                    """#,
+                    verdict: .use("the view model (and its store resolve) is built once, when the bar is created"),
+                    seed: "001 (\"@StateObject and MVVM in SwiftUI\", the init log): \"BottomBarView uses @StateObject\"",
+                    script: Script.initLog) { stage in
                     let container = stage.makeContainer()
                     return InitLogAppView {
                         HomeView(numbers: stage.numbers) {
@@ -18,7 +33,19 @@ extension Scenario {
                         }
                     }
                 },
-                Variant(label: "init log: @ObservedObject", script: Script.initLog) { stage in
+                Variant(
+                    label: "init log: @ObservedObject",
+                    code: #"""
+                    struct ObservedBottomBarView: View {
+                        @ObservedObject var viewModel: BottomBarViewModel
+                        var body: some View { Text("bar count \(viewModel.count)"); Button("Bar +1") { viewModel.increment() } }
+                    }
+                    // In HomeView's body, re-evaluated every 2 s:
+                    ObservedBottomBarView(viewModel: BottomBarViewModel(entryStore: container.entryStore()))
+                    """#,
+                    verdict: .avoid("a new view model and a store resolve on every body evaluation of the parent; state lost"),
+                    seed: "001 (\"@StateObject and MVVM in SwiftUI\", the init log): \"BottomBarView uses @ObservableObject\"",
+                    script: Script.initLog) { stage in
                     let container = stage.makeContainer()
                     return InitLogAppView {
                         HomeView(numbers: stage.numbers) {

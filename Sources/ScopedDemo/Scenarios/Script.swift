@@ -1,6 +1,10 @@
 /// What the user does in a scenario, tick by tick, and what the stage measures.
 ///
-/// Timers fire on even ticks; the user acts on odd ticks, so every tick shows one cause.
+/// A `.task` loop fires every 2 ticks from the tick its view appeared in: the timers of
+/// screens shown at t0 fire on even ticks, and the user acts on odd ticks, so those ticks
+/// show one cause each. The parent screen of `multilevel`, presented at t1, fires on odd
+/// ticks, so its user acts on even ticks. A list uncovered by a pop restarts its task on
+/// that (odd) tick; the log shows both causes when a later action falls on its ticks.
 struct Script: Sendable {
     /// One user action.
     struct Action: Sendable, Equatable {
@@ -83,21 +87,28 @@ struct Script: Sendable {
             dismissTick: last - 4)
     }
 
-    /// Parent screen: present at 1, tap child A at 3, hide the children at 5, show them
-    /// at 7, dismiss the parent screen at the end.
+    /// Parent screen: present at 1 (its timer then fires at 3, 5, …), tap child A at 2, hide
+    /// the children at 4, show them at 6, dismiss the parent screen at the last even tick.
+    /// The count is compared across the parent screen's next re-render (t3), as in every
+    /// scenario; what hiding does shows in the released column and the oracle.
     static func multilevel(ticks: Int) -> Script {
-        let last = lastOddTick(ticks)
+        let last = ticks % 2 == 0 ? ticks - 2 : ticks - 1
         return Script(
             ticks: ticks,
             actions: [
                 Action(tick: 1, kind: .tap("Open parent screen"), code: "P", caption: "present"),
-                Action(tick: 3, kind: .tap("A +1"), code: "I", caption: "increment child A"),
-                Action(tick: 5, kind: .tap("Toggle children"), code: "H", caption: "hide children"),
-                Action(tick: 7, kind: .tap("Toggle children"), code: "S", caption: "show children"),
+                Action(tick: 2, kind: .tap("A +1"), code: "I", caption: "increment child A"),
+                Action(tick: 4, kind: .tap("Toggle children"), code: "H", caption: "hide children"),
+                Action(tick: 6, kind: .tap("Toggle children"), code: "S", caption: "show children"),
                 Action(tick: last, kind: .dismiss, code: "D", caption: "dismiss"),
             ],
-            probe: StateProbe(textPrefix: "A count ", beforeTick: 3, afterTick: 7),
+            probe: StateProbe(textPrefix: "A count ", beforeTick: 2, afterTick: 3),
             dismissTick: last)
+    }
+
+    /// Preview: the view is rendered and nothing happens; no state to check, nothing closed.
+    static func preview(ticks: Int) -> Script {
+        Script(ticks: ticks, actions: [], probe: StateProbe(textPrefix: "count ", beforeTick: 0, afterTick: 1), dismissTick: -1)
     }
 
     /// Init log: three body evaluations of the home view (ticks 0, 2, 4), a tap on the

@@ -15,8 +15,8 @@ final class Stage {
     private var observations: [LifecycleObservation] = []
     private let recorder = GraphRecorder()
 
-    init(seed: UInt64) {
-        renderer = Renderer(trace: trace, clock: clock)
+    init(seed: UInt64, stateSDK: StateSDK) {
+        renderer = Renderer(trace: trace, clock: clock, stateSDK: stateSDK)
         numbers = RandomSource(seed: seed)
     }
 
@@ -93,11 +93,17 @@ final class Stage {
             trace.log(.dismiss, "sheet of \(node.viewName)")
             sheet.dismiss()
         case .pop:
-            guard let node = renderer.nodes.last(where: { ($0.description as? NavigationLink)?.isPushed == true }),
-                  let link = node.description as? NavigationLink
-            else { fatalError("ScopedDemo: nothing pushed at tick \(action.tick)") }
-            trace.log(.pop, "\"\(link.title)\"")
-            link.pop()
+            if let node = renderer.nodes.last(where: { ($0.description as? NavigationLink)?.isPushed == true }),
+               let link = node.description as? NavigationLink {
+                trace.log(.pop, "\"\(link.title)\"")
+                link.pop()
+            } else if let node = renderer.nodes.last(where: { ($0.description as? ValueNavigationStack)?.pushedValue != nil }),
+                      let stack = node.description as? ValueNavigationStack, let value = stack.pushedValue {
+                trace.log(.pop, "value \(value)")
+                stack.pop()
+            } else {
+                fatalError("ScopedDemo: nothing pushed at tick \(action.tick)")
+            }
         }
         renderer.flush()
     }

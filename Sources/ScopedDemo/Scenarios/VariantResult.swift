@@ -16,6 +16,8 @@ struct InstanceSummary: Equatable, Sendable {
     let builtWhere: String
     /// Later ticks in which a render read it or Scoped handed it out again.
     let reusedTicks: [Int]
+    /// Whether a view's `body` ever read it (it was on screen): kept, not discarded.
+    let wasShown: Bool
 }
 
 /// The measured result of one scenario variant: its trace and the summary's numbers.
@@ -25,7 +27,15 @@ struct VariantResult: Sendable {
     let usesScoped: Bool
     /// The variant's label (the summary row's text).
     let label: String
+    /// The SwiftUI code the variant simulates.
+    let code: String
+    /// Use it or avoid it, and why.
+    let verdict: Verdict
+    /// The seed article and the part of it the variant reproduces.
+    let seedArticle: String
     let seed: UInt64
+    /// Which `@State` the run simulated.
+    let stateSDK: StateSDK
     let ticks: Int
     let actions: [Script.Action]
     let events: [TraceEvent]
@@ -45,16 +55,32 @@ struct VariantResult: Sendable {
     var inits: Int { viewModels.count }
     /// View-model `deinit`s during the scenario.
     var deinits: Int { viewModels.filter { $0.releasedTick != nil }.count }
+    /// Subscriptions view models opened (in `init`).
+    var subscriptionsOpened: Int { events.filter { $0.kind == .subscriptionOpened }.count }
+    /// Subscriptions cancelled (their view model went).
+    var subscriptionsCancelled: Int { events.filter { $0.kind == .subscriptionCancelled }.count }
+    /// View models a view showed (read in its `body`).
+    var kept: Int { viewModels.filter(\.wasShown).count }
+    /// View models built but never shown: ignored by `@StateObject`/`@State`, made for a
+    /// destination never pushed, or built outside any `body` and dropped.
+    var discarded: Int { inits - kept }
     /// Whether every view model was built by the view that shows it.
     var builtLazily: Bool { !viewModels.isEmpty && viewModels.allSatisfy(\.builtLazily) }
 
     @MainActor
-    init(scenario: Scenario, variant: Scenario.Variant, script: Script, seed: UInt64, stage: Stage, outcome: Stage.Outcome) {
+    init(
+        scenario: Scenario, variant: Scenario.Variant, script: Script, seed: UInt64, stateSDK: StateSDK, stage: Stage,
+        outcome: Stage.Outcome
+    ) {
         scenarioNumber = scenario.number
         scenarioName = scenario.name
         usesScoped = scenario.usesScoped
         label = variant.label
+        code = variant.code
+        verdict = stateSDK == .xcode27 ? variant.verdictOnXcode27 ?? variant.verdict : variant.verdict
+        seedArticle = variant.seed
         self.seed = seed
+        self.stateSDK = stateSDK
         ticks = script.ticks
         actions = script.actions
         events = stage.trace.events
@@ -62,7 +88,8 @@ struct VariantResult: Sendable {
             InstanceSummary(
                 label: record.label, isViewModel: record.role == .viewModel, builtTick: record.builtTick,
                 releasedTick: record.releasedTick, builtLazily: record.builtLazily,
-                builtWhere: record.builtBy?.description ?? "outside rendering", reusedTicks: record.reusedTicks)
+                builtWhere: record.builtBy?.description ?? "outside rendering", reusedTicks: record.reusedTicks,
+                wasShown: record.wasShown)
         }
         mostAlive = stage.trace.mostAlive
         if let before = outcome.stateBefore, let after = outcome.stateAfter {

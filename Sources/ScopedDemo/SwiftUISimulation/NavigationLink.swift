@@ -1,8 +1,12 @@
 /// Fact modelled here: `NavigationLink(destination:)` takes its destination as a value, so
 /// the destination's description — and whatever its initialiser builds — is made eagerly
 /// on every render of the list, pushed or not. The destination's node is created only on
-/// push and destroyed on pop; while pushed it receives each new description.
+/// push and destroyed on pop; while pushed it receives each new description, and it
+/// covers the screen holding the link (see ScreenVisibility.swift).
 struct NavigationLink: View {
+    /// Where the destination sits among the link's children (after its button).
+    static let destinationSlot = 1
+
     static var isPrimitive: Bool { true }
     let title: String
     let destination: any View

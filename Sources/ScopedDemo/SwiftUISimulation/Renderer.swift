@@ -7,6 +7,8 @@ final class Renderer {
     let trace: LifecycleTrace
     /// The run's simulated clock.
     let clock: SimulatedClock
+    /// Which `@State` the simulated app is built with.
+    let stateSDK: StateSDK
     /// The root node, once mounted.
     private(set) var root: ViewNode?
 
@@ -15,9 +17,10 @@ final class Renderer {
     private var renderingStack: [ViewNode] = []
     private var unmountedReads: [InstanceRecord]?
 
-    init(trace: LifecycleTrace, clock: SimulatedClock) {
+    init(trace: LifecycleTrace, clock: SimulatedClock, stateSDK: StateSDK) {
         self.trace = trace
         self.clock = clock
+        self.stateSDK = stateSDK
     }
 
     /// The node whose `body` is running now.
@@ -28,6 +31,7 @@ final class Renderer {
         let node = makeNode(view, parent: nil)
         root = node
         node.mount()
+        updateVisibility()
     }
 
     /// Unmounts the whole tree.
@@ -57,7 +61,10 @@ final class Renderer {
     func flush() {
         for _ in 0..<10_000 {
             dirty.removeAll { !$0.isMounted }
-            guard let next = dirty.min(by: { ($0.depth, $0.id) < ($1.depth, $1.id) }) else { return }
+            guard let next = dirty.min(by: { ($0.depth, $0.id) < ($1.depth, $1.id) }) else {
+                updateVisibility()
+                return
+            }
             next.render()
         }
         fatalError("ScopedDemo: the simulated renderer does not settle")
@@ -67,6 +74,19 @@ final class Renderer {
         renderingStack.append(node)
         defer { renderingStack.removeLast() }
         return body()
+    }
+
+    // MARK: Appear and disappear
+
+    /// After the tree settled: nodes that left the screen disappear, nodes
+    /// that came on screen appear (parents first). Removed nodes disappeared as they went.
+    private func updateVisibility() {
+        let onScreen = ScreenVisibility.nodesOnScreen(from: root)
+        let shown = Set(onScreen.map(ObjectIdentifier.init))
+        for node in nodes where node.isOnScreen && !shown.contains(ObjectIdentifier(node)) {
+            node.disappear()
+        }
+        for node in onScreen where !node.isOnScreen { node.appear() }
     }
 
     // MARK: What a dismissal takes down

@@ -1,17 +1,40 @@
-/// Fact modelled here: `@State` keeps the value of the node's *first* description. An
-/// initial value assigned in `init` (`viewModel = CounterViewModel(…)`, the `@Observable`
-/// way) is still evaluated for every description — built eagerly, every render — and
-/// every one after the first is dropped with its description (when the next description
-/// replaces it).
+/// Fact modelled here: `@State` keeps the value of the node's *first* description. How
+/// later descriptions' initial values are treated depends on the SDK (StateSDK.swift):
+///
+/// - Xcode 26 and earlier, the property wrapper: an initial value assigned in `init`
+///   (`viewModel = CounterViewModel(…)`, the `@Observable` way) is still evaluated for
+///   every description — built eagerly, every render — and every one after the first is
+///   dropped with its description (when the next description replaces it; the rule and
+///   Apple's evidence for it are in ViewNode.swift).
+/// - Xcode 27, the macro: the initial-value expression is kept unevaluated and runs only
+///   when the node's storage is created — once per identity, lazily.
 @MainActor
 @propertyWrapper
 struct State<Value>: DynamicProperty {
-    private let initialValue: Value
+    /// The description's initial value: evaluated (property wrapper) or not yet (macro).
+    private enum Initial {
+        case evaluated(Value)
+        case deferred(() -> Value)
+    }
+
+    private let initial: Initial
     private let location = NodeLocation()
 
-    /// Stores `wrappedValue` as this description's initial value (already evaluated).
-    init(wrappedValue: Value) {
-        initialValue = wrappedValue
+    /// This description's initial value: evaluated now when the run builds with Xcode 26,
+    /// kept for the node's creation when it builds with Xcode 27.
+    init(wrappedValue: @autoclosure @escaping () -> Value) {
+        if RenderContext.current?.stateSDK == .xcode27 {
+            initial = .deferred(wrappedValue)
+        } else {
+            initial = .evaluated(wrappedValue())
+        }
+    }
+
+    private var initialValue: Value {
+        switch initial {
+        case .evaluated(let value): value
+        case .deferred(let make): make()
+        }
     }
 
     /// The node's value; setting it re-renders the node.
@@ -27,9 +50,14 @@ struct State<Value>: DynamicProperty {
 
     func install(in node: ViewNode, key: String) {
         if let kept = node.storedValue(for: key) {
-            if let dropped = (initialValue as? TracedObject)?.lifeline?.label,
-               let keptLabel = (kept as? TracedObject)?.lifeline?.label, dropped != keptLabel {
-                node.trace.log(.keep, node.viewName, "@State keeps \(keptLabel); \(dropped) is unused")
+            guard let keptLabel = (kept as? TracedObject)?.lifeline?.label else { return location.bind(to: node, key: key) }
+            switch initial {
+            case .evaluated(let value):
+                if let dropped = (value as? TracedObject)?.lifeline?.label, dropped != keptLabel {
+                    node.trace.log(.keep, node.viewName, "@State keeps \(keptLabel); \(dropped) is unused")
+                }
+            case .deferred:
+                node.trace.log(.keep, node.viewName, "@State keeps \(keptLabel); initial value not evaluated")
             }
         } else {
             node.store(initialValue, for: key)

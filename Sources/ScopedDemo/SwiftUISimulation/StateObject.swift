@@ -5,7 +5,8 @@
 /// The catch: a caller that builds the instance *outside* the autoclosure
 /// (`InjectedCounterView(viewModel: CounterViewModel(…))`) still builds one with every
 /// description — the autoclosure merely returns it — and all but the first are dropped:
-/// each goes when the next description replaces the one that carries it.
+/// each goes when the next description replaces the one that carries it (the rule and
+/// Apple's evidence for it are in ViewNode.swift).
 @MainActor
 @propertyWrapper
 struct StateObject<ObjectType: ObservableObject>: DynamicProperty {

@@ -1,6 +1,19 @@
-/// Fact modelled here: the parent's `.task { while true { sleep 2 s; number = .random } }`.
-/// It starts when its node appears and is cancelled when the node leaves; the clock is
-/// simulated, so it fires on every even tick and nothing sleeps.
+/// Fact modelled here: the articles' `.task { while true { sleep 2 s; … } }`. SwiftUI
+/// adds the task "before this view appears" and cancels it when the view goes
+/// (`task(priority:_:)`, https://developer.apple.com/documentation/swiftui/view/task(priority:_:);
+/// earlier revisions of that page tied the cancellation to the view disappearing, later
+/// ones to its removal or change of identity). The simulation ties the task to appear and
+/// disappear, as #17 asks: a view covered by a push disappears (ScreenVisibility.swift), so
+/// a covered screen's loop stops and starts again when the screen is uncovered. That the
+/// covered case cancels is the part the current page does not spell out. The clock is simulated: the
+/// loop's body runs every `period` ticks and nothing sleeps.
+///
+/// What cancellation does to the loop: `Task.sleep` throws `CancellationError` when its
+/// task is cancelled (https://developer.apple.com/documentation/swift/task/sleep(nanoseconds:),
+/// https://developer.apple.com/documentation/swift/cancellationerror). The article writes
+/// `try! await Task.sleep(…)`, which would trap at that moment; a bare `try?` would swallow
+/// the error and spin without sleeping. The simulation models the loop written with
+/// `try await` inside `do`/`catch`: the error ends the loop, and the trace says so.
 struct TimerTask: View {
     static var isPrimitive: Bool { true }
     let base: any View
@@ -21,8 +34,8 @@ extension View {
     }
 }
 
-/// Starts the timer when its node mounts (with the first description's action, as a
-/// started task keeps running its closure) and stops it when the node goes.
+/// Gives the node a ``TaskLifetime`` when it mounts (with the first description's action,
+/// as a started task keeps running its closure).
 @MainActor
 struct TimerRegistration: DynamicProperty {
     let period: Int
@@ -30,33 +43,48 @@ struct TimerRegistration: DynamicProperty {
 
     func install(in node: ViewNode, key: String) {
         guard node.storedValue(for: key) == nil else { return }
-        let clock = node.renderer.clock
-        let trace = node.trace
-        let viewName = node.viewName
-        let period = self.period
-        let action = self.action
-        let id = clock.schedule(every: period) {
-            trace.log(.timer, viewName, "every \(period)s")
-            action()
-        }
-        node.store(TimerCancellation(clock: clock, id: id), for: key)
+        node.store(TaskLifetime(clock: node.renderer.clock, trace: node.trace, viewName: node.viewName, period: period, action: action), for: key)
     }
 }
 
-/// Cancels a timer when its node's storage goes.
+/// One `.task` loop of one node: running while the node is on screen.
 @MainActor
-final class TimerCancellation {
+final class TaskLifetime: AppearanceObserver {
     private let clock: SimulatedClock
-    private let id: Int
+    private let trace: LifecycleTrace
+    private let viewName: String
+    private let period: Int
+    private let action: () -> Void
+    private var timerID: Int?
 
-    init(clock: SimulatedClock, id: Int) {
+    init(clock: SimulatedClock, trace: LifecycleTrace, viewName: String, period: Int, action: @escaping () -> Void) {
         self.clock = clock
-        self.id = id
+        self.trace = trace
+        self.viewName = viewName
+        self.period = period
+        self.action = action
+    }
+
+    func didAppear(in node: ViewNode) {
+        guard timerID == nil else { return }
+        let trace = self.trace, viewName = self.viewName, period = self.period, action = self.action
+        trace.log(.taskStarted, viewName, "loop: sleep \(period)s, then its body")
+        timerID = clock.schedule(every: period) {
+            trace.log(.timer, viewName, "every \(period)s")
+            action()
+        }
+    }
+
+    func didDisappear(in node: ViewNode) {
+        guard let timerID else { return }
+        clock.cancel(timerID)
+        self.timerID = nil
+        trace.log(.taskCancelled, viewName, "Task.sleep throws CancellationError: try! would trap; do/catch ends the loop")
     }
 
     deinit {
+        guard let timerID else { return }
         let clock = self.clock
-        let id = self.id
-        MainActor.assumeIsolated { clock.cancel(id) }
+        MainActor.assumeIsolated { clock.cancel(timerID) }
     }
 }

@@ -9,6 +9,27 @@ import ScopedSwiftUI
 /// On each update the node swaps in the new description (the old one, and what it holds,
 /// goes), installs its dynamic properties and runs its `body`.
 ///
+/// Rule modelled here — why an instance that `@StateObject` or `@State` ignores lives
+/// until the *next* render of the parent (scenarios 3 and 5, "max alive 3"): the node keeps
+/// its newest description as its input until the next update replaces it. That
+/// description carries the ignored instance — captured by the `@StateObject` thunk that
+/// merely returns it, or stored as the `@State` initial value — so the instance lives
+/// exactly as long as the description does. At the next parent render three exist at
+/// once: the kept one (node storage), the newest description's, and the one the render
+/// just built; swapping in the new description releases the middle one.
+///
+/// Evidence in Apple's documentation: a view value is compared "against its previous
+/// value" (`EquatableView`, https://developer.apple.com/documentation/swiftui/equatableview;
+/// `equatable()`), so SwiftUI holds the previous value between updates; state storage is
+/// set up once per view identity and later initial values are not used — `@StateObject`
+/// makes its object "only once during the lifetime of the container"
+/// (https://developer.apple.com/documentation/swiftui/stateobject), `@State` initializes
+/// its storage "only once for each container instance"
+/// (https://developer.apple.com/documentation/swiftui/state/init(wrappedvalue:)). Neither
+/// page says when the previous value is released; the simulation takes the simplest
+/// reading consistent with both (released when replaced), which reproduces the seeds'
+/// counts.
+///
 /// Fact modelled here too: the environment. A node sees the environment its parent passes
 /// down, which a modifier (``EnvironmentWriter``) may change for its subtree; it is read
 /// when the node's `body` runs ("SwiftUI automatically updates any parts of MyView that
@@ -36,6 +57,9 @@ final class ViewNode {
     private var subscriptions: [ObservationRegistrar] = []
     private(set) var bodyCount = 0
     private(set) var isMounted = false
+    /// Whether the node is on screen (see ScreenVisibility.swift): between its appear and
+    /// disappear.
+    private(set) var isOnScreen = false
     /// What a `Text` node shows.
     private(set) var shownText: String?
 
@@ -85,9 +109,28 @@ final class ViewNode {
         reconcile(content)
     }
 
-    /// Destroys the real view: children first, then its last description, then its storage.
+    /// The node came on screen: `onAppear`, and its `.task`s start.
+    func appear() {
+        guard isMounted, !isOnScreen else { return }
+        isOnScreen = true
+        if !isPrimitive { trace.log(.appear, viewName, "onAppear") }
+        for observer in storage.compactMap({ $0.value as? AppearanceObserver }) { observer.didAppear(in: self) }
+    }
+
+    /// The node left the screen (covered by a push, or about to be removed): `onDisappear`,
+    /// and its `.task`s are cancelled.
+    func disappear() {
+        guard isOnScreen else { return }
+        isOnScreen = false
+        if !isPrimitive { trace.log(.disappear, viewName, "onDisappear") }
+        for observer in storage.compactMap({ $0.value as? AppearanceObserver }) { observer.didDisappear(in: self) }
+    }
+
+    /// Destroys the real view: it disappears, then its children go, then its last
+    /// description, then its storage.
     func unmount() {
         guard isMounted else { return }
+        disappear()
         if !isPrimitive { trace.log(.unmount, viewName) }
         renderer.willUnmount(self, observing: subscriptions.compactMap(\.observedInstance))
         for child in children.reversed() { child?.unmount() }

@@ -44,6 +44,9 @@ final class InstanceRecord {
         return builtBy.nodeID == firstReaderNodeID
     }
 
+    /// Whether a view's `body` ever read it.
+    var wasShown: Bool { firstReaderNodeID != nil }
+
     /// Whether its `deinit` has run.
     var isReleased: Bool { releasedTick != nil }
 

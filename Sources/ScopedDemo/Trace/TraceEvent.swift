@@ -17,8 +17,16 @@ struct TraceEvent: Equatable, Sendable {
         case text
         /// `@StateObject` / `@State` kept the node's instance and ignored the new description's.
         case keep
+        /// A real view came on screen (`onAppear`).
+        case appear
+        /// A real view left the screen: covered by a push, or removed (`onDisappear`).
+        case disappear
+        /// A `.task` started, as its view appeared.
+        case taskStarted = "task.start"
+        /// A `.task` was cancelled, as its view disappeared.
+        case taskCancelled = "task.cancel"
         // The script
-        /// The 2-second timer fired.
+        /// A `.task` loop's 2-second sleep ended and its body ran.
         case timer
         /// The user tapped a button.
         case tap
@@ -31,6 +39,10 @@ struct TraceEvent: Equatable, Sendable {
         case initialized = "init"
         /// A traced instance was deinitialised.
         case deinitialized = "deinit"
+        /// A view model opened a subscription (Combine/KVO style) in its `init`.
+        case subscriptionOpened = "sub.open"
+        /// A view model's subscription was cancelled, as its owner went.
+        case subscriptionCancelled = "sub.cancel"
         // Scoped's event stream (`container.observe`)
         /// Scoped ran a factory body.
         case scopedCreated = "scoped.created"

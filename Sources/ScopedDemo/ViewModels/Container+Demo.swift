@@ -16,6 +16,19 @@ extension Container {
         self { @MainActor id in DetailViewModel(id: id) }.scoped.perParameter
     }
 
+    /// Scenario 11: a pushed item screen's view model, one per item while anyone holds it
+    /// (the list's descriptions do, eagerly).
+    @MainActor
+    var sharedDetail: MainActorParameterFactory<Int, DetailViewModel> {
+        self { @MainActor id in DetailViewModel(id: id) }.shared.perParameter
+    }
+
+    /// Scenario 12: a detail screen's view model, production unless a preview overrides it.
+    @MainActor
+    var pokemonDetail: MainActorParameterFactory<String, any PokemonDetailViewModelProtocol> {
+        self { @MainActor name in PokemonDetailViewModel(name: name) }
+    }
+
     /// Scenario 9: where the parent's numbers come from (each run registers its seeded source).
     @MainActor
     var numberSource: MainActorFactory<RandomSource> {

@@ -4,6 +4,8 @@
 @MainActor
 class CountingViewModel: TracedObject, ObservableObject {
     private var storedCount: Int
+    /// The subscription it opens in `init` and cancels when destroyed.
+    private var subscription: SubscriptionToken?
 
     /// - Parameters:
     ///   - initialCount: The count shown before the first tap.
@@ -11,6 +13,7 @@ class CountingViewModel: TracedObject, ObservableObject {
     init(initialCount: Int, detail: String) {
         storedCount = initialCount
         super.init(detail: detail)
+        subscription = SubscriptionToken(owner: lifeline, source: "its model's changes")
     }
 
     /// The count shown on screen.

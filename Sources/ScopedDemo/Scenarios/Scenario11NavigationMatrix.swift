@@ -1,0 +1,113 @@
+import Scoped
+
+extension Scenario {
+    /// 11. The NavigationLink matrix: the same list (three rows, re-rendered by its feed
+    /// every 2 seconds, pushed over or not) with four ways to give the pushed screen its view
+    /// model — `@StateObject` built in the autoclosure (lazy), `@State` + `@Observable` set
+    /// in `init` (eager with Xcode 26), an `@ObservedObject` resolved from `.shared` (eager,
+    /// one per row, held by the list's descriptions), and value-based navigation, which makes
+    /// the destination only for a pushed value.
+    static var navigationMatrix: Scenario {
+        Scenario(
+            number: 11, name: "navigationlink-matrix",
+            explanation: "NavigationLink matrix: @StateObject (lazy), @State + @Observable (eager), .shared (eager, per row), value-based (on push only)",
+            usesScoped: true,
+            variants: [
+                Variant(
+                    label: "NavigationLink, @StateObject autoclosure",
+                    code: #"""
+                    struct StateObjectDetailView: View {
+                        @StateObject private var viewModel: DetailViewModel
+                        init(id: Int) { _viewModel = StateObject(wrappedValue: DetailViewModel(id: id)) }
+                        var body: some View { Text("count \(viewModel.count)"); Button("Increment") { viewModel.increment() } }
+                    }
+                    // In ItemListView's rows:
+                    NavigationLink("Item \(id)", destination: StateObjectDetailView(id: id))
+                    """#,
+                    verdict: .use("descriptions are still made per row, but the view model is built on push only and kept"),
+                    seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): @StateObject under NavigationLink",
+                    script: Script.navigation
+                ) { stage in
+                    ItemsStackView(numbers: stage.numbers) { id in StateObjectDetailView(id: id) }
+                },
+                Variant(
+                    label: "NavigationLink, @State + @Observable in init",
+                    code: #"""
+                    struct ObservableDetailView: View {
+                        @State private var viewModel: DetailViewModel
+                        init(id: Int) { viewModel = DetailViewModel(id: id) }
+                        var body: some View { Text("count \(viewModel.count)"); Button("Increment") { viewModel.increment() } }
+                    }
+                    // In ItemListView's rows:
+                    NavigationLink("Item \(id)", destination: ObservableDetailView(id: id))
+                    """#,
+                    verdict: .avoid("with Xcode 26 every list render builds a view model per row; only the pushed one is kept"),
+                    verdictOnXcode27: .use("Xcode 27's @State macro builds the pushed screen's view model on push only"),
+                    seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): @Observable under NavigationLink",
+                    script: Script.navigation
+                ) { stage in
+                    ItemsStackView(numbers: stage.numbers) { id in ObservableDetailView(id: id) }
+                },
+                Variant(
+                    label: "NavigationLink, @ObservedObject from .shared",
+                    code: #"""
+                    extension Container {
+                        var sharedDetail: ParameterFactory<Int, DetailViewModel> { self { DetailViewModel(id: $0) }.shared.perParameter }
+                    }
+                    // In ItemListView's rows:
+                    NavigationLink("Item \(id)", destination: DetailView(viewModel: container.sharedDetail(id)))
+                    """#,
+                    verdict: .avoid("resolved for every row on every render and held by the list: never released while it shows"),
+                    seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): .shared, \"view models are still eager\"",
+                    script: Script.navigation
+                ) { stage in
+                    let container = stage.makeContainer()
+                    return ItemsStackView(numbers: stage.numbers) { id in DetailView(viewModel: container.sharedDetail(id)) }
+                },
+                Variant(
+                    label: "NavigationLink(value:) + navigationDestination",
+                    code: #"""
+                    NavigationStack(path: $path) {
+                        List(1...3, id: \.self) { id in NavigationLink("Item \(id)", value: id) }
+                            .navigationDestination(for: Int.self) { id in StateObjectDetailView(id: id) }
+                    }
+                    """#,
+                    verdict: .use("rows carry only values: the destination and its view model exist only once pushed"),
+                    seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): NavigationLink eagerness, avoided",
+                    script: Script.navigation
+                ) { stage in
+                    ItemsValueStackView(numbers: stage.numbers) { id in StateObjectDetailView(id: id) }
+                },
+            ])
+    }
+}
+
+/// A pushed item screen that builds its view model in `@StateObject`'s autoclosure.
+struct StateObjectDetailView: View {
+    @StateObject private var viewModel: DetailViewModel
+
+    init(id: Int) {
+        _viewModel = StateObject(wrappedValue: DetailViewModel(id: id))
+    }
+
+    var body: ViewContent {
+        Text("item \(viewModel.id)")
+        Text("count \(viewModel.count)")
+        Button("Increment") { viewModel.increment() }
+    }
+}
+
+/// A pushed item screen that keeps an `@Observable` view model in `@State`, set in `init`.
+struct ObservableDetailView: View {
+    @State private var viewModel: DetailViewModel
+
+    init(id: Int) {
+        _viewModel = State(wrappedValue: DetailViewModel(id: id))
+    }
+
+    var body: ViewContent {
+        Text("item \(viewModel.id)")
+        Text("count \(viewModel.count)")
+        Button("Increment") { viewModel.increment() }
+    }
+}

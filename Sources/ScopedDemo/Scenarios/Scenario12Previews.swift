@@ -1,0 +1,124 @@
+import Scoped
+
+extension Scenario {
+    /// 12. Previews (seed 003): the list screen rendered once with a stub list view model.
+    /// If the list hard-codes its rows' production detail view model, the preview builds
+    /// production view models and their services anyway (`NavigationLink` makes its
+    /// destinations eagerly); asking the list's view model for them (a stub hierarchy) or
+    /// resolving them from a Scoped factory the preview overrides builds none.
+    static var previews: Scenario {
+        Scenario(
+            number: 12, name: "previews",
+            explanation: "a preview with a stub list view model: hard-coded detail view models still build production code; a stub hierarchy or a Scoped override builds none",
+            usesScoped: true,
+            variants: [
+                Variant(
+                    label: "preview, detail VM hard-coded in the list",
+                    code: #"""
+                    struct PokemonList<ViewModel: PokemonListViewModelProtocol>: View {
+                        @State var viewModel: ViewModel
+                        var body: some View {
+                            List(viewModel.names, id: \.self) { name in
+                                NavigationLink(name) { PokemonDetailView(viewModel: PokemonDetailViewModel(name)) }
+                            }
+                        }
+                    }
+                    #Preview { PokemonList(viewModel: StubPokemonListViewModel()) }
+                    """#,
+                    verdict: .avoid("the preview still builds a production view model (and its service) per row"),
+                    seed: "003 (previews with view-model protocols): \"A New Problem\"",
+                    script: Script.preview
+                ) { _ in
+                    NavigationStack { HardCodedPokemonList(viewModel: StubPokemonListViewModel()) }
+                },
+                Variant(
+                    label: "preview, stub view-model hierarchy",
+                    code: #"""
+                    protocol PokemonListViewModelProtocol: Observable {
+                        associatedtype DetailVM: PokemonDetailViewModelProtocol
+                        func detailViewModel(_ pokemon: Pokemon) -> DetailVM
+                    }
+                    // In PokemonList's rows:
+                    NavigationLink(name) { PokemonDetailView(viewModel: viewModel.detailViewModel(name)) }
+                    #Preview { PokemonList(viewModel: StubPokemonListViewModel()) }
+                    """#,
+                    verdict: .use("the stub list hands out stub detail view models: no production code runs in the preview"),
+                    seed: "003 (previews with view-model protocols): \"View Model Hierarchy\"",
+                    script: Script.preview
+                ) { _ in
+                    NavigationStack { PokemonList(viewModel: StubPokemonListViewModel()) }
+                },
+                Variant(
+                    label: "preview, Scoped factory overridden",
+                    code: #"""
+                    extension Container {
+                        var pokemonDetail: ParameterFactory<String, any PokemonDetailViewModelProtocol> {
+                            self { PokemonDetailViewModel(name: $0) }
+                        }
+                    }
+                    #Preview {
+                        let _ = Container.shared.pokemonDetail.register { StubPokemonDetailViewModel(name: $0) }
+                        ResolvingPokemonList()   // rows: PokemonDetailView(viewModel: container.pokemonDetail(name))
+                    }
+                    """#,
+                    verdict: .use("the preview registers stubs over the production factories: nothing else changes"),
+                    seed: "003 (previews with view-model protocols), done with a container override",
+                    script: Script.preview
+                ) { stage in
+                    let container = stage.makeContainer()
+                    container.pokemonDetail.register { @MainActor name in StubPokemonDetailViewModel(name: name) }
+                    return NavigationStack { ResolvingPokemonList(container: container) }
+                },
+            ])
+    }
+}
+
+/// Seed 003's first list: the rows' detail view model is hard-coded (production).
+struct HardCodedPokemonList<ViewModel: PokemonListViewModelProtocol>: View {
+    @State private var viewModel: ViewModel
+
+    init(viewModel: @autoclosure @escaping () -> ViewModel) {
+        _viewModel = State(wrappedValue: viewModel())
+    }
+
+    var body: ViewContent {
+        for name in viewModel.names {
+            NavigationLink(name, destination: PokemonDetailView(viewModel: PokemonDetailViewModel(name: name)))
+        }
+    }
+}
+
+/// Seed 003's fix: the list's view model makes its rows' detail view models.
+struct PokemonList<ViewModel: PokemonListViewModelProtocol>: View {
+    @State private var viewModel: ViewModel
+
+    init(viewModel: @autoclosure @escaping () -> ViewModel) {
+        _viewModel = State(wrappedValue: viewModel())
+    }
+
+    var body: ViewContent {
+        for name in viewModel.names {
+            NavigationLink(name, destination: PokemonDetailView(viewModel: viewModel.detailViewModel(name)))
+        }
+    }
+}
+
+/// The Scoped way: the rows resolve their detail view model from the container.
+struct ResolvingPokemonList: View {
+    let container: Container
+
+    var body: ViewContent {
+        for name in ["Bulbasaur", "Charmander", "Squirtle"] {
+            NavigationLink(name, destination: PokemonDetailView(viewModel: container.pokemonDetail(name)))
+        }
+    }
+}
+
+/// A detail screen over any detail view model.
+struct PokemonDetailView: View {
+    let viewModel: any PokemonDetailViewModelProtocol
+
+    var body: ViewContent {
+        Text(viewModel.name)
+    }
+}

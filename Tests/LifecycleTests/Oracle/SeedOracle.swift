@@ -1,0 +1,137 @@
+/// The oracle: every figure the seed articles (`../shared/seeds/`) state about when view
+/// models are created, reused and destroyed, each with its seed file, a quote of at most
+/// 15 words, and the run of the demo that must show it (seed 42, 12 ticks). A change to the
+/// simulation that contradicts an article fails `SeedOracleTests`, whatever the golden
+/// files say. Claims no scenario reproduces yet are in ``SeedOracle/notReproduced`` with
+/// the reason.
+///
+/// Timings used below: sheets are presented at t1 and t9 and dismissed at t7 and t11; the
+/// parent re-renders at t2, t4, t6, t8, t10; navigation pushes at t1 and t9 and pops at t7
+/// and t11; the multilevel parent screen is presented at t1 (its task fires at t3, t5, …),
+/// hides its children at t4, shows them at t6 and is dismissed at t10.
+enum SeedOracle {
+    static let s000 = "000_9356ae2794c95f44.txt"
+    static let s001 = "001_6b64cd8fd72ce640.txt"
+    static let s002 = "002_b77ba8ae4faa6dc4.txt"
+    static let s003 = "003_bf5ae9654c4d5d5a.txt"
+    static let s004 = "004_9e5b5de4fc80fb3e.txt"
+
+    static let claims: [SeedClaim] = [
+        // Seed 004 — Recuenco, "SwiftUI View Models: Lifecycle Quirks".
+        SeedClaim(seed: s004, quote: "the underlying issue is that the CounterView, together with its CounterViewModel, are being recreated",
+                  scenario: "observed-object", variant: 0, measure: .inits, expected: "6"),
+        SeedClaim(seed: s004, quote: "the underlying issue is that the CounterView, together with its CounterViewModel, are being recreated",
+                  scenario: "observed-object", variant: 0, measure: .stateKept, expected: "no"),
+        SeedClaim(seed: s004, quote: "the same view model is reused when the view tries to create a new one",
+                  scenario: "observed-shared", variant: 0, measure: .stateKept, expected: "yes"),
+        SeedClaim(seed: s004, quote: "Once the view is dismissed, the underlying view model is destroyed as well",
+                  scenario: "observed-shared", variant: 0, measure: .releasedTicks("CounterViewModel"), expected: "7 11"),
+        SeedClaim(seed: s004, quote: "creating a new one the next time we present the screen",
+                  scenario: "observed-shared", variant: 0, measure: .builtTicks("CounterViewModel"), expected: "1 9"),
+        SeedClaim(seed: s004, quote: "view models are still eager",
+                  scenario: "observed-shared", variant: 0, measure: .builtWhere("CounterViewModel"), expected: "in ContentView.body"),
+        SeedClaim(seed: s004, quote: "Even if the CounterView is re-created each time (alongside its view model)",
+                  scenario: "stateobject-injected", variant: 0, measure: .inits, expected: "6"),
+        SeedClaim(seed: s004, quote: "Even if the CounterView is re-created each time (alongside its view model)",
+                  scenario: "stateobject-injected", variant: 0, measure: .stateKept, expected: "yes"),
+        SeedClaim(seed: s004, quote: "View models are created lazily when the real view is created",
+                  scenario: "stateobject-autoclosure", variant: 0, measure: .builtWhere("CounterViewModel"),
+                  expected: "while mounting StateObjectCounterView"),
+        SeedClaim(seed: s004, quote: "View models are destroyed when the real view is destroyed.",
+                  scenario: "stateobject-autoclosure", variant: 0, measure: .releasedTicks("CounterViewModel"), expected: "7 11"),
+        SeedClaim(seed: s004, quote: "never the following times where the view description is re-created",
+                  scenario: "stateobject-autoclosure", variant: 0, measure: .keptTicks, expected: "2 4 6 10"),
+        SeedClaim(seed: s004, quote: "never the following times where the view description is re-created",
+                  scenario: "stateobject-autoclosure", variant: 0, measure: .inits, expected: "2"),
+        SeedClaim(seed: s004, quote: "NavigationLink creates the underlying CounterView eagerly.",
+                  scenario: "navigationlink-eager", variant: 0, measure: .builtTicks("DetailViewModel"),
+                  expected: "0 0 0 2 2 2 4 4 4 6 6 6 8 8 8 9 9 9 10 10 10"),
+        SeedClaim(seed: s004, quote: "at the exact moment when the real view is presented on the screen",
+                  scenario: "navigationlink-matrix", variant: 0, measure: .builtTicks("DetailViewModel"), expected: "1 9"),
+        SeedClaim(seed: s004, quote: "at the exact moment when the real view is presented on the screen",
+                  scenario: "navigationlink-matrix", variant: 0, measure: .builtWhere("DetailViewModel"),
+                  expected: "while mounting StateObjectDetailView"),
+        SeedClaim(seed: s004, quote: "NavigationLink creates the underlying CounterView eagerly.",
+                  scenario: "navigationlink-matrix", variant: 1, measure: .built("DetailViewModel"), expected: "21"),
+        SeedClaim(seed: s004, quote: "The view model is created multiple times now, each time the ContentView view is recomputed.",
+                  scenario: "state-observable", variant: 0, measure: .builtTicks("CounterViewModel"), expected: "1 2 4 6 9 10"),
+        SeedClaim(seed: s004, quote: "The view model is no longer created lazily.",
+                  scenario: "state-observable", variant: 0, measure: .builtWhere("CounterViewModel"), expected: "in ContentView.body"),
+        SeedClaim(seed: s004, quote: "fix both issues, the fact that we are creating multiple view models, eagerly",
+                  scenario: "lazy-shared", variant: 1, measure: .inits, expected: "2"),
+        SeedClaim(seed: s004, quote: "fix both issues, the fact that we are creating multiple view models, eagerly",
+                  scenario: "lazy-shared", variant: 1, measure: .builtWhere("CounterViewModel"), expected: "in HeldClosureCounterView.body"),
+
+        // Seed 003 — previews with view-model protocols and a stub hierarchy.
+        SeedClaim(seed: s003, quote: "we are always using a production view model for PokemonDetailView",
+                  scenario: "previews", variant: 0, measure: .built("PokemonDetailViewModel"), expected: "3"),
+        SeedClaim(seed: s003, quote: "we are always using a production view model for PokemonDetailView",
+                  scenario: "previews", variant: 0, measure: .built("PokemonService"), expected: "3"),
+        SeedClaim(seed: s003, quote: "run a preview without ever running a single line of view model code",
+                  scenario: "previews", variant: 1, measure: .built("PokemonDetailViewModel"), expected: "0"),
+        SeedClaim(seed: s003, quote: "run a preview without ever running a single line of view model code",
+                  scenario: "previews", variant: 1, measure: .built("PokemonService"), expected: "0"),
+        SeedClaim(seed: s003, quote: "the view models for child views are a dependency of the parent view",
+                  scenario: "previews", variant: 1, measure: .builtWhere("StubPokemonDetailViewModel"),
+                  expected: "in PokemonList<StubPokemonListViewModel>.body"),
+        SeedClaim(seed: s003, quote: "run a preview without ever running a single line of view model code",
+                  scenario: "previews", variant: 2, measure: .built("PokemonDetailViewModel"), expected: "0"),
+
+        // Seed 001 — "@StateObject and MVVM in SwiftUI" (the init log).
+        SeedClaim(seed: s001, quote: "ContentViewModel is created once although ContentView can be recreated several times",
+                  scenario: "init-log", variant: 0, measure: .built("HomeViewModel"), expected: "1"),
+        SeedClaim(seed: s001, quote: "ContentViewModel is created once although ContentView can be recreated several times",
+                  scenario: "init-log", variant: 0, measure: .bodies("HomeView"), expected: "3"),
+        SeedClaim(seed: s001, quote: "BottomBarViewModel is not recreated when the BottomBarView struct is initialized",
+                  scenario: "init-log", variant: 0, measure: .built("BottomBarViewModel"), expected: "1"),
+        SeedClaim(seed: s001, quote: "@StateObject makes sure that only one instance is created per a view structure.",
+                  scenario: "init-log", variant: 0, measure: .builtWhere("BottomBarViewModel"), expected: "while mounting BottomBarView"),
+        SeedClaim(seed: s001, quote: "BottomBarView uses @ObservableObject for its view model property",
+                  scenario: "init-log", variant: 1, measure: .built("BottomBarViewModel"), expected: "3"),
+        SeedClaim(seed: s001, quote: "BottomBarView uses @ObservableObject for its view model property",
+                  scenario: "init-log", variant: 1, measure: .builtTicks("BottomBarViewModel"), expected: "0 2 4"),
+
+        // Seed 000 — Alvarez, "SwiftUI: Multilevel MVVM".
+        SeedClaim(seed: s000, quote: "the observable initializer is not called once again",
+                  scenario: "multilevel", variant: 0, measure: .builtTicks("ChildViewModel"), expected: "1 1 6 6"),
+        SeedClaim(seed: s000, quote: "the observable initializer is not called once again",
+                  scenario: "multilevel", variant: 0, measure: .bodies("ParentScreen"), expected: "8"),
+        SeedClaim(seed: s000, quote: "children view models not persisting when we hide them",
+                  scenario: "multilevel", variant: 0, measure: .releasedTicks("ChildViewModel"), expected: "4 4 10 10"),
+        SeedClaim(seed: s000, quote: "children view models not persisting when we hide them",
+                  scenario: "multilevel", variant: 0, measure: .showing("A count ", atTick: 6), expected: "A count 0"),
+        SeedClaim(seed: s000, quote: "we don’t lose any data across view updates, even if our View layer is lost",
+                  scenario: "multilevel", variant: 2, measure: .showing("A count ", atTick: 6), expected: "A count 1"),
+        SeedClaim(seed: s000, quote: "we don’t lose any data across view updates, even if our View layer is lost",
+                  scenario: "multilevel", variant: 2, measure: .releasedTicks("ChildViewModel"), expected: "10 10"),
+        SeedClaim(seed: s000, quote: "the top-most ViewModel has a reference to the child ViewModels",
+                  scenario: "multilevel", variant: 1, measure: .builtWhere("ChildViewModel"), expected: "while mounting OwningParentScreen"),
+        SeedClaim(seed: s000, quote: "we don’t lose any data across view updates, even if our View layer is lost",
+                  scenario: "multilevel", variant: 1, measure: .showing("A count ", atTick: 6), expected: "A count 1"),
+        SeedClaim(seed: s000, quote: "we don’t lose any data across view updates, even if our View layer is lost",
+                  scenario: "multilevel", variant: 1, measure: .releasedTicks("ChildViewModel"), expected: "10 10 10"),
+        SeedClaim(seed: s000, quote: "reflect a change from a top-level scene to be propagated to its subviews",
+                  scenario: "multilevel", variant: 1, measure: .shown("A.1 sees 13"), expected: "t3"),
+        SeedClaim(seed: s000, quote: "inject a closure into the ChildViewModel to be called at any time",
+                  scenario: "multilevel", variant: 1, measure: .shown("number 0 · total 1"), expected: "t2"),
+        SeedClaim(seed: s000, quote: "reflect a change from a top-level scene to be propagated to its subviews",
+                  scenario: "multilevel", variant: 0, measure: .shown("A sees 13"), expected: "t3"),
+        SeedClaim(seed: s000, quote: "reflect a change from a top-level scene to be propagated to its subviews",
+                  scenario: "multilevel", variant: 2, measure: .shown("A sees 13"), expected: "t3"),
+        SeedClaim(seed: s000, quote: "inject a closure into the ChildViewModel to be called at any time",
+                  scenario: "multilevel", variant: 0, measure: .shown("number 0 · total 1"), expected: "t2"),
+        SeedClaim(seed: s000, quote: "inject a closure into the ChildViewModel to be called at any time",
+                  scenario: "multilevel", variant: 2, measure: .shown("number 0 · total 1"), expected: "t2"),
+    ]
+
+    /// Claims of the seeds about view-model lifetimes that no scenario reproduces, and why.
+    static let notReproduced: [(seed: String, quote: String, reason: String)] = [
+        (s004, "with Xcode 15.0, all @State properties are leaked",
+         "a bug of one Xcode release (fixed in 15.2 beta, per the article); the simulation models the fixed behaviour"),
+        (s001, "Foundation framework defines a publisher named NSObject.KeyValueObservingPublisher",
+         "how a view model observes a KVO model; no lifetime figure. The demo counts each view model's "
+             + "subscription (SubscriptionTests) but does not simulate KVO itself"),
+        (s002, "",
+         "seed 002 describes MVVM with UIKit (UITableView, a view controller); it states nothing about SwiftUI view-model lifetimes"),
+    ]
+}

@@ -1,0 +1,29 @@
+import Testing
+@testable import ScopedDemo
+
+/// Checks every row of ``SeedOracle`` against a run of the demo.
+@Suite struct SeedOracleTests {
+    @MainActor
+    @Test(arguments: SeedOracle.claims)
+    func theDemoReproducesTheSeed(_ claim: SeedClaim) throws {
+        let scenario = try #require(ScenarioCatalog.scenario(named: claim.scenario))
+        let results = scenario.run(seed: 42, ticks: 12, stateSDK: claim.stateSDK)
+        try #require(claim.variant < results.count)
+        #expect(claim.measure.value(in: results[claim.variant]) == claim.expected)
+    }
+
+    @Test func quotesAreShortAndNameTheirSeed() {
+        let seeds = [SeedOracle.s000, SeedOracle.s001, SeedOracle.s002, SeedOracle.s003, SeedOracle.s004]
+        for claim in SeedOracle.claims {
+            #expect(claim.quote.split(separator: " ").count <= 15, "\(claim.quote)")
+            #expect(seeds.contains(claim.seed))
+        }
+        for entry in SeedOracle.notReproduced {
+            #expect(entry.quote.split(separator: " ").count <= 15)
+            #expect(!entry.reason.isEmpty)
+        }
+        // Every seed appears in the oracle, reproduced or with its reason.
+        let covered = Set(SeedOracle.claims.map(\.seed) + SeedOracle.notReproduced.map(\.seed))
+        #expect(covered == Set(seeds))
+    }
+}
