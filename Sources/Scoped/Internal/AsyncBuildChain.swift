@@ -15,6 +15,9 @@ package struct AsyncFrame: Sendable {
     package let ownedByChild: Bool
     /// The shared build (nil for a `.unique` build, which runs in the caller's task).
     package let build: AsyncBuild?
+    /// Where the build belongs: the storage that will keep its instance, or for `.unique`
+    /// the container resolving it (as ``BuildFrame``'s).
+    package let place: ObjectIdentifier
 
     package var scope: Scope { custom ?? Scope.builtIn(kind) }
 
@@ -25,7 +28,7 @@ package struct AsyncFrame: Sendable {
 
     /// Whether both frames build the same instance.
     package func isSameBuild(as other: AsyncFrame) -> Bool {
-        guard registration == other.registration else { return false }
+        guard registration == other.registration, place == other.place else { return false }
         switch (parameter, other.parameter) {
         case (nil, nil): return true
         case (let mine?, let theirs?): return AnyHashable(mine) == AnyHashable(theirs)

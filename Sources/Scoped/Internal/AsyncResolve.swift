@@ -31,7 +31,8 @@ extension ScopeNode {
         // 1. `.unique`: built in this task, under this task's chain.
         guard let (owner, storage) = holder else {
             let frame = AsyncFrame(
-                registration: key, parameter: parameter, kind: kind, custom: custom, ownedByChild: false, build: nil)
+                registration: key, parameter: parameter, kind: kind, custom: custom, ownedByChild: false, build: nil,
+                place: ObjectIdentifier(node))
             AsyncBuildChain.checkCycle(frame)
             let observed = EventHub.isActive
             if observed { node.reportCaptive(frame.storageKey, scope: scope, heldBy: AsyncBuildChain.captiveHolder) }
@@ -44,7 +45,8 @@ extension ScopeNode {
 
         // 2. Caching scopes: the held instance, or the one build in flight for the key.
         let probe = AsyncFrame(
-            registration: key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot, build: nil)
+            registration: key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot, build: nil,
+            place: ObjectIdentifier(storage))
         AsyncBuildChain.checkCycle(probe)
         let storageKey = probe.storageKey
         let claim = storage.claimAsync(storageKey, scope: scope) {
@@ -60,7 +62,7 @@ extension ScopeNode {
         case .start(let build, let waiter):
             let frame = AsyncFrame(
                 registration: key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot,
-                build: build)
+                build: build, place: ObjectIdentifier(storage))
             if EventHub.isActive {
                 owner.reportCaptive(storageKey, scope: scope, heldBy: AsyncBuildChain.captiveHolder)
             }

@@ -25,17 +25,22 @@ package struct BuildFrame {
     private let customScope: UnsafeReference<Scope>?
     /// Whether the instance is owned by a child lifetime scope (captive checks).
     package let ownedByChild: Bool
+    /// Where the build belongs: the storage that will keep its instance, or for `.unique`
+    /// and `.graph` the container resolving it. A body may resolve its own registration
+    /// through another container: another build, not a cycle.
+    fileprivate let place: ObjectIdentifier
 
     @usableFromInline
     package init(
         _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Kind, custom: Scope?,
-        ownedByChild: Bool
+        ownedByChild: Bool, in place: AnyObject
     ) {
         self.key = key
         self.parameter = parameter
         self.kind = kind
         customScope = custom.map(UnsafeReference.unretained)
         self.ownedByChild = ownedByChild
+        self.place = ObjectIdentifier(place)
     }
 
     /// The registration and, for per-parameter factories, the parameter.
@@ -59,11 +64,11 @@ package struct BuildFrame {
         return "\(key.memberName)[\(parameter)]"
     }
 
-    /// Whether both frames build the same instance: the same registration and, for a
-    /// parameter factory, an equal parameter. Parameters that cannot be compared (not
+    /// Whether both frames build the same instance: the same registration in the same
+    /// place and, for a parameter factory, an equal parameter. Parameters that cannot be compared (not
     /// `Hashable`) count as equal: every build of such a registration is the same one.
     func isSameBuild(as other: BuildFrame) -> Bool {
-        guard key == other.key else { return false }
+        guard key == other.key, place == other.place else { return false }
         guard let parameter, let otherParameter = other.parameter else { return true }
         return parameter.pointee.isSame(as: otherParameter.pointee) ?? true
     }
@@ -239,7 +244,7 @@ package final class ResolutionContext {
     package func reportReentrantBuild(of frame: BuildFrame) -> Never {
         let frames = self.frames
         let key = frame.storageKey
-        if let start = frames.firstIndex(where: { $0.storageKey == key }) {
+        if let start = frames.firstIndex(where: { $0.place == frame.place && $0.storageKey == key }) {
             let note =
                 frames[start].hasOtherParameter(than: frame)
                 ? " (without .perParameter, .\(frame.scope.name) keeps one instance whatever the parameter)" : ""

@@ -140,7 +140,7 @@ extension ScopeNode {
     @inline(__always)
     private func buildFast(_ key: RegistrationKey, kind: Scope.Kind, build: (_ boxed: Bool) -> AnyObject?) -> Resolution {
         ResolutionContext.withCurrent { context in
-            let frame = BuildFrame(key, parameter: nil, kind: kind, custom: nil, ownedByChild: false)
+            let frame = BuildFrame(key, parameter: nil, kind: kind, custom: nil, ownedByChild: false, in: self)
             if kind.home == .none {
                 _ = context.building(frame) { build(false) }
                 return .built
@@ -161,7 +161,7 @@ extension ScopeNode {
         build: (_ boxed: Bool) -> AnyObject?
     ) -> Resolution {
         ResolutionContext.withCurrent { context in
-            let frame = BuildFrame(key, parameter: parameter, kind: kind, custom: nil, ownedByChild: false)
+            let frame = BuildFrame(key, parameter: parameter, kind: kind, custom: nil, ownedByChild: false, in: self)
             if kind.home == .none {
                 _ = context.building(frame) { build(false) }
                 return .built
@@ -219,7 +219,8 @@ extension ScopeNode {
         //    This frame stays on the stack while the body runs (nested first builds stack
         //    up one per level): what is rare — events, waits, misuse — is out of line.
         let context = ResolutionContext.current
-        let frame = BuildFrame(key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot)
+        let frame = BuildFrame(
+            key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot, in: storage)
         if let held = storage.claim(frame, scope: scope, context: context) {
             owner.report(held, of: frame, scope: scope, created: nil)
             return held
@@ -256,7 +257,7 @@ extension ScopeNode {
     ) -> Resolution {
         let scope = custom ?? Scope.builtIn(kind)
         let context = ResolutionContext.current
-        let frame = BuildFrame(key, parameter: parameter, kind: kind, custom: custom, ownedByChild: false)
+        let frame = BuildFrame(key, parameter: parameter, kind: kind, custom: custom, ownedByChild: false, in: self)
         guard kind.home == .graph else {
             _ = build(frame, scope: scope, context: context) { make(override, $0 ? .strong : .none) }
             return .built
