@@ -19,9 +19,9 @@ func onMainActorOnly<P, T: Sendable>(
 
 extension Factory where T: Sendable {
     package init<C: SharedContainer>(
-        container: C, key: StaticString, line: UInt, mainActorBody: @escaping @MainActor @Sendable () -> T
+        container: C, key: StaticString, file: StaticString, line: UInt, column: UInt, mainActorBody: @escaping @MainActor @Sendable () -> T
     ) {
-        let registrationKey = RegistrationKey(container: C.self, name: key, type: T.self, line: line)
+        let registrationKey = RegistrationKey(container: C.self, name: key, type: T.self, file: file, line: line, column: column)
         let body = onMainActorOnly(registrationKey) { (_: Void) in mainActorBody() }
         self.init(registration: Registration(manager: container.manager, key: registrationKey, body: body))
     }
@@ -42,9 +42,9 @@ extension Factory where T: Sendable {
 
 extension ParameterFactory where T: Sendable {
     package init<C: SharedContainer>(
-        container: C, key: StaticString, line: UInt, mainActorBody: @escaping @MainActor @Sendable (P) -> T
+        container: C, key: StaticString, file: StaticString, line: UInt, column: UInt, mainActorBody: @escaping @MainActor @Sendable (P) -> T
     ) {
-        let registrationKey = RegistrationKey(container: C.self, name: key, type: T.self, line: line)
+        let registrationKey = RegistrationKey(container: C.self, name: key, type: T.self, file: file, line: line, column: column)
         self.init(registration: Registration(
             manager: container.manager, key: registrationKey, body: onMainActorOnly(registrationKey, mainActorBody)))
     }

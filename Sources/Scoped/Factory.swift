@@ -125,16 +125,16 @@ extension Factory where T: Sendable {
 
 extension Factory {
     @inlinable @inline(__always)
-    package init<C: SharedContainer>(container: C, key: StaticString, line: UInt, body: @escaping @Sendable () -> T) {
-        let key = RegistrationKey(container: C.self, name: key, type: T.self, line: line)
+    package init<C: SharedContainer>(container: C, key: StaticString, file: StaticString, line: UInt, column: UInt, body: @escaping @Sendable () -> T) {
+        let key = RegistrationKey(container: C.self, name: key, type: T.self, file: file, line: line, column: column)
         self.init(registration: Registration(manager: container.manager, key: key, plainBody: body))
     }
 }
 
 extension ParameterFactory {
     @inlinable @inline(__always)
-    package init<C: SharedContainer>(container: C, key: StaticString, line: UInt, body: @escaping @Sendable (P) -> T) {
-        let key = RegistrationKey(container: C.self, name: key, type: T.self, line: line)
+    package init<C: SharedContainer>(container: C, key: StaticString, file: StaticString, line: UInt, column: UInt, body: @escaping @Sendable (P) -> T) {
+        let key = RegistrationKey(container: C.self, name: key, type: T.self, file: file, line: line, column: column)
         self.init(registration: Registration(manager: container.manager, key: key, body: body))
     }
 }

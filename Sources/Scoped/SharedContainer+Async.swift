@@ -10,15 +10,19 @@ extension SharedContainer {
     ///
     /// - Parameters:
     ///   - key: The declaring member's name, filled in by the compiler.
-    ///   - line: The line of this call, filled in by the compiler: it tells apart overloads
-    ///     of one factory function and registrations made in one function.
+    ///   - file: The file of this call (`#fileID`), filled in by the compiler.
+    ///   - line: The line of this call, filled in by the compiler.
+    ///   - column: The column of this call, filled in by the compiler. With `file` and
+    ///     `line` it tells apart overloads of one factory function and registrations made
+    ///     in one function.
     ///   - body: Makes an instance. It may resolve other factories, synchronous or async.
     /// - Returns: A `.unique` async factory; chain a scope to change its lifetime.
     @inlinable
     public func callAsFunction<T: Sendable>(
-        key: StaticString = #function, line: UInt = #line, _ body: @escaping @Sendable () async throws -> T
+        key: StaticString = #function, file: StaticString = #fileID, line: UInt = #line, column: UInt = #column,
+        _ body: @escaping @Sendable () async throws -> T
     ) -> AsyncFactory<T> {
-        let key = RegistrationKey(container: Self.self, name: key, type: T.self, line: line)
+        let key = RegistrationKey(container: Self.self, name: key, type: T.self, file: file, line: line, column: column)
         return AsyncFactory(registration: AsyncRegistration(manager: manager, key: key, body: .plain(body)))
     }
 
@@ -34,14 +38,17 @@ extension SharedContainer {
     ///
     /// - Parameters:
     ///   - key: The declaring member's name, filled in by the compiler.
+    ///   - file: The file of this call (`#fileID`), filled in by the compiler.
     ///   - line: The line of this call, filled in by the compiler.
+    ///   - column: The column of this call, filled in by the compiler.
     ///   - body: Makes an instance from the parameter.
     /// - Returns: A `.unique` async parameter factory.
     @inlinable
     public func callAsFunction<P: Sendable, T: Sendable>(
-        key: StaticString = #function, line: UInt = #line, _ body: @escaping @Sendable (P) async throws -> T
+        key: StaticString = #function, file: StaticString = #fileID, line: UInt = #line, column: UInt = #column,
+        _ body: @escaping @Sendable (P) async throws -> T
     ) -> AsyncParameterFactory<P, T> {
-        let key = RegistrationKey(container: Self.self, name: key, type: T.self, line: line)
+        let key = RegistrationKey(container: Self.self, name: key, type: T.self, file: file, line: line, column: column)
         return AsyncParameterFactory(registration: AsyncRegistration(manager: manager, key: key, body: .parameter(body)))
     }
 }

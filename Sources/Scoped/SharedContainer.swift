@@ -42,13 +42,17 @@ extension SharedContainer {
     ///
     /// - Parameters:
     ///   - key: The declaring member's name, filled in by the compiler.
-    ///   - line: The line of this call, filled in by the compiler: it tells apart overloads
-    ///     of one factory function and registrations made in one function.
+    ///   - file: The file of this call (`#fileID`), filled in by the compiler.
+    ///   - line: The line of this call, filled in by the compiler.
+    ///   - column: The column of this call, filled in by the compiler. With `file` and
+    ///     `line` it tells apart overloads of one factory function and registrations made
+    ///     in one function; a helper that makes factories forwards all three.
     ///   - body: Makes an instance. It may resolve other factories (`self.store()`).
     /// - Returns: A `.unique` factory; chain a scope to change its lifetime.
     @inlinable @inline(__always)
-    public func callAsFunction<T>(key: StaticString = #function, line: UInt = #line, _ body: @escaping @Sendable () -> T) -> Factory<T> {
-        Factory(container: self, key: key, line: line, body: body)
+    public func callAsFunction<T>(key: StaticString = #function, file: StaticString = #fileID, line: UInt = #line, column: UInt = #column,
+        _ body: @escaping @Sendable () -> T) -> Factory<T> {
+        Factory(container: self, key: key, file: file, line: line, column: column, body: body)
     }
 
     /// Makes a main-actor factory, such as for a `@MainActor` view model: the compiler
@@ -64,14 +68,18 @@ extension SharedContainer {
     ///
     /// - Parameters:
     ///   - key: The declaring member's name, filled in by the compiler.
-    ///   - line: The line of this call, filled in by the compiler: it tells apart overloads
-    ///     of one factory function and registrations made in one function.
+    ///   - file: The file of this call (`#fileID`), filled in by the compiler.
+    ///   - line: The line of this call, filled in by the compiler.
+    ///   - column: The column of this call, filled in by the compiler. With `file` and
+    ///     `line` it tells apart overloads of one factory function and registrations made
+    ///     in one function; a helper that makes factories forwards all three.
     ///   - body: Makes an instance on the main actor.
     /// - Returns: A `.unique` main-actor factory; chain a scope to change its lifetime.
     public func callAsFunction<T: Sendable>(
-        key: StaticString = #function, line: UInt = #line, _ body: @escaping @MainActor @Sendable () -> T
+        key: StaticString = #function, file: StaticString = #fileID, line: UInt = #line, column: UInt = #column,
+        _ body: @escaping @MainActor @Sendable () -> T
     ) -> MainActorFactory<T> {
-        MainActorFactory(Factory(container: self, key: key, line: line, mainActorBody: body))
+        MainActorFactory(Factory(container: self, key: key, file: file, line: line, column: column, mainActorBody: body))
     }
 
     /// Makes a plain ``Factory`` for a main-actor body, checked only at run time: resolving
@@ -79,15 +87,19 @@ extension SharedContainer {
     ///
     /// - Parameters:
     ///   - key: The declaring member's name, filled in by the compiler.
-    ///   - line: The line of this call, filled in by the compiler: it tells apart overloads
-    ///     of one factory function and registrations made in one function.
+    ///   - file: The file of this call (`#fileID`), filled in by the compiler.
+    ///   - line: The line of this call, filled in by the compiler.
+    ///   - column: The column of this call, filled in by the compiler. With `file` and
+    ///     `line` it tells apart overloads of one factory function and registrations made
+    ///     in one function; a helper that makes factories forwards all three.
     ///   - body: Makes an instance on the main actor.
     /// - Returns: A `.unique` factory.
     @available(*, deprecated, message: "declare the member as MainActorFactory<T>: the compiler then checks that it is resolved on the main actor")
     public func callAsFunction<T: Sendable>(
-        key: StaticString = #function, line: UInt = #line, _ body: @escaping @MainActor @Sendable () -> T
+        key: StaticString = #function, file: StaticString = #fileID, line: UInt = #line, column: UInt = #column,
+        _ body: @escaping @MainActor @Sendable () -> T
     ) -> Factory<T> {
-        Factory(container: self, key: key, line: line, mainActorBody: body)
+        Factory(container: self, key: key, file: file, line: line, column: column, mainActorBody: body)
     }
 
     /// Makes a parameter factory keyed by the calling member's name and `T`.
@@ -100,15 +112,19 @@ extension SharedContainer {
     ///
     /// - Parameters:
     ///   - key: The declaring member's name, filled in by the compiler.
-    ///   - line: The line of this call, filled in by the compiler: it tells apart overloads
-    ///     of one factory function and registrations made in one function.
+    ///   - file: The file of this call (`#fileID`), filled in by the compiler.
+    ///   - line: The line of this call, filled in by the compiler.
+    ///   - column: The column of this call, filled in by the compiler. With `file` and
+    ///     `line` it tells apart overloads of one factory function and registrations made
+    ///     in one function; a helper that makes factories forwards all three.
     ///   - body: Makes an instance from the parameter.
     /// - Returns: A `.unique` parameter factory.
     @inlinable @inline(__always)
     public func callAsFunction<P, T>(
-        key: StaticString = #function, line: UInt = #line, _ body: @escaping @Sendable (P) -> T
+        key: StaticString = #function, file: StaticString = #fileID, line: UInt = #line, column: UInt = #column,
+        _ body: @escaping @Sendable (P) -> T
     ) -> ParameterFactory<P, T> {
-        ParameterFactory(container: self, key: key, line: line, body: body)
+        ParameterFactory(container: self, key: key, file: file, line: line, column: column, body: body)
     }
 
     /// Makes a main-actor parameter factory, such as for a `@MainActor` view model that
@@ -124,29 +140,37 @@ extension SharedContainer {
     ///
     /// - Parameters:
     ///   - key: The declaring member's name, filled in by the compiler.
-    ///   - line: The line of this call, filled in by the compiler: it tells apart overloads
-    ///     of one factory function and registrations made in one function.
+    ///   - file: The file of this call (`#fileID`), filled in by the compiler.
+    ///   - line: The line of this call, filled in by the compiler.
+    ///   - column: The column of this call, filled in by the compiler. With `file` and
+    ///     `line` it tells apart overloads of one factory function and registrations made
+    ///     in one function; a helper that makes factories forwards all three.
     ///   - body: Makes an instance from the parameter, on the main actor.
     /// - Returns: A `.unique` main-actor parameter factory.
     public func callAsFunction<P, T: Sendable>(
-        key: StaticString = #function, line: UInt = #line, _ body: @escaping @MainActor @Sendable (P) -> T
+        key: StaticString = #function, file: StaticString = #fileID, line: UInt = #line, column: UInt = #column,
+        _ body: @escaping @MainActor @Sendable (P) -> T
     ) -> MainActorParameterFactory<P, T> {
-        MainActorParameterFactory(ParameterFactory(container: self, key: key, line: line, mainActorBody: body))
+        MainActorParameterFactory(ParameterFactory(container: self, key: key, file: file, line: line, column: column, mainActorBody: body))
     }
 
     /// Makes a plain ``ParameterFactory`` for a main-actor body, checked only at run time.
     ///
     /// - Parameters:
     ///   - key: The declaring member's name, filled in by the compiler.
-    ///   - line: The line of this call, filled in by the compiler: it tells apart overloads
-    ///     of one factory function and registrations made in one function.
+    ///   - file: The file of this call (`#fileID`), filled in by the compiler.
+    ///   - line: The line of this call, filled in by the compiler.
+    ///   - column: The column of this call, filled in by the compiler. With `file` and
+    ///     `line` it tells apart overloads of one factory function and registrations made
+    ///     in one function; a helper that makes factories forwards all three.
     ///   - body: Makes an instance from the parameter, on the main actor.
     /// - Returns: A `.unique` parameter factory.
     @available(*, deprecated, message: "declare the member as MainActorParameterFactory<P, T>: the compiler then checks that it is resolved on the main actor")
     public func callAsFunction<P, T: Sendable>(
-        key: StaticString = #function, line: UInt = #line, _ body: @escaping @MainActor @Sendable (P) -> T
+        key: StaticString = #function, file: StaticString = #fileID, line: UInt = #line, column: UInt = #column,
+        _ body: @escaping @MainActor @Sendable (P) -> T
     ) -> ParameterFactory<P, T> {
-        ParameterFactory(container: self, key: key, line: line, mainActorBody: body)
+        ParameterFactory(container: self, key: key, file: file, line: line, column: column, mainActorBody: body)
     }
 
     /// Opens a child lifetime scope: a container of the same type that sees this one's

@@ -16,8 +16,8 @@ import Testing
         // The second line says where to look: the app's frames in the backtrace, and the
         // line of each registration's `self { … }` call.
         #expect(whereToLook(in: result) == "Scoped: where to look: the first frame of your code in the backtrace "
-            + "made the call that stopped; the self { … } calls are on line \(MisuseContainer.flowModelLine) for "
-            + "flowModel (FlowModel), line \(MisuseContainer.rootStoreLine) for rootStore (RootStore)")
+            + "made the call that stopped; the self { … } calls are at \(MisuseContainer.flowModelSite) for "
+            + "flowModel (FlowModel), \(MisuseContainer.rootStoreSite) for rootStore (RootStore)")
     }
 
     @Test func cycleThroughALazy() async {

@@ -13,7 +13,7 @@ private let processWideContainer = Container(manager: .processWide())
 
 /// A cached factory of `container` under an explicit key.
 private func cachedProbe(_ container: Container, _ tracker: LifecycleTracker) -> Factory<Probe> {
-    Factory(container: container, key: "managerProbe", line: 0) { Probe("probe", tracker) }.cached
+    Factory(container: container, key: "managerProbe", file: #fileID, line: 0, column: 0) { Probe("probe", tracker) }.cached
 }
 
 @Suite struct ContainerManagerTests {
@@ -66,7 +66,7 @@ private func cachedProbe(_ container: Container, _ tracker: LifecycleTracker) ->
         let child = Container.shared.child("flow")
         defer { child.close() }
         #expect(!child.manager.isProcessWide)
-        let factory = Factory(container: child, key: "childProbe", line: 0) { 1 }
+        let factory = Factory(container: child, key: "childProbe", file: #fileID, line: 0, column: 0) { 1 }
         #expect(factory.registration.manager === child.manager)
     }
 }

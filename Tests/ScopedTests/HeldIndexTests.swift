@@ -9,7 +9,7 @@ import Testing
 
 /// A cached factory under an explicit key, as `self { … }` makes one under `#function`.
 private func cachedProbe(_ container: Container, _ key: StaticString, _ tracker: LifecycleTracker) -> Factory<Probe> {
-    Factory(container: container, key: key, line: 0) { Probe("\(key)", tracker) }.cached
+    Factory(container: container, key: key, file: #fileID, line: 0, column: 0) { Probe("\(key)", tracker) }.cached
 }
 
 @Suite struct HeldIndexTests {
@@ -19,8 +19,8 @@ private func cachedProbe(_ container: Container, _ key: StaticString, _ tracker:
         let second: StaticString = "aaaaaaaaYbbbbbbbbbbbbbbbcccccccccccccddddddddd"
         let container = Container()
         let tracker = LifecycleTracker()
-        let firstKey = RegistrationKey(container: Container.self, name: first, type: Probe.self, line: 1)
-        let secondKey = RegistrationKey(container: Container.self, name: second, type: Probe.self, line: 1)
+        let firstKey = RegistrationKey(container: Container.self, name: first, type: Probe.self, file: #fileID, line: 1, column: 1)
+        let secondKey = RegistrationKey(container: Container.self, name: second, type: Probe.self, file: #fileID, line: 1, column: 1)
         #expect(firstKey.quickHash == secondKey.quickHash)
         #expect(firstKey != secondKey)
 
@@ -94,7 +94,7 @@ private func cachedProbe(_ container: Container, _ key: StaticString, _ tracker:
         let flow = root.child("flow")
         #expect(flow.manager.node.storage.index == nil)
         #expect(root.manager.node.storage.index != nil)
-        let screen = Factory(container: flow, key: "screenInFlow", line: 0) { Probe("screen", tracker) }.scoped
+        let screen = Factory(container: flow, key: "screenInFlow", file: #fileID, line: 0, column: 0) { Probe("screen", tracker) }.scoped
         let first = screen()
         #expect(screen() === first)
         weak let released = first

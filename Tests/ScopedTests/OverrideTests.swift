@@ -18,8 +18,8 @@ private final class Gadget: Sendable {}
 extension Container {
     // One registration declared twice with different body shapes, as a helper that
     // forwards `key` and `line` can do: the override's shape is checked when resolved.
-    fileprivate func gadget() -> Factory<Gadget> { self(key: "gadget", line: 1) { Gadget() } }
-    fileprivate func gadget() -> ParameterFactory<Int, Gadget> { self(key: "gadget", line: 1) { _ in Gadget() } }
+    fileprivate func gadget() -> Factory<Gadget> { self(key: "gadget", line: 1, column: 1) { Gadget() } }
+    fileprivate func gadget() -> ParameterFactory<Int, Gadget> { self(key: "gadget", line: 1, column: 1) { _ in Gadget() } }
 }
 
 @Suite struct OverrideTests {

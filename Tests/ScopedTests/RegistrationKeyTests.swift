@@ -3,9 +3,11 @@ import ScopedTesting
 import Testing
 
 /// What identifies a registration (issue #14): the container type, the declaring member's
-/// name (`#function`), the produced type and the line of the `self { … }` call. Before the
-/// line took part, two overloads of one factory function, or two registrations made in one
-/// function, were one registration and handed out each other's instances.
+/// name (`#function`), the produced type and where the `self { … }` call is (file, line,
+/// column). Before, two overloads of one factory function, or two registrations made in one
+/// function, were one registration and handed out each other's instances; with the line
+/// alone, overloads on the same line of two files and two registrations on one line still
+/// were (found by a new-user probe).
 @Suite struct RegistrationKeyTests {
     final class Session: Sendable {
         let user: String
@@ -32,6 +34,24 @@ import Testing
         #expect(first() === first())
     }
 
+    @Test func overloadsOnTheSameLineOfTwoFilesAreTwoRegistrations() {
+        let container = Container()
+        let byNumber = container.sameLine(1)()
+        let byName = container.sameLine("1")()
+        #expect(byNumber.user == "int")
+        #expect(byName.user == "string")
+        #expect(byNumber !== byName)
+    }
+
+    @Test func twoRegistrationsOnOneLineAreTwoRegistrations() {
+        let container = Container()
+        #expect(Self.either(true, in: container)().user == "yes")
+        #expect(Self.either(false, in: container)().user == "no")
+        let (x, y) = Self.pair(in: container)
+        #expect(x().user == "x")
+        #expect(y().user == "y")
+    }
+
     @Test func anOverrideReachesOnlyTheOverloadItWasRegisteredOn() {
         let container = Container()
         container.session(user: 7).register { Session("mock") }
@@ -43,6 +63,14 @@ import Testing
         let container = Container()
         let first = container.session(user: 1)()
         #expect(container.session(user: 2)() === first)
+    }
+
+    static func either(_ flag: Bool, in container: Container) -> Factory<Session> {
+        flag ? container { Session("yes") }.cached : container { Session("no") }.cached
+    }
+
+    static func pair(in container: Container) -> (Factory<Session>, Factory<Session>) {
+        (container { Session("x") }.cached, container { Session("y") }.cached)
     }
 
     static func twoAdHocRegistrations(in container: Container) -> (Factory<Session>, Factory<Session>) {

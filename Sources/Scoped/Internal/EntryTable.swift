@@ -51,10 +51,17 @@ package struct EntryTable {
     /// Where the finished entry of `key` is (`hash`: its registration's quick hash).
     package func position(of key: StorageKey, hash: Int) -> Int? {
         if let positions { return positions[key] }
-        return hashes.withUnsafeBufferPointer { hashes in
+        return scan(hash: hash) { $0 == key }
+    }
+
+    /// The linear lookup: the first filed entry whose hash is `hash` and whose key
+    /// `matches`.
+    @inline(__always)
+    private func scan(hash: Int, _ matches: (StorageKey) -> Bool) -> Int? {
+        hashes.withUnsafeBufferPointer { hashes in
             var index = 0
             while index < hashes.count {
-                if hashes[index] == hash, entries[index].key == key, !entries[index].isVacant { return index }
+                if hashes[index] == hash, matches(entries[index].key), !entries[index].isVacant { return index }
                 index += 1
             }
             return nil
@@ -64,7 +71,18 @@ package struct EntryTable {
     /// The live instance filed for `key` (`hash`: its registration's quick hash), and
     /// whether it is held weakly (`.shared`); nil if none is, or a weak one died.
     package func liveInstance(of key: StorageKey, hash: Int) -> (object: AnyObject, weakly: Bool)? {
-        guard let position = position(of: key, hash: hash) else { return nil }
+        liveInstance(at: position(of: key, hash: hash))
+    }
+
+    /// The same for a registration's only instance (no per-parameter part), without
+    /// making a ``StorageKey`` for it (a child lifetime scope's read, on every resolve).
+    package func liveInstance(of key: RegistrationKey, hash: Int) -> (object: AnyObject, weakly: Bool)? {
+        if positions != nil { return liveInstance(of: StorageKey(key), hash: hash) }
+        return liveInstance(at: scan(hash: hash) { $0.parameterBox == nil && $0.registration == key })
+    }
+
+    private func liveInstance(at position: Int?) -> (object: AnyObject, weakly: Bool)? {
+        guard let position else { return nil }
         switch entries[position].slot {
         case .strong(let payload): return (payload, false)
         case .weak(let weak): return weak.object.map { ($0, true) }

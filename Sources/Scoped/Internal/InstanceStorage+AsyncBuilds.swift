@@ -47,7 +47,6 @@ extension InstanceStorage {
         of key: StorageKey, slot: StoredEntry.Slot, scope: Scope, reporter: ScopeNode?, build: AsyncBuild
     ) {
         let id = ObjectIdentifier(build)
-        state.withLock { $0.asyncBuilds[id] = nil }
         store(
             build.isAbandoned ? .vacant : slot, for: key, hash: key.registration.quickHash, scope: scope,
             reporter: reporter.map(WeakReporter.init), builtBy: id)

@@ -140,6 +140,9 @@ package final class InstanceStorage: Sendable {
         // and the index's previous payload.
         let (dead, replaced, wake): ([StoredEntry], UInt, Bool) = state.withLock { state in
             state.generation &+= 1
+            // An async build leaves the table of builds to join in the same step as it
+            // leaves the builds in flight: a resolve between the two would start another.
+            if !state.asyncBuilds.isEmpty { state.asyncBuilds[me] = nil }
             let wake = state.waiters > 0
             guard state.table.finishBuild(of: key, hash: hash, by: me), !state.closed, !slot.isVacant else {
                 return ([], 0, wake)

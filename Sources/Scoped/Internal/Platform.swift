@@ -91,6 +91,14 @@ package enum Platform {
         memcmp(lhs, rhs, count) == 0
     }
 
+    /// Whether the NUL-terminated strings at the addresses `lhs` and `rhs` are equal.
+    package static func cStringsEqual(_ lhs: UInt, _ rhs: UInt) -> Bool {
+        guard let lhs = UnsafePointer<CChar>(bitPattern: lhs), let rhs = UnsafePointer<CChar>(bitPattern: rhs) else {
+            return lhs == rhs
+        }
+        return strcmp(lhs, rhs) == 0
+    }
+
     /// Stops the process when a pthread call returned an error.
     @inline(__always)
     fileprivate static func check(_ status: Int32, _ call: StaticString) {

@@ -185,7 +185,8 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     @inlinable @inline(__always)
     package func resolve(_ parameter: P) -> T {
         Self.resolve(
-            in: nodeRef, container: key.container, name: key.name, type: key.producedType, line: UInt(key.line), kind: scopeKind,
+            in: nodeRef, container: key.container, name: key.name, type: key.producedType, position: key.position, file: key.file,
+            kind: scopeKind,
             custom: customScope, body: storedBody, parameter: parameter)
     }
 
@@ -197,11 +198,11 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     @inlinable @inline(never)
     package static func resolve(
         in nodeRef: Unmanaged<ScopeNode>, container: ObjectIdentifier, name: StaticString, type: Any.Type,
-        line: UInt, kind: Scope.Kind, custom: Scope?, body: Body, parameter: P
+        position: UInt32, file: UInt, kind: Scope.Kind, custom: Scope?, body: Body, parameter: P
     ) -> T {
         // The body runs inside `fastResolve` or `resolveSlow` (its frame on the thread's
         // stack) through a non-escaping closure: nothing is allocated for it.
-        let key = RegistrationKey(container: container, name: name, type: type, line: line)
+        let key = RegistrationKey(container: container, name: name, type: type, position: position, file: file)
         var built: T?
         // The node is borrowed, not retained: the manager (or the process) keeps it.
         let found = nodeRef._withUnsafeGuaranteedRef { node in
@@ -228,7 +229,8 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     @inlinable @inline(__always)
     package func resolve(_ parameter: P, parameterKey: (@Sendable (P) -> ParameterBox)?) -> T {
         Self.resolve(
-            in: nodeRef, container: key.container, name: key.name, type: key.producedType, line: UInt(key.line), kind: scopeKind,
+            in: nodeRef, container: key.container, name: key.name, type: key.producedType, position: key.position, file: key.file,
+            kind: scopeKind,
             custom: customScope, body: storedBody, parameter: parameter, parameterKey: parameterKey)
     }
 
@@ -236,9 +238,9 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     @inlinable @inline(never)
     package static func resolve(
         in nodeRef: Unmanaged<ScopeNode>, container: ObjectIdentifier, name: StaticString, type: Any.Type,
-        line: UInt, kind: Scope.Kind, custom: Scope?, body: Body, parameter: P, parameterKey: (@Sendable (P) -> ParameterBox)?
+        position: UInt32, file: UInt, kind: Scope.Kind, custom: Scope?, body: Body, parameter: P, parameterKey: (@Sendable (P) -> ParameterBox)?
     ) -> T {
-        let key = RegistrationKey(container: container, name: name, type: type, line: line)
+        let key = RegistrationKey(container: container, name: name, type: type, position: position, file: file)
         let box = parameterKey?(parameter)
         return withUnsafePointer(to: parameter) { value in
             withUnsafePointer(to: BuildParameter(value, box: box)) { buildParameter in

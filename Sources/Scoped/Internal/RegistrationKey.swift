@@ -1,52 +1,69 @@
 
 /// Identifies one registration: the declaring container type, the declaring
 /// member's name (`#function`: `api`, `counter(initialValue:)`), the produced type and
-/// the line of the `self { … }` call (`#line`).
+/// where the `self { … }` call is (`#fileID`, `#line`, `#column`).
 ///
 /// Factory parameters never take part in it: `counter(initialValue: 1)` and
-/// `counter(initialValue: 2)` are one registration. The line tells apart what the name
-/// cannot: two overloads of one factory function (`session(user: Int)` and
-/// `session(user: String)` share the name `session(user:)`), and two registrations made
-/// in one function (`Container.shared { … }` twice in a test).
+/// `counter(initialValue: 2)` are one registration. The call's place tells apart what the
+/// name cannot: two overloads of one factory function (`session(user: Int)` and
+/// `session(user: String)` share the name `session(user:)`), in one file or in two, and
+/// two registrations made in one function or on one line (`Container.shared { … }` twice
+/// in a test, the two branches of a `?:`).
 ///
-/// Making one costs nothing but four stores (a factory value makes one on every
-/// access): equality compares the line, then the name's address and its bytes only when
-/// the addresses differ (the same name written in two modules), and ``quickHash`` reads
-/// the name's length and at most 16 of its bytes.
+/// Making one costs nothing but five stores (a factory value makes one on every
+/// access): equality compares the line and column, then the file's and the name's
+/// addresses, and their bytes only when the addresses differ (the same literal in two
+/// modules); ``quickHash`` reads the name's length and at most 16 of its bytes.
 @usableFromInline
 package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     @usableFromInline package let container: ObjectIdentifier
     @usableFromInline package let name: StaticString
-    /// The line of the `self { … }` call that declared it. 32 bits, right after `name`:
-    /// it fills the padding after the name's flags byte, so a key is no larger for it.
-    @usableFromInline package let line: UInt32
+    /// The line and column of the `self { … }` call: `line << 12 | column` (columns past
+    /// 4,095 share 4,095). 32 bits, right after `name`: they fill the padding after the
+    /// name's flags byte.
+    @usableFromInline package let position: UInt32
     @usableFromInline package let producedType: Any.Type
+    /// The address of the call's `#fileID` literal (NUL-terminated, as every Swift string
+    /// literal in a binary is).
+    @usableFromInline package let file: UInt
 
     @inlinable
-    package init(container: Any.Type, name: StaticString, type: Any.Type, line: UInt) {
+    package init(container: Any.Type, name: StaticString, type: Any.Type, file: StaticString, line: UInt, column: UInt) {
         self.container = ObjectIdentifier(container)
         self.producedType = type
         self.name = name
-        self.line = UInt32(truncatingIfNeeded: line)
+        self.position = UInt32(truncatingIfNeeded: line << 12 | min(column, 0xFFF))
+        self.file = UInt(bitPattern: file.utf8Start)
     }
 
     /// A key from its parts, as a resolve site passes them (the produced type is known
     /// there).
     @inlinable @inline(__always)
-    package init(container: ObjectIdentifier, name: StaticString, type: Any.Type, line: UInt) {
+    package init(container: ObjectIdentifier, name: StaticString, type: Any.Type, position: UInt32, file: UInt) {
         self.container = container
         self.producedType = type
         self.name = name
-        self.line = UInt32(truncatingIfNeeded: line)
+        self.position = position
+        self.file = file
     }
+
+    /// The line of the `self { … }` call.
+    package var line: UInt { UInt(position >> 12) }
+    /// Its column (4,095 for any column past that).
+    package var column: UInt { UInt(position & 0xFFF) }
+    /// The file of the call, as `#fileID` names it: `MyApp/Container+Features.swift`.
+    package var fileID: String { String(cString: UnsafePointer<UInt8>(bitPattern: file).unsafelyUnwrapped) }
+    /// `MyApp/Container+Features.swift:12:9`: where the `self { … }` call is.
+    package var declarationSite: String { "\(fileID):\(line):\(column)" }
 
     /// The produced type's identity.
     package var type: ObjectIdentifier { ObjectIdentifier(producedType) }
 
     @usableFromInline package static func == (lhs: RegistrationKey, rhs: RegistrationKey) -> Bool {
-        guard lhs.line == rhs.line, lhs.producedType == rhs.producedType, lhs.container == rhs.container else {
+        guard lhs.position == rhs.position, lhs.producedType == rhs.producedType, lhs.container == rhs.container else {
             return false
         }
+        guard lhs.file == rhs.file || Platform.cStringsEqual(lhs.file, rhs.file) else { return false }
         return lhs.name.sameText(as: rhs.name)
     }
 
@@ -61,7 +78,7 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         return Int(bitPattern: hash ^ (hash >> 29))
     }
 
-    /// A hash of the container, the type, the line and the name's text that reads at most 24 bytes
+    /// A hash of the container, the type, the position and the name's text that reads at most 24 bytes
     /// of the name: its length and, for names of eight bytes or more, its first, middle
     /// and last eight (every byte of names up to 16 bytes); shorter names are read in two
     /// overlapping words. The lock-free index of held instances hashes with it on every
@@ -69,7 +86,7 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     package var quickHash: Int {
         let count = name.utf8CodeUnitCount
         var hash = UInt(bitPattern: container) ^ (UInt(bitPattern: ObjectIdentifier(producedType)) &* 0x9E37_79B9_7F4A_7C15)
-        hash = (hash ^ UInt(count) ^ UInt(line) << 32) &* 0xC4CE_B9FE_1A85_EC53
+        hash = (hash ^ UInt(count) ^ UInt(position) << 32) &* 0xC4CE_B9FE_1A85_EC53
         if name.hasPointerRepresentation {
             let start = UnsafeRawPointer(name.utf8Start)
             if count >= 8 {

@@ -50,7 +50,11 @@ extension InstanceStorage {
     @inline(__always)
     fileprivate func read(_ key: RegistrationKey) -> Resolution {
         if let readIndex { return readIndex.withBorrowed { $0.read(key) } }
-        return held(StorageKey(key))
+        let hash = key.quickHash
+        return state.withLock { state in
+            guard let (object, weakly) = state.table.liveInstance(of: key, hash: hash) else { return .slow }
+            return weakly ? .heldWeakly(object) : .held(object)
+        }
     }
 
     /// The instance held for `key` in the locked table (per-parameter instances, and

@@ -6,8 +6,8 @@
 /// `fatalError`'s own location is inside Scoped, which is not where the mistake is. So
 /// every stop adds a second line saying where to look: the first frame of the app's
 /// code in the backtrace (or the debugger's stack) is the call that stopped, and each
-/// registration the message names is declared by the `self { … }` call on the line
-/// given (the line is part of its key, so it costs nothing to report).
+/// registration the message names is declared by the `self { … }` call at the file, line
+/// and column given (they are part of its key, so it costs nothing to report).
 @usableFromInline
 package enum ScopedFailure {
     @usableFromInline
@@ -23,8 +23,8 @@ package enum ScopedFailure {
         var named: [RegistrationKey] = []
         for key in keys where key.line != 0 && !named.contains(key) { named.append(key) }
         guard !named.isEmpty else { return text }
-        let lines = named.map { "line \($0.line) for \($0)" }
-        text += "; the self { … } calls are on " + lines.joined(separator: ", ")
+        let sites = named.map { "\($0.declarationSite) for \($0)" }
+        text += "; the self { … } calls are at " + sites.joined(separator: ", ")
         return text
     }
 }

@@ -72,9 +72,11 @@ extension MisuseContainer {
     /// Scoped in a child, built from the root's cached store, whose body resolves the
     /// flow model again through the same child: a cycle across a child and its parent.
     var flowModel: Factory<FlowModel> { self { FlowModel([self.rootStore()]) }.scoped }
-    static let flowModelLine = #line - 1  // for the stop message's "where to look" line
+    /// Where the stop message's "where to look" line says `flowModel` is declared (46: the
+    /// column of its `self`).
+    static let flowModelSite = "\(#fileID):\(#line - 3):46"
     var rootStore: Factory<RootStore> { self { RootStore(self.flowModel()) }.cached }
-    static let rootStoreLine = #line - 1
+    static let rootStoreSite = "\(#fileID):\(#line - 1):46"
 
     /// An async factory that asks for `.graph`, one synchronous resolve's scope.
     var asyncGraph: AsyncFactory<Gadget> { self { Gadget() }.scope(.graph) }
@@ -147,8 +149,8 @@ extension MisuseContainer {
     var worker: Factory<Worker> { self { Worker(self.mainScreen.factory()) }.cached }
 
     /// Same explicit key and type as `gadgetItem`-like parameter factories, but no parameter.
-    var keyedGadget: Factory<Gadget> { self(key: "sharedKey", line: 1) { Gadget() } }
-    var keyedGadgetByName: ParameterFactory<String, Gadget> { self(key: "sharedKey", line: 1) { _ in Gadget() } }
+    var keyedGadget: Factory<Gadget> { self(key: "sharedKey", line: 1, column: 1) { Gadget() } }
+    var keyedGadgetByName: ParameterFactory<String, Gadget> { self(key: "sharedKey", line: 1, column: 1) { _ in Gadget() } }
 }
 
 /// Writes `name: value` to standard error, for the parent test to read back (exit-test
