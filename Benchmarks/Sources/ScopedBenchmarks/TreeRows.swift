@@ -1,6 +1,6 @@
 // Large trees of lifetime scopes (issue #14): how long closing takes for a scope with
 // 100,000 open children, closed by the parent or one by one in either order, and for a
-// chain 30,000 scopes deep. Each figure is one run (these are seconds-long operations,
+// chain 30,000 scopes deep, with and without an observer; and resolves at that depth. Each figure is one run (these are seconds-long operations,
 // not nanosecond ones), beside a baseline made in the same run: allocating as many
 // plain objects in an array and dropping them.
 import Scoped
@@ -45,6 +45,25 @@ enum TreeRows {
                 for _ in 0..<depth { chain.append(chain[chain.count - 1].child("level")) }
                 root.close()
                 chain.removeAll()
+            }),
+            ("chain \(depth) deep, an observer on the root: open, close the root, drop", {
+                let root = Container()
+                let observation = root.observe { _ in }
+                var chain = [root]
+                for _ in 0..<depth { chain.append(chain[chain.count - 1].child("level")) }
+                root.close()
+                chain.removeAll()
+                observation.cancel()
+            }),
+            ("chain \(depth) deep: 100,000 resolves of a held .scoped instance in the deepest scope", {
+                let root = Container()
+                var chain = [root]
+                for _ in 0..<depth { chain.append(chain[chain.count - 1].child("level")) }
+                let deepest = chain[depth]
+                var acc: UInt64 = 0
+                for _ in 0..<100_000 { acc &+= fold(deepest.bScoped()) }
+                Sink.value &+= acc
+                root.close()
             }),
         ]
         for (name, work) in rows {

@@ -113,6 +113,10 @@ package enum ProcessWideWord: Int32 {
     case isolationDomainsActive = 1
     /// 1 once any container world made a world root (ContainerWorld.swift).
     case worldRootEverMade = 2
+    /// Overrides registered on lifetime scopes (not roots), anywhere (ScopeNode.swift).
+    case childOverrides = 3
+    /// Observers installed on lifetime scopes (not roots), anywhere (EventHub.swift).
+    case childObservers = 4
     // Raw values stay below SCOPED_PROCESS_WORDS (8).
 
     /// The word.

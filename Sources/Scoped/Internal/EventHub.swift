@@ -16,6 +16,7 @@ package enum EventHub {
         let id = ProcessWideCounter.observerIDs.next()
         node.state.withLock { $0.observers[id] = observer }
         node.observerCount.add(1, ordering: .sequentiallyConsistent)
+        if !node.isRoot { ProcessWideWord.childObservers.word.add(1, ordering: .sequentiallyConsistent) }
         installed.add(1, ordering: .sequentiallyConsistent)
         return id
     }
@@ -24,6 +25,7 @@ package enum EventHub {
         let removed = node.state.withLock { $0.observers.removeValue(forKey: id) }
         if removed != nil {
             node.observerCount.subtract(1, ordering: .sequentiallyConsistent)
+            if !node.isRoot { ProcessWideWord.childObservers.word.subtract(1, ordering: .sequentiallyConsistent) }
             installed.subtract(1, ordering: .sequentiallyConsistent)
         }
     }
@@ -36,6 +38,9 @@ package enum EventHub {
         }
         if !removed.isEmpty {
             node.observerCount.subtract(UInt(removed.count), ordering: .sequentiallyConsistent)
+            if !node.isRoot {
+                ProcessWideWord.childObservers.word.subtract(UInt(removed.count), ordering: .sequentiallyConsistent)
+            }
             installed.subtract(UInt(removed.count), ordering: .sequentiallyConsistent)
         }
     }
@@ -55,13 +60,14 @@ extension ScopeNode {
 
     /// The chain walk of `isObservedInChain` (``firstInChain(_:)``).
     private var isObservedHereOrAbove: Bool {
-        firstInChain { $0.observerCount.load(ordering: .relaxed) != 0 ? true : nil } ?? false
+        firstInChain(unlessOnlyRoots: .childObservers) { $0.observerCount.load(ordering: .relaxed) != 0 ? true : nil }
+            ?? false
     }
 
     /// Observers of this container and its ancestors, nearest first.
     private var observersInChain: [LifecycleObserver] {
         var result: [LifecycleObserver] = []
-        _ = firstInChain { node -> Bool? in
+        _ = firstInChain(unlessOnlyRoots: .childObservers) { node -> Bool? in
             result += node.state.withLock { $0.observers.sorted { $0.key < $1.key }.map(\.value) }
             return nil  // every level
         }

@@ -132,7 +132,7 @@ extension ScopeNode {
     /// Whether an override of `key` is registered here or in an enclosing scope: one
     /// relaxed load per level while no override exists (``firstInChain(_:)``).
     private func isOverridden(_ key: RegistrationKey) -> Bool {
-        firstInChain { node in
+        firstInChain(unlessOnlyRoots: .childOverrides) { node in
             node.overrideCount.load(ordering: .relaxed) != 0 && node.state.withLock({ $0.overrides[key] != nil })
                 ? true : nil
         } ?? false

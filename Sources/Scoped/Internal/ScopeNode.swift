@@ -138,6 +138,7 @@ package final class ScopeNode: Sendable {
         // then); a root has no open children (each would hold it as its parent).
         if isRoot { ContainerRegistry.remove(ObjectIdentifier(self)) }
         EventHub.removeAll(from: self)
+        state.withLock { _ in recordOverrideCount(0) }
         let wasOpen = state.withLock { state in
             defer { state.closed = true }
             return !state.closed
@@ -279,12 +280,21 @@ package final class ScopeNode: Sendable {
     /// the node that holds it.
     @usableFromInline
     package func override(for key: RegistrationKey) -> (body: any OverrideBody, owner: ScopeNode)? {
-        firstInChain { node in
+        firstInChain(unlessOnlyRoots: .childOverrides) { node in
             guard node.overrideCount.load(ordering: .relaxed) != 0,
                 let body = node.state.withLock({ $0.overrides[key] })
             else { return nil }
             return (body, node)
         }
+    }
+
+    /// ``firstInChain(_:)`` for a property that lifetime scopes rarely have (overrides,
+    /// observers): while none anywhere has it (`childCount` is zero), only the root is
+    /// asked, so a resolve or an event costs the same at any depth.
+    @inline(__always)
+    package func firstInChain<R>(unlessOnlyRoots childCount: ProcessWideWord, _ test: (ScopeNode) -> R?) -> R? {
+        if childCount.word.load(ordering: .relaxed) == 0 { return test(root) }
+        return firstInChain(test)
     }
 
     /// The first non-nil answer of `test` for this node, then its parent, and so on up to
@@ -309,16 +319,30 @@ package final class ScopeNode: Sendable {
     /// released after unlocking.
     package func setOverride(_ body: any OverrideBody, for key: RegistrationKey) {
         let replaced = state.withLock { state in
-            defer { overrideCount.store(UInt(state.overrides.count), ordering: .sequentiallyConsistent) }
+            defer { recordOverrideCount(state.overrides.count) }
             return state.overrides.updateValue(body, forKey: key)
         }
         _ = replaced
     }
 
+    /// Stores the number of overrides registered here (called with `state` locked) and
+    /// keeps the process-wide count of lifetime scopes' overrides in step with it.
+    private func recordOverrideCount(_ count: Int) {
+        let old = overrideCount.load(ordering: .relaxed)
+        overrideCount.store(UInt(count), ordering: .sequentiallyConsistent)
+        guard !isRoot else { return }
+        let childOverrides = ProcessWideWord.childOverrides.word
+        if UInt(count) > old {
+            childOverrides.add(UInt(count) - old, ordering: .sequentiallyConsistent)
+        } else if UInt(count) < old {
+            childOverrides.subtract(old - UInt(count), ordering: .sequentiallyConsistent)
+        }
+    }
+
     /// Removes the override of `key`, releasing its body after unlocking.
     package func removeOverride(for key: RegistrationKey) {
         let removed = state.withLock { state in
-            defer { overrideCount.store(UInt(state.overrides.count), ordering: .sequentiallyConsistent) }
+            defer { recordOverrideCount(state.overrides.count) }
             return state.overrides.removeValue(forKey: key)
         }
         _ = removed
@@ -331,7 +355,7 @@ package final class ScopeNode: Sendable {
         let dropped = state.withLock { state in
             defer {
                 state.overrides = [:]
-                overrideCount.store(0, ordering: .sequentiallyConsistent)
+                recordOverrideCount(0)
             }
             return state.overrides
         }
