@@ -77,6 +77,21 @@ import Testing
                 + "which waits for crossB (CrossB), which is built by this thread",
         ]
         #expect(acceptable.contains(stopMessage(of: result) ?? ""), "\(standardErrorText(of: result))")
+        // Both registrations of the loop are located.
+        let located = whereToLook(in: result) ?? ""
+        #expect(located.contains(" for crossA (CrossA)") && located.contains(" for crossB (CrossB)"), "\(located)")
+    }
+
+    @Test func cachedResolveThroughAClosedRoot() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let root = MisuseContainer()
+            announce("root", root.manager.node.displayName)
+            root.close()
+            _ = root.cachedGadget()
+        }
+        let root = announced("root", in: result) ?? "?"
+        #expect(stopMessage(of: result)
+            == "Scoped: cannot resolve cachedGadget (Gadget) as .cached: container \(root) is closed (resolve it before close())")
     }
 
     /// The same across threads, with a Lazy in the cycle: one thread resolves the thunk

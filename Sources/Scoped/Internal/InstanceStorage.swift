@@ -118,7 +118,7 @@ package final class InstanceStorage: Sendable {
     @inline(never)
     private func waitForBuild(of key: StorageKey, by owner: ObjectIdentifier, generation: UInt64, me: ObjectIdentifier) {
         let state = self.state
-        WaitGraph.willWait(me, for: owner, building: key.description) {
+        WaitGraph.willWait(me, for: owner, building: key.description, registration: key.registration) {
             state.withLock { $0.generation == generation }
         }
         // A store between the lookup and this count changed the generation: the

@@ -326,9 +326,11 @@ extension ScopeNode {
 
     @inline(never)
     func closedScope(_ key: StorageKey, scope: Scope, owner: ScopeNode) -> Never {
+        // A closed root has no open child to resolve from.
+        let what = owner.isRoot ? "container" : "lifetime scope"
+        let hint = owner.isRoot ? "(resolve it before close())" : "(resolve it before close(), or from an open child)"
         ScopedFailure.stop(
-            "cannot resolve \(key) as .\(scope.name): lifetime scope \(owner.displayName) is closed "
-                + "(resolve it before close(), or from an open child)",
+            "cannot resolve \(key) as .\(scope.name): \(what) \(owner.displayName) is closed \(hint)",
             declaredBy: [key.registration])
     }
 }

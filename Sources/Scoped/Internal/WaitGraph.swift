@@ -11,6 +11,9 @@ package enum WaitGraph {
     private struct Wait {
         let owner: ObjectIdentifier
         let what: String
+        /// The registration being built, for the message's "where to look" line (nil for
+        /// a `Lazy`'s own resolve).
+        let registration: RegistrationKey?
         /// Whether the waiter is still blocked: false once the build it waits for (or any
         /// build in that storage) has finished and the waiter is about to look again.
         let stillBlocked: @Sendable () -> Bool
@@ -28,26 +31,28 @@ package enum WaitGraph {
     /// wait of the cycle still blocked.
     package static func willWait(
         _ waiter: ObjectIdentifier, for owner: ObjectIdentifier, building what: String,
-        while stillBlocked: @escaping @Sendable () -> Bool
+        registration: RegistrationKey? = nil, while stillBlocked: @escaping @Sendable () -> Bool
     ) {
-        let chain: [String]? = waits.withLock { waits in
+        let wait = Wait(owner: owner, what: what, registration: registration, stillBlocked: stillBlocked)
+        let chain: [Wait]? = waits.withLock { waits in
             guard stillBlocked() else { return nil }
-            var chain = [what]
+            var chain = [wait]
             var current = owner
             var steps = 0
             while let next = waits[current], steps < 10_000, next.stillBlocked() {
-                chain.append(next.what)
+                chain.append(next)
                 if next.owner == waiter { return chain }
                 current = next.owner
                 steps += 1
             }
-            waits[waiter] = Wait(owner: owner, what: what, stillBlocked: stillBlocked)
+            waits[waiter] = wait
             return nil
         }
         if let chain {
             ScopedFailure.stop(
-                "circular dependency across threads: this thread waits for \(chain.joined(separator: ", which waits for ")), "
-                    + "which is built by this thread")
+                "circular dependency across threads: this thread waits for "
+                    + "\(chain.map(\.what).joined(separator: ", which waits for ")), which is built by this thread",
+                declaredBy: chain.compactMap(\.registration))
         }
     }
 
