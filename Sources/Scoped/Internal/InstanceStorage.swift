@@ -132,6 +132,7 @@ package final class InstanceStorage: Sendable {
     /// Ends `me`'s build of `key` and files what it made (`.vacant`: keep nothing, a value
     /// type under `.shared`) unless the storage closed meanwhile; wakes the threads
     /// waiting for it.
+    @inline(__always)
     func store(
         _ slot: StoredEntry.Slot, for key: StorageKey, hash: Int, scope: Scope, reporter: WeakReporter?,
         builtBy me: ObjectIdentifier

@@ -43,6 +43,9 @@ package final class ScopeNode: Sendable {
     /// The root (nil for a root). Held strongly: a root has no parent, so releasing it
     /// never ends a chain inside its `deinit`.
     private let rootManager: ScopeNode?
+    /// The root as a word (0 for a root), for borrowing it without a retain: `rootManager`
+    /// keeps it alive.
+    private let rootBits: UInt
     /// The manager this child was opened from as a word (0 for a root), retained by hand
     /// like the parent and kept as long as the child: code that registered overrides
     /// through it may hold it `unowned`, as it could when the manager itself held this
@@ -93,6 +96,7 @@ package final class ScopeNode: Sendable {
         parentBits = parent.map { UnsafeReference.retaining($0).bits } ?? 0
         openedFromBits = openedFrom.map { UnsafeReference.retaining($0).bits } ?? 0
         self.rootManager = parent.map { $0.root }
+        self.rootBits = parent.map { UnsafeReference.unretained($0.root).bits } ?? 0
         self.worldNumber = worldNumber
         self.singletons = singletons
         let storage = InstanceStorage(indexed: parent == nil)
@@ -138,7 +142,7 @@ package final class ScopeNode: Sendable {
         // then); a root has no open children (each would hold it as its parent).
         if isRoot { ContainerRegistry.remove(ObjectIdentifier(self)) }
         EventHub.removeAll(from: self)
-        state.withLock { _ in recordOverrideCount(0) }
+        if overrideCount.load(ordering: .relaxed) != 0 { state.withLock { _ in recordOverrideCount(0) } }
         let wasOpen = state.withLock { state in
             defer { state.closed = true }
             return !state.closed
@@ -293,8 +297,11 @@ package final class ScopeNode: Sendable {
     /// asked, so a resolve or an event costs the same at any depth.
     @inline(__always)
     package func firstInChain<R>(unlessOnlyRoots childCount: ProcessWideWord, _ test: (ScopeNode) -> R?) -> R? {
-        if childCount.word.load(ordering: .relaxed) == 0 { return test(root) }
-        return firstInChain(test)
+        guard childCount.word.load(ordering: .relaxed) == 0 else { return firstInChain(test) }
+        // The root borrowed, not retained (`rootManager` keeps it): a root is weakly
+        // referenced, so a retain and release of it take the slow path (~150 instructions).
+        guard rootBits != 0 else { return test(self) }
+        return UnsafeReference<ScopeNode>(bits: rootBits).withBorrowed(test)
     }
 
     /// The first non-nil answer of `test` for this node, then its parent, and so on up to
