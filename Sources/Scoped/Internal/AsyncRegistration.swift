@@ -60,7 +60,7 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         let key = self.key
         let kind = scopeKind
         let found = nodeRef._withUnsafeGuaranteedRef { $0.fastResolve(key, kind: kind) { _ in nil } }
-        return Self.instance(from: found)
+        return found.heldInstance(as: T.self)
     }
 
     /// The full async path, out of line.
@@ -70,7 +70,7 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         let body = storedBody
         let outcome = try await node.resolveAsync(
             key, parameter: parameterKey?(parameter), kind: scopeKind, custom: customScope,
-            weakTarget: { Self.weakTarget(of: $0) }
+            weakTarget: { Payload.weakTarget(of: Payload.unwrap($0, as: T.self)) }
         ) { override in
             let value =
                 if let override {
@@ -80,7 +80,7 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
                 }
             return Payload.wrap(value)
         }
-        return Self.instance(from: outcome).unsafelyUnwrapped
+        return outcome.heldInstance(as: T.self).unsafelyUnwrapped
     }
 
     /// Replaces the body, taking the parameter (context overrides).
@@ -115,22 +115,6 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         }
     }
 
-    /// The held instance in `outcome`, or nil.
-    @inlinable
-    static func instance(from outcome: Resolution) -> T? {
-        switch outcome {
-        case .held(let payload): Payload.unwrap(payload, as: T.self)
-        case .heldWeakly(let object): Payload.unwrapWeak(object, as: T.self)
-        case .built, .slow, .closed: nil
-        }
-    }
-
-    /// What `.shared` keeps weakly of a built payload: the class instance, or nothing.
-    private static func weakTarget(of payload: AnyObject) -> AnyObject? {
-        if Payload.isDirect(T.self) { return payload }
-        let value = Payload.unwrap(payload, as: T.self)
-        return type(of: value as Any) is AnyClass ? value as AnyObject : nil
-    }
 
     /// The body of an override registered for `key`, which must produce `T` from `P`.
     private static func body(of override: any OverrideBody, for key: RegistrationKey) -> @Sendable (P) async throws -> T {

@@ -68,24 +68,24 @@ package struct EntryTable {
         }
     }
 
-    /// The live instance filed for `key` (`hash`: its registration's quick hash), and
-    /// whether it is held weakly (`.shared`); nil if none is, or a weak one died.
-    package func liveInstance(of key: StorageKey, hash: Int) -> (object: AnyObject, weakly: Bool)? {
+    /// The live instance filed for `key` (`hash`: its registration's quick hash): `.held`,
+    /// or `.heldWeakly` for `.shared`; nil if none is, or a weak one died.
+    package func liveInstance(of key: StorageKey, hash: Int) -> Resolution? {
         liveInstance(at: position(of: key, hash: hash))
     }
 
     /// The same for a registration's only instance (no per-parameter part), without
     /// making a ``StorageKey`` for it (a child lifetime scope's read, on every resolve).
-    package func liveInstance(of key: RegistrationKey, hash: Int) -> (object: AnyObject, weakly: Bool)? {
+    package func liveInstance(of key: RegistrationKey, hash: Int) -> Resolution? {
         if positions != nil { return liveInstance(of: StorageKey(key), hash: hash) }
         return liveInstance(at: scan(hash: hash) { $0.parameterBox == nil && $0.registration == key })
     }
 
-    private func liveInstance(at position: Int?) -> (object: AnyObject, weakly: Bool)? {
+    private func liveInstance(at position: Int?) -> Resolution? {
         guard let position else { return nil }
         switch entries[position].slot {
-        case .strong(let payload): return (payload, false)
-        case .weak(let weak): return weak.object.map { ($0, true) }
+        case .strong(let payload): return .held(payload)
+        case .weak(let weak): return weak.object.map { .heldWeakly($0) }
         case .vacant: return nil
         }
     }

@@ -22,9 +22,7 @@ extension InstanceStorage {
         let hash = key.registration.quickHash
         while true {
             let claim: AsyncClaim? = state.withLock { state in
-                if let (object, weakly) = state.table.liveInstance(of: key, hash: hash) {
-                    return .found(weakly ? .heldWeakly(object) : .held(object))
-                }
+                if let held = state.table.liveInstance(of: key, hash: hash) { return .found(held) }
                 if let builder = state.table.builder(of: key, hash: hash), let build = state.asyncBuilds[builder] {
                     // An abandoned build is about to leave the table: start a new one.
                     return build.join().map { .join(build, waiter: $0) }

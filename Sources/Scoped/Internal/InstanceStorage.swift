@@ -99,9 +99,7 @@ package final class InstanceStorage: Sendable {
     @inline(never)
     private func lookUp(_ key: StorageKey, hash: Int, scope: Scope, for me: ObjectIdentifier) -> Lookup {
         state.withLock { state in
-            if let (object, weakly) = state.table.liveInstance(of: key, hash: hash) {
-                return .found(weakly ? .heldWeakly(object) : .held(object))
-            }
+            if let held = state.table.liveInstance(of: key, hash: hash) { return .found(held) }
             if let builder = state.table.builder(of: key, hash: hash) {
                 if builder == me { return .cycle }
                 return .wait(generation: state.generation, owner: builder)

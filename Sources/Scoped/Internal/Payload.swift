@@ -42,6 +42,13 @@ package enum Payload {
         isDirect(T.self) ? unsafeBitCast(object, to: T.self) : object as! T
     }
 
+    /// What `.shared` keeps weakly of `value`: the class instance (as itself, or out of
+    /// an existential), or nil for a value, which a weak reference cannot keep.
+    @inlinable
+    package static func weakTarget<T>(of value: T) -> AnyObject? {
+        isDirect(T.self) ? wrap(value) : type(of: value as Any) is AnyClass ? value as AnyObject : nil
+    }
+
     /// The identity of the instance in `payload`, when it is a class instance.
     package static func identity(of payload: AnyObject) -> ObjectIdentifier? {
         if let box = payload as? AnyInstanceBox { return box.identity }

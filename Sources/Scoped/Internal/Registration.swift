@@ -265,16 +265,9 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     /// nothing of this frame captured). Inlined into both typed shells.
     @inlinable @inline(__always)
     static func instance(from found: Resolution, built: T?) -> T? {
-        switch found {
-        case .held(let payload):
-            return Payload.unwrap(payload, as: T.self)
-        case .heldWeakly(let object):
-            return Payload.unwrapWeak(object, as: T.self)
-        case .built:
-            return built.unsafelyUnwrapped
-        case .slow, .closed:
-            return nil
-        }
+        if let held = found.heldInstance(as: T.self) { return held }
+        if case .built = found { return built.unsafelyUnwrapped }
+        return nil
     }
 
     /// Everything but the fast path, out of line: a call to the non-generic
@@ -295,14 +288,7 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
                 return Self.payload(value, form)
             }
         }
-        switch found {
-        case .held(let payload):
-            return Payload.unwrap(payload, as: T.self)
-        case .heldWeakly(let object):
-            return Payload.unwrapWeak(object, as: T.self)
-        case .built, .slow, .closed:
-            return built.unsafelyUnwrapped
-        }
+        return found.heldInstance(as: T.self) ?? built.unsafelyUnwrapped
     }
 
     /// `value` as the full path asked for it.
@@ -316,8 +302,7 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         case .weak:
             // `.shared` keeps class instances weakly; a value type cannot be shared
             // weakly, so it behaves as `.unique` (nothing is kept).
-            return Payload.isDirect(T.self) ? Payload.wrap(value)
-                : type(of: value as Any) is AnyClass ? value as AnyObject : nil
+            return Payload.weakTarget(of: value)
         }
     }
 

@@ -34,6 +34,17 @@ package enum Resolution {
     /// this; the full path stops the process instead.
     case closed
 
+    /// The held instance as `T` (`.held`: a ``Payload``; `.heldWeakly`: a `.shared` class
+    /// instance), or nil for every other outcome. The one unwrap of every typed shell.
+    @inlinable @inline(__always)
+    package func heldInstance<T>(as _: T.Type) -> T? {
+        switch self {
+        case .held(let payload): Payload.unwrap(payload, as: T.self)
+        case .heldWeakly(let object): Payload.unwrapWeak(object, as: T.self)
+        case .built, .slow, .closed: nil
+        }
+    }
+
     /// The held instance's identity, for events.
     package var heldIdentity: ObjectIdentifier? {
         switch self {
@@ -51,10 +62,7 @@ extension InstanceStorage {
     fileprivate func read(_ key: RegistrationKey) -> Resolution {
         if let readIndex { return readIndex.withBorrowed { $0.read(key) } }
         let hash = key.quickHash
-        return state.withLock { state in
-            guard let (object, weakly) = state.table.liveInstance(of: key, hash: hash) else { return .slow }
-            return weakly ? .heldWeakly(object) : .held(object)
-        }
+        return state.withLock { $0.table.liveInstance(of: key, hash: hash) } ?? .slow
     }
 
     /// The instance held for `key` in the locked table (per-parameter instances, and
@@ -62,10 +70,7 @@ extension InstanceStorage {
     @inline(__always)
     fileprivate func held(_ key: StorageKey) -> Resolution {
         let hash = key.registration.quickHash
-        return state.withLock { state in
-            guard let (object, weakly) = state.table.liveInstance(of: key, hash: hash) else { return .slow }
-            return weakly ? .heldWeakly(object) : .held(object)
-        }
+        return state.withLock { $0.table.liveInstance(of: key, hash: hash) } ?? .slow
     }
 }
 
@@ -126,17 +131,9 @@ extension ScopeNode {
     @inline(__always)
     private func mayResolveFast(_ key: RegistrationKey) -> Bool {
         guard !ContainerWorld.isActive, !isObservedInChain else { return false }
-        return isRoot && overrideCount.load(ordering: .relaxed) == 0 || !isOverridden(key)
+        return isRoot && overrideCount.load(ordering: .relaxed) == 0 || override(for: key) == nil
     }
 
-    /// Whether an override of `key` is registered here or in an enclosing scope: one
-    /// relaxed load per level while no override exists (``firstInChain(_:)``).
-    private func isOverridden(_ key: RegistrationKey) -> Bool {
-        firstInChain(unlessOnlyRoots: .childOverrides) { node in
-            node.overrideCount.load(ordering: .relaxed) != 0 && node.state.withLock({ $0.overrides[key] != nil })
-                ? true : nil
-        } ?? false
-    }
 
     /// `.unique` or `.graph`: nothing is held, the body runs with its frame on the stack.
     /// Takes the registration key, not a ``StorageKey``: a unique build then never makes

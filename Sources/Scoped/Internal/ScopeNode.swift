@@ -40,11 +40,8 @@ package final class ScopeNode: Sendable {
     /// (see the depth rule above). A word, not an `unowned(unsafe)` reference: reading
     /// one of those retains it, and a root's retains are slow (it is weakly referenced).
     private let parentBits: UInt
-    /// The root (nil for a root). Held strongly: a root has no parent, so releasing it
-    /// never ends a chain inside its `deinit`.
-    private let rootManager: ScopeNode?
-    /// The root as a word (0 for a root), for borrowing it without a retain: `rootManager`
-    /// keeps it alive.
+    /// The root as a word (0 for a root), not retained: the retains on the parents keep
+    /// the whole chain above alive, root included.
     private let rootBits: UInt
     /// The manager this child was opened from as a word (0 for a root), retained by hand
     /// like the parent and kept as long as the child: code that registered overrides
@@ -95,7 +92,6 @@ package final class ScopeNode: Sendable {
         // Both retained by hand, given back in `deinit` through the release queue.
         parentBits = parent.map { UnsafeReference.retaining($0).bits } ?? 0
         openedFromBits = openedFrom.map { UnsafeReference.retaining($0).bits } ?? 0
-        self.rootManager = parent.map { $0.root }
         self.rootBits = parent.map { UnsafeReference.unretained($0.root).bits } ?? 0
         self.worldNumber = worldNumber
         self.singletons = singletons
@@ -173,12 +169,8 @@ package final class ScopeNode: Sendable {
     /// Whether this is a root container's node (no enclosing lifetime scope).
     @usableFromInline package var isRoot: Bool { parentBits == 0 }
 
-    /// The enclosing lifetime scope (nil for a root container), as a strong reference.
-    /// To walk up the chain, use ``firstInChain(_:)``, which retains nothing.
-    package var parent: ScopeNode? { isRoot ? nil : UnsafeReference<ScopeNode>(bits: parentBits).object }
-
     /// The root of this node's tree.
-    package var root: ScopeNode { rootManager ?? self }
+    package var root: ScopeNode { isRoot ? self : UnsafeReference<ScopeNode>(bits: rootBits).object }
 
     /// The node resolves should use: inside a container world, that world's root for
     /// this production root; otherwise this one.
@@ -282,7 +274,8 @@ package final class ScopeNode: Sendable {
 
     /// The override for `key` visible from here (this container, then its parents) and
     /// the node that holds it.
-    @usableFromInline
+    /// Inlined: the resolve fast path asks it for every resolve from a lifetime scope.
+    @usableFromInline @inline(__always)
     package func override(for key: RegistrationKey) -> (body: any OverrideBody, owner: ScopeNode)? {
         firstInChain(unlessOnlyRoots: .childOverrides) { node in
             guard node.overrideCount.load(ordering: .relaxed) != 0,
@@ -298,7 +291,7 @@ package final class ScopeNode: Sendable {
     @inline(__always)
     package func firstInChain<R>(unlessOnlyRoots childCount: ProcessWideWord, _ test: (ScopeNode) -> R?) -> R? {
         guard childCount.word.load(ordering: .relaxed) == 0 else { return firstInChain(test) }
-        // The root borrowed, not retained (`rootManager` keeps it): a root is weakly
+        // The root borrowed, not retained (the parents' retains keep it): a root is weakly
         // referenced, so a retain and release of it take the slow path (~150 instructions).
         guard rootBits != 0 else { return test(self) }
         return UnsafeReference<ScopeNode>(bits: rootBits).withBorrowed(test)
