@@ -10,16 +10,15 @@
 package struct OpenChildren {
     private var slots: [ScopeNode?] = []
     private var freeSlots: [Int] = []
-    /// The number of open children.
-    package private(set) var count = 0
+    /// The number of open children: the slots not free.
+    package var count: Int { slots.count - freeSlots.count }
 
     package init() {}
 
     package var isEmpty: Bool { count == 0 }
 
-    /// Adds `child`; returns the slot it must remember for ``remove(slot:)``.
+    /// Adds `child`; returns the slot it must remember for ``remove(slot:number:)``.
     package mutating func insert(_ child: ScopeNode) -> Int {
-        count += 1
         if let slot = freeSlots.popLast() {
             slots[slot] = child
             return slot
@@ -33,20 +32,12 @@ package struct OpenChildren {
     package mutating func remove(slot: Int, number: UInt64) -> ScopeNode? {
         guard slot < slots.count, let child = slots[slot], child.number == number else { return nil }
         slots[slot] = nil
-        count -= 1
-        if count == 0 {
+        freeSlots.append(slot)
+        if isEmpty {
             slots.removeAll(keepingCapacity: true)
             freeSlots.removeAll(keepingCapacity: true)
-        } else {
-            freeSlots.append(slot)
         }
         return child
-    }
-
-    /// The open children, oldest first (node numbers grow with time).
-    package var oldestFirst: [ScopeNode] {
-        guard count != 0 else { return [] }
-        return slots.compactMap { $0 }.sorted { $0.number < $1.number }
     }
 
     /// Calls `body` with each open child, in no particular order.
@@ -54,9 +45,10 @@ package struct OpenChildren {
         for case let child? in slots { body(child) }
     }
 
-    /// Removes every child and returns them, oldest first.
+    /// Removes every child and returns them, oldest first (node numbers grow with time).
     package mutating func removeAll() -> [ScopeNode] {
-        let all = oldestFirst
+        guard !isEmpty else { return [] }
+        let all = slots.compactMap { $0 }.sorted { $0.number < $1.number }
         self = OpenChildren()
         return all
     }

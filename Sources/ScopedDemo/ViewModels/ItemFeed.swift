@@ -3,24 +3,8 @@
 /// own), so the list re-renders — and makes its links' destinations again — even while a
 /// pushed screen covers it. A service: the summary does not count it.
 @MainActor
-final class ItemFeed: TracedObject, ObservableObject {
-    private let numbers: RandomSource
-    private var storedNumber = 0
-
+final class ItemFeed: NumberModel {
     init(numbers: RandomSource) {
-        self.numbers = numbers
-        super.init(role: .service)
-    }
-
-    /// The number shown.
-    var number: Int {
-        observation.access()
-        return storedNumber
-    }
-
-    /// Picks a new number.
-    func refresh() {
-        observation.willChange()
-        storedNumber = numbers.next()
+        super.init(numbers: numbers, role: .service)
     }
 }
