@@ -73,7 +73,8 @@ public final class GraphRecorder: Sendable {
             return
         }
         guard let registration = event.registration, let typeName = event.typeName else { return }
-        let subject = LifecycleEvent.Reference(registration: registration, typeName: typeName, parameter: nil)
+        let subject = LifecycleEvent.Reference(
+            registration: registration, typeName: typeName, declaration: event.declaration, parameter: nil)
         state.withLock { state in
             let node = Self.node(for: subject, in: &state)
             switch event.kind {
@@ -104,9 +105,12 @@ public final class GraphRecorder: Sendable {
     }
 
     private static func node(for reference: LifecycleEvent.Reference, in state: inout State) -> Int {
-        let name = "\(reference.registration) (\(reference.typeName))"
+        // Overloads of one member share a name: the declaration tells them apart.
+        let name = "\(reference.registration) (\(reference.typeName)) \(reference.declaration ?? "")"
         if let index = state.nodeIndex[name] { return index }
-        state.graph.nodes.append(ResolvedGraph.Node(registration: reference.registration, typeName: reference.typeName))
+        state.graph.nodes.append(
+            ResolvedGraph.Node(
+                registration: reference.registration, typeName: reference.typeName, declaration: reference.declaration))
         state.nodeIndex[name] = state.graph.nodes.count - 1
         return state.graph.nodes.count - 1
     }

@@ -42,6 +42,11 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
     public let registration: String?
     /// The produced type's name, if an instance is concerned.
     public let typeName: String?
+    /// Where the registration is declared, if an instance is concerned: the file, line and
+    /// column of its `self { … }` call (`Checkout/Factories.swift:12:46`). Tells apart two
+    /// overloads of one member (`session(user:)` taking an `Int` or a `String`), which
+    /// share ``registration`` and may share ``typeName``.
+    public let declaration: String?
     /// The parameter of a per-parameter instance (`detail[3]`), described.
     public let parameter: String?
     /// The scope's name (`cached`, `scoped`, `session`, …); `container` for a container reset.
@@ -66,6 +71,8 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
         public let registration: String
         /// The produced type's name.
         public let typeName: String
+        /// Where the registration is declared (see ``LifecycleEvent/declaration``).
+        public let declaration: String?
         /// The parameter of a per-parameter instance, described.
         public let parameter: String?
 

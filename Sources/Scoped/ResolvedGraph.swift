@@ -17,6 +17,9 @@ public struct ResolvedGraph: Sendable, Equatable {
         public let registration: String
         /// The produced type's name.
         public let typeName: String
+        /// Where the registration is declared (see ``LifecycleEvent/declaration``): two
+        /// overloads of one member are two nodes with the same ``name``.
+        public let declaration: String?
         /// The scopes it was resolved in (`cached`, `scoped`, a custom scope's name), in
         /// the order first seen; usually one.
         public internal(set) var scopes: [String] = []
@@ -37,7 +40,7 @@ public struct ResolvedGraph: Sendable, Equatable {
             scopes.allSatisfy { !Self.unheldScopes.contains($0) } ? built - released : nil
         }
 
-        /// `store (EntryStore)`: the node's identity.
+        /// `store (EntryStore)`: the node's name (with ``declaration``, its identity).
         public var name: String { "\(registration) (\(typeName))" }
 
         static let unheldScopes: Set<String> = ["unique", "graph", "shared"]

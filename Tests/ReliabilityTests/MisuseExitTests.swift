@@ -20,6 +20,18 @@ import Testing
             + "flowModel (FlowModel), \(MisuseContainer.rootStoreSite) for rootStore (RootStore)")
     }
 
+    /// The declaration has no dependency; the override registered in its place does. The
+    /// message marks the build whose override's body is running.
+    @Test func cycleThroughAnOverride() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let container = MisuseContainer()
+            container.overridden.register { CrossA(container.overrideTarget()) }
+            _ = container.overridden()
+        }
+        #expect(stopMessage(of: result)
+            == "Scoped: circular dependency: overridden (CrossA, override) → overrideTarget (CrossB) → overridden")
+    }
+
     @Test func cycleThroughALazy() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = MisuseContainer().lazyOwner()

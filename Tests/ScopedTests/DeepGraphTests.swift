@@ -3,13 +3,15 @@ import Scoped
 import Testing
 
 /// Deep graphs on small stacks (issue #14): each nested first build takes a few frames of
-/// the resolving thread's stack. Release builds use about 1 KB per nested `.cached` build
-/// (`ScopedBenchmarks --stack`, BENCHMARKS.md), so a 512 KiB thread — Darwin's default for
-/// secondary threads — builds about 500 levels. This debug-build test builds 70 levels of
-/// a recursive per-parameter factory on such a thread: about 6.3 KB per level now, 8.9 KB
-/// (624 KB in all: a crash) before the slow path's frames were trimmed. A sanitizer's
-/// instrumentation (ThreadSanitizer, AddressSanitizer) makes every frame larger, so under
-/// one the chain is shorter.
+/// the resolving thread's stack. While a body runs, only the typed shell's frame of
+/// Scoped's is on the stack (the decisions before and after the body return first): a
+/// release build uses about 550 bytes per nested `.cached` build (`ScopedBenchmarks
+/// --stack`, BENCHMARKS.md), so a 512 KiB thread — Darwin's default for secondary threads —
+/// builds about 950 levels. This debug-build test builds 100 levels of a recursive
+/// per-parameter factory on such a thread: about 4.4 KB per level now (441 KB), 6.6 KB
+/// (663 KB in all: a crash) while the build's decisions stayed on the stack under its body.
+/// A sanitizer's instrumentation (ThreadSanitizer, AddressSanitizer) makes every frame
+/// larger, so under one the chain is shorter.
 @Suite struct DeepGraphTests {
     final class Link: Sendable {
         let level: Int
@@ -52,7 +54,7 @@ import Testing
 
     @Test func aRecursiveCachedChainBuildsOnA512KiBThread() {
         let container = DeepContainer(manager: ContainerManager())
-        let depth = Self.underSanitizer ? 30 : 70
+        let depth = Self.underSanitizer ? 30 : 100
         let top = Result()
         Self.onThread(stackBytes: 512 * 1024) {
             top.set(container.chain(depth))

@@ -1,3 +1,4 @@
+import Foundation
 import Scoped
 import ScopedTesting
 import Testing
@@ -65,6 +66,34 @@ import Testing
         #expect(container.session(user: 2)() === first)
     }
 
+    /// Events and recorded graphs name a registration by member and type, which overloads
+    /// share: the declaration (where the `self { … }` call is) tells them apart.
+    @Test func eventsAndGraphsTellOverloadsApart() {
+        let container = Container()
+        let recorder = GraphRecorder(recording: container)
+        let log = EventLog()
+        let observation = container.observe(LifecycleObserver(log.append))
+        _ = container.session(user: 7)()
+        _ = container.session(user: "ada")()
+        observation.cancel()
+        recorder.stop()
+        let created = log.events.filter { $0.kind == .created }
+        #expect(created.map(\.registration) == ["session(user:)", "session(user:)"])
+        #expect(created.map(\.declaration) == [Container.sessionByNumberSite, Container.sessionByNameSite])
+        let nodes = recorder.graph.nodes
+        #expect(nodes.map(\.name) == ["session(user:) (Session)", "session(user:) (Session)"])
+        #expect(nodes.map(\.declaration) == [Container.sessionByNumberSite, Container.sessionByNameSite])
+        #expect(nodes.map(\.built) == [1, 1])
+    }
+
+    /// The events an observer received (observers run on the resolving thread).
+    final class EventLog: @unchecked Sendable {  // `lock` guards `received`
+        private let lock = NSLock()
+        private var received: [LifecycleEvent] = []
+        @Sendable func append(_ event: LifecycleEvent) { lock.withLock { received.append(event) } }
+        var events: [LifecycleEvent] { lock.withLock { received } }
+    }
+
     static func either(_ flag: Bool, in container: Container) -> Factory<Session> {
         flag ? container { Session("yes") }.cached : container { Session("no") }.cached
     }
@@ -84,7 +113,9 @@ extension Container {
     fileprivate func session(user: Int) -> Factory<RegistrationKeyTests.Session> {
         self { RegistrationKeyTests.Session("#\(user)") }.cached
     }
+    fileprivate static let sessionByNumberSite = "\(#fileID):\(#line - 2):14"
     fileprivate func session(user: String) -> Factory<RegistrationKeyTests.Session> {
         self { RegistrationKeyTests.Session(user) }.cached
     }
+    fileprivate static let sessionByNameSite = "\(#fileID):\(#line - 2):14"
 }

@@ -59,7 +59,7 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         guard parameterKey == nil, scopeKind.home != .none else { return nil }
         let key = self.key
         let kind = scopeKind
-        let found = nodeRef._withUnsafeGuaranteedRef { $0.fastResolve(key, kind: kind) { _ in nil } }
+        let found = nodeRef._withUnsafeGuaranteedRef { $0.fastRead(key, kind: kind) }
         return found.heldInstance(as: T.self)
     }
 

@@ -12,8 +12,8 @@ package typealias MakeInstanceAsync = @Sendable (_ override: (any OverrideBody)?
 
 extension ScopeNode {
     /// Resolves an async factory's instance when its fast path found none held: the same
-    /// decisions as ``resolveSlow(_:parameter:kind:custom:make:)`` (world, override,
-    /// holder), with one build per key however many tasks ask at once.
+    /// decisions as ``beginBuild(_:parameter:kind:custom:)`` (world, override, holder: both
+    /// ask ``place(_:scope:)``), with one build per key however many tasks ask at once.
     ///
     /// - Parameters:
     ///   - parameter: A per-parameter factory's parameter (part of the storage key).
@@ -98,7 +98,7 @@ extension ScopeNode {
         case .held, .heldWeakly:
             if EventHub.isActive { emit(.reused, key: key, scope: scope, instance: outcome.heldIdentity) }
             return outcome
-        case .built, .slow, .closed:
+        case .slow, .closed:
             closedScope(key, scope: scope, owner: self)
         }
     }

@@ -95,6 +95,7 @@ extension ScopeNode {
             let event = LifecycleEvent(
                 sequence: EventHub.nextSequence(), kind: kind,
                 registration: key?.registration.memberName, typeName: key?.registration.typeName,
+                declaration: key?.registration.declaration,
                 parameter: key?.parameterBox?.description, scope: scope?.name ?? scopeName,
                 container: displayName, instance: instance, dependency: dependency,
                 resolvedBy: resolvedBy, captured: captured?.reference)
@@ -107,6 +108,7 @@ extension StorageKey {
     /// The public face of this key in events.
     var reference: LifecycleEvent.Reference {
         LifecycleEvent.Reference(
-            registration: registration.memberName, typeName: registration.typeName, parameter: parameterBox?.description)
+            registration: registration.memberName, typeName: registration.typeName,
+            declaration: registration.declaration, parameter: parameterBox?.description)
     }
 }

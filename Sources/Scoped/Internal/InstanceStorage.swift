@@ -6,11 +6,11 @@
 // building it finding its own marker is a cycle and stops; a wait that would close a
 // cycle across threads stops too (WaitGraph.swift). Removed instances are
 // handed back to the caller and released after unlocking, newest first, so a
-// `deinit` may resolve from the container again. The resolve fast path
-// (`ScopeNode.fastResolve`) reads held instances from the storage's `HeldIndex`
+// `deinit` may resolve from the container again. The resolve's lock-free read
+// (`ScopeNode.fastRead`) reads held instances from the storage's `HeldIndex`
 // without this lock (a child scope's storage has no index: there it reads its slot
-// under the lock); it never builds, waits or stores, and runs unique/graph bodies with
-// no lock held. The index is written only here, under `state`.
+// under the lock); it never builds, waits or stores. The index is written only here,
+// under `state`.
 
 /// One table of instances: a root container's (cached, shared, custom scopes, scoped
 /// at the root), a lifetime scope's (scoped), or the process's singletons.

@@ -2,11 +2,10 @@
 // touches lives in `ScopeNode`/`InstanceStorage` locks, and no lock is held
 // while the body runs (see InstanceStorage.swift). Bodies may resolve other
 // factories on the same thread (nested graphs) or on other threads. `resolve` is
-// inlinable so that callers specialise it for `T`: its fast path reads held
-// instances through the non-generic `ScopeNode.fastResolve` (lock-free, see
-// HeldIndex.swift) and runs unique/graph bodies outside any lock; everything
-// else (first builds, overrides, observers, isolation) goes to the non-generic
-// `ScopeNode.resolveSlow` (Resolve.swift).
+// inlinable so that callers specialise it for `T`: it reads held instances through
+// the non-generic `ScopeNode.fastRead` (lock-free, see HeldIndex.swift); a build
+// runs its body between the non-generic `ScopeNode.beginBuild` and
+// `ResolutionContext.finishBuild` (Resolve.swift), which decide everything else.
 
 /// An override body stored in a container (`register { }`), type-erased: one reference,
 /// so the full path passes it around with a retain, not an existential copy.
@@ -175,11 +174,7 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     ///
     /// A resolve site inlines only this call: the factory value's fields, passed one by
     /// one (in registers, so that the value is never laid out in memory), to the function
-    /// below, which is specialised once per `T` and never inlined. It holds the fast path
-    /// (a held instance, or a unique/graph build, with no override, observer or isolation
-    /// in play); everything else is one more call, to the non-generic
-    /// ``ScopeNode/resolveSlow(_:parameter:kind:custom:make:)`` (Resolve.swift), which
-    /// calls back only to run the body and wrap its value.
+    /// below, which is specialised once per `T` and never inlined.
     ///
     /// - Parameter parameter: Passed to the body.
     @inlinable @inline(__always)
@@ -191,29 +186,23 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     }
 
     /// The body of ``resolve(_:)``, out of line: one copy per `T` in the app, shared by
-    /// every site that resolves a `T`. The site passes `T`'s metatype (`type`) rather than
-    /// this function reading it, so that the copies for different class types are
-    /// identical and the linker folds them into one (otherwise it merges them behind
-    /// thunks that pass the metatype, about 20 instructions per resolve).
+    /// every site that resolves a `T`. It reads a held instance (Resolve.swift, step 1) and
+    /// otherwise builds. The site passes `T`'s metatype (`type`) rather than this function
+    /// reading it, so that the copies for different class types are identical and the
+    /// linker folds them into one (otherwise it merges them behind thunks that pass the
+    /// metatype, about 20 instructions per resolve).
     @inlinable @inline(never)
     package static func resolve(
         in nodeRef: Unmanaged<ScopeNode>, container: ObjectIdentifier, name: StaticString, type: Any.Type,
         position: UInt32, file: UInt, kind: Scope.Kind, custom: Scope?, body: Body, parameter: P
     ) -> T {
-        // The body runs inside `fastResolve` or `resolveSlow` (its frame on the thread's
-        // stack) through a non-escaping closure: nothing is allocated for it.
         let key = RegistrationKey(container: container, name: name, type: type, position: position, file: file)
-        var built: T?
-        // The node is borrowed, not retained: the manager (or the process) keeps it.
-        let found = nodeRef._withUnsafeGuaranteedRef { node in
-            node.fastResolve(key, kind: kind) { boxed in
-                let value = Self.call(body, parameter)
-                built = value
-                return boxed ? Payload.wrap(value) : nil
-            }
+        if kind.holdsInstances {
+            // The node is borrowed, not retained: the manager (or the process) keeps it.
+            let found = nodeRef._withUnsafeGuaranteedRef { $0.fastRead(key, kind: kind) }
+            if let held = found.heldInstance(as: T.self) { return held }
         }
-        if let instance = Self.instance(from: found, built: built) { return instance }
-        return resolveSlowly(nodeRef, key, kind: kind, custom: custom, body: body, parameter: parameter, buildParameter: nil)
+        return build(nodeRef, key, kind: kind, custom: custom, body: body, parameter: parameter, buildParameter: nil)
     }
 
     /// Resolves a ``ParameterFactory`` through the container: as ``resolve(_:)``, with
@@ -244,54 +233,42 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         let box = parameterKey?(parameter)
         return withUnsafePointer(to: parameter) { value in
             withUnsafePointer(to: BuildParameter(value, box: box)) { buildParameter in
-                var built: T?
-                let found = nodeRef._withUnsafeGuaranteedRef { node in
-                    node.fastResolve(key, parameter: buildParameter, kind: kind) { boxed in
-                        let value = Self.call(body, parameter)
-                        built = value
-                        return boxed ? Payload.wrap(value) : nil
+                if kind.holdsInstances {
+                    let found = nodeRef._withUnsafeGuaranteedRef {
+                        $0.fastRead(key, parameter: buildParameter, kind: kind)
                     }
+                    if let held = found.heldInstance(as: T.self) { return held }
                 }
-                if let instance = Self.instance(from: found, built: built) { return instance }
-                return resolveSlowly(
+                return build(
                     nodeRef, key, kind: kind, custom: custom, body: body, parameter: parameter,
                     buildParameter: buildParameter)
             }
         }
     }
 
-    /// What a fast resolve produced, as `T`: the held instance or the one the body just
-    /// built; nil when the fast path declined (the caller then takes the full path, with
-    /// nothing of this frame captured). Inlined into both typed shells.
+    /// Everything but a lock-free read: the held instance that
+    /// ``ScopeNode/beginBuild(_:parameter:kind:custom:)`` finds, or a build — the body runs
+    /// here, between `beginBuild` and ``ResolutionContext/finishBuild(_:)`` (Resolve.swift,
+    /// steps 2 and 3). Inlined into both `resolve` functions, so that while a body runs the
+    /// only frame of Scoped's on the stack is theirs: a nested first build costs that
+    /// frame, the caller's and the body's (`ScopedBenchmarks --stack`).
     @inlinable @inline(__always)
-    static func instance(from found: Resolution, built: T?) -> T? {
-        if let held = found.heldInstance(as: T.self) { return held }
-        if case .built = found { return built.unsafelyUnwrapped }
-        return nil
-    }
-
-    /// Everything but the fast path, out of line: a call to the non-generic
-    /// ``ScopeNode/resolveSlow(_:parameter:kind:custom:make:)`` with the closure that runs
-    /// the body (the only part specialised for `T`). Never inlined: kept apart, the fast
-    /// path above stays short (callgrind: a cached resolve 371 instructions against 423
-    /// with this inlined), and a nested first build's frames stay small.
-    @inlinable @inline(never)
-    package static func resolveSlowly(
+    package static func build(
         _ nodeRef: Unmanaged<ScopeNode>, _ key: RegistrationKey, kind: Scope.Kind, custom: Scope?, body: Body,
         parameter: P, buildParameter: UnsafePointer<BuildParameter>?
     ) -> T {
-        var built: T?
-        let found = nodeRef._withUnsafeGuaranteedRef { node in
-            node.resolveSlow(key, parameter: buildParameter, kind: kind, custom: custom) { override, form in
-                let value = override.map { Self.body(of: $0, for: key)(parameter) } ?? Self.call(body, parameter)
-                built = value
-                return Self.payload(value, form)
-            }
+        let step = nodeRef._withUnsafeGuaranteedRef {
+            $0.beginBuild(key, parameter: buildParameter, kind: kind, custom: custom)
         }
-        return found.heldInstance(as: T.self) ?? built.unsafelyUnwrapped
+        guard case .build(let override, let form, let context) = step else {
+            return step.heldInstance(as: T.self).unsafelyUnwrapped
+        }
+        let value = override.map { Self.body(of: $0, for: key)(parameter) } ?? Self.call(body, parameter)
+        context.withBorrowed { $0.finishBuild(Self.payload(value, form)) }
+        return value
     }
 
-    /// `value` as the full path asked for it.
+    /// `value` as `beginBuild` asked for it.
     @inlinable
     package static func payload(_ value: T, _ form: PayloadForm) -> AnyObject? {
         switch form {

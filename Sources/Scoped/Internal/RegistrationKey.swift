@@ -56,6 +56,9 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     /// `MyApp/Container+Features.swift:12:9`: where the `self { … }` call is.
     package var declarationSite: String { "\(fileID):\(line):\(column)" }
 
+    /// ``declarationSite`` for events; nil for a key made without one.
+    package var declaration: String? { line == 0 ? nil : declarationSite }
+
     /// The produced type's identity.
     package var type: ObjectIdentifier { ObjectIdentifier(producedType) }
 

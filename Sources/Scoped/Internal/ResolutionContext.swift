@@ -29,11 +29,14 @@ package struct BuildFrame {
     /// and `.graph` the container resolving it. A body may resolve its own registration
     /// through another container: another build, not a cycle.
     fileprivate let place: ObjectIdentifier
+    /// Whether the body that runs is an override (`register { }`), not the declared one:
+    /// a cycle message says so, since the declaration does not show its dependencies.
+    package let overridden: Bool
 
     @usableFromInline
     package init(
         _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Kind, custom: Scope?,
-        ownedByChild: Bool, in place: AnyObject
+        ownedByChild: Bool, in place: AnyObject, overridden: Bool = false
     ) {
         self.key = key
         self.parameter = parameter
@@ -41,6 +44,7 @@ package struct BuildFrame {
         customScope = custom.map(UnsafeReference.unretained)
         self.ownedByChild = ownedByChild
         self.place = ObjectIdentifier(place)
+        self.overridden = overridden
     }
 
     /// The registration and, for per-parameter factories, the parameter.
@@ -52,10 +56,10 @@ package struct BuildFrame {
     @usableFromInline package var description: String { storageKey.description }
 
     /// The build as cycle messages name it: `member[parameter] (Type)` for any `Hashable`
-    /// parameter, per-parameter factory or not; `member (Type)` otherwise.
+    /// parameter, per-parameter factory or not; `member (Type)` otherwise; `member (Type,
+    /// override)` when an override's body is the one running.
     package var buildDescription: String {
-        guard let parameter = parameter?.pointee.description else { return key.description }
-        return "\(key.memberName)[\(parameter)] (\(key.typeName))"
+        "\(buildName) (\(key.typeName)\(overridden ? ", override" : ""))"
     }
 
     /// The build without its type, as a cycle message closes: `member[parameter]`, `member`.
@@ -175,54 +179,60 @@ package final class ResolutionContext {
     /// Identity of the thread that owns this context.
     package var identity: ObjectIdentifier { ObjectIdentifier(self) }
 
-    /// Runs `build` with `frame` on the stack; stops the process on a cycle.
-    ///
-    /// When the outermost build returns, the graph of that top-level resolve is dropped
-    /// (after the stack is empty, so a `deinit` that resolves starts a fresh graph).
-    @usableFromInline @inline(__always)
-    package func building<T>(_ frame: BuildFrame, _ build: () -> T) -> T {
+    /// Whether a build is open on this thread (a resolve made now is nested in it).
+    package var isBuilding: Bool { !state.pointee.frames.isEmpty }
+
+    /// Opens `frame` on this thread's stack of builds, with what ``finishBuild(_:)``
+    /// (Resolve.swift) must do when its body returns; stops the process on a cycle.
+    @inline(__always)
+    package func open(_ frame: BuildFrame, ending: BuildEnding) {
         if !state.pointee.frames.isEmpty {
             checkCycle(frame)
         }
-        state.pointee.frames.push(frame)
-        let value = build()
+        state.pointee.frames.push(OpenBuild(frame: frame, ending: ending))
+    }
+
+    /// What the innermost build has left to do.
+    package var innermostEnding: BuildEnding {
+        @inline(__always) get { state.pointee.frames.innermost.pointee.ending }
+    }
+
+    /// The innermost build's frame.
+    package var innermostFrame: BuildFrame { state.pointee.frames.innermost.pointee.frame }
+
+    /// Closes the innermost build. When that was the outermost one, the graph of that
+    /// top-level resolve is dropped (after the stack is empty, so a `deinit` that resolves
+    /// starts a fresh graph).
+    @inline(__always)
+    package func closeInnermost() {
         state.pointee.frames.pop()
         if state.pointee.frames.isEmpty && !state.pointee.graph.isEmpty {
             dropGraph()
         }
-        return value
     }
 
     /// Drops the graph of the top-level resolve that just returned. Out of line, as
-    /// `checkCycle`: `building` is inlined into the frames that stay on the stack while a
-    /// body runs, and neither is needed there.
+    /// `checkCycle`: neither is needed on the fast path.
     @inline(never)
     private func dropGraph() {
         let finished = state.pointee.graph.removeAll()
         _ = finished
     }
 
-    /// Builds a `.graph` instance that the graph does not hold yet. `build(shared)` makes
-    /// it and, when `shared`, returns it as a ``Payload``: the build is nested in a
-    /// top-level resolve, whose other builds get the same instance until it returns. A
-    /// graph resolved at the top is its own whole graph: nothing else shares it, so
-    /// nothing is kept.
-    @usableFromInline
-    package func buildInGraph(_ key: StorageKey, _ build: (_ shared: Bool) -> AnyObject?) {
-        let shared = !state.pointee.frames.isEmpty
-        let box = build(shared)
-        guard shared, let box else { return }
+    /// Files `payload` as the current graph's instance for `key` (a `.graph` build nested
+    /// in a top-level resolve, whose other builds get the same instance until it returns).
+    package func fileInGraph(_ payload: AnyObject, for key: StorageKey) {
         // A parameter factory without `.perParameter` can file its key again: a build of
         // it nested in its own build with another parameter finished first. The instance
         // it replaces is released here, once the table is consistent (its `deinit` may
         // resolve).
-        let replaced = state.pointee.graph.insert(box, for: key)
+        let replaced = state.pointee.graph.insert(payload, for: key)
         _ = replaced
     }
 
     @inline(never)
     private func checkCycle(_ frame: BuildFrame) {
-        guard let start = state.pointee.frames.firstIndex(where: { $0.isSameBuild(as: frame) }) else { return }
+        guard let start = state.pointee.frames.firstIndex(where: { $0.frame.isSameBuild(as: frame) }) else { return }
         reportCycle(from: start, closingWith: frame)
     }
 
@@ -254,11 +264,17 @@ package final class ResolutionContext {
     }
 }
 
-/// The build frames of one thread, outermost first: a buffer of trivial values that a
+/// A build open on a thread: its frame, and what is left to do when its body returns.
+package struct OpenBuild {
+    package let frame: BuildFrame
+    package let ending: BuildEnding
+}
+
+/// The open builds of one thread, outermost first: a buffer of trivial values that a
 /// push and a pop touch without reference counting or uniqueness checks (an `Array`
 /// pays both on every build). Never shrinks; freed with the thread's context.
 private struct FrameStack: ~Copyable {
-    private var base: UnsafeMutablePointer<BuildFrame>
+    private var base: UnsafeMutablePointer<OpenBuild>
     private var capacity = 16
     private(set) var count = 0
 
@@ -267,21 +283,21 @@ private struct FrameStack: ~Copyable {
     }
 
     deinit {
-        base.deallocate()  // frames are trivial: nothing to deinitialize
+        base.deallocate()  // open builds are trivial: nothing to deinitialize
     }
 
     var isEmpty: Bool { count == 0 }
 
     @inline(__always)
-    mutating func push(_ frame: BuildFrame) {
+    mutating func push(_ build: OpenBuild) {
         if count == capacity { grow() }
-        (base + count).initialize(to: frame)
+        (base + count).initialize(to: build)
         count += 1
     }
 
     @inline(never)
     private mutating func grow() {
-        let grown = UnsafeMutablePointer<BuildFrame>.allocate(capacity: capacity * 2)
+        let grown = UnsafeMutablePointer<OpenBuild>.allocate(capacity: capacity * 2)
         grown.moveInitialize(from: base, count: count)
         base.deallocate()
         base = grown
@@ -293,7 +309,12 @@ private struct FrameStack: ~Copyable {
         count -= 1
     }
 
-    func firstIndex(where matches: (BuildFrame) -> Bool) -> Int? {
+    /// The innermost open build (the stack must not be empty).
+    var innermost: UnsafeMutablePointer<OpenBuild> {
+        @inline(__always) get { base + (count - 1) }
+    }
+
+    func firstIndex(where matches: (OpenBuild) -> Bool) -> Int? {
         var index = 0
         while index < count {
             if matches(base[index]) { return index }
@@ -303,7 +324,7 @@ private struct FrameStack: ~Copyable {
     }
 
     /// The frames, outermost first.
-    var all: [BuildFrame] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    var all: [BuildFrame] { UnsafeBufferPointer(start: base, count: count).map(\.frame) }
 }
 
 /// The `.graph` instances of one top-level resolve: an open-addressing table hashed

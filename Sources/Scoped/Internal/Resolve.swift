@@ -1,37 +1,43 @@
-// Concurrency rule: the full resolve path runs under no lock of its own. It reads the
+// Concurrency rule: the resolve path runs under no lock of its own. It reads the
 // override table and the tree under each node's `state` lock (ScopeNode.swift), and
-// builds through `InstanceStorage.instance`, which records a build in flight under the
-// storage's lock, unlocks, runs the body, and locks again to store (InstanceStorage.swift).
-// The typed shell's `make` closure (the factory body) therefore always runs with no lock
-// held, as do observers.
+// builds through `InstanceStorage.claim`/`finishBuild`, which record a build in flight
+// under the storage's lock and file its instance under it again (InstanceStorage.swift).
+// The body runs between `beginBuild` and `finishBuild`, in the typed shell
+// (Registration.swift), with no lock held; so do observers.
 //
-// This is the one file to read for a resolve. The fast path (`fastResolve`) reads a held
-// instance lock-free from the storage's `HeldIndex`, or runs a unique/graph body, when
-// no override, observer or container world is in play. Everything else is the full
-// path (`resolveSlow`): override or not, where the scope keeps its instances (its
-// holder), which lock the build goes under, what is reported. Both are compiled once, in
-// Scoped, for every `T`: only the typed shell in Registration.swift (run the body, wrap
-// and unwrap the value) is specialised per factory, so an app carries a few hundred
-// bytes per factory instead of the whole path.
+// This is the one file to read for a resolve. A resolve is at most three calls from the
+// typed shell, each compiled once, in Scoped, for every `T`:
+//
+// 1. `fastRead`: the held instance of a caching scope, read lock-free from the storage's
+//    `HeldIndex`, when no override, observer or container world is in play.
+// 2. `beginBuild`: everything else up to the body — override or not, where the scope
+//    keeps its instances (its holder), the held instance or exactly one build across
+//    threads, cycle and captive checks. It opens the build's frame on the thread's stack
+//    of builds with what is left to do, and answers `.build`: the shell runs the body.
+// 3. `ResolutionContext.finishBuild`: closes the frame and does what was left: file the
+//    instance in its storage or the current graph, report it.
+//
+// Only the shell (run the body, wrap and unwrap the value) is specialised per factory,
+// so an app carries a few hundred bytes per factory instead of the whole path, and a
+// nested build keeps only the shell's frame on the stack while its body runs: nothing of
+// steps 1–3 (issue #14: stack per nested level).
 
-// MARK: The fast path
+// MARK: The lock-free read
 
-/// What a step of a resolve found or did: the fast path (`ScopeNode.fastResolve`), the
-/// storage's build protocol (`InstanceStorage.instance`) and the full path
-/// (`ScopeNode.resolveSlow`) all answer with one of these.
+/// What a lookup found: the fast read (`ScopeNode.fastRead`), the storage's tables
+/// (`InstanceStorage.claim`, `EntryTable`, `HeldIndex`) answer with one of these. One word
+/// and a tag, as every table lookup returns one.
 @usableFromInline
 package enum Resolution {
     /// A strongly held ``Payload``, retained for the caller.
     case held(AnyObject)
     /// A live `.shared` instance.
     case heldWeakly(AnyObject)
-    /// The body ran (a unique or graph build, or a first build): the caller has the value.
-    case built
-    /// Nothing done: take the full path (first build, override, observer, isolation,
-    /// closed scope). Only the fast path answers this.
+    /// Nothing held that can be read without a lock: begin a build (which may still find
+    /// one). Only the fast read answers this.
     case slow
     /// The storage is closed (a lifetime scope after `close()`). Only the storage answers
-    /// this; the full path stops the process instead.
+    /// this; `beginBuild` stops the process instead.
     case closed
 
     /// The held instance as `T` (`.held`: a ``Payload``; `.heldWeakly`: a `.shared` class
@@ -41,7 +47,7 @@ package enum Resolution {
         switch self {
         case .held(let payload): Payload.unwrap(payload, as: T.self)
         case .heldWeakly(let object): Payload.unwrapWeak(object, as: T.self)
-        case .built, .slow, .closed: nil
+        case .slow, .closed: nil
         }
     }
 
@@ -50,8 +56,26 @@ package enum Resolution {
         switch self {
         case .held(let payload): Payload.identity(of: payload)
         case .heldWeakly(let object): ObjectIdentifier(object)
-        case .built, .slow, .closed: nil
+        case .slow, .closed: nil
         }
+    }
+}
+
+/// What ``ScopeNode/beginBuild(_:parameter:kind:custom:)`` decided.
+@usableFromInline
+package enum BuildStep {
+    /// The instance is held (`.held` or `.heldWeakly`): return it.
+    case found(Resolution)
+    /// Run the body now: the override's (an `OverrideBox<P, T>`) if there is one, else the
+    /// declared one; then hand what it made, in `form`, to `context`'s
+    /// ``ResolutionContext/finishBuild(_:)``, which must be called.
+    case build(override: (any OverrideBody)?, form: PayloadForm, context: UnsafeReference<ResolutionContext>)
+
+    /// The held instance as `T`; nil for `.build`.
+    @inlinable @inline(__always)
+    package func heldInstance<T>(as _: T.Type) -> T? {
+        guard case .found(let held) = self else { return nil }
+        return held.heldInstance(as: T.self)
     }
 }
 
@@ -75,54 +99,44 @@ extension InstanceStorage {
 }
 
 extension ScopeNode {
-    /// The resolve fast path, non-generic so that it is compiled once: returns the held
-    /// instance of a caching scope (from the storage's lock-free ``HeldIndex``), or runs
-    /// `build` for a unique or graph registration (with its frame on this thread's stack,
-    /// so cycles still stop). `build(true)` must return the value as a ``Payload``, for
-    /// the current graph.
+    /// Step 1, the held instance read without a lock: from the storage's lock-free
+    /// ``HeldIndex`` (a child's storage: its locked table) where the scope keeps it.
+    /// Non-generic, so that it is compiled once. The typed shell asks only for scopes
+    /// that hold instances (`kind.holdsInstances`).
     ///
-    /// Returns `.slow` whenever the full path has something to do: a container world
-    /// or an observer is active, an override of `key` is visible from here, or no
-    /// instance is held yet.
+    /// Returns `.slow` whenever ``beginBuild(_:parameter:kind:custom:)`` has something to
+    /// do: a scope that keeps nothing, a container world or an observer in play, an
+    /// override of `key` visible from here, or no instance held yet.
     @usableFromInline
-    package func fastResolve(_ key: RegistrationKey, kind: Scope.Kind, build: (_ boxed: Bool) -> AnyObject?) -> Resolution {
+    package func fastRead(_ key: RegistrationKey, kind: Scope.Kind) -> Resolution {
         guard mayResolveFast(key) else { return .slow }
         // The storages of `holder(of:overriddenIn:)` with no override, without taking a
         // reference to the owner (a retain per resolve that this path does not need).
-        // Written out here and below rather than shared: a shared `StorageKey` entry or a
-        // storage-picking helper each cost 25–50 of the ~450–500 instructions of a cached,
-        // singleton or scoped resolve (callgrind, `Benchmarks/Scripts/instructions.sh`).
+        // Written out here and below rather than shared with `holder` or through a helper:
+        // a shared `StorageKey` entry or a storage-picking helper each cost 25–50 of the
+        // ~450–500 instructions of a cached, singleton or scoped resolve (callgrind,
+        // `Benchmarks/Scripts/instructions.sh`).
         switch kind.home {
         case .root: return rootStorage.withBorrowed { $0.read(key) }
         case .lifetimeScope: return storage.read(key)
         case .process: return singletons.read(key)
-        case .none, .graph: return buildFast(key, kind: kind, build: build)
+        case .none, .graph: return .slow
         }
     }
 
-    /// The fast path of a parameter factory: `parameter` tells its builds apart (its
-    /// frame holds it) and, for a per-parameter factory, its box is part of the key.
+    /// The same for a parameter factory: for a per-parameter one, the parameter's box is
+    /// part of the key.
     @usableFromInline
-    package func fastResolve(
-        _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>, kind: Scope.Kind,
-        build: (_ boxed: Bool) -> AnyObject?
-    ) -> Resolution {
+    package func fastRead(_ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>, kind: Scope.Kind) -> Resolution {
+        // One instance whatever the parameter: held ones are read as above.
+        guard let box = parameter.pointee.box else { return fastRead(key, kind: kind) }
         guard mayResolveFast(key) else { return .slow }
-        guard let box = parameter.pointee.box else {
-            // One instance whatever the parameter: held ones are read as above.
-            switch kind.home {
-            case .root: return rootStorage.withBorrowed { $0.read(key) }
-            case .lifetimeScope: return storage.read(key)
-            case .process: return singletons.read(key)
-            case .none, .graph: return buildFast(key, box: nil, parameter: parameter, kind: kind, build: build)
-            }
-        }
         let storageKey = StorageKey(key, box: box)
         switch kind.home {
         case .root: return (isRoot ? storage : root.storage).held(storageKey)
         case .lifetimeScope: return storage.held(storageKey)
         case .process: return singletons.held(storageKey)
-        case .none, .graph: return buildFast(key, box: box, parameter: parameter, kind: kind, build: build)
+        case .none, .graph: return .slow
         }
     }
 
@@ -133,51 +147,11 @@ extension ScopeNode {
         guard !ContainerWorld.isActive, !isObservedInChain else { return false }
         return isRoot && overrideCount.load(ordering: .relaxed) == 0 || override(for: key) == nil
     }
-
-
-    /// `.unique` or `.graph`: nothing is held, the body runs with its frame on the stack.
-    /// Takes the registration key, not a ``StorageKey``: a unique build then never makes
-    /// (and destroys, through a value witness: a release call per resolve) a storage key.
-    @inline(__always)
-    private func buildFast(_ key: RegistrationKey, kind: Scope.Kind, build: (_ boxed: Bool) -> AnyObject?) -> Resolution {
-        ResolutionContext.withCurrent { context in
-            let frame = BuildFrame(key, parameter: nil, kind: kind, custom: nil, ownedByChild: false, in: self)
-            if kind.home == .none {
-                _ = context.building(frame) { build(false) }
-                return .built
-            }
-            let storageKey = StorageKey(key)
-            if let held = context.graphInstance(storageKey) { return .held(held) }
-            context.buildInGraph(storageKey) { shared in context.building(frame) { build(shared) } }
-            return .built
-        }
-    }
-
-    /// The same for a parameter factory, its frame holding `parameter`. Written out twice:
-    /// passing a nil parameter through the other one costs every plain unique or graph
-    /// build two instructions (this function is not inlined into its caller).
-    @inline(__always)
-    private func buildFast(
-        _ key: RegistrationKey, box: ParameterBox?, parameter: UnsafePointer<BuildParameter>, kind: Scope.Kind,
-        build: (_ boxed: Bool) -> AnyObject?
-    ) -> Resolution {
-        ResolutionContext.withCurrent { context in
-            let frame = BuildFrame(key, parameter: parameter, kind: kind, custom: nil, ownedByChild: false, in: self)
-            if kind.home == .none {
-                _ = context.building(frame) { build(false) }
-                return .built
-            }
-            let storageKey = StorageKey(key, box: box)
-            if let held = context.graphInstance(storageKey) { return .held(held) }
-            context.buildInGraph(storageKey) { shared in context.building(frame) { build(shared) } }
-            return .built
-        }
-    }
 }
 
-// MARK: The full path
+// MARK: Builds
 
-/// How the full path wants a built value back from the typed shell's `make`.
+/// How `beginBuild` wants the body's value back, for ``ResolutionContext/finishBuild(_:)``.
 @usableFromInline
 package enum PayloadForm {
     /// The caller keeps the value; return nothing (a unique build nobody observes).
@@ -188,59 +162,101 @@ package enum PayloadForm {
     case weak
 }
 
-/// The typed shell's part of a build: runs the declared body, or `override`'s (an
-/// `OverrideBox<P, T>`, or the process stops), keeps the value for its caller, and
-/// returns it in `form`.
-@usableFromInline
-package typealias MakeInstance = (_ override: (any OverrideBody)?, _ form: PayloadForm) -> AnyObject?
+/// What a build still has to do once its body returned: recorded with its frame by
+/// ``ScopeNode/beginBuild(_:parameter:kind:custom:)``, carried out by
+/// ``ResolutionContext/finishBuild(_:)``. Trivial, as the stack of open builds requires:
+/// its references were retained when the build began and are released when it finishes.
+package struct BuildEnding {
+    /// Where the instance goes.
+    package enum Filing {
+        /// Nowhere (`.unique`, or a `.graph` resolved at the top: its own whole graph).
+        case nowhere
+        /// The current graph (a `.graph` build nested in a top-level resolve).
+        case graph
+        /// The storage that holds the scope's instances.
+        case storage(UnsafeReference<InstanceStorage>)
+
+        var isGraph: Bool {
+            if case .graph = self { return true }
+            return false
+        }
+    }
+
+    package let filing: Filing
+    /// The node that reports the build (when observed) and, filed in a storage, owns it;
+    /// nil on the fast path (nothing to report, nothing stored).
+    package let reporter: UnsafeReference<ScopeNode>?
+    package let observed: Bool
+
+    /// A unique or graph build with no observer: nothing to release, nothing to report.
+    static func unobserved(_ filing: Filing) -> BuildEnding {
+        BuildEnding(filing: filing, reporter: nil, observed: false)
+    }
+}
 
 extension ScopeNode {
-    /// Resolves `key` through this container when the fast path could not: an override,
-    /// an observer, a container world, or a first build. `parameter`: a parameter
-    /// factory's (see ``fastResolve(_:parameter:kind:build:)``); nil for a ``Factory``.
+    /// Step 2: everything a resolve does before its body runs. Returns the held instance
+    /// (`.found`: `.held` or `.heldWeakly`), or opens the build's frame and returns `.build`;
+    /// the caller then runs the body and calls ``ResolutionContext/finishBuild(_:)``. `parameter`: a parameter factory's (its frame holds it, so that
+    /// a body resolving its own factory with another parameter is not a cycle); nil for a
+    /// ``Factory``.
     ///
-    /// - Returns: `.held` / `.heldWeakly` with the instance, or `.built` when `make` ran
-    ///   and the caller has the value. Never `.slow`.
+    /// A unique or graph build with no override, observer or container world opens its
+    /// frame here; the rest is out of line.
     @usableFromInline
-    package func resolveSlow(
-        _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Kind, custom: Scope?,
-        make: MakeInstance
-    ) -> Resolution {
+    package func beginBuild(
+        _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Kind, custom: Scope?
+    ) -> BuildStep {
+        if !kind.holdsInstances, mayResolveFast(key) {
+            return ResolutionContext.withCurrent { context in
+                let frame = BuildFrame(key, parameter: parameter, kind: kind, custom: nil, ownedByChild: false, in: self)
+                return beginUnheld(frame, override: nil, observed: false, context: context)
+            }
+        }
+        return beginFully(key, parameter: parameter, kind: kind, custom: custom)
+    }
+
+    /// `beginBuild` with an override, an observer or a container world in play, or a
+    /// caching scope: where the instance lives, the held one, or exactly one build however
+    /// many threads ask at once.
+    @inline(never)
+    private func beginFully(
+        _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Kind, custom: Scope?
+    ) -> BuildStep {
         let scope = custom ?? Scope.builtIn(kind)
         let (node, found, holder) = place(key, scope: scope)
+        let context = ResolutionContext.current
         // 1. Scopes that keep nothing: a new instance (`.unique`), or the current graph's.
         guard let (owner, storage) = holder else {
-            return node.resolveUnheld(key, parameter: parameter, kind: kind, custom: custom, override: found?.body, make: make)
+            let frame = BuildFrame(
+                key, parameter: parameter, kind: kind, custom: custom, ownedByChild: false, in: node,
+                overridden: found != nil)
+            return node.beginUnheld(frame, override: found?.body, observed: EventHub.isActive, context: context)
         }
-
         // 2. Scopes that keep their instance in `storage`, owned by `owner`: the held one,
-        //    or exactly one build however many threads ask at once.
+        //    or this thread's build, recorded in flight so that other threads wait for it.
         //    `created` is reported once the instance is stored, not while its build is still
         //    in flight: an observer that resolves the same key then finds it, not a cycle.
-        //    This frame stays on the stack while the body runs (nested first builds stack
-        //    up one per level): what is rare — events, waits, misuse — is out of line.
-        let context = ResolutionContext.current
         let frame = BuildFrame(
-            key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot, in: storage)
+            key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot, in: storage,
+            overridden: found != nil)
         if let held = storage.claim(frame, scope: scope, context: context) {
-            owner.report(held, of: frame, scope: scope, created: nil)
-            return held
+            owner.report(held, of: frame, scope: scope)
+            return .found(held)
         }
         let observed = EventHub.isActive
         if observed { owner.reportCaptivity(of: frame, scope: scope, context: context) }
-        let weakly = kind.keepsWeakly
-        let payload = context.building(frame) { make(found?.body, weakly ? .weak : .strong) }
-        storage.finishBuild(
-            of: frame, payload: payload, weakly: weakly, scope: scope, reporter: kind.home == .process ? owner : nil,
-            context: context)
-        if observed { owner.report(.built, of: frame, scope: scope, created: payload) }
-        return .built
+        // The ending keeps `owner` and `storage` until the build finishes: moved into it,
+        // not retained again.
+        let ending = BuildEnding(
+            filing: .storage(.retaining(consume storage)), reporter: .retaining(consume owner), observed: observed)
+        context.open(frame, ending: ending)
+        return .build(override: found?.body, form: kind.keepsWeakly ? .weak : .strong, context: .unretained(context))
     }
 
-    /// Where a resolve of `key` from here goes: the node of the current isolation, the
-    /// override visible from it (and its owner), and who holds `scope`'s instance. Out of
-    /// line, so that none of it is on the stack while the body runs.
-    @inline(never)
+    /// Where a resolve of `key` from here goes: the node of the current container world,
+    /// the override visible from it (and its owner), and who holds `scope`'s instance
+    /// (nil: a scope that keeps nothing). The synchronous and the async paths both ask this.
     func place(_ key: RegistrationKey, scope: Scope) -> (
         node: ScopeNode, override: (body: any OverrideBody, owner: ScopeNode)?,
         holder: (owner: ScopeNode, storage: InstanceStorage)?
@@ -250,57 +266,50 @@ extension ScopeNode {
         return (node, found, node.holder(of: scope, overriddenIn: found?.owner))
     }
 
-    /// `.unique` and `.graph`: a new instance, or the current graph's.
-    @inline(never)
-    private func resolveUnheld(
-        _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Kind, custom: Scope?,
-        override: (any OverrideBody)?, make: MakeInstance
-    ) -> Resolution {
-        let scope = custom ?? Scope.builtIn(kind)
-        let context = ResolutionContext.current
-        let frame = BuildFrame(key, parameter: parameter, kind: kind, custom: custom, ownedByChild: false, in: self)
-        guard kind.home == .graph else {
-            _ = build(frame, scope: scope, context: context) { make(override, $0 ? .strong : .none) }
-            return .built
+    /// `.unique` and `.graph`: the current graph's instance, or a build (reported by this
+    /// node when `observed`).
+    @inline(__always)
+    private func beginUnheld(
+        _ frame: BuildFrame, override: (any OverrideBody)?, observed: Bool, context: ResolutionContext
+    ) -> BuildStep {
+        var filing = BuildEnding.Filing.nowhere
+        if frame.kind.home == .graph {
+            let storageKey = frame.storageKey
+            if let held = context.graphInstance(storageKey) {
+                if observed { emit(.reused, key: storageKey, scope: frame.scope, instance: Payload.identity(of: held)) }
+                return .found(.held(held))
+            }
+            // A graph resolved at the top is its own whole graph: nothing else shares it.
+            if context.isBuilding { filing = .graph }
         }
-        let storageKey = frame.storageKey
-        if let held = context.graphInstance(storageKey) {
-            if EventHub.isActive { emit(.reused, key: storageKey, scope: scope, instance: Payload.identity(of: held)) }
-            return .held(held)
+        guard observed else {
+            context.open(frame, ending: .unobserved(filing))
+            return .build(override: override, form: filing.isGraph ? .strong : .none, context: .unretained(context))
         }
-        context.buildInGraph(storageKey) { shared in
-            build(frame, scope: scope, context: context) { make(override, shared || $0 ? .strong : .none) }
-        }
-        return .built
+        return beginObserved(frame, filing: filing, override: override, context: context)
     }
 
-    /// After a held scope's lookup: reports what it found (`created` for an observed
-    /// build, `reused` for a held instance) or stops for a closed scope.
+    /// An observed unique or graph build: its captive check, and a reporter.
     @inline(never)
-    private func report(_ outcome: Resolution, of frame: BuildFrame, scope: Scope, created: AnyObject?) {
+    private func beginObserved(
+        _ frame: BuildFrame, filing: BuildEnding.Filing, override: (any OverrideBody)?, context: ResolutionContext
+    ) -> BuildStep {
+        reportCaptivity(of: frame, scope: frame.scope, context: context)
+        context.open(frame, ending: BuildEnding(filing: filing, reporter: .retaining(self), observed: true))
+        // An event describes the instance: it comes back as a payload.
+        return .build(override: override, form: .strong, context: .unretained(context))
+    }
+
+    /// After a held scope's lookup: reports a held instance (`reused`), or stops for a
+    /// closed scope.
+    @inline(never)
+    private func report(_ outcome: Resolution, of frame: BuildFrame, scope: Scope) {
         switch outcome {
-        case .built:
-            emit(.created, key: frame.storageKey, scope: scope, instance: created.flatMap(Payload.identity(of:)))
         case .held, .heldWeakly:
             if EventHub.isActive { emit(.reused, key: frame.storageKey, scope: scope, instance: outcome.heldIdentity) }
         case .closed, .slow:
             closedScope(frame.storageKey, scope: scope, owner: self)
         }
-    }
-
-    /// Runs `make` with `frame` on this thread's stack (cycle and captive checks) and
-    /// reports the new instance. `make(observed)` must return the instance as a
-    /// ``Payload`` when `observed` (an event describes it); otherwise whatever the caller
-    /// needs kept.
-    @inline(never)
-    private func build(
-        _ frame: BuildFrame, scope: Scope, context: ResolutionContext, _ make: (_ observed: Bool) -> AnyObject?
-    ) -> AnyObject? {
-        guard EventHub.isActive else { return context.building(frame) { make(false) } }
-        reportCaptivity(of: frame, scope: scope, context: context)
-        let payload = context.building(frame) { make(true) }
-        emit(.created, key: frame.storageKey, scope: scope, instance: payload.flatMap(Payload.identity(of:)))
-        return payload
     }
 
     /// Reports a captive dependency: an instance held longer (cached, custom, singleton)
@@ -309,7 +318,7 @@ extension ScopeNode {
     /// The holder is the innermost such build on this thread's stack or, in an async
     /// factory's body, in its task's chain of async builds.
     @inline(never)
-    private func reportCaptivity(of frame: BuildFrame, scope: Scope, context: ResolutionContext) {
+    fileprivate func reportCaptivity(of frame: BuildFrame, scope: Scope, context: ResolutionContext) {
         guard frame.kind.isShortLived(ownedByChild: frame.ownedByChild) else { return }
         let holder = context.frames.last(where: { $0.kind.outlivesLifetimeScopes }).map { ($0.storageKey, $0.scope) }
         reportCaptive(frame.storageKey, scope: scope, heldBy: holder ?? AsyncBuildChain.captiveHolder)
@@ -329,5 +338,48 @@ extension ScopeNode {
         ScopedFailure.stop(
             "cannot resolve \(key) as .\(scope.name): \(what) \(owner.displayName) is closed \(hint)",
             declaredBy: [key.registration])
+    }
+}
+
+extension ResolutionContext {
+    /// Step 3: closes this thread's innermost build, whose body just made `payload` (in
+    /// the form `beginBuild` asked for), and does what its ending says: file the instance
+    /// in its storage or the current graph, report it.
+    @usableFromInline
+    package func finishBuild(_ payload: AnyObject?) {
+        let ending = innermostEnding
+        guard !ending.observed else { return finishFully(ending, payload: payload) }
+        switch ending.filing {
+        case .nowhere:
+            closeInnermost()
+        case .graph:
+            let key = innermostFrame.storageKey
+            closeInnermost()
+            if let payload { fileInGraph(payload, for: key) }
+        case .storage:
+            finishFully(ending, payload: payload)
+        }
+    }
+
+    /// A build that is stored or reported: files it, reports it, and releases what
+    /// `beginBuild` retained.
+    @inline(never)
+    private func finishFully(_ ending: BuildEnding, payload: AnyObject?) {
+        let frame = innermostFrame
+        closeInnermost()
+        let scope = frame.scope
+        let reporter = ending.reporter?.takeRetained()
+        switch ending.filing {
+        case .nowhere:
+            break
+        case .graph:
+            if let payload { fileInGraph(payload, for: frame.storageKey) }
+        case .storage(let storage):
+            storage.takeRetained().finishBuild(
+                of: frame, payload: payload, weakly: frame.kind.keepsWeakly, scope: scope,
+                reporter: frame.kind.home == .process ? reporter : nil, context: self)
+        }
+        guard ending.observed, let reporter else { return }
+        reporter.emit(.created, key: frame.storageKey, scope: scope, instance: payload.flatMap(Payload.identity(of:)))
     }
 }

@@ -61,6 +61,8 @@ extension Scope.Kind {
         keepsWeakly || (home == .lifetimeScope && ownedByChild)
     }
 
-    /// Whether `Scope.reset()` of this kind has anything to drop.
+    /// Whether a container holds instances of this kind (what a resolve may find without
+    /// building, and what `Scope.reset()` may drop).
+    @inlinable @inline(__always)
     package var holdsInstances: Bool { home != .none && home != .graph }
 }

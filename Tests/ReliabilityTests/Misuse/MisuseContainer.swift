@@ -11,7 +11,7 @@ final class RootStore: Sendable {
 }
 final class Gadget: Sendable {}
 final class CrossA: Sendable {
-    init(_ b: CrossB) { _ = b }
+    init(_ b: CrossB?) { _ = b }
 }
 final class CrossB: Sendable {
     init(_ a: CrossA) { _ = a }
@@ -77,6 +77,11 @@ extension MisuseContainer {
     static let flowModelSite = "\(#fileID):\(#line - 3):46"
     var rootStore: Factory<RootStore> { self { RootStore(self.flowModel()) }.cached }
     static let rootStoreSite = "\(#fileID):\(#line - 1):46"
+
+    /// Declared without dependencies; a test registers an override that resolves
+    /// `overrideTarget`, which resolves this factory again: a cycle only the override makes.
+    var overridden: Factory<CrossA> { self { CrossA(nil) }.cached }
+    var overrideTarget: Factory<CrossB> { self { CrossB(self.overridden()) }.cached }
 
     /// An async factory that asks for `.graph`, one synchronous resolve's scope.
     var asyncGraph: AsyncFactory<Gadget> { self { Gadget() }.scope(.graph) }
