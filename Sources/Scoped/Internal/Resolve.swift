@@ -223,9 +223,19 @@ extension ScopeNode {
     private func beginFully(
         _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Kind, custom: Scope?
     ) -> BuildStep {
+        // The thread's context, borrowed: the thread keeps it alive.
+        ResolutionContext.withCurrent { context in
+            beginFully(key, parameter: parameter, kind: kind, custom: custom, context: context)
+        }
+    }
+
+    @inline(__always)
+    private func beginFully(
+        _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Kind, custom: Scope?,
+        context: ResolutionContext
+    ) -> BuildStep {
         let scope = custom ?? Scope.builtIn(kind)
         let (node, found, holder) = place(key, scope: scope)
-        let context = ResolutionContext.current
         // 1. Scopes that keep nothing: a new instance (`.unique`), or the current graph's.
         guard let (owner, storage) = holder else {
             let frame = BuildFrame(
