@@ -1,8 +1,10 @@
 // Concurrency rule: a `ResolutionContext` belongs to one thread (a pthread-specific
 // value) and is never shared, so it needs no lock. It records which registrations
 // the thread is building right now (for cycle and captive-dependency checks) and the
-// `.graph` instances of the thread's current top-level resolve. A frame of a parameter
-// factory points at its parameter on the stack of that same thread's resolve
+// `.graph` instances of the thread's current top-level resolve. Each open build keeps
+// its frame and what is left to do when its body returns (`OpenBuild`: the references
+// it holds were retained when it opened and are released when it closes). A frame of a
+// parameter factory points at its parameter on the stack of that same thread's resolve
 // (`BuildParameter`, ParameterBox.swift), alive while the frame is. It also queues the
 // releases that end a chain of lifetime scopes (`releaseIteratively`), so that no
 // `deinit` runs inside another's.
@@ -10,11 +12,12 @@
 /// One registration being built on this thread.
 ///
 /// A trivial value (no reference counting on push and pop): its parameter and custom
-/// scope are unretained. That is safe because a frame lives only while its build runs,
-/// and every caller of ``ResolutionContext/building(_:_:)`` holds the frame's
-/// ``BuildParameter`` (on its stack, with the key box) and the registration holding its
-/// custom scope for the call. A factory without a parameter stores nil for it, as it
-/// always did for the box: its push and pop are unchanged.
+/// scope are unretained. That is safe because a frame lives only while its build runs —
+/// from `ScopeNode.beginBuild`, which opens it, to ``ResolutionContext/finishBuild(_:)``,
+/// which closes it, both called by the typed shell (Registration.swift) — and that shell
+/// holds the frame's ``BuildParameter`` (on its stack, with the key box) and the custom
+/// scope (which lives for the whole process) meanwhile. A factory without a parameter
+/// stores nil for it.
 @usableFromInline
 package struct BuildFrame {
     package let key: RegistrationKey
