@@ -267,6 +267,9 @@ extension ScopeNode {
     /// Where a resolve of `key` from here goes: the node of the current container world,
     /// the override visible from it (and its owner), and who holds `scope`'s instance
     /// (nil: a scope that keeps nothing). The synchronous and the async paths both ask this.
+    /// Inlined: outside a container world the node is this one, and no reference to it is
+    /// taken.
+    @inline(__always)
     func place(_ key: RegistrationKey, scope: Scope) -> (
         node: ScopeNode, override: (body: any OverrideBody, owner: ScopeNode)?,
         holder: (owner: ScopeNode, storage: InstanceStorage)?
