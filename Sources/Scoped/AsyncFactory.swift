@@ -151,6 +151,6 @@ extension AsyncFactory {
     private func replacing(_ body: @escaping @Sendable () async throws -> T, rank: ContextRank, if applies: Bool)
         -> AsyncFactory<T>
     {
-        AsyncFactory(registration: registration.replacingBody({ _ in try await body() }, rank: rank, if: applies))
+        AsyncFactory(registration: registration.overriding(rank: rank, if: applies) { _ in try await body() })
     }
 }

@@ -122,7 +122,7 @@ public struct AsyncParameterFactory<P: Sendable, T: Sendable>: Sendable {
     private func replacing(_ body: @escaping @Sendable (P) async throws -> T, rank: ContextRank, if applies: Bool)
         -> AsyncParameterFactory<P, T>
     {
-        AsyncParameterFactory(registration: registration.replacingBody(body, rank: rank, if: applies))
+        AsyncParameterFactory(registration: registration.overriding(rank: rank, if: applies, with: body))
     }
 }
 

@@ -61,11 +61,7 @@ extension Registration {
     /// Uses `body` instead of the current one when `applies`, unless an override of a
     /// higher rank is already in place.
     package func overriding(rank: ContextRank, if applies: Bool, with body: @escaping @Sendable (P) -> T) -> Self {
-        guard admits(rank, if: applies) else { return self }
-        var copy = self
-        copy.body = body
-        copy.contextRank = rank.rawValue
-        return copy
+        overriding(rank: rank, if: applies) { $0.storedBody = .parameter(body) }
     }
 }
 

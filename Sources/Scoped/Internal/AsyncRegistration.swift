@@ -83,15 +83,12 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         return outcome.heldInstance(as: T.self).unsafelyUnwrapped
     }
 
-    /// Replaces the body, taking the parameter (context overrides).
-    package func replacingBody(_ body: @escaping @Sendable (P) async throws -> T, rank: ContextRank, if applies: Bool)
-        -> Self
-    {
-        guard admits(rank, if: applies) else { return self }
-        var copy = self
-        copy.storedBody = .parameter(body)
-        copy.contextRank = rank.rawValue
-        return copy
+    /// Uses `body` instead of the current one when `applies`, unless an override of a
+    /// higher rank is already in place (context overrides).
+    package func overriding(
+        rank: ContextRank, if applies: Bool, with body: @escaping @Sendable (P) async throws -> T
+    ) -> Self {
+        overriding(rank: rank, if: applies) { $0.storedBody = .parameter(body) }
     }
 
     /// Stops the process for `.graph`, which is one synchronous resolve's scope.
@@ -114,7 +111,6 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         case .parameter(let body): try await body(parameter)
         }
     }
-
 
     /// The body of an override registered for `key`, which must produce `T` from `P`.
     private static func body(of override: any OverrideBody, for key: RegistrationKey) -> @Sendable (P) async throws -> T {

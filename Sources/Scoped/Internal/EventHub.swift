@@ -15,8 +15,7 @@ package enum EventHub {
     package static func add(_ observer: LifecycleObserver, to node: ScopeNode) -> UInt64 {
         let id = ProcessWideCounter.observerIDs.next()
         node.state.withLock { $0.observers[id] = observer }
-        node.observerCount.add(1, ordering: .sequentiallyConsistent)
-        if !node.isRoot { ProcessWideWord.childObservers.word.add(1, ordering: .sequentiallyConsistent) }
+        node.adjust(node.observerCount, by: 1, lifetimeScopesTotal: .childObservers)
         installed.add(1, ordering: .sequentiallyConsistent)
         return id
     }
@@ -24,8 +23,7 @@ package enum EventHub {
     package static func remove(_ id: UInt64, from node: ScopeNode) {
         let removed = node.state.withLock { $0.observers.removeValue(forKey: id) }
         if removed != nil {
-            node.observerCount.subtract(1, ordering: .sequentiallyConsistent)
-            if !node.isRoot { ProcessWideWord.childObservers.word.subtract(1, ordering: .sequentiallyConsistent) }
+            node.adjust(node.observerCount, by: -1, lifetimeScopesTotal: .childObservers)
             installed.subtract(1, ordering: .sequentiallyConsistent)
         }
     }
@@ -37,10 +35,7 @@ package enum EventHub {
             return state.observers
         }
         if !removed.isEmpty {
-            node.observerCount.subtract(UInt(removed.count), ordering: .sequentiallyConsistent)
-            if !node.isRoot {
-                ProcessWideWord.childObservers.word.subtract(UInt(removed.count), ordering: .sequentiallyConsistent)
-            }
+            node.adjust(node.observerCount, by: -removed.count, lifetimeScopesTotal: .childObservers)
             installed.subtract(UInt(removed.count), ordering: .sequentiallyConsistent)
         }
     }

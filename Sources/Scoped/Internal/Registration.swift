@@ -60,9 +60,15 @@ extension RegistrationFields {
         customScope = nil
     }
 
-    /// Whether a context override of `rank` replaces the body now in place.
-    package func admits(_ rank: ContextRank, if applies: Bool) -> Bool {
-        applies && rank.rawValue >= contextRank
+    /// This registration with its body replaced by `replace` when a context override of
+    /// `rank` applies and outranks the one in place (`onTest`, `onPreview`, `onDebug`,
+    /// `onArg`, synchronous or async); otherwise unchanged.
+    package func overriding(rank: ContextRank, if applies: Bool, _ replace: (inout Self) -> Void) -> Self {
+        guard applies && rank.rawValue >= contextRank else { return self }
+        var copy = self
+        replace(&copy)
+        copy.contextRank = rank.rawValue
+        return copy
     }
 
     /// Stores `override` as this registration's override in the container and drops what
@@ -147,18 +153,6 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     @inlinable @inline(__always)
     package init(manager: ContainerManager, key: RegistrationKey, plainBody: @escaping @Sendable () -> T) {
         self.init(manager: manager, key: key, storedBody: .plain(plainBody))
-    }
-
-
-    /// The body, taking the parameter (context overrides replace it).
-    package var body: @Sendable (P) -> T {
-        get {
-            switch storedBody {
-            case .plain(let body): return { _ in body() }
-            case .parameter(let body): return body
-            }
-        }
-        set { storedBody = .parameter(newValue) }
     }
 
     /// Runs `body` (the declared one, or an override) with `parameter`.

@@ -53,11 +53,9 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     package var column: UInt { UInt(position & 0xFFF) }
     /// The file of the call, as `#fileID` names it: `MyApp/Container+Features.swift`.
     package var fileID: String { String(cString: UnsafePointer<UInt8>(bitPattern: file).unsafelyUnwrapped) }
-    /// `MyApp/Container+Features.swift:12:9`: where the `self { … }` call is.
-    package var declarationSite: String { "\(fileID):\(line):\(column)" }
-
-    /// ``declarationSite`` for events; nil for a key made without one.
-    package var declaration: String? { line == 0 ? nil : declarationSite }
+    /// `MyApp/Container+Features.swift:12:9`: where the `self { … }` call is (stop
+    /// messages and events); nil for a key made without one.
+    package var declaration: String? { line == 0 ? nil : "\(fileID):\(line):\(column)" }
 
     /// The produced type's identity.
     package var type: ObjectIdentifier { ObjectIdentifier(producedType) }

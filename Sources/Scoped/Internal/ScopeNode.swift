@@ -325,18 +325,22 @@ package final class ScopeNode: Sendable {
         _ = replaced
     }
 
-    /// Stores the number of overrides registered here (called with `state` locked) and
-    /// keeps the process-wide count of lifetime scopes' overrides in step with it.
+    /// Stores the number of overrides registered here (called with `state` locked).
     private func recordOverrideCount(_ count: Int) {
-        let old = overrideCount.load(ordering: .relaxed)
-        overrideCount.store(UInt(count), ordering: .sequentiallyConsistent)
-        guard !isRoot else { return }
-        let childOverrides = ProcessWideWord.childOverrides.word
-        if UInt(count) > old {
-            childOverrides.add(UInt(count) - old, ordering: .sequentiallyConsistent)
-        } else if UInt(count) < old {
-            childOverrides.subtract(old - UInt(count), ordering: .sequentiallyConsistent)
+        adjust(overrideCount, by: count - Int(overrideCount.load(ordering: .relaxed)), lifetimeScopesTotal: .childOverrides)
+    }
+
+    /// Changes one of this node's counts of something lifetime scopes rarely have
+    /// (`overrideCount`, `observerCount`) by `delta` and, for a lifetime scope, the
+    /// process-wide total over all lifetime scopes that
+    /// ``firstInChain(unlessOnlyRoots:_:)`` reads.
+    package func adjust(_ count: AtomicWord, by delta: Int, lifetimeScopesTotal total: ProcessWideWord) {
+        func change(_ word: AtomicWord) {
+            if delta > 0 { word.add(UInt(delta), ordering: .sequentiallyConsistent) }
+            if delta < 0 { word.subtract(UInt(-delta), ordering: .sequentiallyConsistent) }
         }
+        change(count)
+        if !isRoot { change(total.word) }
     }
 
     /// Removes the override of `key`, releasing its body after unlocking.

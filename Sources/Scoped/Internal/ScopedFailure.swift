@@ -20,10 +20,12 @@ package enum ScopedFailure {
     /// The second line of every stop message.
     package static func whereToLook(_ keys: [RegistrationKey]) -> String {
         var text = "Scoped: where to look: the first frame of your code in the backtrace made the call that stopped"
-        var named: [RegistrationKey] = []
-        for key in keys where key.line != 0 && !named.contains(key) { named.append(key) }
+        var named: [(key: RegistrationKey, site: String)] = []
+        for key in keys where !named.contains(where: { $0.key == key }) {
+            if let site = key.declaration { named.append((key, site)) }
+        }
         guard !named.isEmpty else { return text }
-        let sites = named.map { "\($0.declarationSite) for \($0)" }
+        let sites = named.map { "\($0.site) for \($0.key)" }
         text += "; the self { … } calls are at " + sites.joined(separator: ", ")
         return text
     }
