@@ -84,7 +84,7 @@ public final class SyncService: Sendable {
 
 /// A custom container, as the articles declare one.
 public final class AppContainer: SharedContainer {
-    public static let shared = AppContainer(manager: .processWide())
+    public static let shared = AppContainer()
     public let manager: ContainerManager
     public init(manager: ContainerManager = ContainerManager()) { self.manager = manager }
     public var session: Factory<Session> { self { Session() }.cached }

@@ -1,33 +1,68 @@
+// Concurrency rule: a manager's fields are immutable but for a root's keeper cells,
+// which are C11 atomic words (AtomicCell.swift): each holds 0 or a retained keeper, is
+// filled at most once by a compare-and-swap (the loser releases the keeper it made) and
+// is emptied only in `deinit`, when no thread can reach the manager any more. No lock is
+// involved and no user code runs here, but a child's `close()` in `deinit` (ScopeNode.swift
+// states how that reaches deinits: newest first, outside its locks).
+
 /// The state behind a container: its instances, overrides, observers and place in the
 /// tree of lifetime scopes.
 ///
 /// You create one per container and otherwise leave it alone; the container's API
-/// (``SharedContainer``) is the way to use it. Give a container type's `static let shared`
-/// a ``processWide()`` one, and every other root a new one (`ContainerManager()`); child
-/// lifetime scopes get theirs from ``SharedContainer/child(_:)``.
+/// (``SharedContainer``) is the way to use it. Give every root container a new one
+/// (`ContainerManager()`, the default of `init(manager:)`); child lifetime scopes get
+/// theirs from ``SharedContainer/child(_:)``.
 ///
 /// ```swift
 /// final class AppContainer: SharedContainer {
-///     static let shared = AppContainer(manager: .processWide())
+///     static let shared = AppContainer()
 ///     let manager: ContainerManager
 ///     init(manager: ContainerManager = ContainerManager()) { self.manager = manager }
 /// }
 /// ```
+///
+/// A factory value keeps its container's state alive, so that it still resolves after
+/// the container is gone. For a root, it retains not the manager itself but a small
+/// keeper of the calling thread's (one of eight per root, made on a thread's first
+/// resolve): threads resolving from one container then write to reference counts of
+/// their own, not to one cache line that they would all share. Two threads resolving a
+/// key each from `AppContainer.shared` scale as they do from ``Container/shared``.
 public final class ContainerManager: Sendable {
+    /// How factory values keep a manager's node alive.
+    @usableFromInline
+    package enum Retention: UInt8, Sendable {
+        /// Not at all: the manager is never released (``processWide()``).
+        case never
+        /// By retaining the manager: a child lifetime scope's (a flow runs on one
+        /// thread), and the keepers of a root.
+        case itself
+        /// By retaining the calling thread's keeper: a root made with `init()`.
+        case perThread
+    }
+
     /// Everything the manager keeps; the node is what lifetime scopes, the registry and
     /// events refer to, so that nothing ever refers to the manager weakly and retaining
     /// it in a factory value stays an inline atomic increment.
     @usableFromInline package let node: ScopeNode
+    /// How factory values keep ``node`` alive.
+    @usableFromInline package let retention: Retention
+    /// A root's keepers (``keeper()``): `keeperCount` words, each 0 or a retained keeper.
+    private let keepers: AtomicWords?
+
+    /// How many keepers a root has at most: threads share them round-robin. Eight words
+    /// fill one cache line.
+    private static let keeperCount: UInt = 8
+
     /// Made by ``processWide()``: never released, so factory values need not retain it.
-    @usableFromInline package let isProcessWide: Bool
+    package var isProcessWide: Bool { retention == .never }
 
     /// Makes the state for a new root container.
     public convenience init() {
-        self.init(node: ScopeNode())
+        self.init(node: ScopeNode(), retention: .perThread)
     }
 
     /// Makes the state for a container that lives as long as the process: the one a
-    /// container type's `static let shared` holds.
+    /// container type's `static let shared` may hold.
     ///
     /// ```swift
     /// final class AppContainer: SharedContainer {
@@ -37,33 +72,88 @@ public final class ContainerManager: Sendable {
     /// }
     /// ```
     ///
-    /// It behaves like any root's state; the difference is speed. A factory value
-    /// normally retains its container's manager, and every thread resolving from that
-    /// container writes to the manager's reference count, one cache line they all share.
-    /// A process-wide manager is never released, so factory values refer to it without
-    /// retaining it: cached resolves from two threads then scale instead of contending.
-    /// ``Container/shared`` is made this way.
+    /// It behaves like any root's state; the difference is a few nanoseconds per resolve
+    /// and nothing else. Factory values of a root retain a keeper of the calling thread's
+    /// (see ``ContainerManager``); a process-wide manager is never released, so factory
+    /// values refer to it without retaining anything, and a resolve skips that retain and
+    /// its release. ``Container/shared`` is made this way; your own containers need not
+    /// be, since the keepers already let threads scale.
     ///
     /// Use it only for a container that is never released either (a `static let`): the
     /// manager, its instances and overrides stay in memory until the process exits.
     ///
     /// - Returns: The state for a new root container, kept for the life of the process.
     public static func processWide() -> ContainerManager {
-        let manager = ContainerManager(node: ScopeNode(), processWide: true)
+        let manager = ContainerManager(node: ScopeNode(), retention: .never)
         // The reference that is never given back: factory values rely on it.
         _ = UnsafeReference.retaining(manager)  // never given back: the process keeps it
         return manager
     }
 
-    package init(node: ScopeNode, processWide: Bool = false) {
+    /// A child lifetime scope's manager (retained by its factory values).
+    package convenience init(node: ScopeNode) {
+        self.init(node: node, retention: .itself)
+    }
+
+    private init(node: ScopeNode, retention: Retention) {
         self.node = node
-        self.isProcessWide = processWide
+        self.retention = retention
+        // One cache line of its own: every thread reads it on every factory access, and a
+        // line shared with an object that threads write to (the container, retained by
+        // every body that captures it) would move between their cores on each read.
+        keepers = retention == .perThread ? AtomicWords(count: Int(Self.keeperCount), alignment: 64) : nil
+    }
+
+    /// What a factory value made on the calling thread retains to keep ``node`` alive:
+    /// nothing for a process-wide manager, this manager for a child lifetime scope's, and
+    /// for a root the thread's keeper, made on first use.
+    ///
+    /// A keeper is a manager of the same node that nothing else refers to, so the threads
+    /// of one root retain different objects (round-robin by ``Platform/threadOrdinal``).
+    /// It lives while this manager or a factory value holds it; since a root's node
+    /// closes nothing when the last of them ends, which one goes last does not matter.
+    ///
+    /// One call for every kind of manager, with no branch at the resolve site: a site that
+    /// tested the kind inline grew, and a benchmark loop no longer inlined its factory
+    /// getters (a cached resolve 384 → 477 instructions).
+    ///
+    /// - Returns: The manager to retain, retained (+1), or nil.
+    @usableFromInline @inline(never)
+    package func keeper() -> ContainerManager? {
+        guard let keepers else { return retention == .never ? nil : self }
+        let cell = keepers[Int(Platform.threadOrdinal % Self.keeperCount)]
+        let bits = cell.load(ordering: .acquiring)
+        if bits != 0 {
+            // Held by the cell, which is emptied only in this manager's `deinit`.
+            return UnsafeReference<ContainerManager>(bits: bits).object
+        }
+        return installKeeper(in: cell)
+    }
+
+    /// Makes a keeper and stores it in `cell`, unless another thread stored one first.
+    private func installKeeper(in cell: AtomicWord) -> ContainerManager {
+        let made = UnsafeReference.retaining(ContainerManager(node: node, retention: .itself))  // the cell's reference
+        var expected: UInt = 0
+        if cell.compareExchange(
+            expected: &expected, desired: made.bits, ordering: .acquiringAndReleasing, failureOrdering: .acquiring) {
+            return made.object
+        }
+        made.release()
+        return UnsafeReference<ContainerManager>(bits: expected).object
     }
 
     deinit {
         // A child lifetime scope ends with the last reference to its manager: its parent
         // holds the node (to close it with the parent), so the node cannot end by itself.
         // Closing reports `scopeClosed` and releases the child's instances, newest first.
+        // (A root's keepers are managers of a root: they close nothing.)
         if !node.isRoot { node.close() }
+        if let keepers {
+            for index in 0..<Int(Self.keeperCount) {
+                let bits = keepers[index].load(ordering: .acquiring)
+                if bits != 0 { UnsafeReference<ContainerManager>(bits: bits).release() }
+            }
+            keepers.deallocate()
+        }
     }
 }

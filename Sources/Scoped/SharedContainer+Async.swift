@@ -23,7 +23,8 @@ extension SharedContainer {
         _ body: @escaping @Sendable () async throws -> T
     ) -> AsyncFactory<T> {
         let key = RegistrationKey(container: Self.self, name: key, type: T.self, file: file, line: line, column: column)
-        return AsyncFactory(registration: AsyncRegistration(manager: manager, key: key, body: .plain(body)))
+        return AsyncFactory(
+            registration: AsyncRegistration(references: AsyncRegistration<Void, T>.reference(to: manager), key: key, body: .plain(body)))
     }
 
     /// Makes an async parameter factory keyed by the calling member's name and `T`.
@@ -49,6 +50,7 @@ extension SharedContainer {
         _ body: @escaping @Sendable (P) async throws -> T
     ) -> AsyncParameterFactory<P, T> {
         let key = RegistrationKey(container: Self.self, name: key, type: T.self, file: file, line: line, column: column)
-        return AsyncParameterFactory(registration: AsyncRegistration(manager: manager, key: key, body: .parameter(body)))
+        return AsyncParameterFactory(
+            registration: AsyncRegistration(references: AsyncRegistration<P, T>.reference(to: manager), key: key, body: .parameter(body)))
     }
 }

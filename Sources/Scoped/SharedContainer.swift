@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// final class AppContainer: SharedContainer {
-///     static let shared = AppContainer(manager: .processWide())
+///     static let shared = AppContainer()
 ///     let manager: ContainerManager
 ///     init(manager: ContainerManager = ContainerManager()) { self.manager = manager }
 /// }
@@ -18,10 +18,11 @@
 /// Each instance of a container type is an independent root (its own caches and
 /// overrides) or a child lifetime scope made by ``child(_:)``.
 public protocol SharedContainer: AnyObject, Sendable {
-    /// The process-wide instance: declare it as a `static let` on a
-    /// ``ContainerManager/processWide()`` manager, so that factory values resolve from it
-    /// without retaining it. Under `ScopedTesting`, each test sees a fresh world root for
-    /// it (the world root lives in the manager, so `static let shared` is right).
+    /// The process-wide instance: declare it as a `static let`
+    /// (`static let shared = AppContainer()`). Threads resolving from it scale: each
+    /// retains a keeper of its own (``ContainerManager``). Under `ScopedTesting`, each test
+    /// sees a fresh world root for it (the world root lives in the manager, so
+    /// `static let shared` is right).
     static var shared: Self { get }
     /// The container's state. Store the one ``init(manager:)`` receives.
     var manager: ContainerManager { get }

@@ -73,7 +73,7 @@ extension Container {
 }
 
 final class FeatureContainer: SharedContainer {
-    static let shared = FeatureContainer(manager: .processWide())
+    static let shared = FeatureContainer()
     let manager: ContainerManager
     init(manager: ContainerManager = ContainerManager()) { self.manager = manager }
 }

@@ -7,13 +7,21 @@
 // between the cores. The hand-written lock-guarded rows show that hardware floor; the
 // "a key each" row gives each thread its own registration, and is the one that can scale.
 // It resolves from `Container.shared`, whose manager is process-wide (factory values
-// don't retain it); the same row on a `Container()` root shows what the retain of a
-// shared manager costs two threads.
+// don't retain it); the same row on a `Container()` root shows what its factory values'
+// retains cost two threads (each thread retains a keeper of its own: ContainerManager.swift).
+// The rows with bodies that capture the container show what no library can avoid: the
+// closure's context is the container, retained by both threads on every factory access.
 import Scoped
 
 extension Container {
     /// A second cached registration, so two threads can each resolve their own key.
     var bCached2: Factory<Service> { self { Service() }.cached }
+    /// Cached registrations whose bodies capture the container, as a body that resolves
+    /// its dependencies (`self.api()`) does: every factory access retains the container.
+    var bCapturing: Factory<Service> { self { self.made(Service()) }.cached }
+    var bCapturing2: Factory<Service> { self { self.made(Service()) }.cached }
+
+    func made(_ service: Service) -> Service { service }
 }
 
 final class Slots: @unchecked Sendable {  // @unchecked: each thread writes only its own slot, read after join.
@@ -43,15 +51,19 @@ enum ConcurrencyRows {
     }
 
     /// Thread 0 resolves `bCached`, thread 1 `bCached2`: two keys, two instances, so the
-    /// threads share no instance refcount (only what the container itself shares: its
-    /// manager's refcount too, unless the manager is process-wide).
-    static func resolvingKeyEach(in c: Container = .shared) -> (Int) -> UInt64 {
+    /// threads share no instance refcount (only what the container itself shares: nothing
+    /// of its manager's, since each thread retains its own keeper or none). With
+    /// `capturing`, `bCapturing` and `bCapturing2`, whose bodies capture the container:
+    /// both threads then retain the container on every factory access, whichever manager
+    /// it has. (One loop per case, so that each stays tight.)
+    static func resolvingKeyEach(in c: Container = .shared, capturing: Bool = false) -> (Int) -> UInt64 {
         splitting(2) { index, count in
             var acc: UInt64 = 0
-            if index == 0 {
-                for _ in 0..<count { acc &+= fold(c.bCached()) }
-            } else {
-                for _ in 0..<count { acc &+= fold(c.bCached2()) }
+            switch (index == 0, capturing) {
+            case (true, false): for _ in 0..<count { acc &+= fold(c.bCached()) }
+            case (false, false): for _ in 0..<count { acc &+= fold(c.bCached2()) }
+            case (true, true): for _ in 0..<count { acc &+= fold(c.bCapturing()) }
+            case (false, true): for _ in 0..<count { acc &+= fold(c.bCapturing2()) }
             }
             return acc
         }
@@ -75,6 +87,10 @@ enum ConcurrencyRows {
         let root = Container()
         _ = root.bCached()
         _ = root.bCached2()
+        for container in [c, root] {
+            _ = container.bCapturing()
+            _ = container.bCapturing2()
+        }
         let cache = LockedCache()
         return [
             Benchmark("threads", "Scoped cached, 1 thread", baseline: true, run: resolvingSameKey(threads: 1)),
@@ -83,6 +99,12 @@ enum ConcurrencyRows {
             Benchmark(
                 "threads", "Scoped cached, 2 threads, a key each, root made with ContainerManager()",
                 run: resolvingKeyEach(in: root)),
+            Benchmark(
+                "threads", "Scoped cached, 2 threads, a key each, bodies that capture the container",
+                run: resolvingKeyEach(capturing: true)),
+            Benchmark(
+                "threads", "Scoped cached, 2 threads, a key each, bodies that capture the container, root made with ContainerManager()",
+                run: resolvingKeyEach(in: root, capturing: true)),
             Benchmark("threads", "hand-written lock-guarded object, 1 thread", run: readingLocked(cache, threads: 1)),
             Benchmark("threads", "hand-written lock-guarded object, 2 threads, same object", run: readingLocked(cache, threads: 2)),
         ]

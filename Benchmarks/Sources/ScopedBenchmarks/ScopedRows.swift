@@ -85,7 +85,7 @@ enum ScopedRows {
                 return acc
             },
             Benchmark("cached", "Scoped cached") { n in resolveCached(c, n) },
-            Benchmark("cached", "Scoped cached, root made with ContainerManager() (retained per factory value)") { n in
+            Benchmark("cached", "Scoped cached, root made with ContainerManager() (a keeper retained per factory value)") { n in
                 resolveCached(root, n)
             },
             Benchmark("cached", "Scoped cached, factory value kept (resolve only)") { n in

@@ -5,6 +5,7 @@
 //    `Atomic` needs macOS 15 / iOS 18 / tvOS 18 / watchOS 11 / visionOS 2).
 // 2. Linux's thread id, which Swift cannot reach: glibc declares `gettid` only under
 //    _GNU_SOURCE and `syscall` is variadic, so neither is imported into Swift.
+// 3. A thread ordinal in a C11 thread-local, which Swift has no way to declare.
 //
 // For (1): Every function is `static inline`, so a release build inlines each into its
 // Swift caller as a single instruction (or a short LL/SC loop), as `Atomic` was.
@@ -79,6 +80,20 @@ static inline scoped_atomic_uintptr *scoped_process_word(int index) {
 
 static inline scoped_atomic_uint64 *scoped_process_counter(int index) {
     return &scoped_process_counters[index];
+}
+
+/// The calling thread's ordinal: 0 for the first thread that asks, 1 for the next, and
+/// so on. Kept in a C11 thread-local, which a release build reads with one or two
+/// instructions on Linux (a pthread-specific value costs a call, and its key a lazy
+/// initialisation check in Swift); the first read on a thread draws the number from a
+/// process-wide counter. Picks a root manager's keeper (ContainerManager.swift).
+extern _Thread_local uintptr_t scoped_thread_ordinal_plus_one;
+uintptr_t scoped_assign_thread_ordinal(void);
+
+static inline uintptr_t scoped_thread_ordinal(void) {
+    uintptr_t value = scoped_thread_ordinal_plus_one;
+    if (__builtin_expect(value == 0, 0)) value = scoped_assign_thread_ordinal();
+    return value - 1;
 }
 
 #if defined(__linux__)

@@ -34,9 +34,11 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
     /// For a per-parameter factory: the parameter as the part of the storage key.
     @usableFromInline package var parameterKey: (@Sendable (P) -> any Hashable & Sendable)?
 
+    /// `references` comes first, as in ``Registration/init(references:key:storedBody:)``:
+    /// arguments are evaluated in order, so the keeper is taken before the body is copied.
     @inlinable
-    package init(manager: ContainerManager, key: RegistrationKey, body: Body) {
-        (nodeRef, self.manager) = Self.reference(to: manager)
+    package init(references: (Unmanaged<ScopeNode>, ContainerManager?), key: RegistrationKey, body: Body) {
+        (nodeRef, manager) = references
         self.key = key
         self.storedBody = body
     }

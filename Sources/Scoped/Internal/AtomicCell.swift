@@ -70,6 +70,15 @@ package struct AtomicWord: @unchecked Sendable { // @unchecked: no lock; every a
         scoped_atomic_uintptr_exchange(cell, value, ordering.c)
     }
 
+    /// Stores `desired` if the word holds `expected`, and returns true; otherwise puts the
+    /// word's value in `expected` and returns false.
+    @inline(__always)
+    package func compareExchange(
+        expected: inout UInt, desired: UInt, ordering: AtomicOrdering, failureOrdering: AtomicOrdering
+    ) -> Bool {
+        scoped_atomic_uintptr_compare_exchange(cell, &expected, desired, ordering.c, failureOrdering.c)
+    }
+
     /// Adds `operand` (wrapping); returns the new value.
     @inline(__always) @discardableResult
     package func add(_ operand: UInt, ordering: AtomicOrdering) -> UInt {
@@ -88,13 +97,20 @@ package struct AtomicWord: @unchecked Sendable { // @unchecked: no lock; every a
 package struct AtomicWords: @unchecked Sendable { // @unchecked: no lock; every access to a cell is a C11 atomic operation.
     private let base: UnsafeMutablePointer<scoped_atomic_uintptr>
 
-    package init(count: Int) {
-        base = .allocate(capacity: count)
+    /// A table of `count` words.
+    ///
+    /// - Parameter alignment: Of the table's first word, in bytes: a cache line's (64)
+    ///   keeps a table read by every thread off the lines that objects written by every
+    ///   thread sit on (ContainerManager.swift).
+    package init(count: Int, alignment: Int = MemoryLayout<scoped_atomic_uintptr>.alignment) {
+        base = UnsafeMutableRawPointer
+            .allocate(byteCount: count * MemoryLayout<scoped_atomic_uintptr>.stride, alignment: alignment)
+            .bindMemory(to: scoped_atomic_uintptr.self, capacity: count)
         for index in 0..<count { scoped_atomic_uintptr_init(base + index, 0) }
     }
 
     package func deallocate() {
-        base.deallocate()
+        UnsafeMutableRawPointer(base).deallocate()
     }
 
     /// The word at `index` (unchecked: the owner keeps its own bound).

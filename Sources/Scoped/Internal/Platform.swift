@@ -1,6 +1,7 @@
 // The library's whole platform layer: every call into the C library (pthread mutexes,
-// condition variables and thread-specific data, getenv, sched_yield, memcmp) and every
-// `canImport` of Darwin / Glibc / Musl sits in this file, behind small `package` types,
+// condition variables and thread-specific data, getenv, sched_yield, memcmp), the thread
+// ordinal (a C11 thread-local) and every `canImport` of Darwin / Glibc / Musl sits in
+// this file, behind small `package` types,
 // so that the code compiled only on Apple platforms is here and nowhere else. Every
 // pthread return code is checked, with a message naming the call.
 //
@@ -20,6 +21,10 @@
 //      main actor's own check. On Linux the same fact comes from the kernel (thread id
 //      equals process id, CScopedPlatform.h), where the Swift runtime compares with the
 //      thread it recorded at load: the same thread.
+// `threadOrdinal` is not a branch: a C11 `_Thread_local` in CScopedPlatform, the same
+// source on every platform. On Apple platforms clang lowers it to a thread-local variable
+// that dyld resolves (supported for deployment targets from macOS 10.7 and iOS 9; the
+// floor is macOS 10.15 and iOS 13), on Linux to an offset from the thread pointer.
 // Everything else is the same declaration on Darwin, Glibc and Musl, with one
 // difference absorbed without a branch: `pthread_key_create`'s destructor parameter is
 // `void (* _Nullable)(void *)` on Darwin, imported as a function of a non-optional
@@ -27,14 +32,13 @@
 // one; the destructor below passes its argument on to a function that takes an
 // optional, which both forms convert to. `pthread_key_t` (`unsigned long` on Darwin,
 // `unsigned int` on Glibc) is only ever made with its zero initialiser.
+import CScopedPlatform
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
 import Glibc
-import CScopedPlatform
 #elseif canImport(Musl)
 import Musl
-import CScopedPlatform
 #else
 #error("Scoped supports Apple platforms, Linux (Glibc) and Musl")
 #endif
@@ -54,6 +58,13 @@ package enum Platform {
     /// run off the main actor).
     package static var isMainThread: Bool {
         isInitialThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
+    }
+
+    /// The calling thread's ordinal: 0 for the first thread that asks, then 1, 2, …
+    /// (a C11 thread-local, CScopedPlatform.h: one or two instructions once drawn).
+    @inline(__always)
+    package static var threadOrdinal: UInt {
+        scoped_thread_ordinal()
     }
 
     /// Whether the calling thread is the process's initial thread.
@@ -176,9 +187,14 @@ package enum ThreadLocalObject {
     }
 
     /// Stores `object` retained for the calling thread (which must have none yet).
-    package static func set(_ object: AnyObject) {
+    ///
+    /// - Returns: The thread's reference, as ``get()`` returns it from now on.
+    @discardableResult
+    package static func set(_ object: AnyObject) -> UnsafeMutableRawPointer {
         // Retained: the thread's reference, given back by `releaseThreadObject` at its exit.
-        Platform.check(pthread_setspecific(key, UnsafeReference.retaining(object).opaque), "pthread_setspecific")
+        let opaque = UnsafeReference.retaining(object).opaque
+        Platform.check(pthread_setspecific(key, opaque), "pthread_setspecific")
+        return opaque
     }
 
     private static let key: pthread_key_t = {

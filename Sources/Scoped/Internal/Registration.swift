@@ -35,10 +35,11 @@ package protocol RegistrationFields {
 
 extension RegistrationFields {
     /// The references a factory value keeps to `manager`'s container: its node, not
-    /// retained, and the manager itself, retained unless it is process-wide.
+    /// retained, and what keeps the node alive, retained: the manager or the calling
+    /// thread's keeper of it (``ContainerManager/keeper()``), nothing if it is process-wide.
     @inlinable @inline(__always)
     package static func reference(to manager: ContainerManager) -> (Unmanaged<ScopeNode>, ContainerManager?) {
-        (Unmanaged.passUnretained(manager.node), manager.isProcessWide ? nil : manager)
+        (Unmanaged.passUnretained(manager.node), manager.keeper())
     }
 
     /// The container's state.
@@ -99,8 +100,8 @@ extension RegistrationFields {
 /// container to resolve in. `Factory<T>` is a `Registration<Void, T>`.
 ///
 /// A factory value is made on every access of a factory property, so it is kept small
-/// and free of reference counting but for the body's context and its container's
-/// manager (not even that for a process-wide container): a built-in scope is stored as
+/// and free of reference counting but for the body's context and what keeps its
+/// container's node alive (nothing for a process-wide container): a built-in scope is stored as
 /// its ``Scope/Kind`` (no `Scope` object), the key as three words with no precomputed
 /// hash.
 @usableFromInline
@@ -122,10 +123,11 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     /// (callgrind, 672 → 718: a retain and release of the node that the optimizer no longer
     /// removed in the specialised `resolve`), so it stays as it is.
     @usableFromInline package let nodeRef: Unmanaged<ScopeNode>
-    /// The container's manager, retained; nil for a process-wide one
-    /// (``ContainerManager/processWide()``), which is never released. Retaining it would
-    /// write to its reference count on every factory access, a cache line that every
-    /// thread resolving from that container shares.
+    /// What keeps the node alive, retained: the container's manager for a child lifetime
+    /// scope, the calling thread's keeper of it for a root (``ContainerManager/keeper()``),
+    /// nil for a process-wide one (``ContainerManager/processWide()``), which is never
+    /// released. Retaining the root's manager itself would write to its reference count on
+    /// every factory access, a cache line that every thread resolving from that root shares.
     @usableFromInline package let manager: ContainerManager?
 
     @usableFromInline package let key: RegistrationKey
@@ -138,21 +140,27 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     /// Precedence of the context override now in `body` (0: the declared body).
     @usableFromInline package var contextRank: UInt8 = 0
 
+    /// Takes the references (`reference(to:)`, which calls ``ContainerManager/keeper()``)
+    /// before the body is copied into the value: with the copy made first, the optimizer
+    /// kept an extra retain and release of the body's context (the container, for a body
+    /// that captures it) around that call, on every factory access.
     @inlinable @inline(__always)
-    package init(manager: ContainerManager, key: RegistrationKey, storedBody: Body) {
-        (nodeRef, self.manager) = Self.reference(to: manager)
+    package init(references: (Unmanaged<ScopeNode>, ContainerManager?), key: RegistrationKey, storedBody: Body) {
+        (nodeRef, manager) = references
         self.key = key
         self.storedBody = storedBody
     }
 
     @inlinable @inline(__always)
     package init(manager: ContainerManager, key: RegistrationKey, body: @escaping @Sendable (P) -> T) {
-        self.init(manager: manager, key: key, storedBody: .parameter(body))
+        let references = Self.reference(to: manager)
+        self.init(references: references, key: key, storedBody: .parameter(body))
     }
 
     @inlinable @inline(__always)
     package init(manager: ContainerManager, key: RegistrationKey, plainBody: @escaping @Sendable () -> T) {
-        self.init(manager: manager, key: key, storedBody: .plain(plainBody))
+        let references = Self.reference(to: manager)
+        self.init(references: references, key: key, storedBody: .plain(plainBody))
     }
 
     /// Runs `body` (the declared one, or an override) with `parameter`.

@@ -163,20 +163,22 @@ package final class ResolutionContext {
     /// The calling thread's context (created on first use, freed with the thread).
     @usableFromInline
     package static var current: ResolutionContext {
-        if let raw = ThreadLocalObject.get() {
-            return UnsafeReference<ResolutionContext>(opaque: raw).object
-        }
-        let context = ResolutionContext()
-        ThreadLocalObject.set(context)
-        return context
+        UnsafeReference<ResolutionContext>(opaque: ThreadLocalObject.get() ?? makeCurrent()).object
     }
 
     /// Runs `body` with the calling thread's context, borrowed: the thread keeps it alive,
-    /// so the fast path pays no retain and release for it.
+    /// so the fast path pays no retain and release for it. (`body` is inlined once, not
+    /// once more for a thread's first use.)
     @inline(__always)
     package static func withCurrent<R>(_ body: (ResolutionContext) -> R) -> R {
-        guard let raw = ThreadLocalObject.get() else { return body(current) }
-        return UnsafeReference<ResolutionContext>(opaque: raw).withBorrowed(body)
+        UnsafeReference<ResolutionContext>(opaque: ThreadLocalObject.get() ?? makeCurrent()).withBorrowed(body)
+    }
+
+    /// Makes the calling thread's context (its first use) and returns the thread's
+    /// reference to it, which keeps it alive until the thread exits.
+    @inline(never)
+    private static func makeCurrent() -> UnsafeMutableRawPointer {
+        ThreadLocalObject.set(ResolutionContext())
     }
 
     /// Identity of the thread that owns this context.

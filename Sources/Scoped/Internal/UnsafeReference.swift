@@ -8,7 +8,8 @@
 // (slots as words), `Lazy` (its resolved box), `ResolutionContext` and `Platform` (the
 // thread's context as pthread-specific data), `ScopeNode.rootStorage`, `InstanceStorage.readIndex` (borrowed on every resolve),
 // `ScopeNode`'s parent and manager words (retained by hand, given back through the
-// release queue) and `ContainerManager.processWide()` (one retain never given back).
+// release queue), `ContainerManager`'s keeper cells (retained keepers as words, given
+// back in its `deinit`) and `ContainerManager.processWide()` (one retain never given back).
 // One exception, measured: `Registration.nodeRef` stays a bare `Unmanaged` (see there).
 //
 // Why it is sound at all: a Swift class instance is a heap pointer whose low bit is 0

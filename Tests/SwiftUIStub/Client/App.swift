@@ -28,7 +28,7 @@ struct LiveAPI: API {}
 struct MockAPI: API {}
 
 final class AppContainer: SharedContainer {
-    static let shared = AppContainer(manager: .processWide())
+    static let shared = AppContainer()
     let manager: ContainerManager
     init(manager: ContainerManager = ContainerManager()) { self.manager = manager }
 }

@@ -77,7 +77,7 @@ public final class UnitOfWork {
 
 /// A container of the feature's own.
 public final class FeatureContainer: SharedContainer {
-    public static let shared = FeatureContainer(manager: .processWide())
+    public static let shared = FeatureContainer()
     public let manager: ContainerManager
     public init(manager: ContainerManager = ContainerManager()) { self.manager = manager }
 }
