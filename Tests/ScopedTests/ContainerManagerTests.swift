@@ -50,6 +50,29 @@ private func cachedProbe(_ container: Container, _ tracker: LifecycleTracker) ->
         #expect(tracker.liveCount == 0)
     }
 
+    /// Copies of one factory value, made after its container was dropped, resolve the same
+    /// instance on every thread (each copy retains the keeper the value was made with).
+    @Test func copiesOfAFactoryValueFromADroppedRootShareItsInstanceOnEveryThread() {
+        let tracker = LifecycleTracker()
+        var factory: Factory<Probe>? = cachedProbe(Container(), tracker)
+        let first = factory?()
+        let resolved = Locked<[Probe]>([])
+        let copy = factory!
+        DispatchQueue.concurrentPerform(iterations: 16) { _ in
+            let instance = copy()
+            resolved.withLock { $0.append(instance) }
+        }
+        #expect(resolved.withLock { $0.count } == 16)
+        #expect(resolved.withLock { $0.allSatisfy { $0 === first } })
+        #expect(tracker.inits("probe") == 1)
+        resolved.withLock { $0.removeAll() }
+        factory = nil
+        _ = consume copy
+        #expect(tracker.deinits("probe") == 0)  // `first` still holds it
+        _ = consume first
+        #expect(tracker.liveCount == 0)
+    }
+
     @Test func aRootsFactoryValuesRetainTheThreadsKeeperNotTheManager() {
         let tracker = LifecycleTracker()
         let container = Container()

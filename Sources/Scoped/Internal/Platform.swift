@@ -1,9 +1,9 @@
 // The library's whole platform layer: every call into the C library (pthread mutexes,
 // condition variables and thread-specific data, getenv, sched_yield, memcmp), the thread
 // ordinal (a C11 thread-local) and every `canImport` of Darwin / Glibc / Musl sits in
-// this file, behind small `package` types,
-// so that the code compiled only on Apple platforms is here and nowhere else. Every
-// pthread return code is checked, with a message naming the call.
+// this file, behind small `package` types, so that the code compiled only on Apple
+// platforms is here and nowhere else. Every pthread return code is checked, with a
+// message naming the call.
 //
 // Concurrency rule: `PlatformMutex` and `PlatformCondition` are the raw primitives
 // behind `Locked` (Locked.swift states what they guard); this file holds no state of
