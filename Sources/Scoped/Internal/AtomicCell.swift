@@ -126,7 +126,7 @@ package enum ProcessWideWord: Int32 {
     /// Observers installed anywhere (EventHub.swift).
     case observersInstalled = 0
     /// Container worlds entered right now (ContainerWorld.swift).
-    case isolationDomainsActive = 1
+    case containerWorldsEntered = 1
     /// 1 once any container world made a world root (ContainerWorld.swift).
     case worldRootEverMade = 2
     /// Overrides registered on lifetime scopes (not roots), anywhere (ScopeNode.swift).

@@ -54,7 +54,7 @@ package final class ContainerWorld: Sendable {
 
     /// How many worlds are entered right now, process-wide. While it is zero, resolves
     /// skip the task-local read entirely.
-    private static var activeCount: AtomicWord { ProcessWideWord.isolationDomainsActive.word }
+    private static var activeCount: AtomicWord { ProcessWideWord.containerWorldsEntered.word }
 
     @inline(__always)
     package static var isActive: Bool { activeCount.load(ordering: .relaxed) != 0 }
