@@ -28,37 +28,24 @@
 /// their own, not to one cache line that they would all share. Two threads resolving a
 /// key each from `AppContainer.shared` scale as they do from ``Container/shared``.
 public final class ContainerManager: Sendable {
-    /// How factory values keep a manager's node alive.
-    @usableFromInline
-    package enum Retention: UInt8, Sendable {
-        /// Not at all: the manager is never released (``processWide()``).
-        case never
-        /// By retaining the manager: a child lifetime scope's (a flow runs on one
-        /// thread), and the keepers of a root.
-        case itself
-        /// By retaining the calling thread's keeper: a root made with `init()`.
-        case perThread
-    }
-
     /// Everything the manager keeps; the node is what lifetime scopes, the registry and
     /// events refer to, so that nothing ever refers to the manager weakly and retaining
     /// it in a factory value stays an inline atomic increment.
     @usableFromInline package let node: ScopeNode
-    /// How factory values keep ``node`` alive.
-    @usableFromInline package let retention: Retention
-    /// A root's keepers (``keeper()``): `keeperCount` words, each 0 or a retained keeper.
+    /// Made by ``processWide()``: never released, so factory values retain nothing of it.
+    package let isProcessWide: Bool
+    /// A root's keepers (``keeper()``): `keeperCount` words, each 0 or a retained keeper;
+    /// nil for every other manager (process-wide, a child's, a keeper), whose factory
+    /// values retain the manager itself or nothing.
     private let keepers: AtomicWords?
 
     /// How many keepers a root has at most: threads share them round-robin. Eight words
     /// fill one cache line.
     private static let keeperCount: UInt = 8
 
-    /// Made by ``processWide()``: never released, so factory values need not retain it.
-    package var isProcessWide: Bool { retention == .never }
-
     /// Makes the state for a new root container.
     public convenience init() {
-        self.init(node: ScopeNode(), retention: .perThread)
+        self.init(node: ScopeNode(), isProcessWide: false, keepsPerThread: true)
     }
 
     /// Makes the state for a container that lives as long as the process: the one a
@@ -84,24 +71,25 @@ public final class ContainerManager: Sendable {
     ///
     /// - Returns: The state for a new root container, kept for the life of the process.
     public static func processWide() -> ContainerManager {
-        let manager = ContainerManager(node: ScopeNode(), retention: .never)
+        let manager = ContainerManager(node: ScopeNode(), isProcessWide: true, keepsPerThread: false)
         // The reference that is never given back: factory values rely on it.
         _ = UnsafeReference.retaining(manager)  // never given back: the process keeps it
         return manager
     }
 
-    /// A child lifetime scope's manager (retained by its factory values).
+    /// A child lifetime scope's manager (retained by its factory values: a flow runs on
+    /// one thread), or a root's keeper.
     package convenience init(node: ScopeNode) {
-        self.init(node: node, retention: .itself)
+        self.init(node: node, isProcessWide: false, keepsPerThread: false)
     }
 
-    private init(node: ScopeNode, retention: Retention) {
+    private init(node: ScopeNode, isProcessWide: Bool, keepsPerThread: Bool) {
         self.node = node
-        self.retention = retention
+        self.isProcessWide = isProcessWide
         // One cache line of its own: every thread reads it on every factory access, and a
         // line shared with an object that threads write to (the container, retained by
         // every body that captures it) would move between their cores on each read.
-        keepers = retention == .perThread ? AtomicWords(count: Int(Self.keeperCount), alignment: 64) : nil
+        keepers = keepsPerThread ? AtomicWords(count: Int(Self.keeperCount), alignment: 64) : nil
     }
 
     /// What a factory value made on the calling thread retains to keep ``node`` alive:
@@ -120,7 +108,7 @@ public final class ContainerManager: Sendable {
     /// - Returns: The manager to retain, retained (+1), or nil.
     @usableFromInline @inline(never)
     package func keeper() -> ContainerManager? {
-        guard let keepers else { return retention == .never ? nil : self }
+        guard let keepers else { return isProcessWide ? nil : self }
         let cell = keepers[Int(Platform.threadOrdinal % Self.keeperCount)]
         let bits = cell.load(ordering: .acquiring)
         if bits != 0 {
@@ -132,7 +120,7 @@ public final class ContainerManager: Sendable {
 
     /// Makes a keeper and stores it in `cell`, unless another thread stored one first.
     private func installKeeper(in cell: AtomicWord) -> ContainerManager {
-        let made = UnsafeReference.retaining(ContainerManager(node: node, retention: .itself))  // the cell's reference
+        let made = UnsafeReference.retaining(ContainerManager(node: node))  // the cell's reference
         var expected: UInt = 0
         if cell.compareExchange(
             expected: &expected, desired: made.bits, ordering: .acquiringAndReleasing, failureOrdering: .acquiring) {

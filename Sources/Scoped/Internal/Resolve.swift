@@ -197,9 +197,9 @@ package struct BuildEnding {
 extension ScopeNode {
     /// Step 2: everything a resolve does before its body runs. Returns the held instance
     /// (`.found`: `.held` or `.heldWeakly`), or opens the build's frame and returns `.build`;
-    /// the caller then runs the body and calls ``ResolutionContext/finishBuild(_:)``. `parameter`: a parameter factory's (its frame holds it, so that
-    /// a body resolving its own factory with another parameter is not a cycle); nil for a
-    /// ``Factory``.
+    /// the caller then runs the body and calls ``ResolutionContext/finishBuild(_:)``.
+    /// `parameter`: a parameter factory's (its frame holds it, so that a body resolving
+    /// its own factory with another parameter is not a cycle); nil for a ``Factory``.
     ///
     /// A unique or graph build with no override, observer or container world opens its
     /// frame here; the rest is out of line.
