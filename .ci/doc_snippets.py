@@ -31,6 +31,16 @@ fence:
     <!-- snippet: skip (Package.swift manifest) -->
 
 The reason in parentheses is required. Markdown renderers and DocC hide the comment.
+
+For the Apple type-check (.ci/steps/15-apple-typecheck.sh), SNIPPET_SWIFTC_FLAGS adds
+target flags (`-target x86_64-apple-ios13.0-simulator -sdk …`) and SNIPPET_PLATFORM names
+the platform (ios, macos, tvos, watchos). An article whose examples need more than the
+package's floor says so in its text and, for the check, once anywhere in the article:
+
+    <!-- snippets: minimum iOS 14, macOS 11, tvOS 14, watchOS 7 -->
+
+Its SwiftUI blocks are then type-checked at that version of the platform; its other
+blocks stay at the floor.
 Exits 1 if any snippet fails, printing the article, the snippet's line and the compiler's
 diagnostics with line numbers of the article.
 """
@@ -44,6 +54,8 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SKIP = re.compile(r"<!--\s*snippet:\s*skip\s*\((.+)\)\s*-->")
 SWIFTUI = re.compile(r"<!--\s*snippet:\s*swiftui\s*-->")
+MINIMUM = re.compile(r"<!--\s*snippets:\s*minimum\s+([^>]*?)\s*-->")
+PLATFORM_NAMES = {"ios": "iOS", "macos": "macOS", "tvos": "tvOS", "watchos": "watchOS"}
 HEADER = "import Scoped\nimport ScopedSwiftUI\nimport ScopedTesting\nimport SnippetSupport\nimport Testing\n"
 SWIFTUI_HEADER = "import Observation\nimport Scoped\nimport ScopedSwiftUI\nimport SwiftUI\n"
 
@@ -69,10 +81,24 @@ def snippets(path):
         index = end + 1
 
 
-def swiftc(build_dir, *arguments, first_includes=()):
+def target_flags(article_text=""):
+    """SNIPPET_SWIFTC_FLAGS, with the platform version raised to the article's minimum."""
+    flags = os.environ.get("SNIPPET_SWIFTC_FLAGS", "").split()
+    platform = os.environ.get("SNIPPET_PLATFORM")
+    minimum = MINIMUM.search(article_text)
+    if platform and minimum:
+        versions = dict(re.findall(r"(iOS|macOS|tvOS|watchOS)\s+([0-9.]+)", minimum.group(1)))
+        version = versions.get(PLATFORM_NAMES[platform])
+        if version:
+            version += ".0" if "." not in version else ""
+            flags = [re.sub(rf"-apple-{platform}[0-9.]+", f"-apple-{platform}{version}", flag) for flag in flags]
+    return flags
+
+
+def swiftc(build_dir, *arguments, first_includes=(), article_text=""):
     modulemap = os.path.join(build_dir, "CScopedPlatform.build", "module.modulemap")
     command = [
-        "swiftc", "-swift-version", "6", "-warnings-as-errors",
+        "swiftc", "-swift-version", "6", "-warnings-as-errors", *target_flags(article_text),
         *[flag for path in first_includes for flag in ("-I", path)],
         "-I", os.path.join(build_dir, "Modules"), "-I", build_dir,
         "-Xcc", f"-fmodule-map-file={modulemap}",
@@ -125,7 +151,8 @@ def main():
             os.makedirs(os.path.dirname(source))
             open(source, "w", encoding="utf-8").write("\n".join(source_lines) + "\n")
             result = swiftc(build_dir, "-typecheck", "-I", work, "-module-name", name, source,
-                            first_includes=(stub_dir,) if swiftui else ())
+                            first_includes=(stub_dir,) if swiftui else (),
+                            article_text=open(article, encoding="utf-8").read() if swiftui else "")
             if result.returncode != 0:
                 def where(match, origin=origin):
                     index = int(match.group(1)) - 1

@@ -41,10 +41,19 @@ public enum FactoryContext {
         where environment(variable) != nil {
             return true
         }
-        let executable = CommandLine.arguments.first ?? ""
-        let name = executable.split(separator: "/").last.map(String.init) ?? executable
-        return name.hasSuffix(".xctest") || name == "xctest" || name == "swiftpm-testing-helper"
-            || executable.contains(".xctest/")
+        return isTestRunner(executable: CommandLine.arguments.first ?? "")
+    }
+
+    /// Whether `executable` (a path) is a test runner: `xctest`, `swiftpm-testing-helper`,
+    /// a `*.xctest` executable, or an executable inside a `*.xctest` bundle.
+    ///
+    /// Compares path components only: a substring search (`String.contains(_:)` of a
+    /// string) comes from `_StringProcessing`, which needs iOS 16 / macOS 13.
+    package static func isTestRunner(executable: String) -> Bool {
+        let components = executable.split(separator: "/", omittingEmptySubsequences: false)
+        guard let name = components.last else { return false }
+        return name == "xctest" || name == "swiftpm-testing-helper"
+            || components.contains { $0.hasSuffix(".xctest") }
     }
 
     private static func environment(_ name: String) -> String? {

@@ -6,7 +6,6 @@
 // stub uses `@ViewBuilder`, which every SDK since iOS 13 has; the two accept the same
 // view content.
 
-import Foundation
 
 // viewbuilder/buildblock(_:) (variadic, iOS 17 SDK) — `static func buildBlock<each
 // Content>(_ content: repeat each Content) -> TupleView<(repeat each Content)> where
