@@ -107,6 +107,16 @@ public final class Address: Sendable { public init() {} }
 
 /// The factories the articles resolve without declaring them (an article that declares
 /// one uses its own: members of the current module shadow this module's).
+
+// A server's request handling (AsyncFactories.md).
+public struct Request: Sendable { public init() {} }
+public final class RequestContext: Sendable {
+    public init() {}
+    public static func load() async throws -> RequestContext { RequestContext() }
+}
+public func respond(to request: Request, in context: RequestContext) async {}
+public func fail(_ request: Request, with error: any Error) async {}
+
 extension Container {
     public var api: Factory<APIClient> { self { LiveAPIClient() }.singleton }
     public var store: Factory<EntryStore> { self { EntryStore(api: self.api()) }.cached }

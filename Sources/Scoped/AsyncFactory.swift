@@ -44,12 +44,17 @@ public struct AsyncFactory<T: Sendable>: Sendable {
     /// Resolves: returns the instance the factory's scope calls for, building it if needed
     /// or awaiting the build already in flight.
     ///
+    /// Runs on the caller's actor (`isolation`, filled in by the compiler): a held instance
+    /// is returned without leaving it — from the main actor too, where SwiftUI code runs.
+    ///
+    /// - Parameter isolation: The caller's actor; leave it to the compiler.
     /// - Returns: A new or held instance of `T`.
     /// - Throws: `CancellationError` if the calling task is cancelled while it waits for a
-    ///   build; the error the body threw.
+    ///   build; ``LifetimeScopeClosedError`` if the lifetime scope that would hold the
+    ///   instance is closed, or closes while its build runs; the error the body threw.
     @inlinable
-    public func callAsFunction() async throws -> T {
-        try await registration.resolve(())
+    public func callAsFunction(isolation: isolated (any Actor)? = #isolation) async throws -> T {
+        try await registration.resolve((), isolation: isolation)
     }
 
     /// Replaces the body in this factory's container (mocks, stubs, previews) and drops

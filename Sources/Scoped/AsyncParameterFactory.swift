@@ -24,13 +24,19 @@ public struct AsyncParameterFactory<P: Sendable, T: Sendable>: Sendable {
     /// Resolves with `parameter`: returns the instance the factory's scope calls for,
     /// building it if needed or awaiting the build already in flight.
     ///
-    /// - Parameter parameter: Passed to the body (and, per parameter, part of the key).
+    /// Runs on the caller's actor (`isolation`, filled in by the compiler): a held instance
+    /// is returned without leaving it — from the main actor too.
+    ///
+    /// - Parameters:
+    ///   - parameter: Passed to the body (and, per parameter, part of the key).
+    ///   - isolation: The caller's actor; leave it to the compiler.
     /// - Returns: A new or held instance of `T`.
     /// - Throws: `CancellationError` if the calling task is cancelled while it waits for a
-    ///   build; the error the body threw.
+    ///   build; ``LifetimeScopeClosedError`` if the lifetime scope that would hold the
+    ///   instance is closed, or closes while its build runs; the error the body threw.
     @inlinable
-    public func callAsFunction(_ parameter: P) async throws -> T {
-        try await registration.resolve(parameter)
+    public func callAsFunction(_ parameter: P, isolation: isolated (any Actor)? = #isolation) async throws -> T {
+        try await registration.resolve(parameter, isolation: isolation)
     }
 
     /// Replaces the body in this factory's container and drops what the container holds

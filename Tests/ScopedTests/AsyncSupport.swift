@@ -74,6 +74,19 @@ final class AsyncGate: Sendable {
 
     /// How many bodies reached the gate.
     var arrived: Int { state.withLock { $0.arrived } }
+
+    /// Runs `operation`, which must not need the gate open; if it is still running after
+    /// `seconds`, opens the gate so that a regression (an operation that waits for a gated
+    /// body after all) ends with a failed expectation instead of hanging the suite. A
+    /// bound, not a way to wait for a result.
+    func bounding<R>(seconds: UInt64 = 30, _ operation: () async throws -> R) async rethrows -> R {
+        let bound = Task { [self] in
+            try await Task.sleep(nanoseconds: seconds * 1_000_000_000)
+            open()
+        }
+        defer { bound.cancel() }
+        return try await operation()
+    }
 }
 
 /// A value set once from any task, read by the test.

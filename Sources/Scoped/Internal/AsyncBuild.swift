@@ -25,6 +25,9 @@ package final class AsyncBuild: Sendable {
         var result: Result<AnyObject, any Error>?
         var task: Task<Void, Never>?
         var abandoned = false
+        /// Ended by its scope's close (``end(throwing:)``): what the body still makes is
+        /// dropped, and it may resolve from the closed scope without stopping.
+        var ended = false
     }
 
     private let state = Locked(State())
@@ -66,6 +69,26 @@ package final class AsyncBuild: Sendable {
 
     /// Whether the build was abandoned: its result must not be stored.
     package var isAbandoned: Bool { state.withLock { $0.abandoned } }
+
+    /// Whether the close of its scope ended the build (``end(throwing:)``).
+    package var wasEnded: Bool { state.withLock { $0.ended } }
+
+    /// Ends the build before its body returns (its scope closed): every waiter, and every
+    /// caller that still joins, throws `error` now; the task is cancelled, and what the
+    /// body still returns goes nowhere.
+    package func end(throwing error: any Error) {
+        let (waiting, task) = state.withLock { state -> ([UnsafeContinuation<Void, any Error>], Task<Void, Never>?) in
+            guard state.result == nil else { return ([], nil) }
+            state.result = .failure(error)
+            state.ended = true
+            let waiting = Array(state.waiting.values)
+            state.members -= waiting.count
+            state.waiting = [:]
+            return (waiting, state.task)
+        }
+        for continuation in waiting { continuation.resume() }
+        task?.cancel()
+    }
 
     /// Waits for the result as waiter `waiter` (from ``join()``); throws
     /// `CancellationError` if the calling task is cancelled first, or the body's error.
@@ -109,9 +132,14 @@ package final class AsyncBuild: Sendable {
         }
     }
 
-    /// Hands `result` to every waiter (and to those who join later).
+    /// Hands `result` to every waiter (and to those who join later); nothing if the build
+    /// was ended (then `result` is dropped here).
     package func finish(_ result: Result<AnyObject, any Error>) {
         let waiting = state.withLock { state -> [UnsafeContinuation<Void, any Error>] in
+            guard !state.ended else {
+                state.task = nil
+                return []
+            }
             state.result = result
             state.task = nil
             let waiting = Array(state.waiting.values)

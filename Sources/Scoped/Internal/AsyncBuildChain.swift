@@ -99,6 +99,13 @@ package enum AsyncBuildChain {
         frames.last { $0.kind.outlivesLifetimeScopes }.map { ($0.storageKey, $0.scope) }
     }
 
+    /// Whether this task runs the body of an async build that its scope's close ended (or
+    /// of a build nested in one): a synchronous resolve through the closed scope then
+    /// builds for the body alone instead of stopping.
+    package static var isInEndedBuild: Bool {
+        frames.contains { $0.build?.wasEnded == true }
+    }
+
     /// The shared build this task's body belongs to, if any: a reset it makes is part of
     /// that build (it does not invalidate it).
     package static var innermostBuild: ObjectIdentifier? {

@@ -56,7 +56,7 @@ extension ScopeNode {
         }
         switch claim {
         case .found(let outcome):
-            return owner.heldAsync(outcome, key: storageKey, scope: scope)
+            return try owner.heldAsync(outcome, key: storageKey, scope: scope)
         case .join(let build, let waiter):
             return .held(try await AsyncBuildChain.waiting(for: build) { try await build.value(for: waiter) })
         case .start(let build, let waiter):
@@ -91,15 +91,16 @@ extension ScopeNode {
         }
     }
 
-    /// A held instance found by an async resolve: reported as reused, or the process stops
-    /// for a closed lifetime scope.
-    private func heldAsync(_ outcome: Resolution, key: StorageKey, scope: Scope) -> Resolution {
+    /// A held instance found by an async resolve: reported as reused; a closed lifetime
+    /// scope throws ``LifetimeScopeClosedError`` (a task may outlive its scope without a
+    /// programming error: a cancelled request, a view's `.task`).
+    private func heldAsync(_ outcome: Resolution, key: StorageKey, scope: Scope) throws -> Resolution {
         switch outcome {
         case .held, .heldWeakly:
             if EventHub.isActive { emit(.reused, key: key, scope: scope, instance: outcome.heldIdentity) }
             return outcome
         case .slow, .closed:
-            closedScope(key, scope: scope, owner: self)
+            throw closedError(key, scope: scope)
         }
     }
 }

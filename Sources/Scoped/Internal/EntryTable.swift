@@ -90,9 +90,18 @@ package struct EntryTable {
         }
     }
 
-    /// The thread building `key`, if a build of it is in flight.
+    /// The builder (thread or async build) of the build of `key` a resolve may wait for or
+    /// join: one in flight and not invalidated. A resolve that starts after a `register`,
+    /// reset or close never joins a build that it invalidated: it builds anew (the old
+    /// build finishes for its own callers and stores nothing).
     package func builder(of key: StorageKey, hash: Int) -> ObjectIdentifier? {
-        inFlight.first { $0.hash == hash && $0.key == key }?.builder
+        inFlight.first { $0.hash == hash && !$0.invalidated && $0.key == key }?.builder
+    }
+
+    /// Whether `builder` is building `key`, invalidated or not: the same builder asking
+    /// for it again is a cycle.
+    package func isBuilding(_ key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> Bool {
+        inFlight.contains { $0.hash == hash && $0.builder == builder && $0.key == key }
     }
 
     /// Records that `builder` is building `key` of `scope`.
@@ -114,15 +123,20 @@ package struct EntryTable {
     /// except those of the thread `exempt` and the async build `exemptBuild` (a reset
     /// inside a body is part of that build):
     /// they finish for their callers but store nothing.
+    ///
+    /// - Returns: The builds it invalidated now: builder, key and scope.
     package mutating func invalidateBuilds(
         exempting exempt: ObjectIdentifier, _ exemptBuild: ObjectIdentifier?,
         where shouldInvalidate: (StorageKey, Scope) -> Bool
-    ) {
+    ) -> [(builder: ObjectIdentifier, key: StorageKey, scope: Scope)] {
+        var invalidated: [(builder: ObjectIdentifier, key: StorageKey, scope: Scope)] = []
         for index in inFlight.indices
-        where inFlight[index].builder != exempt && inFlight[index].builder != exemptBuild
+        where !inFlight[index].invalidated && inFlight[index].builder != exempt && inFlight[index].builder != exemptBuild
             && shouldInvalidate(inFlight[index].key, inFlight[index].scope) {
             inFlight[index].invalidated = true
+            invalidated.append((inFlight[index].builder, inFlight[index].key, inFlight[index].scope))
         }
+        return invalidated
     }
 
     /// Whether a build of `scope` is in flight (not yet invalidated).

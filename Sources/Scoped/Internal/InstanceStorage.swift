@@ -100,8 +100,8 @@ package final class InstanceStorage: Sendable {
     private func lookUp(_ key: StorageKey, hash: Int, scope: Scope, for me: ObjectIdentifier) -> Lookup {
         state.withLock { state in
             if let held = state.table.liveInstance(of: key, hash: hash) { return .found(held) }
+            if state.table.isBuilding(key, hash: hash, by: me) { return .cycle }
             if let builder = state.table.builder(of: key, hash: hash) {
-                if builder == me { return .cycle }
                 return .wait(generation: state.generation, owner: builder)
             }
             if state.closed { return .found(.closed) }
@@ -110,8 +110,9 @@ package final class InstanceStorage: Sendable {
         }
     }
 
-    /// Waits until the build of `key` that `owner` is running stores its instance (the
-    /// generation moves on), stopping if the wait would close a cycle across threads.
+    /// Waits until the build of `key` that `owner` is running stores its instance or is
+    /// invalidated (the generation moves on), stopping if the wait would close a cycle
+    /// across threads.
     /// Out of line: a first build's frame stays on the stack while its body runs.
     @inline(never)
     private func waitForBuild(of key: StorageKey, by owner: ObjectIdentifier, generation: UInt64, me: ObjectIdentifier) {
@@ -163,29 +164,56 @@ package final class InstanceStorage: Sendable {
     /// a build that started before it; one that the build's own body makes, on its own
     /// thread, is part of that build and leaves it be).
     package func remove(where shouldRemove: (StoredEntry) -> Bool) -> [StoredEntry] {
+        remove(where: shouldRemove, closing: nil)
+    }
+
+    /// `remove(where:)`; with `closing` (the closed container's name, and whether it is a
+    /// root), the async builds it invalidates end now: their waiters stop waiting with a
+    /// ``LifetimeScopeClosedError`` and their tasks are cancelled.
+    private func remove(
+        where shouldRemove: (StoredEntry) -> Bool, closing: (name: String, isRoot: Bool)?
+    ) -> [StoredEntry] {
         let me = ResolutionContext.current.identity
         // An async body's reset is part of its own build, as a synchronous one's is.
         let myAsyncBuild = AsyncBuildChain.innermostBuild
-        let (removed, cleared): ([StoredEntry], [UInt]) = state.withLock { state in
-            state.table.invalidateBuilds(exempting: me, myAsyncBuild) { key, scope in
+        typealias Ended = (build: AsyncBuild, key: StorageKey, scope: Scope)
+        let (removed, cleared, wake, ended): ([StoredEntry], [UInt], Bool, [Ended]) = state.withLock { state in
+            let invalidated = state.table.invalidateBuilds(exempting: me, myAsyncBuild) { key, scope in
                 shouldRemove(StoredEntry(slot: .vacant, key: key, scope: scope, reporterBox: nil))
             }
+            // Threads waiting for an invalidated build look again (and build anew) instead
+            // of waiting for a result that will not be stored.
+            if !invalidated.isEmpty { state.generation &+= 1 }
+            let wake = !invalidated.isEmpty && state.waiters > 0
+            let ended: [Ended] = closing == nil ? [] : invalidated.compactMap { builder, key, scope in
+                state.asyncBuilds[builder].map { ($0, key, scope) }
+            }
             let removed = state.table.removeAll(where: shouldRemove)
-            guard let index else { return (removed, []) }
-            return (removed, removed.compactMap { $0.key.parameterBox == nil ? index.clear($0.key.registration) : nil })
+            guard let index else { return (removed, [], wake, ended) }
+            let cleared = removed.compactMap { $0.key.parameterBox == nil ? index.clear($0.key.registration) : nil }
+            return (removed, cleared, wake, ended)
         }
+        if wake { state.broadcast() }
         // Each removed entry still holds its instance: these releases run no `deinit`.
         for bits in cleared { HeldIndex.release(bits) }
+        if let closing {
+            for (build, key, scope) in ended {
+                build.end(throwing: LifetimeScopeClosedError(key, as: scope, in: closing.name, isRoot: closing.isRoot))
+            }
+        }
         return removed
     }
 
-    /// Marks the storage closed (no more builds) and removes everything it holds.
-    package func close() -> (wasOpen: Bool, removed: [StoredEntry]) {
+    /// Marks the storage of the container `name` closed (no more builds) and removes
+    /// everything it holds. Async builds in flight here end: their waiters throw a
+    /// ``LifetimeScopeClosedError``, their tasks are cancelled, and what their bodies still
+    /// make is not stored.
+    package func close(name: String, isRoot: Bool) -> (wasOpen: Bool, removed: [StoredEntry]) {
         let wasOpen = state.withLock { state in
             defer { state.closed = true }
             return !state.closed
         }
-        return (wasOpen, remove { _ in true })
+        return (wasOpen, remove(where: { _ in true }, closing: (name, isRoot)))
     }
 
     /// Whether any entry of `scope` is here, built or being built.

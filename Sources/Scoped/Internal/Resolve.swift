@@ -251,6 +251,12 @@ extension ScopeNode {
             key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot, in: storage,
             overridden: found != nil)
         if let held = storage.claim(frame, scope: scope, context: context) {
+            if case .closed = held, AsyncBuildChain.isInEndedBuild {
+                // The body of an async build that its scope's close ended: an instance for
+                // this body alone, kept by nobody, instead of a stop (LifetimeScopeClosedError).
+                context.open(frame, ending: .unobserved(.nowhere))
+                return .build(override: found?.body, form: .none, context: .unretained(context))
+            }
             owner.report(held, of: frame, scope: scope)
             return .found(held)
         }
@@ -345,12 +351,13 @@ extension ScopeNode {
 
     @inline(never)
     func closedScope(_ key: StorageKey, scope: Scope, owner: ScopeNode) -> Never {
-        // A closed root has no open child to resolve from.
-        let what = owner.isRoot ? "container" : "lifetime scope"
-        let hint = owner.isRoot ? "(resolve it before close())" : "(resolve it before close(), or from an open child)"
-        ScopedFailure.stop(
-            "cannot resolve \(key) as .\(scope.name): \(what) \(owner.displayName) is closed \(hint)",
-            declaredBy: [key.registration])
+        ScopedFailure.stop(owner.closedError(key, scope: scope).description, declaredBy: [key.registration])
+    }
+
+    /// What resolving `key` through this closed scope is: the error an async resolve
+    /// throws, the message a synchronous one stops with.
+    func closedError(_ key: StorageKey, scope: Scope) -> LifetimeScopeClosedError {
+        LifetimeScopeClosedError(key, as: scope, in: displayName, isRoot: isRoot)
     }
 }
 

@@ -1,0 +1,54 @@
+/// What an async resolve throws when the lifetime scope that would hold the instance is
+/// closed — and what the callers awaiting a build get when its scope closes while it runs.
+///
+/// A task can outlive the scope it resolves from without any programming error: a
+/// request handler whose client disconnected closes its request scope while a build's
+/// task goes on; a view's `.task` still runs for a moment after its view left. So an async
+/// resolve through a closed scope throws this error instead of stopping the process, and
+/// closing a scope ends its async builds in flight: their waiters throw it at once, their
+/// tasks are cancelled, and what their bodies still make is released, not stored.
+///
+/// ```swift
+/// let scope = Container.shared.child("request")
+/// defer { scope.close() }
+/// do {
+///     let context = try await scope.requestContext()
+///     try await handle(request, in: context)
+/// } catch is LifetimeScopeClosedError {
+///     // the request's scope closed first: nothing to answer
+/// }
+/// ```
+///
+/// A *synchronous* resolve through a closed scope stops the process with the same
+/// message, as every misuse does: it cannot throw. The one exception is a synchronous
+/// resolve inside the body of an async build that its scope's close ended: it builds an
+/// instance for that body alone (nobody keeps it) instead of stopping, so that no
+/// cancellation race can end the process. <doc:AsyncFactories> has the rules.
+public struct LifetimeScopeClosedError: Error, Sendable, CustomStringConvertible {
+    /// The registration that was resolved, as messages name it:
+    /// `requestContext (RequestContext)`.
+    public let registration: String
+    /// The closed lifetime scope (or container), as messages name it: `request#1943`.
+    public let scope: String
+    /// The lifetime the registration asked for: `scoped`, `cached`, …
+    let lifetime: String
+    /// Whether the closed container is a root (a container, not a lifetime scope).
+    let isRoot: Bool
+
+    /// Resolving `key` as `lifetime` through the closed container `name`.
+    package init(_ key: StorageKey, as lifetime: Scope, in name: String, isRoot: Bool) {
+        registration = "\(key)"
+        self.lifetime = lifetime.name
+        scope = name
+        self.isRoot = isRoot
+    }
+
+    /// `cannot resolve requestContext (RequestContext) as .scoped: lifetime scope
+    /// request#1943 is closed (resolve it before close(), or from an open child)`.
+    public var description: String {
+        // A closed root has no open child to resolve from.
+        let what = isRoot ? "container" : "lifetime scope"
+        let hint = isRoot ? "(resolve it before close())" : "(resolve it before close(), or from an open child)"
+        return "cannot resolve \(registration) as .\(lifetime): \(what) \(scope) is closed \(hint)"
+    }
+}
