@@ -14,7 +14,9 @@ import Testing
 /// for s in lazy-shared navigationlink-scoped multilevel; do
 ///   for f in dot mermaid; do .build/debug/ScopedDemo --scenario $s --format $f > Tests/LifecycleTests/Golden/$s.$f; done
 /// done
+/// .build/debug/ScopedDemo --scenario init-log --format initlog > Tests/LifecycleTests/Golden/init-log.initlog
 /// .build/debug/ScopedDemo > Tests/LifecycleTests/Golden/summary.txt
+/// .build/debug/ScopedDemo --wide > Tests/LifecycleTests/Golden/summary-wide.txt
 /// ```
 @Suite struct GoldenOutputTests {
     /// Every scenario: its log (bodies, keeps, Scoped's reuses) and its timeline (reuse ticks).
@@ -52,6 +54,7 @@ import Testing
     @MainActor
     @Test func summaryMatchesGolden() throws {
         #expect(DemoCommand.run(arguments: []).standardOutput == (try Golden.text("summary.txt")))
+        #expect(DemoCommand.run(arguments: ["--wide"]).standardOutput == (try Golden.text("summary-wide.txt")))
     }
 
     /// The built executable, spawned as a user runs it, prints the same.

@@ -70,7 +70,7 @@ import Testing
             scenario: "navigationlink-scoped", variant: 0, counts: ["2", "2", "1", "yes", "yes", "yes"],
             lifelines: ["ItemFeed#1 0→", "DetailViewModel#1 1→7", "DetailViewModel#2 9→11"]),
         Expectation(
-            scenario: "multilevel", variant: 0, counts: ["5", "5", "3", "yes", "yes", "yes"],
+            scenario: "multilevel", variant: 0, counts: ["5", "5", "3", "yes", "no", "yes"],
             lifelines: [
                 "ParentViewModel#1 1→10", "ChildViewModel#1 1→4", "ChildViewModel#2 1→4",
                 "ChildViewModel#3 6→10", "ChildViewModel#4 6→10",

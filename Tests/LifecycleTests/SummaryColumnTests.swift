@@ -24,8 +24,8 @@ import Testing
         "navigationlink-matrix#1": ["21", "2", "19", "18", "avoid"],
         "navigationlink-matrix#2": ["3", "2", "1", "0", "avoid"],
         "navigationlink-matrix#3": ["2", "2", "0", "2", "use"],
-        "previews#0": ["4", "0", "4", "0", "avoid"],
-        "previews#1": ["4", "0", "4", "0", "use"],
+        "previews#0": ["4", "1", "3", "0", "avoid"],
+        "previews#1": ["4", "1", "3", "0", "use"],
         "previews#2": ["3", "0", "3", "0", "use"],
     ]
 
@@ -57,7 +57,7 @@ import Testing
     @Test func aScenarioAlonePrintsItsCardNotATableRow() {
         let output = DemoCommand.run(arguments: ["--scenario", "stateobject-autoclosure"]).standardOutput
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.first == "== 4 stateobject-autoclosure · sheet + @StateObject, built in autoclosure · seed 42 · 12 ticks")
+        #expect(lines.first == "== 4 stateobject-autoclosure · @StateObject, built in autoclosure · seed 42 · 12 ticks")
         #expect(lines.contains("simulates:"))
         #expect(lines.contains("CounterViewModel#1    .+ooo-ox....   built t1 while mounting StateObjectCounterView · released t7"))
         #expect(lines.dropLast().last == "verdict: use — built once per presentation, lazily, inside the autoclosure; released on dismiss")

@@ -17,6 +17,7 @@ enum ScenarioCardFormatter {
         lines += TimelineFormatter.render(result).split(separator: "\n").dropFirst().map(String.init)
         lines.append("")
         lines.append("verdict: " + result.verdict.line)
+        if result.stateSDK == .xcode27 { lines.append(StateSDK.assumption) }
         return lines.map(TextLayout.trimmed).joined(separator: "\n") + "\n"
     }
 }

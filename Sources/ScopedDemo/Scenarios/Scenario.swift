@@ -25,6 +25,8 @@ struct Scenario {
     let name: String
     /// One line: what the scenario shows (`--list`, README).
     let explanation: String
+    /// The seed's question its rows answer in the table.
+    let group: ScenarioGroup
     /// Whether it uses Scoped.
     let usesScoped: Bool
     let variants: [Variant]
@@ -33,12 +35,12 @@ struct Scenario {
     /// as built with `stateSDK`.
     @MainActor
     func run(seed: UInt64, ticks: Int, stateSDK: StateSDK = .xcode26) -> [VariantResult] {
-        variants.map { variant in
+        variants.enumerated().map { index, variant in
             let stage = Stage(seed: seed, stateSDK: stateSDK)
             let script = variant.script(ticks)
             let outcome = stage.play(script, root: variant.root)
             return VariantResult(
-                scenario: self, variant: variant, script: script, seed: seed, stateSDK: stateSDK, stage: stage, outcome: outcome)
+                scenario: self, variant: variant, index: index, script: script, seed: seed, stateSDK: stateSDK, stage: stage, outcome: outcome)
         }
     }
 }

@@ -5,10 +5,10 @@ extension Scenario {
         Scenario(
             number: 1, name: "observed-object",
             explanation: "sheet + @ObservedObject built in the parent's body: a new view model on every re-render, count lost",
-            usesScoped: false,
+            group: .counterSheet, usesScoped: false,
             variants: [
                 Variant(
-                    label: "sheet + @ObservedObject, built in parent body",
+                    label: "@ObservedObject built in parent body",
                     code: #"""
                     struct ContentView: View {
                         @State private var number = 0
@@ -26,7 +26,7 @@ extension Scenario {
                         var body: some View { Text("count \(viewModel.count)"); Button("Increment") { viewModel.increment() } }
                     }
                     """#,
-                    verdict: .avoid("a new view model on every parent render: the count is lost"),
+                    verdict: .avoid("a new view model on every parent render: the count is lost", brief: "a new one every re-render"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): \"It all started with @ObservedObject\"",
                     script: Script.sheet) { stage in
                     ContentView(numbers: stage.numbers) { number in

@@ -5,10 +5,10 @@ extension Scenario {
         Scenario(
             number: 3, name: "stateobject-injected",
             explanation: "sheet + @StateObject with an injected instance: state kept, but an extra instance built and dropped every render",
-            usesScoped: false,
+            group: .counterSheet, usesScoped: false,
             variants: [
                 Variant(
-                    label: "sheet + @StateObject, instance injected",
+                    label: "@StateObject, instance injected",
                     code: #"""
                     struct InjectedCounterView: View {
                         @StateObject private var viewModel: CounterViewModel
@@ -20,7 +20,7 @@ extension Scenario {
                     // In ContentView's sheet:
                     InjectedCounterView(viewModel: CounterViewModel(initialValue: number))
                     """#,
-                    verdict: .avoid("state kept, but one extra view model built and thrown away on every parent render"),
+                    verdict: .avoid("state kept, but one extra view model built and thrown away on every parent render", brief: "one kept, extras dropped"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): \"@StateObject and iOS 14 to the rescue\", injected instance",
                     script: Script.sheet) { stage in
                     ContentView(numbers: stage.numbers) { number in

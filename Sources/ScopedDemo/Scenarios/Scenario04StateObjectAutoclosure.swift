@@ -5,10 +5,10 @@ extension Scenario {
         Scenario(
             number: 4, name: "stateobject-autoclosure",
             explanation: "sheet + @StateObject built inside the autoclosure: once per presentation, lazily, deinit on dismiss",
-            usesScoped: false,
+            group: .counterSheet, usesScoped: false,
             variants: [
                 Variant(
-                    label: "sheet + @StateObject, built in autoclosure",
+                    label: "@StateObject, built in autoclosure",
                     code: #"""
                     struct StateObjectCounterView: View {
                         @StateObject private var viewModel: CounterViewModel
@@ -20,7 +20,7 @@ extension Scenario {
                     // In ContentView's sheet:
                     StateObjectCounterView(initialValue: number)
                     """#,
-                    verdict: .use("built once per presentation, lazily, inside the autoclosure; released on dismiss"),
+                    verdict: .use("built once per presentation, lazily, inside the autoclosure; released on dismiss", brief: "built once, lazily"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): the autoclosure fix (\"A subtle change fixes the issue\")",
                     script: Script.sheet) { stage in
                     ContentView(numbers: stage.numbers) { number in

@@ -19,10 +19,10 @@ extension Scenario {
         Scenario(
             number: 6, name: "lazy-shared",
             explanation: "sheet + lazy .shared: the article's closure rebuilds it on every body run (nothing holds it); @ScopedObject holds it per presentation",
-            usesScoped: true,
+            group: .counterSheet, usesScoped: true,
             variants: [
                 Variant(
-                    label: "sheet + article's () -> VM over .shared",
+                    label: "article's () -> VM over .shared",
                     code: #"""
                     struct ClosureCounterView: View {
                         private let viewModel: () -> CounterViewModel
@@ -35,7 +35,7 @@ extension Scenario {
                         }
                     }
                     """#,
-                    verdict: .avoid(".shared holds weakly: with no other holder every body run and tap builds a new one"),
+                    verdict: .avoid(".shared holds weakly: with no other holder every body run and tap builds a new one", brief: "nothing holds it: lost"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): the closure over .shared at the end of the @Observable section",
                     script: Script.sheet) { stage in
                     let container = stage.makeContainer()
@@ -44,7 +44,7 @@ extension Scenario {
                     }
                 },
                 Variant(
-                    label: "sheet + article's closure, child holds VM",
+                    label: "article's closure, a child holds it",
                     code: #"""
                     struct HeldClosureCounterView: View {
                         private let viewModel: () -> CounterViewModel
@@ -56,7 +56,7 @@ extension Scenario {
                         }
                     }
                     """#,
-                    verdict: .avoid("works only while another view holds the instance; correctness depends on who else holds it"),
+                    verdict: .avoid("works only while another view holds the instance; correctness depends on who else holds it", brief: "works only while held"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): the closure over .shared, with a holder",
                     script: Script.sheet) { stage in
                     let container = stage.makeContainer()
@@ -65,7 +65,7 @@ extension Scenario {
                     }
                 },
                 Variant(
-                    label: "sheet + @ScopedObject over .shared",
+                    label: "Scoped @ScopedObject over .shared",
                     code: #"""
                     struct ScopedCounterView: View {
                         @ScopedObject private var viewModel: CounterViewModel
@@ -77,7 +77,7 @@ extension Scenario {
                     // In ContentView's sheet, with .container(container) above it:
                     ScopedCounterView(initialValue: number)
                     """#,
-                    verdict: .use("resolved once per view identity, lazily; the view holds it, so it is released on dismiss"),
+                    verdict: .use("resolved once per view identity, lazily; the view holds it, so it is released on dismiss", brief: "once per sheet, lazily"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): its lazy .shared fix, done by ScopedSwiftUI",
                     script: Script.sheet) { stage in
                     ContentView(numbers: stage.numbers) { number in

@@ -6,10 +6,10 @@ extension Scenario {
         Scenario(
             number: 7, name: "navigationlink-eager",
             explanation: "NavigationLink with eager destinations: view models built on every list render for screens never pushed",
-            usesScoped: false,
+            group: .navigationLink, usesScoped: false,
             variants: [
                 Variant(
-                    label: "NavigationLink, destination built eagerly",
+                    label: "destination's VM built in list body",
                     code: #"""
                     struct ItemListView: View {
                         @ObservedObject var feed: ItemFeed
@@ -25,7 +25,7 @@ extension Scenario {
                         var body: some View { Text("count \(viewModel.count)"); Button("Increment") { viewModel.increment() } }
                     }
                     """#,
-                    verdict: .avoid("every list render builds a view model per row, pushed or not; the pushed one is replaced too"),
+                    verdict: .avoid("every list render builds a view model per row, pushed or not; the pushed one is replaced too", brief: "a VM per row per render"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): \"NavigationLink creates the underlying CounterView eagerly\"",
                     script: Script.navigation) { stage in
                     ItemsStackView(numbers: stage.numbers) { id in

@@ -11,10 +11,10 @@ extension Scenario {
         Scenario(
             number: 8, name: "navigationlink-scoped",
             explanation: "NavigationLink + .lifetimeScope + @ScopedObject (.scoped): built on push only, released on pop",
-            usesScoped: true,
+            group: .navigationLink, usesScoped: true,
             variants: [
                 Variant(
-                    label: "NavigationLink + lifetimeScope + @ScopedObject",
+                    label: "Scoped lifetimeScope + @ScopedObject",
                     code: #"""
                     extension Container {
                         var detail: ParameterFactory<Int, DetailViewModel> { self { DetailViewModel(id: $0) }.scoped.perParameter }
@@ -27,7 +27,7 @@ extension Scenario {
                     // In ItemListView's rows:
                     NavigationLink("Item \(id)", destination: ScopedDetailView(id: id).lifetimeScope("detail"))
                     """#,
-                    verdict: .use("built on push only, kept across re-renders, released when the pop closes the screen's scope"),
+                    verdict: .use("built on push only, kept across re-renders, released when the pop closes the screen's scope", brief: "push builds it, pop frees"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): NavigationLink eagerness, fixed with a lifetime scope per pushed screen",
                     script: Script.navigation) { stage in
                     ItemsStackView(numbers: stage.numbers) { id in

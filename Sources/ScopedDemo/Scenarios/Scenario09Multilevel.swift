@@ -13,10 +13,10 @@ extension Scenario {
         Scenario(
             number: 9, name: "multilevel",
             explanation: "multilevel MVVM, children hidden and shown: @StateObject children lose state; owned by the parent's view model, or .scoped in its lifetime scope, they keep it",
-            usesScoped: true,
+            group: .multilevel, usesScoped: true,
             variants: [
                 Variant(
-                    label: "multilevel: @StateObject children",
+                    label: "@StateObject children",
                     code: #"""
                     struct ParentScreen: View {
                         @StateObject private var viewModel = ParentViewModel()
@@ -31,7 +31,7 @@ extension Scenario {
                         }
                     }
                     """#,
-                    verdict: .avoid("hiding a child view destroys its @StateObject view model: its state is lost"),
+                    verdict: .avoid("hiding a child view destroys its @StateObject view model: its state is lost", brief: "hiding destroys its VM"),
                     seed: "000 (Alvarez, \"SwiftUI: Multilevel MVVM\"): \"Forcing the StateObject to reinitialize\"",
                     script: Script.multilevel) { stage in
                     MultilevelAppView {
@@ -39,7 +39,7 @@ extension Scenario {
                     }
                 },
                 Variant(
-                    label: "multilevel: parent VM owns children strongly",
+                    label: "parent VM owns children strongly",
                     code: #"""
                     final class OwningParentViewModel: ObservableObject {
                         let children: [ChildViewModel]   // A (which owns A.1) and B, held strongly
@@ -54,7 +54,7 @@ extension Scenario {
                         }
                     }
                     """#,
-                    verdict: .use("the children's state lives in the parent's view model: hiding views loses nothing"),
+                    verdict: .use("the children's state lives in the parent's view model: hiding views loses nothing", brief: "the parent keeps it"),
                     seed: "000 (Alvarez, \"SwiftUI: Multilevel MVVM\"): \"Solution: Multilevel MVVM\", three levels",
                     script: Script.multilevel
                 ) { stage in
@@ -63,7 +63,7 @@ extension Scenario {
                     }
                 },
                 Variant(
-                    label: "multilevel: .scoped children in parent scope",
+                    label: "Scoped .scoped children in a scope",
                     code: #"""
                     struct ScopedParentScreen: View {
                         @ScopedObject(\.parentViewModel) private var viewModel: ParentViewModel
@@ -79,7 +79,7 @@ extension Scenario {
                     }
                     // Presented as: ScopedParentScreen().lifetimeScope("parentScreen")
                     """#,
-                    verdict: .use("children live in the parent screen's scope: state survives hiding; all released on dismiss"),
+                    verdict: .use("children live in the parent screen's scope: state survives hiding; all released on dismiss", brief: "the scope keeps it"),
                     seed: "000 (Alvarez, \"SwiftUI: Multilevel MVVM\"): \"Solution: Multilevel MVVM\", with Scoped's .scoped instead of strong ownership",
                     script: Script.multilevel) { stage in
                     let container = stage.makeContainer()

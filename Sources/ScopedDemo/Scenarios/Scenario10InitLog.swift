@@ -8,10 +8,10 @@ extension Scenario {
         Scenario(
             number: 10, name: "init-log",
             explanation: "@StateObject vs @ObservedObject over three body evaluations, init(entryStore:) from the container: the init log of each",
-            usesScoped: true,
+            group: .initLog, usesScoped: true,
             variants: [
                 Variant(
-                    label: "init log: @StateObject(wrappedValue:)",
+                    label: "@StateObject, VM as an autoclosure",
                     code: #"""
                     struct BottomBarView: View {
                         @StateObject private var viewModel: BottomBarViewModel
@@ -23,7 +23,7 @@ extension Scenario {
                     // In HomeView's body, re-evaluated every 2 s:
                     BottomBarView(viewModel: BottomBarViewModel(entryStore: container.entryStore()))
                     """#,
-                    verdict: .use("the view model (and its store resolve) is built once, when the bar is created"),
+                    verdict: .use("the view model (and its store resolve) is built once, when the bar is created", brief: "built once, on mount"),
                     seed: "001 (\"@StateObject and MVVM in SwiftUI\", the init log): \"BottomBarView uses @StateObject\"",
                     script: Script.initLog) { stage in
                     let container = stage.makeContainer()
@@ -34,7 +34,7 @@ extension Scenario {
                     }
                 },
                 Variant(
-                    label: "init log: @ObservedObject",
+                    label: "@ObservedObject, VM passed in",
                     code: #"""
                     struct ObservedBottomBarView: View {
                         @ObservedObject var viewModel: BottomBarViewModel
@@ -43,7 +43,7 @@ extension Scenario {
                     // In HomeView's body, re-evaluated every 2 s:
                     ObservedBottomBarView(viewModel: BottomBarViewModel(entryStore: container.entryStore()))
                     """#,
-                    verdict: .avoid("a new view model and a store resolve on every body evaluation of the parent; state lost"),
+                    verdict: .avoid("a new view model and a store resolve on every body evaluation of the parent; state lost", brief: "rebuilt on every body run"),
                     seed: "001 (\"@StateObject and MVVM in SwiftUI\", the init log): \"BottomBarView uses @ObservableObject\"",
                     script: Script.initLog) { stage in
                     let container = stage.makeContainer()

@@ -11,10 +11,10 @@ extension Scenario {
         Scenario(
             number: 11, name: "navigationlink-matrix",
             explanation: "NavigationLink matrix: @StateObject (lazy), @State + @Observable (eager), .shared (eager, per row), value-based (on push only)",
-            usesScoped: true,
+            group: .navigationLink, usesScoped: true,
             variants: [
                 Variant(
-                    label: "NavigationLink, @StateObject autoclosure",
+                    label: "@StateObject, built in autoclosure",
                     code: #"""
                     struct StateObjectDetailView: View {
                         @StateObject private var viewModel: DetailViewModel
@@ -24,14 +24,14 @@ extension Scenario {
                     // In ItemListView's rows:
                     NavigationLink("Item \(id)", destination: StateObjectDetailView(id: id))
                     """#,
-                    verdict: .use("descriptions are still made per row, but the view model is built on push only and kept"),
+                    verdict: .use("descriptions are still made per row, but the view model is built on push only and kept", brief: "built on push only"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): @StateObject under NavigationLink",
                     script: Script.navigation
                 ) { stage in
                     ItemsStackView(numbers: stage.numbers) { id in StateObjectDetailView(id: id) }
                 },
                 Variant(
-                    label: "NavigationLink, @State + @Observable in init",
+                    label: "@State + @Observable, built in init",
                     code: #"""
                     struct ObservableDetailView: View {
                         @State private var viewModel: DetailViewModel
@@ -41,15 +41,15 @@ extension Scenario {
                     // In ItemListView's rows:
                     NavigationLink("Item \(id)", destination: ObservableDetailView(id: id))
                     """#,
-                    verdict: .avoid("with Xcode 26 every list render builds a view model per row; only the pushed one is kept"),
-                    verdictOnXcode27: .use("Xcode 27's @State macro builds the pushed screen's view model on push only"),
+                    verdict: .avoid("every list render builds a view model per row; only the pushed one is kept", brief: "a VM per row per render"),
+                    verdictOnXcode27: .use("IF Xcode 27's @State macro evaluates the initial value lazily (assumed, unconfirmed): on push only", brief: "once, lazily (assumed)"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): @Observable under NavigationLink",
                     script: Script.navigation
                 ) { stage in
                     ItemsStackView(numbers: stage.numbers) { id in ObservableDetailView(id: id) }
                 },
                 Variant(
-                    label: "NavigationLink, @ObservedObject from .shared",
+                    label: "@ObservedObject from Scoped .shared",
                     code: #"""
                     extension Container {
                         var sharedDetail: ParameterFactory<Int, DetailViewModel> { self { DetailViewModel(id: $0) }.shared.perParameter }
@@ -57,7 +57,7 @@ extension Scenario {
                     // In ItemListView's rows:
                     NavigationLink("Item \(id)", destination: DetailView(viewModel: container.sharedDetail(id)))
                     """#,
-                    verdict: .avoid("resolved for every row on every render and held by the list: never released while it shows"),
+                    verdict: .avoid("resolved for every row on every render and held by the list: never released while it shows", brief: "eager, held by the list"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): .shared, \"view models are still eager\"",
                     script: Script.navigation
                 ) { stage in
@@ -65,14 +65,14 @@ extension Scenario {
                     return ItemsStackView(numbers: stage.numbers) { id in DetailView(viewModel: container.sharedDetail(id)) }
                 },
                 Variant(
-                    label: "NavigationLink(value:) + navigationDestination",
+                    label: "NavigationLink(value:) + destination",
                     code: #"""
                     NavigationStack(path: $path) {
                         List(1...3, id: \.self) { id in NavigationLink("Item \(id)", value: id) }
                             .navigationDestination(for: Int.self) { id in StateObjectDetailView(id: id) }
                     }
                     """#,
-                    verdict: .use("rows carry only values: the destination and its view model exist only once pushed"),
+                    verdict: .use("rows carry only values: the destination and its view model exist only once pushed", brief: "rows hold values only"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): NavigationLink eagerness, avoided",
                     script: Script.navigation
                 ) { stage in

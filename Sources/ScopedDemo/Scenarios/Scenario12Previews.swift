@@ -10,10 +10,10 @@ extension Scenario {
         Scenario(
             number: 12, name: "previews",
             explanation: "a preview with a stub list view model: hard-coded detail view models still build production code; a stub hierarchy or a Scoped override builds none",
-            usesScoped: true,
+            group: .previews, usesScoped: true,
             variants: [
                 Variant(
-                    label: "preview, detail VM hard-coded in the list",
+                    label: "detail VM hard-coded in the list",
                     code: #"""
                     struct PokemonList<ViewModel: PokemonListViewModelProtocol>: View {
                         @State var viewModel: ViewModel
@@ -25,14 +25,14 @@ extension Scenario {
                     }
                     #Preview { PokemonList(viewModel: StubPokemonListViewModel()) }
                     """#,
-                    verdict: .avoid("the preview still builds a production view model (and its service) per row"),
+                    verdict: .avoid("the preview still builds a production view model (and its service) per row", brief: "runs production VM code"),
                     seed: "003 (previews with view-model protocols): \"A New Problem\"",
                     script: Script.preview
                 ) { _ in
                     NavigationStack { HardCodedPokemonList(viewModel: StubPokemonListViewModel()) }
                 },
                 Variant(
-                    label: "preview, stub view-model hierarchy",
+                    label: "stub view-model hierarchy",
                     code: #"""
                     protocol PokemonListViewModelProtocol: Observable {
                         associatedtype DetailVM: PokemonDetailViewModelProtocol
@@ -42,14 +42,14 @@ extension Scenario {
                     NavigationLink(name) { PokemonDetailView(viewModel: viewModel.detailViewModel(name)) }
                     #Preview { PokemonList(viewModel: StubPokemonListViewModel()) }
                     """#,
-                    verdict: .use("the stub list hands out stub detail view models: no production code runs in the preview"),
+                    verdict: .use("the stub list hands out stub detail view models: no production code runs in the preview", brief: "stubs all the way down"),
                     seed: "003 (previews with view-model protocols): \"View Model Hierarchy\"",
                     script: Script.preview
                 ) { _ in
                     NavigationStack { PokemonList(viewModel: StubPokemonListViewModel()) }
                 },
                 Variant(
-                    label: "preview, Scoped factory overridden",
+                    label: "Scoped factory overridden",
                     code: #"""
                     extension Container {
                         var pokemonDetail: ParameterFactory<String, any PokemonDetailViewModelProtocol> {
@@ -61,7 +61,7 @@ extension Scenario {
                         ResolvingPokemonList()   // rows: PokemonDetailView(viewModel: container.pokemonDetail(name))
                     }
                     """#,
-                    verdict: .use("the preview registers stubs over the production factories: nothing else changes"),
+                    verdict: .use("the preview registers stubs over the production factories: nothing else changes", brief: "stubs registered in place"),
                     seed: "003 (previews with view-model protocols), done with a container override",
                     script: Script.preview
                 ) { stage in

@@ -89,8 +89,8 @@ struct Script: Sendable {
 
     /// Parent screen: present at 1 (its timer then fires at 3, 5, …), tap child A at 2, hide
     /// the children at 4, show them at 6, dismiss the parent screen at the last even tick.
-    /// The count is compared across the parent screen's next re-render (t3), as in every
-    /// scenario; what hiding does shows in the released column and the oracle.
+    /// The count is compared across hiding and showing the children (t2 against t6): the
+    /// seed's question.
     static func multilevel(ticks: Int) -> Script {
         let last = ticks % 2 == 0 ? ticks - 2 : ticks - 1
         return Script(
@@ -102,7 +102,7 @@ struct Script: Sendable {
                 Action(tick: 6, kind: .tap("Toggle children"), code: "S", caption: "show children"),
                 Action(tick: last, kind: .dismiss, code: "D", caption: "dismiss"),
             ],
-            probe: StateProbe(textPrefix: "A count ", beforeTick: 2, afterTick: 3),
+            probe: StateProbe(textPrefix: "A count ", beforeTick: 2, afterTick: 6),
             dismissTick: last)
     }
 

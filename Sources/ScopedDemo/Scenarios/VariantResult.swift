@@ -24,6 +24,10 @@ struct InstanceSummary: Equatable, Sendable {
 struct VariantResult: Sendable {
     let scenarioNumber: Int
     let scenarioName: String
+    /// `6.3` (scenario 6, third variant), or `4` for a scenario with one variant.
+    let id: String
+    /// The seed's question this row answers in the table.
+    let group: ScenarioGroup
     let usesScoped: Bool
     /// The variant's label (the summary row's text).
     let label: String
@@ -64,16 +68,21 @@ struct VariantResult: Sendable {
     /// View models built but never shown: ignored by `@StateObject`/`@State`, made for a
     /// destination never pushed, or built outside any `body` and dropped.
     var discarded: Int { inits - kept }
+    /// Instances of production types (view models and services that are not `Stub…`):
+    /// what a preview should not run.
+    var productionInstances: Int { instances.filter { !$0.label.hasPrefix("Stub") }.count }
     /// Whether every view model was built by the view that shows it.
     var builtLazily: Bool { !viewModels.isEmpty && viewModels.allSatisfy(\.builtLazily) }
 
     @MainActor
     init(
-        scenario: Scenario, variant: Scenario.Variant, script: Script, seed: UInt64, stateSDK: StateSDK, stage: Stage,
+        scenario: Scenario, variant: Scenario.Variant, index: Int, script: Script, seed: UInt64, stateSDK: StateSDK, stage: Stage,
         outcome: Stage.Outcome
     ) {
         scenarioNumber = scenario.number
         scenarioName = scenario.name
+        id = scenario.variants.count > 1 ? "\(scenario.number).\(index + 1)" : String(scenario.number)
+        group = scenario.group
         usesScoped = scenario.usesScoped
         label = variant.label
         code = variant.code
