@@ -35,7 +35,7 @@ import Testing
         for scenario in ScenarioCatalog.all {
             for (index, result) in scenario.run(seed: 42, ticks: 12).enumerated() {
                 #expect(result.inits == result.kept + result.discarded)
-                #expect(result.code.split(separator: "\n").count <= 15, "\(scenario.name)#\(index)")
+                #expect(result.code.split(separator: "\n").count <= 26, "\(scenario.name)#\(index)")
                 #expect(!result.seedArticle.isEmpty)
                 seen["\(scenario.name)#\(index)"] = [
                     String(result.inits), String(result.kept), String(result.discarded), String(result.deinits),

@@ -17,7 +17,7 @@ enum TimelineFormatter {
 
     /// Shown when `@StateObject`/`@State` kept one instance and ignored eagerly built ones.
     static let ignoredInstancesLegend = "ignored instances live until the next parent render: "
-        + "the node keeps the newest view description, which holds them (see ViewNode.swift)"
+        + "the node keeps the newest view\n  description, which holds them (see ViewNode.swift)"
 
     static func render(_ result: VariantResult) -> String {
         let labelWidth = max(22, (result.instances.map(\.label.count).max() ?? 0) + 2)

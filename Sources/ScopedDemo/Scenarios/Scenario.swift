@@ -5,7 +5,8 @@ struct Scenario {
     struct Variant {
         /// What the summary row calls it.
         let label: String
-        /// The SwiftUI code it simulates: the view, at most 15 lines.
+        /// The SwiftUI code it simulates, at most 26 lines; every code line is one the simulation
+        /// runs (CardCodeTests).
         let code: String
         /// Use it or avoid it, and why.
         let verdict: Verdict

@@ -9,23 +9,10 @@ extension Scenario {
             variants: [
                 Variant(
                     label: "@ObservedObject built in parent body",
-                    code: #"""
-                    struct ContentView: View {
-                        @State private var number = 0
-                        @State private var showingSheet = false
-                        var body: some View {
-                            Button("Show counter") { showingSheet = true }
-                                .sheet(isPresented: $showingSheet) {
-                                    CounterView(viewModel: CounterViewModel(initialValue: number))
-                                }
-                                .task { while true { try await Task.sleep(for: .seconds(2)); number = .random(in: 0..<100) } }
-                        }
-                    }
+                    code: CardCode.contentView(sheet: #"CounterView(viewModel: CounterViewModel(initialValue: number))"#) + "\n" + #"""
                     struct CounterView: View {
                         @ObservedObject var viewModel: CounterViewModel
-                        var body: some View { Text("count \(viewModel.count)"); Button("Increment") { viewModel.increment() } }
-                    }
-                    """#,
+                    """# + "\n" + CardCode.counterBody,
                     verdict: .avoid("a new view model on every parent render: the count is lost", brief: "a new one every re-render"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): \"It all started with @ObservedObject\"",
                     script: Script.sheet) { stage in

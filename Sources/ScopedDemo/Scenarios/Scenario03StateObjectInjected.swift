@@ -9,17 +9,13 @@ extension Scenario {
             variants: [
                 Variant(
                     label: "@StateObject, instance injected",
-                    code: #"""
+                    code: CardCode.contentView(sheet: #"InjectedCounterView(viewModel: CounterViewModel(initialValue: number))"#) + "\n" + #"""
                     struct InjectedCounterView: View {
                         @StateObject private var viewModel: CounterViewModel
                         init(viewModel: CounterViewModel) {
                             _viewModel = StateObject(wrappedValue: viewModel)
                         }
-                        var body: some View { Text("count \(viewModel.count)"); Button("Increment") { viewModel.increment() } }
-                    }
-                    // In ContentView's sheet:
-                    InjectedCounterView(viewModel: CounterViewModel(initialValue: number))
-                    """#,
+                    """# + "\n" + CardCode.counterBody,
                     verdict: .avoid("state kept, but one extra view model built and thrown away on every parent render", brief: "one kept, extras dropped"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): \"@StateObject and iOS 14 to the rescue\", injected instance",
                     script: Script.sheet) { stage in

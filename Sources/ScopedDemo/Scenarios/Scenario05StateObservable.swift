@@ -12,18 +12,14 @@ extension Scenario {
             variants: [
                 Variant(
                     label: "@State + @Observable, built in init",
-                    code: #"""
-                    @Observable final class CounterViewModel { private(set) var count = 0; /* … */ }
+                    code: CardCode.contentView(sheet: #"ObservableCounterView(initialValue: number)"#) + "\n" + #"""
+                    // CounterViewModel is @Observable here (the simulation observes both kinds the same way)
                     struct ObservableCounterView: View {
                         @State private var viewModel: CounterViewModel
                         init(initialValue: Int) {
                             viewModel = CounterViewModel(initialValue: initialValue)
                         }
-                        var body: some View { Text("count \(viewModel.count)"); Button("Increment") { viewModel.increment() } }
-                    }
-                    // In ContentView's sheet:
-                    ObservableCounterView(initialValue: number)
-                    """#,
+                    """# + "\n" + CardCode.counterBody,
                     verdict: .avoid("one view model per parent render, eagerly; only the first is kept", brief: "rebuilt eagerly, one kept"),
                     verdictOnXcode27: .use("IF Xcode 27's @State macro evaluates the initial value lazily (assumed, unconfirmed): once per identity", brief: "once, lazily (assumed)"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): \"iOS 17 and the @Observable macro\"",

@@ -23,11 +23,11 @@ extension Scenario {
             variants: [
                 Variant(
                     label: "article's () -> VM over .shared",
-                    code: #"""
+                    code: CardCode.contentView(sheet: #"ClosureCounterView(initialValue: number, container: container)"#) + "\n" + #"""
                     struct ClosureCounterView: View {
                         private let viewModel: () -> CounterViewModel
-                        init(initialValue: Int) {
-                            viewModel = { Container.shared.counter(initialValue: initialValue)() }
+                        init(initialValue: Int, container: Container) {
+                            viewModel = { container.counter(initialValue: initialValue)() }
                         }
                         var body: some View {
                             Text("count \(viewModel().count)")
@@ -45,14 +45,14 @@ extension Scenario {
                 },
                 Variant(
                     label: "article's closure, a child holds it",
-                    code: #"""
+                    code: CardCode.contentView(sheet: #"HeldClosureCounterView(initialValue: number, container: container)"#) + "\n" + #"""
                     struct HeldClosureCounterView: View {
                         private let viewModel: () -> CounterViewModel
-                        init(initialValue: Int) {
-                            viewModel = { Container.shared.counter(initialValue: initialValue)() }
+                        init(initialValue: Int, container: Container) {
+                            viewModel = { container.counter(initialValue: initialValue)() }
                         }
                         var body: some View {
-                            CounterView(viewModel: viewModel())   // @ObservedObject child holds it
+                            CounterView(viewModel: viewModel())   // an @ObservedObject child holds it until the next body run
                         }
                     }
                     """#,
@@ -66,17 +66,14 @@ extension Scenario {
                 },
                 Variant(
                     label: "Scoped @ScopedObject over .shared",
-                    code: #"""
+                    code: CardCode.contentView(sheet: #"ScopedCounterView(initialValue: number)"#) + "\n" + #"""
+                    // ContentView has .container(container) above it
                     struct ScopedCounterView: View {
                         @ScopedObject private var viewModel: CounterViewModel
                         init(initialValue: Int) {
                             _viewModel = ScopedObject { $0.counter(initialValue: initialValue)() }
                         }
-                        var body: some View { Text("count \(viewModel.count)"); Button("Increment") { viewModel.increment() } }
-                    }
-                    // In ContentView's sheet, with .container(container) above it:
-                    ScopedCounterView(initialValue: number)
-                    """#,
+                    """# + "\n" + CardCode.counterBody,
                     verdict: .use("resolved once per view identity, lazily; the view holds it, so it is released on dismiss", brief: "once per sheet, lazily"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): its lazy .shared fix, done by ScopedSwiftUI",
                     script: Script.sheet) { stage in

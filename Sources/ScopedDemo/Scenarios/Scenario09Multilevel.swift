@@ -19,16 +19,27 @@ extension Scenario {
                     label: "@StateObject children",
                     code: #"""
                     struct ParentScreen: View {
-                        @StateObject private var viewModel = ParentViewModel()
+                        @StateObject private var viewModel: ParentViewModel
                         @State private var showChildren = true
+                        init(numbers: RandomSource) {
+                            _viewModel = StateObject(wrappedValue: ParentViewModel(numbers: numbers))
+                        }
                         var body: some View {
                             Text("number \(viewModel.number) · total \(viewModel.total)")
+                                .task { while true { try? await Task.sleep(for: .seconds(2)); viewModel.pickNumber() } }
                             Button("Toggle children") { showChildren.toggle() }
                             if showChildren {
-                                ChildView(label: "A", parent: viewModel)   // @StateObject ChildViewModel inside
+                                ChildView(label: "A", parent: viewModel)
                                 ChildView(label: "B", parent: viewModel)
                             }
                         }
+                    }
+                    struct ChildView: View {
+                        @StateObject private var viewModel: ChildViewModel
+                        init(label: String, parent: ParentViewModel) {
+                            _viewModel = StateObject(wrappedValue: ChildViewModel(label: label, parent: parent))
+                        }
+                        // body: its count, the parent's number it sees, a "+1" button
                     }
                     """#,
                     verdict: .avoid("hiding a child view destroys its @StateObject view model: its state is lost", brief: "hiding destroys its VM"),
@@ -41,18 +52,25 @@ extension Scenario {
                 Variant(
                     label: "parent VM owns children strongly",
                     code: #"""
-                    final class OwningParentViewModel: ObservableObject {
-                        let children: [ChildViewModel]   // A (which owns A.1) and B, held strongly
-                        init() { /* builds them, wires number ↓ and taps ↑ */ }
-                    }
                     struct OwningParentScreen: View {
-                        @StateObject private var viewModel = OwningParentViewModel()
+                        @StateObject private var viewModel: OwningParentViewModel
                         @State private var showChildren = true
+                        init(numbers: RandomSource) {
+                            _viewModel = StateObject(wrappedValue: OwningParentViewModel(numbers: numbers))
+                        }
                         var body: some View {
+                            Text("number \(viewModel.number) · total \(viewModel.total)")
+                                .task { while true { try? await Task.sleep(for: .seconds(2)); viewModel.pickNumber() } }
                             Button("Toggle children") { showChildren.toggle() }
-                            if showChildren { ForEach(viewModel.children) { OwnedChildView(viewModel: $0) } }
+                            if showChildren {
+                                ForEach(viewModel.children) { child in
+                                    OwnedChildView(viewModel: child)
+                                }
+                            }
                         }
                     }
+                    // OwningParentViewModel builds and holds A (which holds A.1) and B, wiring number down and taps up;
+                    // OwnedChildView observes one (@ObservedObject) and shows its children the same way
                     """#,
                     verdict: .use("the children's state lives in the parent's view model: hiding views loses nothing", brief: "the parent keeps it"),
                     seed: "000 (Alvarez, \"SwiftUI: Multilevel MVVM\"): \"Solution: Multilevel MVVM\", three levels",
@@ -70,14 +88,23 @@ extension Scenario {
                         @State private var showChildren = true
                         var body: some View {
                             Text("number \(viewModel.number) · total \(viewModel.total)")
+                                .task { while true { try? await Task.sleep(for: .seconds(2)); viewModel.pickNumber() } }
                             Button("Toggle children") { showChildren.toggle() }
                             if showChildren {
-                                ScopedChildView(label: "A")   // @ScopedObject(\.childViewModel, label): .scoped
+                                ScopedChildView(label: "A")
                                 ScopedChildView(label: "B")
                             }
                         }
                     }
-                    // Presented as: ScopedParentScreen().lifetimeScope("parentScreen")
+                    struct ScopedChildView: View {
+                        @ScopedObject private var viewModel: ChildViewModel
+                        init(label: String) {
+                            _viewModel = ScopedObject(\.childViewModel, label)
+                        }
+                        // body: as ChildView's
+                    }
+                    // Presented as:
+                    ScopedParentScreen().lifetimeScope("parentScreen")
                     """#,
                     verdict: .use("children live in the parent screen's scope: state survives hiding; all released on dismiss", brief: "the scope keeps it"),
                     seed: "000 (Alvarez, \"SwiftUI: Multilevel MVVM\"): \"Solution: Multilevel MVVM\", with Scoped's .scoped instead of strong ownership",

@@ -13,15 +13,25 @@ extension Scenario {
                 Variant(
                     label: "@StateObject, VM as an autoclosure",
                     code: #"""
+                    struct HomeView: View {
+                        @StateObject private var viewModel: HomeViewModel
+                        var body: some View {
+                            Text("number \(viewModel.number)")
+                                .task { while true { try? await Task.sleep(for: .seconds(2)); viewModel.refresh() } }
+                            BottomBarView(viewModel: BottomBarViewModel(entryStore: container.entryStore()))
+                        }
+                    }
+                    // The memberwise init of a view with @StateObject var viewModel takes this same autoclosure:
                     struct BottomBarView: View {
                         @StateObject private var viewModel: BottomBarViewModel
                         init(viewModel: @autoclosure @escaping () -> BottomBarViewModel) {
                             _viewModel = StateObject(wrappedValue: viewModel())
                         }
-                        var body: some View { Text("bar count \(viewModel.count)"); Button("Bar +1") { viewModel.increment() } }
+                        var body: some View {
+                            Text("bar count \(viewModel.count)")
+                            Button("Bar +1") { viewModel.increment() }
+                        }
                     }
-                    // In HomeView's body, re-evaluated every 2 s:
-                    BottomBarView(viewModel: BottomBarViewModel(entryStore: container.entryStore()))
                     """#,
                     verdict: .use("the view model (and its store resolve) is built once, when the bar is created", brief: "built once, on mount"),
                     seed: "001 (\"@StateObject and MVVM in SwiftUI\", the init log): \"BottomBarView uses @StateObject\"",
@@ -36,12 +46,21 @@ extension Scenario {
                 Variant(
                     label: "@ObservedObject, VM passed in",
                     code: #"""
+                    struct HomeView: View {
+                        @StateObject private var viewModel: HomeViewModel
+                        var body: some View {
+                            Text("number \(viewModel.number)")
+                                .task { while true { try? await Task.sleep(for: .seconds(2)); viewModel.refresh() } }
+                            ObservedBottomBarView(viewModel: BottomBarViewModel(entryStore: container.entryStore()))
+                        }
+                    }
                     struct ObservedBottomBarView: View {
                         @ObservedObject var viewModel: BottomBarViewModel
-                        var body: some View { Text("bar count \(viewModel.count)"); Button("Bar +1") { viewModel.increment() } }
+                        var body: some View {
+                            Text("bar count \(viewModel.count)")
+                            Button("Bar +1") { viewModel.increment() }
+                        }
                     }
-                    // In HomeView's body, re-evaluated every 2 s:
-                    ObservedBottomBarView(viewModel: BottomBarViewModel(entryStore: container.entryStore()))
                     """#,
                     verdict: .avoid("a new view model and a store resolve on every body evaluation of the parent; state lost", brief: "rebuilt on every body run"),
                     seed: "001 (\"@StateObject and MVVM in SwiftUI\", the init log): \"BottomBarView uses @ObservableObject\"",

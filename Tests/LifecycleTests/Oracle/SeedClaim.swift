@@ -4,6 +4,25 @@ import Testing
 /// One figure a seed article states, the quote that states it, and where the demo
 /// reproduces it: a scenario variant's run and what to measure there.
 struct SeedClaim: Sendable, CustomTestStringConvertible {
+    /// Whose figure `expected` is.
+    enum Basis: Sendable, Equatable {
+        /// The seed states it (or the fact the run measures).
+        case seed
+        /// The simulation's own figure (its clock, its seeded numbers, its three rows): the
+        /// row pins the demo's output around a fact the seed states without the number.
+        case simulation(String)
+        /// The demo runs the seed's code as written and the seed's claim does not hold: why.
+        case disagreement(String)
+
+        var tag: String {
+            switch self {
+            case .seed: "seed"
+            case .simulation: "simulation's figure"
+            case .disagreement: "disagrees with the seed"
+            }
+        }
+    }
+
     /// What to read from a variant's run.
     enum Measure: Sendable, CustomStringConvertible {
         /// View-model `init`s.
@@ -79,6 +98,10 @@ struct SeedClaim: Sendable, CustomTestStringConvertible {
     let measure: Measure
     /// What the article's statement means for that run, at seed 42 and 12 ticks.
     let expected: String
+    /// Whose figure `expected` is.
+    var basis: Basis = .seed
 
-    var testDescription: String { "\(seed.prefix(3)) “\(quote)” → \(scenario)#\(variant) \(measure) = \(expected)" }
+    var testDescription: String {
+        "\(seed.prefix(3)) “\(quote)” → \(scenario)#\(variant) \(measure) = \(expected) [\(basis.tag)]"
+    }
 }

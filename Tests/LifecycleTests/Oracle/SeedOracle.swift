@@ -45,22 +45,29 @@ enum SeedOracle {
                   scenario: "stateobject-autoclosure", variant: 0, measure: .inits, expected: "2"),
         SeedClaim(seed: s004, quote: "NavigationLink creates the underlying CounterView eagerly.",
                   scenario: "navigationlink-eager", variant: 0, measure: .builtTicks("DetailViewModel"),
-                  expected: "0 0 0 2 2 2 4 4 4 6 6 6 8 8 8 9 9 9 10 10 10"),
+                  expected: "0 0 0 2 2 2 4 4 4 6 6 6 8 8 8 9 9 9 10 10 10",
+                  basis: .simulation(Self.buildTicks)),
         SeedClaim(seed: s004, quote: "at the exact moment when the real view is presented on the screen",
                   scenario: "navigationlink-matrix", variant: 0, measure: .builtTicks("DetailViewModel"), expected: "1 9"),
         SeedClaim(seed: s004, quote: "at the exact moment when the real view is presented on the screen",
                   scenario: "navigationlink-matrix", variant: 0, measure: .builtWhere("DetailViewModel"),
                   expected: "while mounting StateObjectDetailView"),
         SeedClaim(seed: s004, quote: "NavigationLink creates the underlying CounterView eagerly.",
-                  scenario: "navigationlink-matrix", variant: 1, measure: .built("DetailViewModel"), expected: "21"),
+                  scenario: "navigationlink-matrix", variant: 1, measure: .built("DetailViewModel"), expected: "21",
+                  basis: .simulation("21 = 3 rows × 7 list renders in 12 ticks; the seed states only that NavigationLink builds eagerly")),
         SeedClaim(seed: s004, quote: "The view model is created multiple times now, each time the ContentView view is recomputed.",
-                  scenario: "state-observable", variant: 0, measure: .builtTicks("CounterViewModel"), expected: "1 2 4 6 9 10"),
+                  scenario: "state-observable", variant: 0, measure: .builtTicks("CounterViewModel"), expected: "1 2 4 6 9 10",
+                  basis: .simulation(Self.buildTicks)),
         SeedClaim(seed: s004, quote: "The view model is no longer created lazily.",
                   scenario: "state-observable", variant: 0, measure: .builtWhere("CounterViewModel"), expected: "in ContentView.body"),
+        // The article's closure over .shared, as written: the demo disagrees with the claim.
         SeedClaim(seed: s004, quote: "fix both issues, the fact that we are creating multiple view models, eagerly",
-                  scenario: "lazy-shared", variant: 1, measure: .inits, expected: "2"),
+                  scenario: "lazy-shared", variant: 0, measure: .inits, expected: "7", basis: .disagreement(Self.closureOverShared)),
         SeedClaim(seed: s004, quote: "fix both issues, the fact that we are creating multiple view models, eagerly",
-                  scenario: "lazy-shared", variant: 1, measure: .builtWhere("CounterViewModel"), expected: "in HeldClosureCounterView.body"),
+                  scenario: "lazy-shared", variant: 0, measure: .stateKept, expected: "no", basis: .disagreement(Self.closureOverShared)),
+        SeedClaim(seed: s004, quote: "fix both issues, the fact that we are creating multiple view models, eagerly",
+                  scenario: "lazy-shared", variant: 1, measure: .inits, expected: "2",
+                  basis: .simulation("holds only with a holder the article does not have: the demo's @ObservedObject child")),
 
         // Seed 003 — previews with view-model protocols and a stub hierarchy.
         SeedClaim(seed: s003, quote: "we are always using a production view model for PokemonDetailView",
@@ -89,13 +96,15 @@ enum SeedOracle {
         SeedClaim(seed: s001, quote: "BottomBarView uses @ObservableObject for its view model property",
                   scenario: "init-log", variant: 1, measure: .built("BottomBarViewModel"), expected: "3"),
         SeedClaim(seed: s001, quote: "BottomBarView uses @ObservableObject for its view model property",
-                  scenario: "init-log", variant: 1, measure: .builtTicks("BottomBarViewModel"), expected: "0 2 4"),
+                  scenario: "init-log", variant: 1, measure: .builtTicks("BottomBarViewModel"), expected: "0 2 4",
+                  basis: .simulation(Self.buildTicks)),
 
         // Seed 000 — Alvarez, "SwiftUI: Multilevel MVVM".
         SeedClaim(seed: s000, quote: "the observable initializer is not called once again",
                   scenario: "multilevel", variant: 0, measure: .builtTicks("ChildViewModel"), expected: "1 1 6 6"),
         SeedClaim(seed: s000, quote: "the observable initializer is not called once again",
-                  scenario: "multilevel", variant: 0, measure: .bodies("ParentScreen"), expected: "8"),
+                  scenario: "multilevel", variant: 0, measure: .bodies("ParentScreen"), expected: "8",
+                  basis: .simulation("eight body runs of this script in 12 ticks; the seed states only that the initializer is not called again")),
         SeedClaim(seed: s000, quote: "children view models not persisting when we hide them",
                   scenario: "multilevel", variant: 0, measure: .releasedTicks("ChildViewModel"), expected: "4 4 10 10"),
         SeedClaim(seed: s000, quote: "children view models not persisting when we hide them",
@@ -111,18 +120,29 @@ enum SeedOracle {
         SeedClaim(seed: s000, quote: "we don’t lose any data across view updates, even if our View layer is lost",
                   scenario: "multilevel", variant: 1, measure: .releasedTicks("ChildViewModel"), expected: "10 10 10"),
         SeedClaim(seed: s000, quote: "reflect a change from a top-level scene to be propagated to its subviews",
-                  scenario: "multilevel", variant: 1, measure: .shown("A.1 sees 13"), expected: "t3"),
+                  scenario: "multilevel", variant: 1, measure: .shown("A.1 sees 13"), expected: "t3",
+                  basis: .simulation(Self.randomThirteen)),
         SeedClaim(seed: s000, quote: "inject a closure into the ChildViewModel to be called at any time",
                   scenario: "multilevel", variant: 1, measure: .shown("number 0 · total 1"), expected: "t2"),
         SeedClaim(seed: s000, quote: "reflect a change from a top-level scene to be propagated to its subviews",
-                  scenario: "multilevel", variant: 0, measure: .shown("A sees 13"), expected: "t3"),
+                  scenario: "multilevel", variant: 0, measure: .shown("A sees 13"), expected: "t3",
+                  basis: .simulation(Self.randomThirteen)),
         SeedClaim(seed: s000, quote: "reflect a change from a top-level scene to be propagated to its subviews",
-                  scenario: "multilevel", variant: 2, measure: .shown("A sees 13"), expected: "t3"),
+                  scenario: "multilevel", variant: 2, measure: .shown("A sees 13"), expected: "t3",
+                  basis: .simulation(Self.randomThirteen)),
         SeedClaim(seed: s000, quote: "inject a closure into the ChildViewModel to be called at any time",
                   scenario: "multilevel", variant: 0, measure: .shown("number 0 · total 1"), expected: "t2"),
         SeedClaim(seed: s000, quote: "inject a closure into the ChildViewModel to be called at any time",
                   scenario: "multilevel", variant: 2, measure: .shown("number 0 · total 1"), expected: "t2"),
     ]
+
+    /// Why build ticks are the simulation's figures.
+    static let buildTicks = "the build ticks follow the simulated 2 s timer and this script; the seed states only that building is eager"
+    /// Why 13 is the simulation's figure.
+    static let randomThirteen = "13 is the seeded random number (seed 42) picked at t3; the seed states only that changes propagate down"
+    /// Why scenario 6 disagrees with seed 004.
+    static let closureOverShared = "the article's closure over .shared, as written, builds on every body run and tap: "
+        + ".shared holds weakly and nothing else holds the instance (the article elides its body, so it may have had a holder)"
 
     /// Claims of the seeds about view-model lifetimes that no scenario reproduces, and why.
     static let notReproduced: [(seed: String, quote: String, reason: String)] = [
