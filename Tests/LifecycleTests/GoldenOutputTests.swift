@@ -23,6 +23,7 @@ import Testing
     static let scenarios = [
         "observed-object", "observed-shared", "stateobject-injected", "stateobject-autoclosure", "state-observable",
         "lazy-shared", "navigationlink-eager", "navigationlink-scoped", "multilevel", "init-log", "navigationlink-matrix", "previews",
+        "counter-navigationlink", "appear-work", "uikit",
     ]
 
     @MainActor

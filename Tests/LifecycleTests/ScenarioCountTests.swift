@@ -34,6 +34,12 @@ import Testing
                 "CounterViewModel#4 6→7", "CounterViewModel#5 9→11", "CounterViewModel#6 10→11",
             ]),
         Expectation(
+            scenario: "stateobject-injected", variant: 1, counts: ["2", "2", "1", "yes", "yes", "yes"],
+            lifelines: [
+                "CounterViewModel#1 1→7",
+                "CounterViewModel#2 9→11",
+            ]),
+        Expectation(
             scenario: "stateobject-autoclosure", variant: 0, counts: ["2", "2", "1", "yes", "yes", "yes"],
             lifelines: ["CounterViewModel#1 1→7", "CounterViewModel#2 9→11"]),
         Expectation(
@@ -82,6 +88,29 @@ import Testing
             scenario: "multilevel", variant: 2, counts: ["3", "3", "3", "yes", "yes", "yes"],
             lifelines: ["ParentViewModel#1 1→10", "ChildViewModel#1 1→10", "ChildViewModel#2 1→10"]),
         Expectation(
+            scenario: "multilevel", variant: 3, counts: ["19", "19", "7", "no", "no", "yes"],
+            lifelines: [
+                "ParentViewModel#1 1→10",
+                "ChildViewModel#1 1→2",
+                "ChildViewModel#2 1→2",
+                "ChildViewModel#3 1→2",
+                "ChildViewModel#4 2→3",
+                "ChildViewModel#5 2→3",
+                "ChildViewModel#6 2→3",
+                "ChildViewModel#7 3→4",
+                "ChildViewModel#8 3→4",
+                "ChildViewModel#9 3→4",
+                "ChildViewModel#10 6→7",
+                "ChildViewModel#11 6→7",
+                "ChildViewModel#12 6→7",
+                "ChildViewModel#13 7→9",
+                "ChildViewModel#14 7→9",
+                "ChildViewModel#15 7→9",
+                "ChildViewModel#16 9→10",
+                "ChildViewModel#17 9→10",
+                "ChildViewModel#18 9→10",
+            ]),
+        Expectation(
             scenario: "init-log", variant: 0, counts: ["2", "2", "2", "yes", "yes", "yes"],
             lifelines: ["HomeViewModel#1 0→5", "EntryStore#1 0→", "BottomBarViewModel#1 0→5"]),
         Expectation(
@@ -89,6 +118,13 @@ import Testing
             lifelines: [
                 "HomeViewModel#1 0→5", "EntryStore#1 0→", "BottomBarViewModel#1 0→2",
                 "BottomBarViewModel#2 2→4", "BottomBarViewModel#3 4→5",
+            ]),
+        Expectation(
+            scenario: "init-log", variant: 2, counts: ["2", "2", "2", "yes", "yes", "yes"],
+            lifelines: [
+                "Package#1 0→",
+                "HomeViewModel#1 0→5",
+                "PackageViewModel#1 0→5",
             ]),
         Expectation(
             scenario: "navigationlink-matrix", variant: 0, counts: ["2", "2", "1", "yes", "yes", "yes"],
@@ -126,6 +162,104 @@ import Testing
         Expectation(
             scenario: "previews", variant: 2, counts: ["3", "0", "3", "no", "n/a", "n/a"],
             lifelines: ["StubPokemonDetailViewModel#1 0→", "StubPokemonDetailViewModel#2 0→", "StubPokemonDetailViewModel#3 0→"]),
+        Expectation(
+            scenario: "counter-navigationlink", variant: 0, counts: ["2", "2", "1", "yes", "yes", "yes"],
+            lifelines: [
+                "CounterViewModel#1 1→7",
+                "CounterViewModel#2 9→11",
+            ]),
+        Expectation(
+            scenario: "appear-work", variant: 0, counts: ["21", "18", "7", "no", "yes", "yes"],
+            lifelines: [
+                "ItemFeed#1 0→",
+                "WorkViewModel#1 0→2",
+                "WorkViewModel#2 0→7",
+                "WorkViewModel#3 0→2",
+                "WorkViewModel#4 2→4",
+                "WorkViewModel#5 2→4",
+                "WorkViewModel#6 2→4",
+                "WorkViewModel#7 4→6",
+                "WorkViewModel#8 4→6",
+                "WorkViewModel#9 4→6",
+                "WorkViewModel#10 6→8",
+                "WorkViewModel#11 6→8",
+                "WorkViewModel#12 6→8",
+                "WorkViewModel#13 8→9",
+                "WorkViewModel#14 8→9",
+                "WorkViewModel#15 8→9",
+                "WorkViewModel#16 9→10",
+                "WorkViewModel#17 9→10",
+                "WorkViewModel#18 9→11",
+                "WorkViewModel#19 10→",
+                "WorkViewModel#20 10→",
+                "WorkViewModel#21 10→",
+            ]),
+        Expectation(
+            scenario: "appear-work", variant: 1, counts: ["21", "18", "7", "no", "yes", "yes"],
+            lifelines: [
+                "ItemFeed#1 0→",
+                "WorkViewModel#1 0→2",
+                "WorkViewModel#2 0→7",
+                "WorkViewModel#3 0→2",
+                "WorkViewModel#4 2→4",
+                "WorkViewModel#5 2→4",
+                "WorkViewModel#6 2→4",
+                "WorkViewModel#7 4→6",
+                "WorkViewModel#8 4→6",
+                "WorkViewModel#9 4→6",
+                "WorkViewModel#10 6→8",
+                "WorkViewModel#11 6→8",
+                "WorkViewModel#12 6→8",
+                "WorkViewModel#13 8→9",
+                "WorkViewModel#14 8→9",
+                "WorkViewModel#15 8→9",
+                "WorkViewModel#16 9→10",
+                "WorkViewModel#17 9→10",
+                "WorkViewModel#18 9→11",
+                "WorkViewModel#19 10→",
+                "WorkViewModel#20 10→",
+                "WorkViewModel#21 10→",
+            ]),
+        Expectation(
+            scenario: "uikit", variant: 0, counts: ["13", "12", "5", "no", "yes", "no"],
+            lifelines: [
+                "ArticleListViewModel#1 0→",
+                "ArticleAppDelegate#1 0→",
+                "ArticleTableController#1 1→7",
+                "ArticleCellViewModel#1 1→1",
+                "ArticleCellViewModel#2 1→1",
+                "ArticleCellViewModel#3 1→1",
+                "ArticleCellViewModel#4 1→1",
+                "ArticleCellViewModel#5 3→3",
+                "ArticleCellViewModel#6 3→3",
+                "ArticleCellViewModel#7 3→3",
+                "ArticleCellViewModel#8 3→3",
+                "ArticleTableController#2 9→11",
+                "ArticleCellViewModel#9 9→9",
+                "ArticleCellViewModel#10 9→9",
+                "ArticleCellViewModel#11 9→9",
+                "ArticleCellViewModel#12 9→9",
+            ]),
+        Expectation(
+            scenario: "uikit", variant: 1, counts: ["14", "14", "5", "yes", "yes", "yes"],
+            lifelines: [
+                "ArticleTableController#1 1→7",
+                "ArticleListViewModel#1 1→7",
+                "ArticleCellViewModel#1 1→1",
+                "ArticleCellViewModel#2 1→1",
+                "ArticleCellViewModel#3 1→1",
+                "ArticleCellViewModel#4 1→1",
+                "ArticleCellViewModel#5 3→3",
+                "ArticleCellViewModel#6 3→3",
+                "ArticleCellViewModel#7 3→3",
+                "ArticleCellViewModel#8 3→3",
+                "ArticleTableController#2 9→11",
+                "ArticleListViewModel#2 9→11",
+                "ArticleCellViewModel#9 9→9",
+                "ArticleCellViewModel#10 9→9",
+                "ArticleCellViewModel#11 9→9",
+                "ArticleCellViewModel#12 9→9",
+            ]),
     ]
 
     @MainActor
@@ -141,6 +275,6 @@ import Testing
     @Test func everyScenarioVariantHasAnExpectation() {
         let variants = ScenarioCatalog.all.flatMap { scenario in scenario.variants.indices.map { "\(scenario.name) #\($0)" } }
         #expect(variants == Self.expectations.map(\.testDescription))
-        #expect(ScenarioCatalog.all.map(\.number) == Array(1...12))
+        #expect(ScenarioCatalog.all.map(\.number) == Array(1...15))
     }
 }

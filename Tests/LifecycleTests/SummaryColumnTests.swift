@@ -27,6 +27,14 @@ import Testing
         "previews#0": ["4", "1", "3", "0", "avoid"],
         "previews#1": ["4", "1", "3", "0", "use"],
         "previews#2": ["3", "0", "3", "0", "use"],
+        "stateobject-injected#1": ["2", "2", "0", "2", "use"],
+        "multilevel#3": ["19", "19", "0", "19", "avoid"],
+        "init-log#2": ["2", "2", "0", "2", "use"],
+        "counter-navigationlink#0": ["2", "2", "0", "2", "use"],
+        "appear-work#0": ["21", "2", "19", "18", "avoid"],
+        "appear-work#1": ["21", "2", "19", "18", "use"],
+        "uikit#0": ["13", "13", "0", "12", "avoid"],
+        "uikit#1": ["14", "14", "0", "14", "use"],
     ]
 
     @MainActor

@@ -119,7 +119,7 @@ extension DemoOptions {
 
           (no options)       the overview: what to use, two lifelines, one row per variant (100 columns)
           --wide             the summary with every column (about 190 columns)
-          --scenario NAME    run one scenario: a name from --list, or its number (1-12); alone, prints its card
+          --scenario NAME    run one scenario: a name from --list, or its number (1-15); alone, prints its card
           --format FORMAT    summary (default) | card: seed, code, timeline and verdict (default with --scenario) |
                              log: one line per event, simulated time first |
                              initlog: view-model inits/deinits in seed 001's log format |

@@ -61,9 +61,14 @@ enum OverviewFormatter {
         for action in shown[0].actions where !captions.contains("\(action.code) \(action.caption)") {
             captions.append("\(action.code) \(action.caption)")
         }
+        let captionLine = captions.joined(separator: "  ")
+        let actionLine = TextLayout.pad("  actions", labelWidth) + actions
+        let captionsFit = actionLine.count + 2 + captionLine.count <= terminal.width
+        let ruler = TextLayout.pad("Lifecycle trace (tick = 1 s)", labelWidth) + String(ticks.map { Character(String($0 % 10)) })
+        let legendFits = ruler.count + 2 + TimelineFormatter.glyphLegend.count <= terminal.width
         var lines = [
-            TextLayout.pad("Lifecycle trace (tick = 1 s)", labelWidth) + String(ticks.map { Character(String($0 % 10)) }),
-            TextLayout.pad("  actions", labelWidth) + actions,
+            legendFits ? ruler + "  " + TimelineFormatter.glyphLegend : ruler,
+            captionsFit ? actionLine + "  " + captionLine : actionLine,
         ]
         for result in shown {
             lines.append("  \(result.id) \(result.label): "
@@ -74,8 +79,8 @@ enum OverviewFormatter {
                     + "  built " + instance.builtWhere)
             }
         }
-        lines.append(TextLayout.pad("", labelWidth) + TimelineFormatter.glyphLegend)
-        lines.append(TextLayout.pad("", labelWidth) + captions.joined(separator: "  "))
+        if !legendFits { lines.append(TextLayout.pad("", labelWidth) + TimelineFormatter.glyphLegend) }
+        if !captionsFit { lines.append(TextLayout.pad("", labelWidth) + captionLine) }
         return lines
     }
 

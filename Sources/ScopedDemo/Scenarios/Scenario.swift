@@ -52,6 +52,7 @@ enum ScenarioCatalog {
         [
             .observedObject, .observedShared, .stateObjectInjected, .stateObjectAutoclosure, .stateObservable,
             .lazyShared, .navigationLinkEager, .navigationLinkScoped, .multilevel, .initLog, .navigationMatrix, .previews,
+            .counterLink, .appearWork, .uikit,
         ]
     }
 

@@ -12,7 +12,7 @@ extension Scenario {
     static var multilevel: Scenario {
         Scenario(
             number: 9, name: "multilevel",
-            explanation: "multilevel MVVM, children hidden and shown: @StateObject children lose state; owned by the parent's view model, or .scoped in its lifetime scope, they keep it",
+            explanation: "multilevel MVVM, children hidden and shown: @StateObject children lose state (@ObservedObject ones on every re-render); owned by the parent's view model, or .scoped, they keep it",
             group: .multilevel, usesScoped: true,
             variants: [
                 Variant(
@@ -116,6 +116,39 @@ extension Scenario {
                         ScopedParentScreen().lifetimeScope("parentScreen")
                     }
                     .container(container)
+                },
+                Variant(
+                    label: "@ObservedObject children, 3 levels",
+                    code: #"""
+                    struct ObservingParentScreen: View {
+                        @StateObject private var viewModel: ParentViewModel
+                        @State private var showChildren = true
+                        var body: some View {
+                            Text("number \(viewModel.number) · total \(viewModel.total)")
+                                .task { while true { try? await Task.sleep(for: .seconds(2)); viewModel.pickNumber() } }
+                            Button("Toggle children") { showChildren.toggle() }
+                            if showChildren {
+                                ObservingChildView(viewModel: ChildViewModel(label: "A", parent: viewModel), parent: viewModel, childLabel: "A.1")
+                                ObservingChildView(viewModel: ChildViewModel(label: "B", parent: viewModel), parent: viewModel, childLabel: nil)
+                            }
+                        }
+                    }
+                    struct ObservingChildView: View {
+                        @ObservedObject var viewModel: ChildViewModel
+                        var body: some View {
+                            Text("\(viewModel.label) count \(viewModel.count)")
+                            if let childLabel {
+                                ObservingChildView(viewModel: ChildViewModel(label: childLabel, parent: parent), parent: parent, childLabel: nil)
+                            }
+                        }
+                    }
+                    """#,
+                    verdict: .avoid("every parent render builds new child view models, and each child's render its own child's: state lost down the chain", brief: "each re-render resets them"),
+                    seed: "000 (Alvarez, \"SwiftUI: Multilevel MVVM\"): the @ObservedObject child it starts from, three levels",
+                    script: Script.multilevel) { stage in
+                    MultilevelAppView {
+                        ObservingParentScreen(numbers: stage.numbers)
+                    }
                 },
             ])
     }

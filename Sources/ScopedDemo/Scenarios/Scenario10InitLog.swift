@@ -7,7 +7,7 @@ extension Scenario {
     static var initLog: Scenario {
         Scenario(
             number: 10, name: "init-log",
-            explanation: "@StateObject vs @ObservedObject over three body evaluations, init(entryStore:) from the container: the init log of each",
+            explanation: "@StateObject vs @ObservedObject over three body evaluations, init(entryStore:) from the container: the init log of each; and seed 001's KVO-backed view model",
             group: .initLog, usesScoped: true,
             variants: [
                 Variant(
@@ -72,6 +72,33 @@ extension Scenario {
                         }
                     }
                 },
+                Variant(
+                    label: "@StateObject VM over a KVO model",
+                    code: #"""
+                    struct PackageBarView: View {
+                        @StateObject private var viewModel: PackageViewModel
+                        init(package: Package) {
+                            _viewModel = StateObject(wrappedValue: PackageViewModel(package: package))
+                        }
+                        var body: some View {
+                            Text("bar count \(viewModel.count)")
+                            Button("Bar +1") { viewModel.addItem() }   // view → view model → model
+                        }
+                    }
+                    // PackageViewModel observes package.contents (KVO) in init; the observation goes with it
+                    // In HomeView's body, re-evaluated every 2 s:
+                    PackageBarView(package: package)
+                    """#,
+                    verdict: .use("one view model and one KVO observation per bar; model changes reach the view through it", brief: "built once; KVO drives it"),
+                    seed: "001 (the KVO article): a view model observing a KVO-compliant model, held with @StateObject",
+                    script: Script.initLog) { stage in
+                    let package = Package()
+                    return InitLogAppView {
+                        HomeView(numbers: stage.numbers) {
+                            PackageBarView(package: package)
+                        }
+                    }
+                },
             ])
     }
 }
@@ -124,6 +151,20 @@ struct BottomBarView: View {
     var body: ViewContent {
         Text("bar count \(viewModel.count)")
         Button("Bar +1") { viewModel.increment() }
+    }
+}
+
+/// Seed 001's KVO form: the bar's view model observes a KVO-compliant model.
+struct PackageBarView: View {
+    @StateObject private var viewModel: PackageViewModel
+
+    init(package: Package) {
+        _viewModel = StateObject(wrappedValue: PackageViewModel(package: package))
+    }
+
+    var body: ViewContent {
+        Text("bar count \(viewModel.count)")
+        Button("Bar +1") { viewModel.addItem() }
     }
 }
 

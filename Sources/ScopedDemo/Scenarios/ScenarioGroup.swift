@@ -12,6 +12,10 @@ enum ScenarioGroup: Int, Sendable, CaseIterable {
     case previews
     /// Scenario 10: seed 001's init log.
     case initLog
+    /// Scenario 14: seed 004's conclusion, work in `onAppear`/`onDisappear`.
+    case work
+    /// Scenario 15: seed 002's UIKit lifetimes.
+    case uikit
 
     /// The group's line in the table: the seed and its question.
     var question: String {
@@ -21,6 +25,8 @@ enum ScenarioGroup: Int, Sendable, CaseIterable {
         case .multilevel: "multilevel (000): does child A's count survive hiding and showing it?"
         case .previews: "previews (003): does the preview run production view-model code?"
         case .initLog: "init log (001): is the bar's view model built once, by its own view?"
+        case .work: "work (004): does a view model's subscription run only while its screen shows?"
+        case .uikit: "UIKit (002): is every view model the screen showed released when it closes?"
         }
     }
 
@@ -30,6 +36,8 @@ enum ScenarioGroup: Int, Sendable, CaseIterable {
         case .counterSheet, .multilevel: result.stateKept
         case .navigationLink, .initLog: result.builtLazily
         case .previews: result.productionInstances > 0
+        case .work: result.subscriptionsFollowTheScreen
+        case .uikit: result.releasedOnDismiss
         }
     }
 }

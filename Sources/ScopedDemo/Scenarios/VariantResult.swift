@@ -46,7 +46,8 @@ struct VariantResult: Sendable {
     let instances: [InstanceSummary]
     /// The most view models alive at once.
     let mostAlive: Int
-    /// Whether the counter showed the same value before and after (nil: not measured).
+    /// Whether the count the user set showed, and still showed after the re-render (or the
+    /// hiding and showing) the script checks (nil: not measured).
     let stateKept: Bool?
     /// Whether every view model the dismissed screen showed was deinitialised by the dismissal.
     let releasedOnDismiss: Bool?
@@ -63,6 +64,14 @@ struct VariantResult: Sendable {
     var subscriptionsOpened: Int { events.filter { $0.kind == .subscriptionOpened }.count }
     /// Subscriptions cancelled (their view model went).
     var subscriptionsCancelled: Int { events.filter { $0.kind == .subscriptionCancelled }.count }
+    /// Whether every subscription was opened by a view model a view showed, and cancelled
+    /// by the end of the run (nil: none opened).
+    var subscriptionsFollowTheScreen: Bool? {
+        let opened = events.filter { $0.kind == .subscriptionOpened }
+        guard !opened.isEmpty else { return nil }
+        let shown = Set(viewModels.filter(\.wasShown).map(\.label))
+        return opened.allSatisfy { shown.contains($0.subject) } && subscriptionsOpened == subscriptionsCancelled
+    }
     /// View models a view showed (read in its `body`).
     var kept: Int { viewModels.filter(\.wasShown).count }
     /// View models built but never shown: ignored by `@StateObject`/`@State`, made for a
@@ -102,7 +111,9 @@ struct VariantResult: Sendable {
         }
         mostAlive = stage.trace.mostAlive
         if let before = outcome.stateBefore, let after = outcome.stateAfter {
-            stateKept = before == after
+            // Kept: the user's change showed, and still shows later (a view model rebuilt by
+            // the tap's own re-render never shows it).
+            stateKept = before != outcome.stateInitial && before == after
         } else {
             stateKept = nil
         }

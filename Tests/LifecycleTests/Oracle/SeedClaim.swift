@@ -47,6 +47,8 @@ struct SeedClaim: Sendable, CustomTestStringConvertible {
         case shown(String)
         /// What the last `Text` starting with the prefix showed by the end of the tick.
         case showing(String, atTick: Int)
+        /// Subscriptions opened/cancelled (`2/2`).
+        case subscriptions
 
         var description: String {
             switch self {
@@ -61,6 +63,7 @@ struct SeedClaim: Sendable, CustomTestStringConvertible {
             case .keptTicks: "kept (new description ignored) at ticks"
             case .shown(let text): "\"\(text)\" first shown at"
             case .showing(let prefix, let tick): "\"\(prefix)…\" shown at t\(tick)"
+            case .subscriptions: "subscriptions opened/cancelled"
             }
         }
 
@@ -82,6 +85,7 @@ struct SeedClaim: Sendable, CustomTestStringConvertible {
             case .showing(let prefix, let tick):
                 let texts = result.events.filter { $0.kind == .text && $0.tick <= tick && $0.detail.hasPrefix("\"" + prefix) }
                 return texts.last.map { String($0.detail.dropFirst().dropLast()) } ?? "nothing"
+            case .subscriptions: return "\(result.subscriptionsOpened)/\(result.subscriptionsCancelled)"
             }
         }
     }

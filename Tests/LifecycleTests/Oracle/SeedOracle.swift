@@ -68,6 +68,20 @@ enum SeedOracle {
         SeedClaim(seed: s004, quote: "fix both issues, the fact that we are creating multiple view models, eagerly",
                   scenario: "lazy-shared", variant: 1, measure: .inits, expected: "2",
                   basis: .simulation("holds only with a holder the article does not have: the demo's @ObservedObject child")),
+        // 004's own NavigationLink example (scenario 13).
+        SeedClaim(seed: s004, quote: "Fortunately, @StateObject works perfectly for this case, creating the view model lazily",
+                  scenario: "counter-navigationlink", variant: 0, measure: .builtTicks("CounterViewModel"), expected: "1 9"),
+        SeedClaim(seed: s004, quote: "Fortunately, @StateObject works perfectly for this case, creating the view model lazily",
+                  scenario: "counter-navigationlink", variant: 0, measure: .builtWhere("CounterViewModel"),
+                  expected: "while mounting StateObjectCounterView"),
+        // 004's conclusion (scenario 14): work in onAppear/onDisappear, not init/deinit.
+        SeedClaim(seed: s004, quote: "Relying on the implicit call of init and deinit might be a bad practice",
+                  scenario: "appear-work", variant: 0, measure: .subscriptions, expected: "21/18",
+                  basis: .simulation("one subscription per view model built: 3 rows × 7 list renders; 3 still open at the end")),
+        SeedClaim(seed: s004, quote: "a safer approach is to explicitly rely on lifecycle methods that SwiftUI views give us",
+                  scenario: "appear-work", variant: 1, measure: .subscriptions, expected: "2/2"),
+        SeedClaim(seed: s004, quote: "a safer approach is to explicitly rely on lifecycle methods that SwiftUI views give us",
+                  scenario: "appear-work", variant: 1, measure: .lazy, expected: "no"),
 
         // Seed 003 — previews with view-model protocols and a stub hierarchy.
         SeedClaim(seed: s003, quote: "we are always using a production view model for PokemonDetailView",
@@ -134,6 +148,41 @@ enum SeedOracle {
                   scenario: "multilevel", variant: 0, measure: .shown("number 0 · total 1"), expected: "t2"),
         SeedClaim(seed: s000, quote: "inject a closure into the ChildViewModel to be called at any time",
                   scenario: "multilevel", variant: 2, measure: .shown("number 0 · total 1"), expected: "t2"),
+        // 000's starting point: @ObservedObject children, three levels (scenario 9, fourth row).
+        SeedClaim(seed: s000, quote: "which is instantiated each time the view is refreshed",
+                  scenario: "multilevel", variant: 3, measure: .builtTicks("ChildViewModel"),
+                  expected: "1 1 1 2 2 2 3 3 3 6 6 6 7 7 7 9 9 9", basis: .simulation(Self.buildTicks)),
+        SeedClaim(seed: s000, quote: "the state of truth of our subview was not persisted",
+                  scenario: "multilevel", variant: 3, measure: .stateKept, expected: "no"),
+        SeedClaim(seed: s000, quote: "the state of truth of our subview was not persisted",
+                  scenario: "multilevel", variant: 3, measure: .builtWhere("ChildViewModel"),
+                  expected: "in ObservingChildView.body | in ObservingParentScreen.body"),
+
+        // Why 000/001 and 004 disagree about injecting into @StateObject (scenario 3): 001's
+        // BottomBarView(viewModel: …) goes through the memberwise init, whose parameter is an
+        // autoclosure (built once); 004's init(viewModel: CounterViewModel) is a plain one
+        // (built with every description).
+        SeedClaim(seed: s001, quote: "BottomBarViewModel is not recreated when the BottomBarView struct is initialized",
+                  scenario: "stateobject-injected", variant: 1, measure: .inits, expected: "2"),
+        SeedClaim(seed: s004, quote: "Even if the CounterView is re-created each time (alongside its view model)",
+                  scenario: "stateobject-injected", variant: 0, measure: .builtWhere("CounterViewModel"), expected: "in ContentView.body"),
+
+        // Seed 001's KVO-backed view model (scenario 10, third row).
+        SeedClaim(seed: s001, quote: "Whenever any of the package’s properties change, the view needs to reload.",
+                  scenario: "init-log", variant: 2, measure: .shown("bar count 1"), expected: "t1"),
+        SeedClaim(seed: s001, quote: "View reload is done through the @StateObject property wrapper",
+                  scenario: "init-log", variant: 2, measure: .builtWhere("PackageViewModel"), expected: "while mounting PackageBarView"),
+        SeedClaim(seed: s001, quote: "View reload is done through the @StateObject property wrapper",
+                  scenario: "init-log", variant: 2, measure: .subscriptions, expected: "1/1"),
+
+        // Seed 002's UIKit lifetimes (scenario 15).
+        SeedClaim(seed: s002, quote: "assign it to the view controllers weak reference of the same object",
+                  scenario: "uikit", variant: 0, measure: .built("ArticleListViewModel"), expected: "1"),
+        SeedClaim(seed: s002, quote: "assign it to the view controllers weak reference of the same object",
+                  scenario: "uikit", variant: 0, measure: .releasedTicks("ArticleListViewModel"), expected: "-"),
+        SeedClaim(seed: s002, quote: "wrap it in the ArticleViewModel class using the convenience constructor",
+                  scenario: "uikit", variant: 0, measure: .releasedTicks("ArticleCellViewModel"), expected: "1 1 1 1 3 3 3 3 9 9 9 9",
+                  basis: .simulation("4 rows × 3 table reloads (present, sort, present again) in this script")),
     ]
 
     /// Why build ticks are the simulation's figures.
@@ -149,9 +198,7 @@ enum SeedOracle {
         (s004, "with Xcode 15.0, all @State properties are leaked",
          "a bug of one Xcode release (fixed in 15.2 beta, per the article); the simulation models the fixed behaviour"),
         (s001, "Foundation framework defines a publisher named NSObject.KeyValueObservingPublisher",
-         "how a view model observes a KVO model; no lifetime figure. The demo counts each view model's "
-             + "subscription (SubscriptionTests) but does not simulate KVO itself"),
-        (s002, "",
-         "seed 002 describes MVVM with UIKit (UITableView, a view controller); it states nothing about SwiftUI view-model lifetimes"),
+         "Foundation's publisher itself: plain Swift stands in for KVO (PackageViewModel.swift); "
+             + "the observation's lifetime is in the oracle"),
     ]
 }
