@@ -45,6 +45,27 @@ enum CardCode {
         ])
     }
 
+    /// Scenario 9's parent screen without Scoped (ParentScreen.swift): `children` are the
+    /// row's lines that make its child views.
+    static func parentScreen(children: [String]) -> String {
+        lines([
+            #"struct ParentScreen: View {"#,
+            #"    @StateObject private var viewModel: ParentViewModel"#,
+            #"    @State private var showChildren = true"#,
+            #"    let children: (ParentViewModel) -> ViewContent"#,
+            #"    var body: some View {"#,
+            #"        Text("number \(viewModel.number) · total \(viewModel.total)")"#,
+            #"            .task { while true { try? await Task.sleep(for: .seconds(2)); viewModel.pickNumber() } }"#,
+            #"        Button("Toggle children") { showChildren.toggle() }"#,
+            #"        if showChildren {"#,
+            #"            children(viewModel)"#,
+            #"        }"#,
+            #"    }"#,
+            #"}"#,
+            #"// children(viewModel), in this row:"#,
+        ] + children)
+    }
+
     /// A counter screen's body, as the sheet scenarios write it.
     static let counterBody = lines([
         #"    var body: some View {"#,

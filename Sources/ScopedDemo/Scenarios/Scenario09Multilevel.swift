@@ -17,23 +17,9 @@ extension Scenario {
             variants: [
                 Variant(
                     label: "@StateObject children",
-                    code: #"""
-                    struct ParentScreen: View {
-                        @StateObject private var viewModel: ParentViewModel
-                        @State private var showChildren = true
-                        init(numbers: RandomSource) {
-                            _viewModel = StateObject(wrappedValue: ParentViewModel(numbers: numbers))
-                        }
-                        var body: some View {
-                            Text("number \(viewModel.number) · total \(viewModel.total)")
-                                .task { while true { try? await Task.sleep(for: .seconds(2)); viewModel.pickNumber() } }
-                            Button("Toggle children") { showChildren.toggle() }
-                            if showChildren {
-                                ChildView(label: "A", parent: viewModel)
-                                ChildView(label: "B", parent: viewModel)
-                            }
-                        }
-                    }
+                    code: CardCode.parentScreen(children: [
+                        #"ChildView(label: "A", parent: viewModel)"#, #"ChildView(label: "B", parent: viewModel)"#,
+                    ]) + "\n" + #"""
                     struct ChildView: View {
                         @StateObject private var viewModel: ChildViewModel
                         init(label: String, parent: ParentViewModel) {
@@ -46,7 +32,10 @@ extension Scenario {
                     seed: "000 (Alvarez, \"SwiftUI: Multilevel MVVM\"): \"Forcing the StateObject to reinitialize\"",
                     script: Script.multilevel) { stage in
                     MultilevelAppView {
-                        ParentScreen(numbers: stage.numbers)
+                        ParentScreen(numbers: stage.numbers) { viewModel in
+                            ChildView(label: "A", parent: viewModel)
+                            ChildView(label: "B", parent: viewModel)
+                        }
                     }
                 },
                 Variant(
@@ -119,20 +108,10 @@ extension Scenario {
                 },
                 Variant(
                     label: "@ObservedObject children, 3 levels",
-                    code: #"""
-                    struct ObservingParentScreen: View {
-                        @StateObject private var viewModel: ParentViewModel
-                        @State private var showChildren = true
-                        var body: some View {
-                            Text("number \(viewModel.number) · total \(viewModel.total)")
-                                .task { while true { try? await Task.sleep(for: .seconds(2)); viewModel.pickNumber() } }
-                            Button("Toggle children") { showChildren.toggle() }
-                            if showChildren {
-                                ObservingChildView(viewModel: ChildViewModel(label: "A", parent: viewModel), parent: viewModel, childLabel: "A.1")
-                                ObservingChildView(viewModel: ChildViewModel(label: "B", parent: viewModel), parent: viewModel, childLabel: nil)
-                            }
-                        }
-                    }
+                    code: CardCode.parentScreen(children: [
+                        #"ObservingChildView(viewModel: ChildViewModel(label: "A", parent: viewModel), parent: viewModel, childLabel: "A.1")"#,
+                        #"ObservingChildView(viewModel: ChildViewModel(label: "B", parent: viewModel), parent: viewModel, childLabel: nil)"#,
+                    ]) + "\n" + #"""
                     struct ObservingChildView: View {
                         @ObservedObject var viewModel: ChildViewModel
                         var body: some View {
@@ -147,7 +126,10 @@ extension Scenario {
                     seed: "000 (Alvarez, \"SwiftUI: Multilevel MVVM\"): the @ObservedObject child it starts from, three levels",
                     script: Script.multilevel) { stage in
                     MultilevelAppView {
-                        ObservingParentScreen(numbers: stage.numbers)
+                        ParentScreen(numbers: stage.numbers) { viewModel in
+                            ObservingChildView(viewModel: ChildViewModel(label: "A", parent: viewModel), parent: viewModel, childLabel: "A.1")
+                            ObservingChildView(viewModel: ChildViewModel(label: "B", parent: viewModel), parent: viewModel, childLabel: nil)
+                        }
                     }
                 },
             ])

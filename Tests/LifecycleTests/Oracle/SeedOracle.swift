@@ -156,7 +156,7 @@ enum SeedOracle {
                   scenario: "multilevel", variant: 3, measure: .stateKept, expected: "no"),
         SeedClaim(seed: s000, quote: "the state of truth of our subview was not persisted",
                   scenario: "multilevel", variant: 3, measure: .builtWhere("ChildViewModel"),
-                  expected: "in ObservingChildView.body | in ObservingParentScreen.body"),
+                  expected: "in ObservingChildView.body | in ParentScreen.body"),
 
         // Why 000/001 and 004 disagree about injecting into @StateObject (scenario 3): 001's
         // BottomBarView(viewModel: …) goes through the memberwise init, whose parameter is an
