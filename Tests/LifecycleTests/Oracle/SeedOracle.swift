@@ -3,7 +3,9 @@
 /// 15 words, and the run of the demo that must show it (seed 42, 12 ticks). A change to the
 /// simulation that contradicts an article fails `SeedOracleTests`, whatever the golden
 /// files say. Claims no scenario reproduces yet are in ``SeedOracle/notReproduced`` with
-/// the reason.
+/// the reason. Each row says whose figure it pins (``SeedClaim/Basis``): the seed's, the
+/// simulation's own (its clock, its seeded numbers, its three rows), or a disagreement
+/// between a seed's code as written and its claim (scenario 6).
 ///
 /// Timings used below: sheets are presented at t1 and t9 and dismissed at t7 and t11; the
 /// parent re-renders at t2, t4, t6, t8, t10; navigation pushes at t1 and t9 and pops at t7
