@@ -81,3 +81,30 @@ import Testing
         #expect(output.standardOutput.split(separator: "\n").allSatisfy { $0.count <= 100 })
     }
 }
+
+/// How the demo reads its terminal: `COLUMNS` first, then the terminal's own width; colour
+/// only on a terminal and never with `NO_COLOR`.
+@Suite struct TerminalTests {
+    @Test func columnsWinsThenTheTerminalThenOneHundred() {
+        #expect(Terminal.resolve(isTerminal: true, columns: "80", noColor: false) { 120 } == Terminal(width: 80, isColoured: true))
+        #expect(Terminal.resolve(isTerminal: true, columns: nil, noColor: false) { 120 } == Terminal(width: 120, isColoured: true))
+        #expect(Terminal.resolve(isTerminal: true, columns: "wide", noColor: false) { nil } == Terminal(width: 100, isColoured: true))
+        #expect(Terminal.resolve(isTerminal: false, columns: nil, noColor: false) { 120 } == Terminal.plain)
+    }
+
+    @Test func noColorAndPipesAreNeverColoured() {
+        #expect(!Terminal.resolve(isTerminal: true, columns: nil, noColor: true) { 100 }.isColoured)
+        #expect(!Terminal.resolve(isTerminal: false, columns: "100", noColor: false) { 100 }.isColoured)
+    }
+
+    /// With more ticks than fit, the lifelines are left to `--format timeline`, and the
+    /// "view models" column widens for three-digit counts without pushing rows past 100.
+    @MainActor
+    @Test(arguments: [60, 100])
+    func manyTicksLeaveTheLifelinesOut(ticks: Int) {
+        let output = DemoCommand.run(arguments: ["--ticks", String(ticks)]).standardOutput
+        #expect(!output.contains("Lifecycle trace"))
+        let long = output.split(separator: "\n").filter { $0.count > 100 }
+        #expect(long.isEmpty, "\(long)")
+    }
+}

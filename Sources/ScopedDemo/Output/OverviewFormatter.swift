@@ -9,18 +9,19 @@ enum OverviewFormatter {
     /// counter sheet, rebuilt on every re-render, and Scoped's `@ScopedObject` one.
     static let contrasted = ["1", "6.3"]
 
-    /// Columns before "why": id, name, verdict, answer, view models.
+    /// Columns before "why": id, name, verdict, answer, view models (at least as wide as
+    /// given; "view models" widens for long runs).
     private static let columns: [(title: String, width: Int)] = [
         ("#", 4), ("how the view gets its view model", 36), ("verdict", 7), ("answer", 6), ("view models", 11),
     ]
-    /// Width of everything before the "why" column (cells and two spaces after each).
-    private static let fixedWidth = columns.map { $0.width + 2 }.reduce(0, +)
 
     static func render(_ results: [VariantResult], options: DemoOptions, terminal: Terminal) -> String {
         var lines = lead(options).flatMap { TextLayout.wrapped($0, terminal.width) }
         if options.stateSDK == .xcode27 { lines += StateSDK.assumption.split(separator: "\n").map(String.init) }
         let shown = contrasted.compactMap { id in results.first { $0.id == id } }
-        if shown.count == contrasted.count {
+        // 30 columns of labels, a cell per tick, then the notes: with many ticks the lines
+        // would not fit, and `--format timeline` prints them instead.
+        if shown.count == contrasted.count, 30 + options.ticks + 36 <= terminal.width {
             lines.append("")
             lines += lifelines(shown, terminal: terminal)
         }
@@ -86,33 +87,33 @@ enum OverviewFormatter {
 
     /// The header, then each group's question and its rows.
     private static func table(_ results: [VariantResult], terminal: Terminal) -> [String] {
-        let whyWidth = terminal.width - fixedWidth
+        func models(_ result: VariantResult) -> String { "\(result.inits) = \(result.kept) + \(result.discarded)" }
+        var widths = columns.map(\.width)
+        widths[4] = max(widths[4], results.map { models($0).count }.max() ?? 0)
+        let whyWidth = terminal.width - widths.map { $0 + 2 }.reduce(0, +)
         let showsWhy = whyWidth >= Verdict.briefLimit
         let fullWhy = results.allSatisfy { $0.verdict.why.count <= whyWidth }
-        var lines = [row(columns.map(\.title) + (showsWhy ? ["why"] : []))]
+        var lines = [row(columns.map(\.title) + (showsWhy ? ["why"] : []), widths: widths)]
         for group in ScenarioGroup.allCases {
             let rows = results.filter { $0.group == group }
             guard !rows.isEmpty else { continue }
             lines += TextLayout.wrapped(group.question, terminal.width)
             for result in rows {
                 let advice = result.verdict.advice
-                var cells = [
-                    result.id, result.label, advice.rawValue, TextLayout.yesNo(group.answer(result)),
-                    "\(result.inits) = \(result.kept) + \(result.discarded)",
-                ]
+                var cells = [result.id, result.label, advice.rawValue, TextLayout.yesNo(group.answer(result)), models(result)]
                 if showsWhy { cells.append(fullWhy ? result.verdict.why : result.verdict.brief) }
-                lines.append(row(cells) { TextStyle.verdict(advice, $0, on: terminal) })
+                lines.append(row(cells, widths: widths) { TextStyle.verdict(advice, $0, on: terminal) })
             }
         }
         return lines
     }
 
-    /// The cells padded to their columns; `styleVerdict` wraps the padded verdict cell, so
-    /// that widths never count colour escapes.
-    private static func row(_ cells: [String], styleVerdict: (String) -> String = { $0 }) -> String {
+    /// The cells padded to `widths`; `styleVerdict` wraps the padded verdict cell, so that
+    /// widths never count colour escapes.
+    private static func row(_ cells: [String], widths: [Int], styleVerdict: (String) -> String = { $0 }) -> String {
         cells.enumerated().map { index, cell in
-            guard index < columns.count else { return cell }
-            let padded = TextLayout.pad(cell, columns[index].width)
+            guard index < widths.count else { return cell }
+            let padded = TextLayout.pad(cell, widths[index])
             return index == 2 ? styleVerdict(padded) : padded
         }.joined(separator: "  ")
     }

@@ -24,13 +24,30 @@ struct Terminal: Equatable, Sendable {
     /// unset (https://no-color.org).
     static func standardOutput() -> Terminal {
         let isTerminal = isatty(STDOUT_FILENO) == 1
-        var width = standardWidth
-        if let columns = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), columns > 0 {
-            width = columns
-        } else if isTerminal {
+        return resolve(
+            isTerminal: isTerminal, columns: getenv("COLUMNS").map { String(cString: $0) },
+            noColor: getenv("NO_COLOR") != nil
+        ) {
             var size = winsize()
-            if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { width = Int(size.ws_col) }
+            return ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
         }
-        return Terminal(width: width, isColoured: isTerminal && getenv("NO_COLOR") == nil)
+    }
+
+    /// The rule behind ``standardOutput()``, given what the environment says.
+    ///
+    /// - Parameters:
+    ///   - isTerminal: Whether standard output is a terminal.
+    ///   - columns: `COLUMNS`, if set.
+    ///   - noColor: Whether `NO_COLOR` is set.
+    ///   - terminalWidth: Asks the terminal its width (only called on a terminal without a
+    ///     usable `COLUMNS`).
+    static func resolve(isTerminal: Bool, columns: String?, noColor: Bool, terminalWidth: () -> Int?) -> Terminal {
+        var width = standardWidth
+        if let columns = columns.flatMap({ Int($0) }), columns > 0 {
+            width = columns
+        } else if isTerminal, let measured = terminalWidth() {
+            width = measured
+        }
+        return Terminal(width: width, isColoured: isTerminal && !noColor)
     }
 }
