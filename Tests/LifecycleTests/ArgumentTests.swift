@@ -44,6 +44,7 @@ import Testing
     @Test func helpAndListExitZero() {
         let help = DemoCommand.run(arguments: ["--help"])
         #expect(help == DemoCommand.Output(standardOutput: DemoOptions.usage))
+        #expect(help.standardOutput.split(separator: "\n").allSatisfy { $0.count <= 100 })
         let list = DemoCommand.run(arguments: ["--list"])
         #expect(list.exitCode == 0)
         // A scenario's first line starts with its number (30-demo.sh reads the names so).

@@ -119,13 +119,13 @@ extension DemoOptions {
 
           (no options)       the overview: what to use, two lifelines, one row per variant (100 columns)
           --wide             the summary with every column (about 190 columns)
-          --scenario NAME    run one scenario: a name from --list, or its number (1-15); alone, prints its card
-          --format FORMAT    summary (default) | card: seed, code, timeline and verdict (default with --scenario) |
+          --scenario NAME    one scenario: a name from --list or its number (1-15); alone, its card
+          --format FORMAT    summary (default) | card: seed, code, timeline, verdict (with --scenario) |
                              log: one line per event, simulated time first |
                              initlog: view-model inits/deinits in seed 001's log format |
-                             timeline: an ASCII lifeline per instance across ticks | json: one event per line |
+                             timeline: an ASCII lifeline per instance | json: one event per line |
                              dot, mermaid: the graph Scoped resolved (Graphviz DOT, Mermaid flowchart)
-          --seed N           seed of the parent's random numbers (default 42); output is deterministic per seed
+          --seed N           seed of the parent's random numbers (default 42); same seed, same output
           --ticks N          simulated seconds to run, 10-100 (default 12); init-log always runs 6
           --sdk 26|27        @State as built with Xcode 26 (property wrapper, initial value eager; default)
                              or Xcode 27: an ASSUMPTION. Apple's State(initialValue:) page says only

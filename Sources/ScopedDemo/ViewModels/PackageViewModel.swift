@@ -65,8 +65,12 @@ final class Package: TracedObject {
     }
 }
 
-/// An observation of a `Package`: removed (and traced as cancelled) when it goes, as
-/// Foundation's `NSKeyValueObservation` is invalidated when released.
+/// An observation of a `Package`: removed (and traced as cancelled) when it goes. Fact
+/// modelled here: Foundation's `observe(_:options:changeHandler:)` stops observing when the
+/// `NSKeyValueObservation` it returns is deinitialised or invalidated, and `invalidate()` is
+/// called automatically on deinit
+/// (https://developer.apple.com/documentation/objectivec/nsobject-swift.class/observe(_:options:changehandler:),
+/// https://developer.apple.com/documentation/foundation/nskeyvalueobservation/invalidate()).
 @MainActor
 final class KeyValueObservation {
     private let token: SubscriptionToken
