@@ -14,13 +14,16 @@ import Testing
 /// for s in lazy-shared navigationlink-scoped multilevel; do
 ///   for f in dot mermaid; do .build/debug/ScopedDemo --scenario $s --format $f > Tests/LifecycleTests/Golden/$s.$f; done
 /// done
+/// .build/debug/ScopedDemo --scenario init-log --format initlog > Tests/LifecycleTests/Golden/init-log.initlog
 /// .build/debug/ScopedDemo > Tests/LifecycleTests/Golden/summary.txt
+/// .build/debug/ScopedDemo --wide > Tests/LifecycleTests/Golden/summary-wide.txt
 /// ```
 @Suite struct GoldenOutputTests {
     /// Every scenario: its log (bodies, keeps, Scoped's reuses) and its timeline (reuse ticks).
     static let scenarios = [
         "observed-object", "observed-shared", "stateobject-injected", "stateobject-autoclosure", "state-observable",
         "lazy-shared", "navigationlink-eager", "navigationlink-scoped", "multilevel", "init-log", "navigationlink-matrix", "previews",
+        "counter-navigationlink", "appear-work", "uikit",
     ]
 
     @MainActor
@@ -52,6 +55,7 @@ import Testing
     @MainActor
     @Test func summaryMatchesGolden() throws {
         #expect(DemoCommand.run(arguments: []).standardOutput == (try Golden.text("summary.txt")))
+        #expect(DemoCommand.run(arguments: ["--wide"]).standardOutput == (try Golden.text("summary-wide.txt")))
     }
 
     /// The built executable, spawned as a user runs it, prints the same.

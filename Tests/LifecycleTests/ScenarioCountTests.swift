@@ -17,6 +17,21 @@ import Testing
         var testDescription: String { "\(scenario) #\(variant)" }
     }
 
+    /// Scenario 14's instances, the same in both rows.
+    static let appearWorkLifelines = ["ItemFeed#1 0→"] + [
+        "0→2", "0→7", "0→2", "2→4", "2→4", "2→4", "4→6", "4→6", "4→6", "6→8", "6→8", "6→8",
+        "8→9", "8→9", "8→9", "9→10", "9→10", "9→11", "10→", "10→", "10→",
+    ].enumerated().map { "WorkViewModel#\($0.offset + 1) \($0.element)" }
+
+    /// Scenario 15's cell view models `numbers`, four per table reload (t1, t3, t9), each
+    /// released in the tick it was built.
+    static func uikitCells(_ numbers: ClosedRange<Int>) -> [String] {
+        numbers.map { number in
+            let tick = [1, 3, 9][(number - 1) / 4]
+            return "ArticleCellViewModel#\(number) \(tick)→\(tick)"
+        }
+    }
+
     static let expectations: [Expectation] = [
         Expectation(
             scenario: "observed-object", variant: 0, counts: ["6", "6", "2", "no", "no", "yes"],
@@ -32,6 +47,12 @@ import Testing
             lifelines: [
                 "CounterViewModel#1 1→7", "CounterViewModel#2 2→4", "CounterViewModel#3 4→6",
                 "CounterViewModel#4 6→7", "CounterViewModel#5 9→11", "CounterViewModel#6 10→11",
+            ]),
+        Expectation(
+            scenario: "stateobject-injected", variant: 1, counts: ["2", "2", "1", "yes", "yes", "yes"],
+            lifelines: [
+                "CounterViewModel#1 1→7",
+                "CounterViewModel#2 9→11",
             ]),
         Expectation(
             scenario: "stateobject-autoclosure", variant: 0, counts: ["2", "2", "1", "yes", "yes", "yes"],
@@ -70,7 +91,7 @@ import Testing
             scenario: "navigationlink-scoped", variant: 0, counts: ["2", "2", "1", "yes", "yes", "yes"],
             lifelines: ["ItemFeed#1 0→", "DetailViewModel#1 1→7", "DetailViewModel#2 9→11"]),
         Expectation(
-            scenario: "multilevel", variant: 0, counts: ["5", "5", "3", "yes", "yes", "yes"],
+            scenario: "multilevel", variant: 0, counts: ["5", "5", "3", "yes", "no", "yes"],
             lifelines: [
                 "ParentViewModel#1 1→10", "ChildViewModel#1 1→4", "ChildViewModel#2 1→4",
                 "ChildViewModel#3 6→10", "ChildViewModel#4 6→10",
@@ -82,6 +103,29 @@ import Testing
             scenario: "multilevel", variant: 2, counts: ["3", "3", "3", "yes", "yes", "yes"],
             lifelines: ["ParentViewModel#1 1→10", "ChildViewModel#1 1→10", "ChildViewModel#2 1→10"]),
         Expectation(
+            scenario: "multilevel", variant: 3, counts: ["19", "19", "7", "no", "no", "yes"],
+            lifelines: [
+                "ParentViewModel#1 1→10",
+                "ChildViewModel#1 1→2",
+                "ChildViewModel#2 1→2",
+                "ChildViewModel#3 1→2",
+                "ChildViewModel#4 2→3",
+                "ChildViewModel#5 2→3",
+                "ChildViewModel#6 2→3",
+                "ChildViewModel#7 3→4",
+                "ChildViewModel#8 3→4",
+                "ChildViewModel#9 3→4",
+                "ChildViewModel#10 6→7",
+                "ChildViewModel#11 6→7",
+                "ChildViewModel#12 6→7",
+                "ChildViewModel#13 7→9",
+                "ChildViewModel#14 7→9",
+                "ChildViewModel#15 7→9",
+                "ChildViewModel#16 9→10",
+                "ChildViewModel#17 9→10",
+                "ChildViewModel#18 9→10",
+            ]),
+        Expectation(
             scenario: "init-log", variant: 0, counts: ["2", "2", "2", "yes", "yes", "yes"],
             lifelines: ["HomeViewModel#1 0→5", "EntryStore#1 0→", "BottomBarViewModel#1 0→5"]),
         Expectation(
@@ -89,6 +133,13 @@ import Testing
             lifelines: [
                 "HomeViewModel#1 0→5", "EntryStore#1 0→", "BottomBarViewModel#1 0→2",
                 "BottomBarViewModel#2 2→4", "BottomBarViewModel#3 4→5",
+            ]),
+        Expectation(
+            scenario: "init-log", variant: 2, counts: ["2", "2", "2", "yes", "yes", "yes"],
+            lifelines: [
+                "Package#1 0→",
+                "HomeViewModel#1 0→5",
+                "PackageViewModel#1 0→5",
             ]),
         Expectation(
             scenario: "navigationlink-matrix", variant: 0, counts: ["2", "2", "1", "yes", "yes", "yes"],
@@ -126,6 +177,25 @@ import Testing
         Expectation(
             scenario: "previews", variant: 2, counts: ["3", "0", "3", "no", "n/a", "n/a"],
             lifelines: ["StubPokemonDetailViewModel#1 0→", "StubPokemonDetailViewModel#2 0→", "StubPokemonDetailViewModel#3 0→"]),
+        Expectation(
+            scenario: "counter-navigationlink", variant: 0, counts: ["2", "2", "1", "yes", "yes", "yes"],
+            lifelines: [
+                "CounterViewModel#1 1→7",
+                "CounterViewModel#2 9→11",
+            ]),
+        // Both rows build the same view models (eagerly, per row); only where the work starts differs.
+        Expectation(
+            scenario: "appear-work", variant: 0, counts: ["21", "18", "7", "no", "yes", "yes"], lifelines: appearWorkLifelines),
+        Expectation(
+            scenario: "appear-work", variant: 1, counts: ["21", "18", "7", "no", "yes", "yes"], lifelines: appearWorkLifelines),
+        Expectation(
+            scenario: "uikit", variant: 0, counts: ["13", "12", "5", "no", "yes", "no"],
+            lifelines: ["ArticleListViewModel#1 0→", "ArticleAppDelegate#1 0→", "ArticleTableController#1 1→7"]
+                + uikitCells(1...8) + ["ArticleTableController#2 9→11"] + uikitCells(9...12)),
+        Expectation(
+            scenario: "uikit", variant: 1, counts: ["14", "14", "5", "yes", "yes", "yes"],
+            lifelines: ["ArticleTableController#1 1→7", "ArticleListViewModel#1 1→7"] + uikitCells(1...8)
+                + ["ArticleTableController#2 9→11", "ArticleListViewModel#2 9→11"] + uikitCells(9...12)),
     ]
 
     @MainActor
@@ -141,6 +211,6 @@ import Testing
     @Test func everyScenarioVariantHasAnExpectation() {
         let variants = ScenarioCatalog.all.flatMap { scenario in scenario.variants.indices.map { "\(scenario.name) #\($0)" } }
         #expect(variants == Self.expectations.map(\.testDescription))
-        #expect(ScenarioCatalog.all.map(\.number) == Array(1...12))
+        #expect(ScenarioCatalog.all.map(\.number) == Array(1...15))
     }
 }

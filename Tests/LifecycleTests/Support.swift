@@ -45,11 +45,15 @@ struct ProcessOutput {
     let exitCode: Int32
 }
 
-/// Runs `executable` with `arguments` and waits for it.
-func spawn(_ executable: URL, _ arguments: [String]) throws -> ProcessOutput {
+/// Runs `executable` with `arguments` and waits for it. Its environment is this process's
+/// without `COLUMNS` (the demo would fit its output to it), plus `environment`.
+func spawn(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> ProcessOutput {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    var inherited = ProcessInfo.processInfo.environment
+    inherited["COLUMNS"] = nil
+    process.environment = inherited.merging(environment) { $1 }
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output

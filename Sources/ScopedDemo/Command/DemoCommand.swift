@@ -10,10 +10,12 @@ enum DemoCommand {
 
     /// Runs the demo as `ScopedDemo <arguments>` would.
     ///
-    /// - Parameter arguments: The command-line arguments, without the program name.
+    /// - Parameters:
+    ///   - arguments: The command-line arguments, without the program name.
+    ///   - terminal: Where the output goes: its width and whether to colour it.
     /// - Returns: Standard output, standard error and the exit code (2 for bad arguments).
     @MainActor
-    static func run(arguments: [String]) -> Output {
+    static func run(arguments: [String], terminal: Terminal = .plain) -> Output {
         let options: DemoOptions
         do {
             options = try DemoOptions.parse(arguments)
@@ -27,6 +29,8 @@ enum DemoCommand {
         let results = scenarios.flatMap { $0.run(seed: options.seed, ticks: options.ticks, stateSDK: options.stateSDK) }
         let text: String
         switch options.format {
+        case .summary where !options.wide:
+            text = OverviewFormatter.render(results, options: options, terminal: terminal)
         case .summary:
             // Scenario 5 depends on the SDK: its row under the other one goes under the table.
             let otherSDK: StateSDK = options.stateSDK == .xcode26 ? .xcode27 : .xcode26

@@ -2,7 +2,8 @@
 struct DemoOptions: Equatable, Sendable {
     /// How results are printed.
     enum Format: String, Sendable, CaseIterable {
-        /// The side-by-side table (default without `--scenario`).
+        /// The overview: lead, lifelines, the grouped table (default without `--scenario`);
+        /// with `--wide`, every column of every variant.
         case summary
         /// Each variant's seed, code, timeline and verdict (default with `--scenario`).
         case card
@@ -30,6 +31,8 @@ struct DemoOptions: Equatable, Sendable {
     var ticks = 12
     /// Which `@State` the simulated app is built with (`--sdk 26|27`).
     var stateSDK = StateSDK.xcode26
+    /// `--wide`: the summary with every column, however wide.
+    var wide = false
     var list = false
     var help = false
 
@@ -96,6 +99,8 @@ extension DemoOptions {
                     throw ArgumentError(message: "--sdk must be 26 or 27, got '\(text)'")
                 }
                 options.stateSDK = sdk
+            case "--wide" where inlineValue == nil:
+                options.wide = true
             case "--list" where inlineValue == nil:
                 options.list = true
             case "--help" where inlineValue == nil, "-h":
@@ -109,20 +114,24 @@ extension DemoOptions {
 
     /// The command's usage text.
     static let usage = """
-        usage: ScopedDemo [--scenario NAME] [--format summary|card|log|initlog|timeline|json|dot|mermaid] [--seed N] [--ticks N] [--sdk 26|27]
+        usage: ScopedDemo [--scenario NAME] [--format FORMAT] [--wide] [--seed N] [--ticks N] [--sdk 26|27]
                ScopedDemo --list | --help
 
-          (no options)       the summary table of every scenario
-          --scenario NAME    run one scenario: a name from --list, or its number (1-12); alone, prints its card
-          --format FORMAT    summary (default) | card: seed, code, timeline and verdict (default with --scenario) |
+          (no options)       the overview: what to use, two lifelines, one row per variant (100 columns)
+          --wide             the summary with every column (about 190 columns)
+          --scenario NAME    one scenario: a name from --list or its number (1-15); alone, its card
+          --format FORMAT    summary (default) | card: seed, code, timeline, verdict (with --scenario) |
                              log: one line per event, simulated time first |
                              initlog: view-model inits/deinits in seed 001's log format |
-                             timeline: an ASCII lifeline per instance across ticks | json: one event per line |
+                             timeline: an ASCII lifeline per instance | json: one event per line |
                              dot, mermaid: the graph Scoped resolved (Graphviz DOT, Mermaid flowchart)
-          --seed N           seed of the parent's random numbers (default 42); output is deterministic per seed
+          --seed N           seed of the parent's random numbers (default 42); same seed, same output
           --ticks N          simulated seconds to run, 10-100 (default 12); init-log always runs 6
           --sdk 26|27        @State as built with Xcode 26 (property wrapper, initial value eager; default)
-                             or Xcode 27 (macro, initial value lazy)
+                             or Xcode 27: an ASSUMPTION. Apple's State(initialValue:) page says only
+                             that @State becomes a macro with init/get/set accessors; this demo
+                             assumes the macro evaluates the initial value lazily, once per view.
+                             Unconfirmed: an Xcode 27 build logging one init per presentation would.
           --list             list the scenarios
           --help             show this help
 

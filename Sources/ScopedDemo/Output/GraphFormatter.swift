@@ -15,6 +15,6 @@ enum GraphFormatter {
 
     private static func title(of result: VariantResult) -> String {
         let note = result.graph.nodes.isEmpty ? " (nothing resolved through Scoped: an empty graph)" : ""
-        return "\(result.scenarioNumber) \(result.scenarioName) · \(result.label) · seed \(result.seed) · \(result.ticks) ticks\(note)"
+        return "\(result.scenarioNumber) \(result.scenarioName) · \(result.label) · seed \(result.seed) · \(result.ticks) ticks\(TextLayout.sdkNote(result))\(note)"
     }
 }

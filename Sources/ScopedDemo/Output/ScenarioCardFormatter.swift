@@ -11,12 +11,15 @@
 /// ```
 enum ScenarioCardFormatter {
     static func render(_ result: VariantResult) -> String {
-        var lines = [TextLayout.header(result), "reproduces: seed \(result.seedArticle)", "simulates:"]
+        var lines = [TextLayout.header(result)]
+        lines += TextLayout.wrapped("reproduces: seed \(result.seedArticle)", Terminal.standardWidth)
+        lines.append("simulates:")
         lines += result.code.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
         lines.append("")
         lines += TimelineFormatter.render(result).split(separator: "\n").dropFirst().map(String.init)
         lines.append("")
-        lines.append("verdict: " + result.verdict.line)
+        lines += TextLayout.wrapped("verdict: " + result.verdict.line, Terminal.standardWidth)
+        if result.stateSDK == .xcode27 { lines.append(StateSDK.assumption) }
         return lines.map(TextLayout.trimmed).joined(separator: "\n") + "\n"
     }
 }

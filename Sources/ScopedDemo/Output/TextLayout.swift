@@ -25,6 +25,31 @@ enum TextLayout {
     /// The header line of one variant's log or timeline.
     static func header(_ result: VariantResult) -> String {
         "== \(result.scenarioNumber) \(result.scenarioName) · \(result.label) · seed \(result.seed) · \(result.ticks) ticks"
-            + (result.stateSDK == .xcode26 ? "" : " · @State as built with Xcode \(result.stateSDK.rawValue)")
+            + sdkNote(result)
+    }
+
+    /// Nothing for Xcode 26; for `--sdk 27`, the label every output of it carries: the
+    /// macro's laziness is the demo's assumption (StateSDK.swift).
+    static func sdkNote(_ result: VariantResult) -> String {
+        result.stateSDK == .xcode26 ? "" : " · @State as Xcode \(result.stateSDK.rawValue)'s macro, ASSUMED lazy"
+    }
+
+    /// `text` broken at spaces into lines of at most `width` characters (a longer word
+    /// stays whole); lines after the first are indented by two spaces.
+    static func wrapped(_ text: String, _ width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if line.isEmpty {
+                line = (lines.isEmpty ? "" : "  ") + word
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = "  " + word
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 }

@@ -8,12 +8,16 @@
 /// CounterViewModel#1     .+o*........   built t1 in ContentView.body · released t2
 /// ```
 enum TimelineFormatter {
-    static let legend = "lifeline: + built  o reused (read by a render, or handed out again by Scoped)  - alive  "
-        + "x released (deinit)  * built and released in one tick  . not alive"
+    /// The glyphs, in one short line (the default output's trace).
+    static let glyphLegend = "+ built  o reused  - alive  x released  * both"
+
+    /// The glyphs, each explained: two lines of at most 100 columns.
+    static let legend = "lifeline: + built  o reused (read by a render, or handed out again by Scoped)  - alive\n"
+        + "          x released (deinit)  * built and released in one tick  . not alive"
 
     /// Shown when `@StateObject`/`@State` kept one instance and ignored eagerly built ones.
     static let ignoredInstancesLegend = "ignored instances live until the next parent render: "
-        + "the node keeps the newest view description, which holds them (see ViewNode.swift)"
+        + "the node keeps the newest view\n  description, which holds them (see ViewNode.swift)"
 
     static func render(_ result: VariantResult) -> String {
         let labelWidth = max(22, (result.instances.map(\.label.count).max() ?? 0) + 2)
@@ -46,7 +50,8 @@ enum TimelineFormatter {
         return lines.map(TextLayout.trimmed).joined(separator: "\n") + "\n"
     }
 
-    private static func cell(_ instance: InstanceSummary, _ tick: Int) -> Character {
+    /// The glyph of `instance` in `tick`.
+    static func cell(_ instance: InstanceSummary, _ tick: Int) -> Character {
         if tick < instance.builtTick { return "." }
         if let released = instance.releasedTick {
             if tick > released { return "." }

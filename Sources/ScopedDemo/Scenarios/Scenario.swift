@@ -5,7 +5,8 @@ struct Scenario {
     struct Variant {
         /// What the summary row calls it.
         let label: String
-        /// The SwiftUI code it simulates: the view, at most 15 lines.
+        /// The SwiftUI code it simulates, at most 26 lines; every code line is one the simulation
+        /// runs (CardCodeTests).
         let code: String
         /// Use it or avoid it, and why.
         let verdict: Verdict
@@ -25,6 +26,8 @@ struct Scenario {
     let name: String
     /// One line: what the scenario shows (`--list`, README).
     let explanation: String
+    /// The seed's question its rows answer in the table.
+    let group: ScenarioGroup
     /// Whether it uses Scoped.
     let usesScoped: Bool
     let variants: [Variant]
@@ -33,12 +36,12 @@ struct Scenario {
     /// as built with `stateSDK`.
     @MainActor
     func run(seed: UInt64, ticks: Int, stateSDK: StateSDK = .xcode26) -> [VariantResult] {
-        variants.map { variant in
+        variants.enumerated().map { index, variant in
             let stage = Stage(seed: seed, stateSDK: stateSDK)
             let script = variant.script(ticks)
             let outcome = stage.play(script, root: variant.root)
             return VariantResult(
-                scenario: self, variant: variant, script: script, seed: seed, stateSDK: stateSDK, stage: stage, outcome: outcome)
+                scenario: self, variant: variant, index: index, script: script, seed: seed, stateSDK: stateSDK, stage: stage, outcome: outcome)
         }
     }
 }
@@ -49,6 +52,7 @@ enum ScenarioCatalog {
         [
             .observedObject, .observedShared, .stateObjectInjected, .stateObjectAutoclosure, .stateObservable,
             .lazyShared, .navigationLinkEager, .navigationLinkScoped, .multilevel, .initLog, .navigationMatrix, .previews,
+            .counterLink, .appearWork, .uikit,
         ]
     }
 

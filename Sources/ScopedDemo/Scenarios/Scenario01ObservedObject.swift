@@ -5,28 +5,15 @@ extension Scenario {
         Scenario(
             number: 1, name: "observed-object",
             explanation: "sheet + @ObservedObject built in the parent's body: a new view model on every re-render, count lost",
-            usesScoped: false,
+            group: .counterSheet, usesScoped: false,
             variants: [
                 Variant(
-                    label: "sheet + @ObservedObject, built in parent body",
-                    code: #"""
-                    struct ContentView: View {
-                        @State private var number = 0
-                        @State private var showingSheet = false
-                        var body: some View {
-                            Button("Show counter") { showingSheet = true }
-                                .sheet(isPresented: $showingSheet) {
-                                    CounterView(viewModel: CounterViewModel(initialValue: number))
-                                }
-                                .task { while true { try await Task.sleep(for: .seconds(2)); number = .random(in: 0..<100) } }
-                        }
-                    }
+                    label: "@ObservedObject built in parent body",
+                    code: CardCode.contentView(sheet: #"CounterView(viewModel: CounterViewModel(initialValue: number))"#) + "\n" + #"""
                     struct CounterView: View {
                         @ObservedObject var viewModel: CounterViewModel
-                        var body: some View { Text("count \(viewModel.count)"); Button("Increment") { viewModel.increment() } }
-                    }
-                    """#,
-                    verdict: .avoid("a new view model on every parent render: the count is lost"),
+                    """# + "\n" + CardCode.counterBody,
+                    verdict: .avoid("a new view model on every parent render: the count is lost", brief: "a new one every re-render"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): \"It all started with @ObservedObject\"",
                     script: Script.sheet) { stage in
                     ContentView(numbers: stage.numbers) { number in

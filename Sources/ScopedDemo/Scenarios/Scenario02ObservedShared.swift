@@ -8,20 +8,18 @@ extension Scenario {
         Scenario(
             number: 2, name: "observed-shared",
             explanation: "sheet + @ObservedObject + Scoped .shared: one instance while presented, deinit on dismiss, still resolved eagerly",
-            usesScoped: true,
+            group: .counterSheet, usesScoped: true,
             variants: [
                 Variant(
-                    label: "sheet + @ObservedObject + .shared",
-                    code: #"""
+                    label: "@ObservedObject + Scoped .shared",
+                    code: CardCode.contentView(sheet: #"CounterView(viewModel: container.counter(initialValue: number)())"#) + "\n" + #"""
                     extension Container {
-                        func counter(initialValue: Int) -> Factory<CounterViewModel> {
-                            self { CounterViewModel(initialValue: initialValue) }.shared
+                        func counter(initialValue: Int) -> MainActorFactory<CounterViewModel> {
+                            self { @MainActor in CounterViewModel(initialValue: initialValue) }.shared
                         }
                     }
-                    // In ContentView's sheet:
-                    CounterView(viewModel: container.counter(initialValue: number)())
                     """#,
-                    verdict: .avoid("state kept and released on dismiss, but still resolved on every parent render, eagerly"),
+                    verdict: .avoid("state kept and released on dismiss, but still resolved on every parent render, eagerly", brief: "reused, but built eagerly"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): the dependency-container fix with Factory's .shared",
                     script: Script.sheet) { stage in
                     let container = stage.makeContainer()

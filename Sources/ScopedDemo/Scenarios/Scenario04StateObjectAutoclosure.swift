@@ -5,22 +5,18 @@ extension Scenario {
         Scenario(
             number: 4, name: "stateobject-autoclosure",
             explanation: "sheet + @StateObject built inside the autoclosure: once per presentation, lazily, deinit on dismiss",
-            usesScoped: false,
+            group: .counterSheet, usesScoped: false,
             variants: [
                 Variant(
-                    label: "sheet + @StateObject, built in autoclosure",
-                    code: #"""
+                    label: "@StateObject, built in autoclosure",
+                    code: CardCode.contentView(sheet: #"StateObjectCounterView(initialValue: number)"#) + "\n" + #"""
                     struct StateObjectCounterView: View {
                         @StateObject private var viewModel: CounterViewModel
                         init(initialValue: Int) {
                             _viewModel = StateObject(wrappedValue: CounterViewModel(initialValue: initialValue))
                         }
-                        var body: some View { Text("count \(viewModel.count)"); Button("Increment") { viewModel.increment() } }
-                    }
-                    // In ContentView's sheet:
-                    StateObjectCounterView(initialValue: number)
-                    """#,
-                    verdict: .use("built once per presentation, lazily, inside the autoclosure; released on dismiss"),
+                    """# + "\n" + CardCode.counterBody,
+                    verdict: .use("built once per presentation, lazily, inside the autoclosure; released on dismiss", brief: "built once, lazily"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): the autoclosure fix (\"A subtle change fixes the issue\")",
                     script: Script.sheet) { stage in
                     ContentView(numbers: stage.numbers) { number in

@@ -2,30 +2,26 @@ extension Scenario {
     /// 5. Sheet + `@State` holding an `@Observable` view model assigned in `init` (Apple's
     /// migration guide, as seed 004 follows it): the node keeps the first. Built with
     /// Xcode 26 (`@State` the property wrapper) one is also built — eagerly — for every
-    /// description; built with Xcode 27 (`@State` the macro, `--sdk 27`) once per
-    /// presentation, lazily.
+    /// description. Built with Xcode 27 (`@State` the macro, `--sdk 27`) the simulation
+    /// *assumes* once per presentation, lazily (StateSDK.swift says why that is unconfirmed).
     static var stateObservable: Scenario {
         Scenario(
             number: 5, name: "state-observable",
-            explanation: "sheet + @State + @Observable assigned in init: state kept; Xcode 26 builds one per render, eagerly; Xcode 27 (--sdk 27) once, lazily",
-            usesScoped: false,
+            explanation: "sheet + @State + @Observable assigned in init: state kept, but one built per render, eagerly (--sdk 27: an assumed lazy macro)",
+            group: .counterSheet, usesScoped: false,
             variants: [
                 Variant(
-                    label: "sheet + @State + @Observable in init",
-                    code: #"""
-                    @Observable final class CounterViewModel { private(set) var count = 0; /* … */ }
+                    label: "@State + @Observable, built in init",
+                    code: CardCode.contentView(sheet: #"ObservableCounterView(initialValue: number)"#) + "\n" + #"""
+                    // CounterViewModel is @Observable here (the simulation observes both kinds the same way)
                     struct ObservableCounterView: View {
                         @State private var viewModel: CounterViewModel
                         init(initialValue: Int) {
                             viewModel = CounterViewModel(initialValue: initialValue)
                         }
-                        var body: some View { Text("count \(viewModel.count)"); Button("Increment") { viewModel.increment() } }
-                    }
-                    // In ContentView's sheet:
-                    ObservableCounterView(initialValue: number)
-                    """#,
-                    verdict: .avoid("with Xcode 26 one view model per parent render, eagerly (Xcode 27's @State macro: once, lazily)"),
-                    verdictOnXcode27: .use("Xcode 27's @State macro evaluates the initial value once per identity, lazily"),
+                    """# + "\n" + CardCode.counterBody,
+                    verdict: .avoid("one view model per parent render, eagerly; only the first is kept", brief: "rebuilt eagerly, one kept"),
+                    verdictOnXcode27: .use("IF Xcode 27's @State macro evaluates the initial value lazily (assumed, unconfirmed): once per identity", brief: "once, lazily (assumed)"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): \"iOS 17 and the @Observable macro\"",
                     script: Script.sheet) { stage in
                     ContentView(numbers: stage.numbers) { number in

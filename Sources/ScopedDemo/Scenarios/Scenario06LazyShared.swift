@@ -19,15 +19,15 @@ extension Scenario {
         Scenario(
             number: 6, name: "lazy-shared",
             explanation: "sheet + lazy .shared: the article's closure rebuilds it on every body run (nothing holds it); @ScopedObject holds it per presentation",
-            usesScoped: true,
+            group: .counterSheet, usesScoped: true,
             variants: [
                 Variant(
-                    label: "sheet + article's () -> VM over .shared",
-                    code: #"""
+                    label: "article's () -> VM over .shared",
+                    code: CardCode.contentView(sheet: #"ClosureCounterView(initialValue: number, container: container)"#) + "\n" + #"""
                     struct ClosureCounterView: View {
                         private let viewModel: () -> CounterViewModel
-                        init(initialValue: Int) {
-                            viewModel = { Container.shared.counter(initialValue: initialValue)() }
+                        init(initialValue: Int, container: Container) {
+                            viewModel = { container.counter(initialValue: initialValue)() }
                         }
                         var body: some View {
                             Text("count \(viewModel().count)")
@@ -35,7 +35,7 @@ extension Scenario {
                         }
                     }
                     """#,
-                    verdict: .avoid(".shared holds weakly: with no other holder every body run and tap builds a new one"),
+                    verdict: .avoid(".shared holds weakly: with no other holder every body run and tap builds a new one", brief: "nothing holds it: lost"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): the closure over .shared at the end of the @Observable section",
                     script: Script.sheet) { stage in
                     let container = stage.makeContainer()
@@ -44,19 +44,19 @@ extension Scenario {
                     }
                 },
                 Variant(
-                    label: "sheet + article's closure, child holds VM",
-                    code: #"""
+                    label: "article's closure, a child holds it",
+                    code: CardCode.contentView(sheet: #"HeldClosureCounterView(initialValue: number, container: container)"#) + "\n" + #"""
                     struct HeldClosureCounterView: View {
                         private let viewModel: () -> CounterViewModel
-                        init(initialValue: Int) {
-                            viewModel = { Container.shared.counter(initialValue: initialValue)() }
+                        init(initialValue: Int, container: Container) {
+                            viewModel = { container.counter(initialValue: initialValue)() }
                         }
                         var body: some View {
-                            CounterView(viewModel: viewModel())   // @ObservedObject child holds it
+                            CounterView(viewModel: viewModel())   // an @ObservedObject child holds it until the next body run
                         }
                     }
                     """#,
-                    verdict: .avoid("works only while another view holds the instance; correctness depends on who else holds it"),
+                    verdict: .avoid("works only while another view holds the instance; correctness depends on who else holds it", brief: "works only while held"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): the closure over .shared, with a holder",
                     script: Script.sheet) { stage in
                     let container = stage.makeContainer()
@@ -65,19 +65,16 @@ extension Scenario {
                     }
                 },
                 Variant(
-                    label: "sheet + @ScopedObject over .shared",
-                    code: #"""
+                    label: "Scoped @ScopedObject over .shared",
+                    code: CardCode.contentView(sheet: #"ScopedCounterView(initialValue: number)"#) + "\n" + #"""
+                    // ContentView has .container(container) above it
                     struct ScopedCounterView: View {
                         @ScopedObject private var viewModel: CounterViewModel
                         init(initialValue: Int) {
                             _viewModel = ScopedObject { $0.counter(initialValue: initialValue)() }
                         }
-                        var body: some View { Text("count \(viewModel.count)"); Button("Increment") { viewModel.increment() } }
-                    }
-                    // In ContentView's sheet, with .container(container) above it:
-                    ScopedCounterView(initialValue: number)
-                    """#,
-                    verdict: .use("resolved once per view identity, lazily; the view holds it, so it is released on dismiss"),
+                    """# + "\n" + CardCode.counterBody,
+                    verdict: .use("resolved once per view identity, lazily; the view holds it, so it is released on dismiss", brief: "once per sheet, lazily"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): its lazy .shared fix, done by ScopedSwiftUI",
                     script: Script.sheet) { stage in
                     ContentView(numbers: stage.numbers) { number in

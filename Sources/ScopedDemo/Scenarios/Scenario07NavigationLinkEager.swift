@@ -6,26 +6,15 @@ extension Scenario {
         Scenario(
             number: 7, name: "navigationlink-eager",
             explanation: "NavigationLink with eager destinations: view models built on every list render for screens never pushed",
-            usesScoped: false,
+            group: .navigationLink, usesScoped: false,
             variants: [
                 Variant(
-                    label: "NavigationLink, destination built eagerly",
-                    code: #"""
-                    struct ItemListView: View {
-                        @ObservedObject var feed: ItemFeed
-                        var body: some View {
-                            Text("number \(feed.number)")
-                            ForEach(1...3, id: \.self) { id in
-                                NavigationLink("Item \(id)", destination: DetailView(viewModel: DetailViewModel(id: id)))
-                            }
-                        }
-                    }
+                    label: "destination's VM built in list body",
+                    code: CardCode.itemList(destination: #"DetailView(viewModel: DetailViewModel(id: id))"#) + "\n" + #"""
                     struct DetailView: View {
                         @ObservedObject var viewModel: DetailViewModel
-                        var body: some View { Text("count \(viewModel.count)"); Button("Increment") { viewModel.increment() } }
-                    }
-                    """#,
-                    verdict: .avoid("every list render builds a view model per row, pushed or not; the pushed one is replaced too"),
+                    """# + "\n" + CardCode.detailBody,
+                    verdict: .avoid("every list render builds a view model per row, pushed or not; the pushed one is replaced too", brief: "a VM per row per render"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): \"NavigationLink creates the underlying CounterView eagerly\"",
                     script: Script.navigation) { stage in
                     ItemsStackView(numbers: stage.numbers) { id in

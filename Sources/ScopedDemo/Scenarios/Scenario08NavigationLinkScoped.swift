@@ -11,23 +11,25 @@ extension Scenario {
         Scenario(
             number: 8, name: "navigationlink-scoped",
             explanation: "NavigationLink + .lifetimeScope + @ScopedObject (.scoped): built on push only, released on pop",
-            usesScoped: true,
+            group: .navigationLink, usesScoped: true,
             variants: [
                 Variant(
-                    label: "NavigationLink + lifetimeScope + @ScopedObject",
-                    code: #"""
+                    label: "Scoped lifetimeScope + @ScopedObject",
+                    code: CardCode.itemList(destination: #"ScopedDetailView(id: id).lifetimeScope("detail")"#) + "\n" + #"""
                     extension Container {
-                        var detail: ParameterFactory<Int, DetailViewModel> { self { DetailViewModel(id: $0) }.scoped.perParameter }
+                        var detail: MainActorParameterFactory<Int, DetailViewModel> {
+                            self { @MainActor id in DetailViewModel(id: id) }.scoped.perParameter
+                        }
                     }
                     struct ScopedDetailView: View {
                         @ScopedObject private var viewModel: DetailViewModel
-                        init(id: Int) { _viewModel = ScopedObject(\.detail, id) }
-                        var body: some View { Text("count \(viewModel.count)"); Button("Increment") { viewModel.increment() } }
+                        init(id: Int) {
+                            _viewModel = ScopedObject(\.detail, id)
+                        }
+                        // body: as DetailView's (scenario 7)
                     }
-                    // In ItemListView's rows:
-                    NavigationLink("Item \(id)", destination: ScopedDetailView(id: id).lifetimeScope("detail"))
                     """#,
-                    verdict: .use("built on push only, kept across re-renders, released when the pop closes the screen's scope"),
+                    verdict: .use("built on push only, kept across re-renders, released when the pop closes the screen's scope", brief: "push builds it, pop frees"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): NavigationLink eagerness, fixed with a lifetime scope per pushed screen",
                     script: Script.navigation) { stage in
                     ItemsStackView(numbers: stage.numbers) { id in

@@ -12,49 +12,56 @@ extension Scenario {
     static var multilevel: Scenario {
         Scenario(
             number: 9, name: "multilevel",
-            explanation: "multilevel MVVM, children hidden and shown: @StateObject children lose state; owned by the parent's view model, or .scoped in its lifetime scope, they keep it",
-            usesScoped: true,
+            explanation: "multilevel MVVM, children hidden and shown: @StateObject children lose state (@ObservedObject ones on every re-render); owned by the parent's view model, or .scoped, they keep it",
+            group: .multilevel, usesScoped: true,
             variants: [
                 Variant(
-                    label: "multilevel: @StateObject children",
-                    code: #"""
-                    struct ParentScreen: View {
-                        @StateObject private var viewModel = ParentViewModel()
-                        @State private var showChildren = true
-                        var body: some View {
-                            Text("number \(viewModel.number) · total \(viewModel.total)")
-                            Button("Toggle children") { showChildren.toggle() }
-                            if showChildren {
-                                ChildView(label: "A", parent: viewModel)   // @StateObject ChildViewModel inside
-                                ChildView(label: "B", parent: viewModel)
-                            }
+                    label: "@StateObject children",
+                    code: CardCode.parentScreen(children: [
+                        #"ChildView(label: "A", parent: viewModel)"#, #"ChildView(label: "B", parent: viewModel)"#,
+                    ]) + "\n" + #"""
+                    struct ChildView: View {
+                        @StateObject private var viewModel: ChildViewModel
+                        init(label: String, parent: ParentViewModel) {
+                            _viewModel = StateObject(wrappedValue: ChildViewModel(label: label, parent: parent))
                         }
+                        // body: its count, the parent's number it sees, a "+1" button
                     }
                     """#,
-                    verdict: .avoid("hiding a child view destroys its @StateObject view model: its state is lost"),
+                    verdict: .avoid("hiding a child view destroys its @StateObject view model: its state is lost", brief: "hiding destroys its VM"),
                     seed: "000 (Alvarez, \"SwiftUI: Multilevel MVVM\"): \"Forcing the StateObject to reinitialize\"",
                     script: Script.multilevel) { stage in
                     MultilevelAppView {
-                        ParentScreen(numbers: stage.numbers)
+                        ParentScreen(numbers: stage.numbers) { viewModel in
+                            ChildView(label: "A", parent: viewModel)
+                            ChildView(label: "B", parent: viewModel)
+                        }
                     }
                 },
                 Variant(
-                    label: "multilevel: parent VM owns children strongly",
+                    label: "parent VM owns children strongly",
                     code: #"""
-                    final class OwningParentViewModel: ObservableObject {
-                        let children: [ChildViewModel]   // A (which owns A.1) and B, held strongly
-                        init() { /* builds them, wires number ↓ and taps ↑ */ }
-                    }
                     struct OwningParentScreen: View {
-                        @StateObject private var viewModel = OwningParentViewModel()
+                        @StateObject private var viewModel: OwningParentViewModel
                         @State private var showChildren = true
+                        init(numbers: RandomSource) {
+                            _viewModel = StateObject(wrappedValue: OwningParentViewModel(numbers: numbers))
+                        }
                         var body: some View {
+                            Text("number \(viewModel.number) · total \(viewModel.total)")
+                                .task { while true { try? await Task.sleep(for: .seconds(2)); viewModel.pickNumber() } }
                             Button("Toggle children") { showChildren.toggle() }
-                            if showChildren { ForEach(viewModel.children) { OwnedChildView(viewModel: $0) } }
+                            if showChildren {
+                                ForEach(viewModel.children) { child in
+                                    OwnedChildView(viewModel: child)
+                                }
+                            }
                         }
                     }
+                    // OwningParentViewModel builds and holds A (which holds A.1) and B, wiring number down and taps up;
+                    // OwnedChildView observes one (@ObservedObject) and shows its children the same way
                     """#,
-                    verdict: .use("the children's state lives in the parent's view model: hiding views loses nothing"),
+                    verdict: .use("the children's state lives in the parent's view model: hiding views loses nothing", brief: "the parent keeps it"),
                     seed: "000 (Alvarez, \"SwiftUI: Multilevel MVVM\"): \"Solution: Multilevel MVVM\", three levels",
                     script: Script.multilevel
                 ) { stage in
@@ -63,23 +70,32 @@ extension Scenario {
                     }
                 },
                 Variant(
-                    label: "multilevel: .scoped children in parent scope",
+                    label: "Scoped .scoped children in a scope",
                     code: #"""
                     struct ScopedParentScreen: View {
                         @ScopedObject(\.parentViewModel) private var viewModel: ParentViewModel
                         @State private var showChildren = true
                         var body: some View {
                             Text("number \(viewModel.number) · total \(viewModel.total)")
+                                .task { while true { try? await Task.sleep(for: .seconds(2)); viewModel.pickNumber() } }
                             Button("Toggle children") { showChildren.toggle() }
                             if showChildren {
-                                ScopedChildView(label: "A")   // @ScopedObject(\.childViewModel, label): .scoped
+                                ScopedChildView(label: "A")
                                 ScopedChildView(label: "B")
                             }
                         }
                     }
-                    // Presented as: ScopedParentScreen().lifetimeScope("parentScreen")
+                    struct ScopedChildView: View {
+                        @ScopedObject private var viewModel: ChildViewModel
+                        init(label: String) {
+                            _viewModel = ScopedObject(\.childViewModel, label)
+                        }
+                        // body: as ChildView's
+                    }
+                    // Presented as:
+                    ScopedParentScreen().lifetimeScope("parentScreen")
                     """#,
-                    verdict: .use("children live in the parent screen's scope: state survives hiding; all released on dismiss"),
+                    verdict: .use("children live in the parent screen's scope: state survives hiding; all released on dismiss", brief: "the scope keeps it"),
                     seed: "000 (Alvarez, \"SwiftUI: Multilevel MVVM\"): \"Solution: Multilevel MVVM\", with Scoped's .scoped instead of strong ownership",
                     script: Script.multilevel) { stage in
                     let container = stage.makeContainer()
@@ -89,6 +105,32 @@ extension Scenario {
                         ScopedParentScreen().lifetimeScope("parentScreen")
                     }
                     .container(container)
+                },
+                Variant(
+                    label: "@ObservedObject children, 3 levels",
+                    code: CardCode.parentScreen(children: [
+                        #"ObservingChildView(viewModel: ChildViewModel(label: "A", parent: viewModel), parent: viewModel, childLabel: "A.1")"#,
+                        #"ObservingChildView(viewModel: ChildViewModel(label: "B", parent: viewModel), parent: viewModel, childLabel: nil)"#,
+                    ]) + "\n" + #"""
+                    struct ObservingChildView: View {
+                        @ObservedObject var viewModel: ChildViewModel
+                        var body: some View {
+                            Text("\(viewModel.label) count \(viewModel.count)")
+                            if let childLabel {
+                                ObservingChildView(viewModel: ChildViewModel(label: childLabel, parent: parent), parent: parent, childLabel: nil)
+                            }
+                        }
+                    }
+                    """#,
+                    verdict: .avoid("every parent render builds new child view models, and each child's render its own child's: state lost down the chain", brief: "each re-render resets them"),
+                    seed: "000 (Alvarez, \"SwiftUI: Multilevel MVVM\"): the @ObservedObject child it starts from, three levels",
+                    script: Script.multilevel) { stage in
+                    MultilevelAppView {
+                        ParentScreen(numbers: stage.numbers) { viewModel in
+                            ObservingChildView(viewModel: ChildViewModel(label: "A", parent: viewModel), parent: viewModel, childLabel: "A.1")
+                            ObservingChildView(viewModel: ChildViewModel(label: "B", parent: viewModel), parent: viewModel, childLabel: nil)
+                        }
+                    }
                 },
             ])
     }

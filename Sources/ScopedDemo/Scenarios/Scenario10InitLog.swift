@@ -7,23 +7,33 @@ extension Scenario {
     static var initLog: Scenario {
         Scenario(
             number: 10, name: "init-log",
-            explanation: "@StateObject vs @ObservedObject over three body evaluations, init(entryStore:) from the container: the init log of each",
-            usesScoped: true,
+            explanation: "@StateObject vs @ObservedObject over three body evaluations, init(entryStore:) from the container: the init log of each; and seed 001's KVO-backed view model",
+            group: .initLog, usesScoped: true,
             variants: [
                 Variant(
-                    label: "init log: @StateObject(wrappedValue:)",
+                    label: "@StateObject, VM as an autoclosure",
                     code: #"""
+                    struct HomeView: View {
+                        @StateObject private var viewModel: HomeViewModel
+                        var body: some View {
+                            Text("number \(viewModel.number)")
+                                .task { while true { try? await Task.sleep(for: .seconds(2)); viewModel.refresh() } }
+                            BottomBarView(viewModel: BottomBarViewModel(entryStore: container.entryStore()))
+                        }
+                    }
+                    // The memberwise init of a view with @StateObject var viewModel takes this same autoclosure:
                     struct BottomBarView: View {
                         @StateObject private var viewModel: BottomBarViewModel
                         init(viewModel: @autoclosure @escaping () -> BottomBarViewModel) {
                             _viewModel = StateObject(wrappedValue: viewModel())
                         }
-                        var body: some View { Text("bar count \(viewModel.count)"); Button("Bar +1") { viewModel.increment() } }
+                        var body: some View {
+                            Text("bar count \(viewModel.count)")
+                            Button("Bar +1") { viewModel.increment() }
+                        }
                     }
-                    // In HomeView's body, re-evaluated every 2 s:
-                    BottomBarView(viewModel: BottomBarViewModel(entryStore: container.entryStore()))
                     """#,
-                    verdict: .use("the view model (and its store resolve) is built once, when the bar is created"),
+                    verdict: .use("the view model (and its store resolve) is built once, when the bar is created", brief: "built once, on mount"),
                     seed: "001 (\"@StateObject and MVVM in SwiftUI\", the init log): \"BottomBarView uses @StateObject\"",
                     script: Script.initLog) { stage in
                     let container = stage.makeContainer()
@@ -34,22 +44,58 @@ extension Scenario {
                     }
                 },
                 Variant(
-                    label: "init log: @ObservedObject",
+                    label: "@ObservedObject, VM passed in",
                     code: #"""
+                    struct HomeView: View {
+                        @StateObject private var viewModel: HomeViewModel
+                        var body: some View {
+                            Text("number \(viewModel.number)")
+                                .task { while true { try? await Task.sleep(for: .seconds(2)); viewModel.refresh() } }
+                            ObservedBottomBarView(viewModel: BottomBarViewModel(entryStore: container.entryStore()))
+                        }
+                    }
                     struct ObservedBottomBarView: View {
                         @ObservedObject var viewModel: BottomBarViewModel
-                        var body: some View { Text("bar count \(viewModel.count)"); Button("Bar +1") { viewModel.increment() } }
+                        var body: some View {
+                            Text("bar count \(viewModel.count)")
+                            Button("Bar +1") { viewModel.increment() }
+                        }
                     }
-                    // In HomeView's body, re-evaluated every 2 s:
-                    ObservedBottomBarView(viewModel: BottomBarViewModel(entryStore: container.entryStore()))
                     """#,
-                    verdict: .avoid("a new view model and a store resolve on every body evaluation of the parent; state lost"),
+                    verdict: .avoid("a new view model and a store resolve on every body evaluation of the parent; state lost", brief: "rebuilt on every body run"),
                     seed: "001 (\"@StateObject and MVVM in SwiftUI\", the init log): \"BottomBarView uses @ObservableObject\"",
                     script: Script.initLog) { stage in
                     let container = stage.makeContainer()
                     return InitLogAppView {
                         HomeView(numbers: stage.numbers) {
                             ObservedBottomBarView(viewModel: BottomBarViewModel(entryStore: container.entryStore()))
+                        }
+                    }
+                },
+                Variant(
+                    label: "@StateObject VM over a KVO model",
+                    code: #"""
+                    struct PackageBarView: View {
+                        @StateObject private var viewModel: PackageViewModel
+                        init(package: Package) {
+                            _viewModel = StateObject(wrappedValue: PackageViewModel(package: package))
+                        }
+                        var body: some View {
+                            Text("bar count \(viewModel.count)")
+                            Button("Bar +1") { viewModel.addItem() }   // view → view model → model
+                        }
+                    }
+                    // PackageViewModel observes package.contents (KVO) in init; the observation goes with it
+                    // In HomeView's body, re-evaluated every 2 s:
+                    PackageBarView(package: package)
+                    """#,
+                    verdict: .use("one view model and one KVO observation per bar; model changes reach the view through it", brief: "built once; KVO drives it"),
+                    seed: "001 (the KVO article): a view model observing a KVO-compliant model, held with @StateObject",
+                    script: Script.initLog) { stage in
+                    let package = Package()
+                    return InitLogAppView {
+                        HomeView(numbers: stage.numbers) {
+                            PackageBarView(package: package)
                         }
                     }
                 },
@@ -105,6 +151,20 @@ struct BottomBarView: View {
     var body: ViewContent {
         Text("bar count \(viewModel.count)")
         Button("Bar +1") { viewModel.increment() }
+    }
+}
+
+/// Seed 001's KVO form: the bar's view model observes a KVO-compliant model.
+struct PackageBarView: View {
+    @StateObject private var viewModel: PackageViewModel
+
+    init(package: Package) {
+        _viewModel = StateObject(wrappedValue: PackageViewModel(package: package))
+    }
+
+    var body: ViewContent {
+        Text("bar count \(viewModel.count)")
+        Button("Bar +1") { viewModel.addItem() }
     }
 }
 

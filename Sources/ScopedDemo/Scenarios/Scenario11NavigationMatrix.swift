@@ -11,72 +11,94 @@ extension Scenario {
         Scenario(
             number: 11, name: "navigationlink-matrix",
             explanation: "NavigationLink matrix: @StateObject (lazy), @State + @Observable (eager), .shared (eager, per row), value-based (on push only)",
-            usesScoped: true,
+            group: .navigationLink, usesScoped: true,
             variants: [
                 Variant(
-                    label: "NavigationLink, @StateObject autoclosure",
-                    code: #"""
+                    label: "@StateObject, built in autoclosure",
+                    code: CardCode.itemList(destination: #"StateObjectDetailView(id: id)"#) + "\n" + #"""
                     struct StateObjectDetailView: View {
                         @StateObject private var viewModel: DetailViewModel
-                        init(id: Int) { _viewModel = StateObject(wrappedValue: DetailViewModel(id: id)) }
-                        var body: some View { Text("count \(viewModel.count)"); Button("Increment") { viewModel.increment() } }
-                    }
-                    // In ItemListView's rows:
-                    NavigationLink("Item \(id)", destination: StateObjectDetailView(id: id))
-                    """#,
-                    verdict: .use("descriptions are still made per row, but the view model is built on push only and kept"),
+                        init(id: Int) {
+                            _viewModel = StateObject(wrappedValue: DetailViewModel(id: id))
+                        }
+                    """# + "\n" + CardCode.detailBody,
+                    verdict: .use("descriptions are still made per row, but the view model is built on push only and kept", brief: "built on push only"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): @StateObject under NavigationLink",
                     script: Script.navigation
                 ) { stage in
-                    ItemsStackView(numbers: stage.numbers) { id in StateObjectDetailView(id: id) }
+                    ItemsStackView(numbers: stage.numbers) { id in
+                        StateObjectDetailView(id: id)
+                    }
                 },
                 Variant(
-                    label: "NavigationLink, @State + @Observable in init",
-                    code: #"""
+                    label: "@State + @Observable, built in init",
+                    code: CardCode.itemList(destination: #"ObservableDetailView(id: id)"#) + "\n" + #"""
+                    // DetailViewModel is @Observable here
                     struct ObservableDetailView: View {
                         @State private var viewModel: DetailViewModel
-                        init(id: Int) { viewModel = DetailViewModel(id: id) }
-                        var body: some View { Text("count \(viewModel.count)"); Button("Increment") { viewModel.increment() } }
-                    }
-                    // In ItemListView's rows:
-                    NavigationLink("Item \(id)", destination: ObservableDetailView(id: id))
-                    """#,
-                    verdict: .avoid("with Xcode 26 every list render builds a view model per row; only the pushed one is kept"),
-                    verdictOnXcode27: .use("Xcode 27's @State macro builds the pushed screen's view model on push only"),
+                        init(id: Int) {
+                            viewModel = DetailViewModel(id: id)
+                        }
+                    """# + "\n" + CardCode.detailBody,
+                    verdict: .avoid("every list render builds a view model per row; only the pushed one is kept", brief: "a VM per row per render"),
+                    verdictOnXcode27: .use("IF Xcode 27's @State macro evaluates the initial value lazily (assumed, unconfirmed): on push only", brief: "once, lazily (assumed)"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): @Observable under NavigationLink",
                     script: Script.navigation
                 ) { stage in
-                    ItemsStackView(numbers: stage.numbers) { id in ObservableDetailView(id: id) }
+                    ItemsStackView(numbers: stage.numbers) { id in
+                        ObservableDetailView(id: id)
+                    }
                 },
                 Variant(
-                    label: "NavigationLink, @ObservedObject from .shared",
-                    code: #"""
+                    label: "@ObservedObject from Scoped .shared",
+                    code: CardCode.itemList(destination: #"DetailView(viewModel: container.sharedDetail(id))"#) + "\n" + #"""
                     extension Container {
-                        var sharedDetail: ParameterFactory<Int, DetailViewModel> { self { DetailViewModel(id: $0) }.shared.perParameter }
+                        var sharedDetail: MainActorParameterFactory<Int, DetailViewModel> {
+                            self { @MainActor id in DetailViewModel(id: id) }.shared.perParameter
+                        }
                     }
-                    // In ItemListView's rows:
-                    NavigationLink("Item \(id)", destination: DetailView(viewModel: container.sharedDetail(id)))
+                    // DetailView: @ObservedObject var viewModel: DetailViewModel (scenario 7)
                     """#,
-                    verdict: .avoid("resolved for every row on every render and held by the list: never released while it shows"),
+                    verdict: .avoid("resolved for every row on every render and held by the list: never released while it shows", brief: "eager, held by the list"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): .shared, \"view models are still eager\"",
                     script: Script.navigation
                 ) { stage in
                     let container = stage.makeContainer()
-                    return ItemsStackView(numbers: stage.numbers) { id in DetailView(viewModel: container.sharedDetail(id)) }
+                    return ItemsStackView(numbers: stage.numbers) { id in
+                        DetailView(viewModel: container.sharedDetail(id))
+                    }
                 },
                 Variant(
-                    label: "NavigationLink(value:) + navigationDestination",
+                    label: "NavigationLink(value:) + destination",
                     code: #"""
-                    NavigationStack(path: $path) {
-                        List(1...3, id: \.self) { id in NavigationLink("Item \(id)", value: id) }
-                            .navigationDestination(for: Int.self) { id in StateObjectDetailView(id: id) }
+                    struct ItemsValueStackView: View {
+                        @StateObject private var feed: ItemFeed
+                        @State private var path: [Int] = []
+                        var body: some View {
+                            // NavigationStack(path: $path) { … }.navigationDestination(for: Int.self) { id in destination(id) }:
+                            ValueNavigationStack(path: $path, root: ValueItemListView(feed: feed, path: $path), destination: destination)
+                                .task { while true { try? await Task.sleep(for: .seconds(2)); feed.refresh() } }
+                        }
                     }
+                    struct ValueItemListView: View {
+                        @ObservedObject var feed: ItemFeed
+                        var body: some View {
+                            Text("number \(feed.number)")
+                            ForEach(1...3, id: \.self) { id in
+                                ValueNavigationLink(title: "Item \(id)", value: id, path: path)   // NavigationLink("Item \(id)", value: id)
+                            }
+                        }
+                    }
+                    // destination(id), made only for the pushed id:
+                    StateObjectDetailView(id: id)
                     """#,
-                    verdict: .use("rows carry only values: the destination and its view model exist only once pushed"),
+                    verdict: .use("rows carry only values: the destination and its view model exist only once pushed", brief: "rows hold values only"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): NavigationLink eagerness, avoided",
                     script: Script.navigation
                 ) { stage in
-                    ItemsValueStackView(numbers: stage.numbers) { id in StateObjectDetailView(id: id) }
+                    ItemsValueStackView(numbers: stage.numbers) { id in
+                        StateObjectDetailView(id: id)
+                    }
                 },
             ])
     }

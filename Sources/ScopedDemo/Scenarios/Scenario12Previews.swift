@@ -10,58 +10,75 @@ extension Scenario {
         Scenario(
             number: 12, name: "previews",
             explanation: "a preview with a stub list view model: hard-coded detail view models still build production code; a stub hierarchy or a Scoped override builds none",
-            usesScoped: true,
+            group: .previews, usesScoped: true,
             variants: [
                 Variant(
-                    label: "preview, detail VM hard-coded in the list",
+                    label: "detail VM hard-coded in the list",
                     code: #"""
-                    struct PokemonList<ViewModel: PokemonListViewModelProtocol>: View {
-                        @State var viewModel: ViewModel
+                    struct HardCodedPokemonList<ViewModel: PokemonListViewModelProtocol>: View {
+                        @State private var viewModel: ViewModel
                         var body: some View {
                             List(viewModel.names, id: \.self) { name in
-                                NavigationLink(name) { PokemonDetailView(viewModel: PokemonDetailViewModel(name)) }
+                                NavigationLink(name, destination: PokemonDetailView(viewModel: PokemonDetailViewModel(name: name)))
                             }
                         }
                     }
-                    #Preview { PokemonList(viewModel: StubPokemonListViewModel()) }
+                    // #Preview:
+                    NavigationStack { HardCodedPokemonList(viewModel: StubPokemonListViewModel()) }
                     """#,
-                    verdict: .avoid("the preview still builds a production view model (and its service) per row"),
+                    verdict: .avoid("the preview still builds a production view model (and its service) per row", brief: "runs production VM code"),
                     seed: "003 (previews with view-model protocols): \"A New Problem\"",
                     script: Script.preview
                 ) { _ in
                     NavigationStack { HardCodedPokemonList(viewModel: StubPokemonListViewModel()) }
                 },
                 Variant(
-                    label: "preview, stub view-model hierarchy",
+                    label: "stub view-model hierarchy",
                     code: #"""
-                    protocol PokemonListViewModelProtocol: Observable {
+                    protocol PokemonListViewModelProtocol: AnyObject {
                         associatedtype DetailVM: PokemonDetailViewModelProtocol
-                        func detailViewModel(_ pokemon: Pokemon) -> DetailVM
+                        var names: [String] { get }
+                        func detailViewModel(_ name: String) -> DetailVM
                     }
-                    // In PokemonList's rows:
-                    NavigationLink(name) { PokemonDetailView(viewModel: viewModel.detailViewModel(name)) }
-                    #Preview { PokemonList(viewModel: StubPokemonListViewModel()) }
+                    struct PokemonList<ViewModel: PokemonListViewModelProtocol>: View {
+                        @State private var viewModel: ViewModel
+                        var body: some View {
+                            List(viewModel.names, id: \.self) { name in
+                                NavigationLink(name, destination: PokemonDetailView(viewModel: viewModel.detailViewModel(name)))
+                            }
+                        }
+                    }
+                    // #Preview:
+                    NavigationStack { PokemonList(viewModel: StubPokemonListViewModel()) }
                     """#,
-                    verdict: .use("the stub list hands out stub detail view models: no production code runs in the preview"),
+                    verdict: .use("the stub list hands out stub detail view models: no production code runs in the preview", brief: "stubs all the way down"),
                     seed: "003 (previews with view-model protocols): \"View Model Hierarchy\"",
                     script: Script.preview
                 ) { _ in
                     NavigationStack { PokemonList(viewModel: StubPokemonListViewModel()) }
                 },
                 Variant(
-                    label: "preview, Scoped factory overridden",
+                    label: "Scoped factory overridden",
                     code: #"""
                     extension Container {
-                        var pokemonDetail: ParameterFactory<String, any PokemonDetailViewModelProtocol> {
-                            self { PokemonDetailViewModel(name: $0) }
+                        var pokemonDetail: MainActorParameterFactory<String, any PokemonDetailViewModelProtocol> {
+                            self { @MainActor name in PokemonDetailViewModel(name: name) }
                         }
                     }
-                    #Preview {
-                        let _ = Container.shared.pokemonDetail.register { StubPokemonDetailViewModel(name: $0) }
-                        ResolvingPokemonList()   // rows: PokemonDetailView(viewModel: container.pokemonDetail(name))
+                    struct ResolvingPokemonList: View {
+                        let container: Container
+                        let names = ["Bulbasaur", "Charmander", "Squirtle"]
+                        var body: some View {
+                            ForEach(names, id: \.self) { name in
+                                NavigationLink(name, destination: PokemonDetailView(viewModel: container.pokemonDetail(name)))
+                            }
+                        }
                     }
+                    // #Preview:
+                    container.pokemonDetail.register { @MainActor name in StubPokemonDetailViewModel(name: name) }
+                    return NavigationStack { ResolvingPokemonList(container: container) }
                     """#,
-                    verdict: .use("the preview registers stubs over the production factories: nothing else changes"),
+                    verdict: .use("the preview registers stubs over the production factories: nothing else changes", brief: "stubs registered in place"),
                     seed: "003 (previews with view-model protocols), done with a container override",
                     script: Script.preview
                 ) { stage in
@@ -106,9 +123,10 @@ struct PokemonList<ViewModel: PokemonListViewModelProtocol>: View {
 /// The Scoped way: the rows resolve their detail view model from the container.
 struct ResolvingPokemonList: View {
     let container: Container
+    let names = ["Bulbasaur", "Charmander", "Squirtle"]
 
     var body: ViewContent {
-        for name in ["Bulbasaur", "Charmander", "Squirtle"] {
+        for name in names {
             NavigationLink(name, destination: PokemonDetailView(viewModel: container.pokemonDetail(name)))
         }
     }

@@ -11,6 +11,8 @@ struct Script: Sendable {
         enum Kind: Sendable, Equatable {
             /// Tap the button with this title (links are buttons too).
             case tap(String)
+            /// Tap the button whose title starts with this (a title that shows a changing number).
+            case tapStarting(String)
             /// Swipe the presented sheet down.
             case dismiss
             /// Go back from the pushed screen.
@@ -56,41 +58,58 @@ struct Script: Sendable {
     /// Counter sheet: present at 1, increment at 3, dismiss, present again, dismiss at the end.
     static func sheet(ticks: Int) -> Script {
         openTwice(
-            ticks: ticks, open: "Show counter", reopen: "Show counter", openCode: "P", openCaption: "present",
+            ticks: ticks, open: .tap("Show counter"), reopen: .tap("Show counter"), openCode: "P", openCaption: "present",
             close: .dismiss, closeCode: "D", closeCaption: "dismiss")
     }
 
     /// Item list: push item 2 at 1, increment at 3, pop, push item 3, pop at the end.
     static func navigation(ticks: Int) -> Script {
         openTwice(
-            ticks: ticks, open: "Item 2", reopen: "Item 3", openCode: "U", openCaption: "push",
+            ticks: ticks, open: .tap("Item 2"), reopen: .tap("Item 3"), openCode: "U", openCaption: "push",
             close: .pop, closeCode: "O", closeCaption: "pop")
+    }
+
+    /// Seed 004's counter link: push at 1, increment at 3, pop, push again, pop at the end.
+    static func counterLink(ticks: Int) -> Script {
+        openTwice(
+            ticks: ticks, open: .tapStarting("Show counter with value: "), reopen: .tapStarting("Show counter with value: "),
+            openCode: "U", openCaption: "push", close: .pop, closeCode: "O", closeCaption: "pop")
+    }
+
+    /// Seed 002's article screen: present at 1, sort by date at 3, dismiss, present again,
+    /// dismiss at the end.
+    static func articles(ticks: Int) -> Script {
+        openTwice(
+            ticks: ticks, open: .tap("Show articles"), reopen: .tap("Show articles"), openCode: "P", openCaption: "present",
+            close: .dismiss, closeCode: "D", closeCaption: "dismiss",
+            change: Action(tick: 3, kind: .tap("Sort by date"), code: "S", caption: "sort by date"), probe: "sorted by ")
     }
 
     /// Open a screen by tapping `open` at 1, increment at 3, close it, open it again by
     /// tapping `reopen`, close it at the end; the count is read around the increment.
     private static func openTwice(
-        ticks: Int, open: String, reopen: String, openCode: Character, openCaption: String,
-        close: Action.Kind, closeCode: Character, closeCaption: String
+        ticks: Int, open: Action.Kind, reopen: Action.Kind, openCode: Character, openCaption: String,
+        close: Action.Kind, closeCode: Character, closeCaption: String,
+        change: Action = Action(tick: 3, kind: .tap("Increment"), code: "I", caption: "increment"), probe: String = "count "
     ) -> Script {
         let last = lastOddTick(ticks)
         return Script(
             ticks: ticks,
             actions: [
-                Action(tick: 1, kind: .tap(open), code: openCode, caption: openCaption),
-                Action(tick: 3, kind: .tap("Increment"), code: "I", caption: "increment"),
+                Action(tick: 1, kind: open, code: openCode, caption: openCaption),
+                change,
                 Action(tick: last - 4, kind: close, code: closeCode, caption: closeCaption),
-                Action(tick: last - 2, kind: .tap(reopen), code: openCode, caption: openCaption),
+                Action(tick: last - 2, kind: reopen, code: openCode, caption: openCaption),
                 Action(tick: last, kind: close, code: closeCode, caption: closeCaption),
             ],
-            probe: StateProbe(textPrefix: "count ", beforeTick: 3, afterTick: 4),
+            probe: StateProbe(textPrefix: probe, beforeTick: 3, afterTick: 4),
             dismissTick: last - 4)
     }
 
     /// Parent screen: present at 1 (its timer then fires at 3, 5, …), tap child A at 2, hide
     /// the children at 4, show them at 6, dismiss the parent screen at the last even tick.
-    /// The count is compared across the parent screen's next re-render (t3), as in every
-    /// scenario; what hiding does shows in the released column and the oracle.
+    /// The count is compared across hiding and showing the children (t2 against t6): the
+    /// seed's question.
     static func multilevel(ticks: Int) -> Script {
         let last = ticks % 2 == 0 ? ticks - 2 : ticks - 1
         return Script(
@@ -102,7 +121,7 @@ struct Script: Sendable {
                 Action(tick: 6, kind: .tap("Toggle children"), code: "S", caption: "show children"),
                 Action(tick: last, kind: .dismiss, code: "D", caption: "dismiss"),
             ],
-            probe: StateProbe(textPrefix: "A count ", beforeTick: 2, afterTick: 3),
+            probe: StateProbe(textPrefix: "A count ", beforeTick: 2, afterTick: 6),
             dismissTick: last)
     }
 

@@ -36,6 +36,8 @@ final class Stage {
 
     /// What the stage measured.
     struct Outcome {
+        /// What the state showed before the user changed it (nil: not on screen yet).
+        var stateInitial: String?
         var stateBefore: String?
         var stateAfter: String?
         /// Whether the view models the dismissed screen showed were all deinitialised by
@@ -64,6 +66,8 @@ final class Stage {
                 clock.advance(to: tick)
                 renderer.flush()
             }
+            let probe = script.probe
+            if tick == probe.beforeTick { outcome.stateInitial = renderer.firstText(startingWith: probe.textPrefix) }
             if let action = script.action(at: tick) {
                 if tick == script.dismissTick {
                     let shown = renderer.collectingUnmountedReads { perform(action) }.filter { $0.role == .viewModel }
@@ -72,7 +76,6 @@ final class Stage {
                     perform(action)
                 }
             }
-            let probe = script.probe
             if tick == probe.beforeTick { outcome.stateBefore = renderer.firstText(startingWith: probe.textPrefix) }
             if tick == probe.afterTick { outcome.stateAfter = renderer.firstText(startingWith: probe.textPrefix) }
         }
@@ -81,10 +84,12 @@ final class Stage {
 
     private func perform(_ action: Script.Action) {
         switch action.kind {
-        case .tap(let title):
-            guard let button = renderer.nodes.lazy.compactMap({ $0.description as? Button }).first(where: { $0.title == title })
+        case .tap(let title), .tapStarting(let title):
+            let buttons = renderer.nodes.lazy.compactMap { $0.description as? Button }
+            let matches: (Button) -> Bool = action.kind == .tap(title) ? { $0.title == title } : { $0.title.hasPrefix(title) }
+            guard let button = buttons.first(where: matches)
             else { fatalError("ScopedDemo: no button titled \"\(title)\" on screen at tick \(action.tick)") }
-            trace.log(.tap, "\"\(title)\"")
+            trace.log(.tap, "\"\(button.title)\"")
             button.action()
         case .dismiss:
             guard let node = renderer.nodes.last(where: { ($0.description as? SheetPresenter)?.isPresented.wrappedValue == true }),

@@ -24,6 +24,10 @@ struct InstanceSummary: Equatable, Sendable {
 struct VariantResult: Sendable {
     let scenarioNumber: Int
     let scenarioName: String
+    /// `6.3` (scenario 6, third variant), or `4` for a scenario with one variant.
+    let id: String
+    /// The seed's question this row answers in the table.
+    let group: ScenarioGroup
     let usesScoped: Bool
     /// The variant's label (the summary row's text).
     let label: String
@@ -42,7 +46,8 @@ struct VariantResult: Sendable {
     let instances: [InstanceSummary]
     /// The most view models alive at once.
     let mostAlive: Int
-    /// Whether the counter showed the same value before and after (nil: not measured).
+    /// Whether the count the user set showed, and still showed after the re-render (or the
+    /// hiding and showing) the script checks (nil: not measured).
     let stateKept: Bool?
     /// Whether every view model the dismissed screen showed was deinitialised by the dismissal.
     let releasedOnDismiss: Bool?
@@ -59,21 +64,34 @@ struct VariantResult: Sendable {
     var subscriptionsOpened: Int { events.filter { $0.kind == .subscriptionOpened }.count }
     /// Subscriptions cancelled (their view model went).
     var subscriptionsCancelled: Int { events.filter { $0.kind == .subscriptionCancelled }.count }
+    /// Whether every subscription was opened by a view model a view showed, and cancelled
+    /// by the end of the run (nil: none opened).
+    var subscriptionsFollowTheScreen: Bool? {
+        let opened = events.filter { $0.kind == .subscriptionOpened }
+        guard !opened.isEmpty else { return nil }
+        let shown = Set(viewModels.filter(\.wasShown).map(\.label))
+        return opened.allSatisfy { shown.contains($0.subject) } && subscriptionsOpened == subscriptionsCancelled
+    }
     /// View models a view showed (read in its `body`).
     var kept: Int { viewModels.filter(\.wasShown).count }
     /// View models built but never shown: ignored by `@StateObject`/`@State`, made for a
     /// destination never pushed, or built outside any `body` and dropped.
     var discarded: Int { inits - kept }
+    /// Instances of production types (view models and services that are not `Stub…`):
+    /// what a preview should not run.
+    var productionInstances: Int { instances.filter { !$0.label.hasPrefix("Stub") }.count }
     /// Whether every view model was built by the view that shows it.
     var builtLazily: Bool { !viewModels.isEmpty && viewModels.allSatisfy(\.builtLazily) }
 
     @MainActor
     init(
-        scenario: Scenario, variant: Scenario.Variant, script: Script, seed: UInt64, stateSDK: StateSDK, stage: Stage,
+        scenario: Scenario, variant: Scenario.Variant, index: Int, script: Script, seed: UInt64, stateSDK: StateSDK, stage: Stage,
         outcome: Stage.Outcome
     ) {
         scenarioNumber = scenario.number
         scenarioName = scenario.name
+        id = scenario.variants.count > 1 ? "\(scenario.number).\(index + 1)" : String(scenario.number)
+        group = scenario.group
         usesScoped = scenario.usesScoped
         label = variant.label
         code = variant.code
@@ -93,7 +111,9 @@ struct VariantResult: Sendable {
         }
         mostAlive = stage.trace.mostAlive
         if let before = outcome.stateBefore, let after = outcome.stateAfter {
-            stateKept = before == after
+            // Kept: the user's change showed, and still shows later (a view model rebuilt by
+            // the tap's own re-render never shows it).
+            stateKept = before != outcome.stateInitial && before == after
         } else {
             stateKept = nil
         }

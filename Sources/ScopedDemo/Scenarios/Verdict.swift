@@ -7,11 +7,16 @@ struct Verdict: Sendable, Equatable {
     }
 
     let advice: Advice
-    /// One line: the reason.
+    /// One line: the reason (cards, `--wide`).
     let why: String
+    /// The reason in at most ``briefLimit`` characters: the table's "why" column.
+    let brief: String
 
-    static func use(_ why: String) -> Verdict { Verdict(advice: .use, why: why) }
-    static func avoid(_ why: String) -> Verdict { Verdict(advice: .avoid, why: why) }
+    /// The longest ``brief``: what the 100-column table has room for.
+    static let briefLimit = 26
+
+    static func use(_ why: String, brief: String) -> Verdict { Verdict(advice: .use, why: why, brief: brief) }
+    static func avoid(_ why: String, brief: String) -> Verdict { Verdict(advice: .avoid, why: why, brief: brief) }
 
     /// `use — built once per presentation, lazily; released on dismiss`.
     var line: String { "\(advice.rawValue) — \(why)" }

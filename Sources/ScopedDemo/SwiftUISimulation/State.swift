@@ -6,8 +6,9 @@
 ///   every description — built eagerly, every render — and every one after the first is
 ///   dropped with its description (when the next description replaces it; the rule and
 ///   Apple's evidence for it are in ViewNode.swift).
-/// - Xcode 27, the macro: the initial-value expression is kept unevaluated and runs only
-///   when the node's storage is created — once per identity, lazily.
+/// - Xcode 27, the macro: *assumed* (Apple states no such thing; StateSDK.swift) to keep
+///   the initial-value expression unevaluated until the node's storage is created — once
+///   per identity, lazily.
 @MainActor
 @propertyWrapper
 struct State<Value>: DynamicProperty {

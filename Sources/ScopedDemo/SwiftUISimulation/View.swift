@@ -29,6 +29,8 @@ typealias ViewContent = [(any View)?]
 @resultBuilder
 enum ViewBuilder {
     static func buildExpression(_ view: any View) -> ViewContent { [view] }
+    /// Content a closure made (a parent's `children(viewModel)`), in the closure's places.
+    static func buildExpression(_ content: ViewContent) -> ViewContent { content }
     static func buildBlock(_ parts: ViewContent...) -> ViewContent { parts.flatMap { $0 } }
     static func buildOptional(_ part: ViewContent?) -> ViewContent { [part.map { ViewGroup($0) }] }
     static func buildArray(_ parts: [ViewContent]) -> ViewContent { [ViewGroup(parts.flatMap { $0 })] }

@@ -9,6 +9,8 @@ final class SubscriptionToken {
     private let trace: LifecycleTrace?
     private let owner: String
     private let source: String
+    /// What the trace says ended it: its owner's `deinit` unless someone cancels it first.
+    var cancelCause = "its owner went"
 
     /// Opens a subscription of `owner` to `source` (traced as `sub.open`).
     init(owner: InstanceRecord?, source: String) {
@@ -20,7 +22,7 @@ final class SubscriptionToken {
 
     deinit {
         guard let trace else { return }
-        let owner = self.owner, source = self.source
-        MainActor.assumeIsolated { trace.log(.subscriptionCancelled, owner, "from \(source) (its owner went)") }
+        let owner = self.owner, source = self.source, cause = cancelCause
+        MainActor.assumeIsolated { trace.log(.subscriptionCancelled, owner, "from \(source) (\(cause))") }
     }
 }

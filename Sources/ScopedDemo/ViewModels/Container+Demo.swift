@@ -53,4 +53,10 @@ extension Container {
     var entryStore: MainActorFactory<EntryStore> {
         self { @MainActor in EntryStore() }.cached
     }
+
+    /// Seed 002's article list, owned by the screen's lifetime scope (scenario 15).
+    @MainActor
+    var articleList: MainActorFactory<ArticleListViewModel> {
+        self { @MainActor in ArticleListViewModel() }.scoped
+    }
 }

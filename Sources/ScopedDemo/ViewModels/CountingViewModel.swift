@@ -10,10 +10,24 @@ class CountingViewModel: TracedObject, ObservableObject {
     /// - Parameters:
     ///   - initialCount: The count shown before the first tap.
     ///   - detail: What the trace shows next to the instance's label.
-    init(initialCount: Int, detail: String) {
+    ///   - subscribesInInit: Whether `init` opens the subscription (RAII), or
+    ///     ``openSubscription()`` will.
+    init(initialCount: Int, detail: String, subscribesInInit: Bool = true) {
         storedCount = initialCount
         super.init(detail: detail)
+        if subscribesInInit { openSubscription() }
+    }
+
+    /// Opens the subscription to its model's changes, unless it is open.
+    func openSubscription() {
+        guard subscription == nil else { return }
         subscription = SubscriptionToken(owner: lifeline, source: "its model's changes")
+    }
+
+    /// Cancels the subscription, if open, naming what cancelled it.
+    func cancelSubscription(by cause: String) {
+        subscription?.cancelCause = cause
+        subscription = nil
     }
 
     /// The count shown on screen.

@@ -22,14 +22,22 @@ protocol PokemonDetailViewModelProtocol: AnyObject, Sendable {
 /// The production list view model.
 @MainActor
 final class PokemonListViewModel: TracedObject, PokemonListViewModelProtocol {
-    let names = ["Bulbasaur", "Charmander", "Squirtle"]
+    /// The names shown; reading them in a `body` shows the view model (it is kept).
+    var names: [String] {
+        observation.access()
+        return ["Bulbasaur", "Charmander", "Squirtle"]
+    }
     func detailViewModel(_ name: String) -> PokemonDetailViewModel { PokemonDetailViewModel(name: name) }
 }
 
 /// The stub list view model a preview uses.
 @MainActor
 final class StubPokemonListViewModel: TracedObject, PokemonListViewModelProtocol {
-    let names = ["Bulbasaur", "Charmander", "Squirtle"]
+    /// The names shown; reading them in a `body` shows the view model (it is kept).
+    var names: [String] {
+        observation.access()
+        return ["Bulbasaur", "Charmander", "Squirtle"]
+    }
     func detailViewModel(_ name: String) -> StubPokemonDetailViewModel { StubPokemonDetailViewModel(name: name) }
 }
 

@@ -4,6 +4,25 @@ import Testing
 /// One figure a seed article states, the quote that states it, and where the demo
 /// reproduces it: a scenario variant's run and what to measure there.
 struct SeedClaim: Sendable, CustomTestStringConvertible {
+    /// Whose figure `expected` is.
+    enum Basis: Sendable, Equatable {
+        /// The seed states it (or the fact the run measures).
+        case seed
+        /// The simulation's own figure (its clock, its seeded numbers, its three rows): the
+        /// row pins the demo's output around a fact the seed states without the number.
+        case simulation(String)
+        /// The demo runs the seed's code as written and the seed's claim does not hold: why.
+        case disagreement(String)
+
+        var tag: String {
+            switch self {
+            case .seed: "seed"
+            case .simulation: "simulation's figure"
+            case .disagreement: "disagrees with the seed"
+            }
+        }
+    }
+
     /// What to read from a variant's run.
     enum Measure: Sendable, CustomStringConvertible {
         /// View-model `init`s.
@@ -28,6 +47,8 @@ struct SeedClaim: Sendable, CustomTestStringConvertible {
         case shown(String)
         /// What the last `Text` starting with the prefix showed by the end of the tick.
         case showing(String, atTick: Int)
+        /// Subscriptions opened/cancelled (`2/2`).
+        case subscriptions
 
         var description: String {
             switch self {
@@ -42,6 +63,7 @@ struct SeedClaim: Sendable, CustomTestStringConvertible {
             case .keptTicks: "kept (new description ignored) at ticks"
             case .shown(let text): "\"\(text)\" first shown at"
             case .showing(let prefix, let tick): "\"\(prefix)…\" shown at t\(tick)"
+            case .subscriptions: "subscriptions opened/cancelled"
             }
         }
 
@@ -63,6 +85,7 @@ struct SeedClaim: Sendable, CustomTestStringConvertible {
             case .showing(let prefix, let tick):
                 let texts = result.events.filter { $0.kind == .text && $0.tick <= tick && $0.detail.hasPrefix("\"" + prefix) }
                 return texts.last.map { String($0.detail.dropFirst().dropLast()) } ?? "nothing"
+            case .subscriptions: return "\(result.subscriptionsOpened)/\(result.subscriptionsCancelled)"
             }
         }
     }
@@ -79,6 +102,10 @@ struct SeedClaim: Sendable, CustomTestStringConvertible {
     let measure: Measure
     /// What the article's statement means for that run, at seed 42 and 12 ticks.
     let expected: String
+    /// Whose figure `expected` is.
+    var basis: Basis = .seed
 
-    var testDescription: String { "\(seed.prefix(3)) “\(quote)” → \(scenario)#\(variant) \(measure) = \(expected)" }
+    var testDescription: String {
+        "\(seed.prefix(3)) “\(quote)” → \(scenario)#\(variant) \(measure) = \(expected) [\(basis.tag)]"
+    }
 }

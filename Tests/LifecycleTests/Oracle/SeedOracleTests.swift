@@ -22,6 +22,14 @@ import Testing
             #expect(entry.quote.split(separator: " ").count <= 15)
             #expect(!entry.reason.isEmpty)
         }
+        // A figure that is not the seed's says whose it is and why.
+        for claim in SeedOracle.claims {
+            switch claim.basis {
+            case .seed: break
+            case .simulation(let why), .disagreement(let why): #expect(why.count > 20, "\(claim.testDescription)")
+            }
+        }
+        #expect(SeedOracle.claims.contains { $0.basis == .disagreement(SeedOracle.closureOverShared) && $0.scenario == "lazy-shared" })
         // Every seed appears in the oracle, reproduced or with its reason.
         let covered = Set(SeedOracle.claims.map(\.seed) + SeedOracle.notReproduced.map(\.seed))
         #expect(covered == Set(seeds))

@@ -1,11 +1,15 @@
-/// Scenario 9 without Scoped: the parent owns its view model with `@StateObject`; each
-/// child view owns its own with `@StateObject` and is destroyed when hidden.
+/// Scenario 9 without Scoped: the parent owns its view model with `@StateObject`; its
+/// children are the variant's — child views that own their view models with `@StateObject`
+/// and are destroyed when hidden (9.1), or child views observing view models this body
+/// builds (9.4).
 struct ParentScreen: View {
     @StateObject private var viewModel: ParentViewModel
     @State private var showChildren = true
+    let children: (ParentViewModel) -> ViewContent
 
-    init(numbers: RandomSource) {
+    init(numbers: RandomSource, @ViewBuilder children: @escaping (ParentViewModel) -> ViewContent) {
         _viewModel = StateObject(wrappedValue: ParentViewModel(numbers: numbers))
+        self.children = children
     }
 
     var body: ViewContent {
@@ -13,8 +17,7 @@ struct ParentScreen: View {
             .task(every: 2) { viewModel.pickNumber() }
         Button("Toggle children") { showChildren.toggle() }
         if showChildren {
-            ChildView(label: "A", parent: viewModel)
-            ChildView(label: "B", parent: viewModel)
+            children(viewModel)
         }
     }
 }
