@@ -19,12 +19,13 @@ Benchmarks/.build/release/ScopedBenchmarks --reps 5 --time 2 --rss-cycles 20000 
     "=chain3/Scoped unique chain" "=dag build/Scoped .graph (one top-level resolve)" \
     "=dag access/Scoped .cached" "=registrations/Scoped 10,000, hot key" \
     "=threads/Scoped cached, 2 threads, a key each" "=lifetime/Scoped child + 10 scoped resolves + close" \
-    "=isolation/Scoped cached, inside withContainer" rss | tee "$out"
+    "=isolation/Scoped cached, inside withContainer" "=async/Scoped async cached hit from the main actor (try await)" \
+    rss | tee "$out"
 
 # Every selected row (and its group's baseline) printed a figure, and the memory run reported.
 rows=$(grep -c '^| [a-z].* | [0-9.,]* | [0-9.,]* | [0-9.]*× |$' "$out" || true)
-if [ "$rows" -lt 12 ]; then
-    echo "benchmarks smoke: expected at least 12 table rows, got $rows" >&2
+if [ "$rows" -lt 13 ]; then
+    echo "benchmarks smoke: expected at least 13 table rows, got $rows" >&2
     exit 1
 fi
 grep -q '^| peak RSS growth |' "$out" || { echo "benchmarks smoke: no memory figures" >&2; exit 1; }

@@ -42,6 +42,12 @@ func runInTask(_ n: Int, _ body: @escaping @Sendable (Int) async -> UInt64) -> U
     return outcome.value
 }
 
+/// The async cached hit as it was before issue #29: a nonisolated async call between the
+/// caller and the held-instance read, which leaves the caller's actor and comes back.
+nonisolated func resolveThroughNonisolatedHop(_ c: Container) async throws -> Service {
+    try await c.bAsyncCached()
+}
+
 enum AsyncRows {
     static func all() -> [Benchmark] {
         let c = Container.shared
@@ -60,6 +66,13 @@ enum AsyncRows {
                 runOnMainActor(n) { n in
                     var acc: UInt64 = 0
                     for _ in 0..<n { acc &+= fold(try! await c.bAsyncCached()) }
+                    return acc
+                }
+            },
+            Benchmark("async", "Scoped async cached hit from the main actor, through a nonisolated async call (before #29)") { n in
+                runOnMainActor(n) { n in
+                    var acc: UInt64 = 0
+                    for _ in 0..<n { acc &+= fold(try! await resolveThroughNonisolatedHop(c)) }
                     return acc
                 }
             },

@@ -167,12 +167,10 @@ package final class InstanceStorage: Sendable {
         remove(where: shouldRemove, closing: nil)
     }
 
-    /// `remove(where:)`; with `closing` (the closed container's name, and whether it is a
-    /// root), the async builds it invalidates end now: their waiters stop waiting with a
+    /// `remove(where:)`; with `closing` (the container whose storage closes), the async
+    /// builds it invalidates end now: their waiters stop waiting with a
     /// ``LifetimeScopeClosedError`` and their tasks are cancelled.
-    private func remove(
-        where shouldRemove: (StoredEntry) -> Bool, closing: (name: String, isRoot: Bool)?
-    ) -> [StoredEntry] {
+    private func remove(where shouldRemove: (StoredEntry) -> Bool, closing: ScopeNode?) -> [StoredEntry] {
         let me = ResolutionContext.current.identity
         // An async body's reset is part of its own build, as a synchronous one's is.
         let myAsyncBuild = AsyncBuildChain.innermostBuild
@@ -197,23 +195,21 @@ package final class InstanceStorage: Sendable {
         // Each removed entry still holds its instance: these releases run no `deinit`.
         for bits in cleared { HeldIndex.release(bits) }
         if let closing {
-            for (build, key, scope) in ended {
-                build.end(throwing: LifetimeScopeClosedError(key, as: scope, in: closing.name, isRoot: closing.isRoot))
-            }
+            for (build, key, scope) in ended { build.end(throwing: closing.closedError(key, scope: scope)) }
         }
         return removed
     }
 
-    /// Marks the storage of the container `name` closed (no more builds) and removes
-    /// everything it holds. Async builds in flight here end: their waiters throw a
+    /// Marks the storage of `owner` closed (no more builds) and removes everything it
+    /// holds. Async builds in flight here end: their waiters throw a
     /// ``LifetimeScopeClosedError``, their tasks are cancelled, and what their bodies still
     /// make is not stored.
-    package func close(name: String, isRoot: Bool) -> (wasOpen: Bool, removed: [StoredEntry]) {
+    package func close(of owner: ScopeNode) -> (wasOpen: Bool, removed: [StoredEntry]) {
         let wasOpen = state.withLock { state in
             defer { state.closed = true }
             return !state.closed
         }
-        return (wasOpen, remove(where: { _ in true }, closing: (name, isRoot)))
+        return (wasOpen, remove(where: { _ in true }, closing: owner))
     }
 
     /// Whether any entry of `scope` is here, built or being built.

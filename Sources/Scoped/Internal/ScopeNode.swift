@@ -143,7 +143,7 @@ package final class ScopeNode: Sendable {
             defer { state.closed = true }
             return !state.closed
         }
-        releaseNewestFirst(storage.close(name: displayName, isRoot: isRoot).removed)
+        releaseNewestFirst(storage.close(of: self).removed)
         if wasOpen { emit(.scopeClosed) }
         if isRoot && !isWorldRoot { ContainerWorld.rootDidEnd(number) }
         counts.deallocate()
@@ -227,7 +227,7 @@ package final class ScopeNode: Sendable {
     /// Once its children are closed: releases this scope's instances, newest first,
     /// reports the close and leaves the parent's list of open children.
     private func finishClosing() {
-        releaseNewestFirst(storage.close(name: displayName, isRoot: isRoot).removed)
+        releaseNewestFirst(storage.close(of: self).removed)
         emit(.scopeClosed)
         detachFromParent()
     }
