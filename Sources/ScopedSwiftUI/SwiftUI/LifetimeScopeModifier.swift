@@ -7,19 +7,27 @@ import Scoped
 /// that storage is destroyed.
 ///
 /// Apple: "SwiftUI initializes the state's storage only once for each container instance
-/// that you declare" (`State.init(wrappedValue:)`). The owner kept in `@State` is that
+/// that you declare" (`State.init(wrappedValue:)`). The owner kept in `State` is that
 /// storage: later values of this modifier, made by a parent's re-render, bring owners
 /// that are dropped unused — `LifetimeScopeOwner` opens nothing until asked.
+///
+/// The subtree's environment is the parent's plus the owner's scope: while neither
+/// changes, it compares equal to the last one (`ContainerEnvironment` is `Equatable` by
+/// container identity), so a parent's re-render re-renders none of its readers. Under a
+/// lifetime scope that app code has closed, `containers[C.self]` is the nearest open
+/// container, so the scope opens there instead of stopping in `child(_:)`.
 struct LifetimeScopeModifier<C: SharedContainer>: ViewModifier {
     @Environment(\.scopedContainers) private var containers
-    @State private var owner: LifetimeScopeOwner<C>
+    /// `State` storage without the `@State` attribute (a macro with Xcode 27, per Apple's
+    /// `State` page): the layer does not depend on the macro's generated names.
+    private var owner: State<LifetimeScopeOwner<C>>
 
     init(name: String, configure: ((C) -> Void)?) {
-        _owner = State(wrappedValue: LifetimeScopeOwner(name, configure: configure))
+        owner = State(wrappedValue: LifetimeScopeOwner(name, configure: configure))
     }
 
     func body(content: Content) -> some View {
-        content.environment(\.scopedContainers, containers.with(owner.scope(in: containers[C.self])))
+        content.environment(\.scopedContainers, containers.with(owner.wrappedValue.scope(in: containers[C.self])))
     }
 }
 
