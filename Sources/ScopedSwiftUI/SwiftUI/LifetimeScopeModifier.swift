@@ -62,8 +62,16 @@ extension View {
 
     /// Makes `container` the nearest container of its type for this view's subtree.
     ///
+    /// Pass a container that something stable holds — an app model, a coordinator, a
+    /// test — never one made in `body`: `body` runs again on every re-render, and
+    /// `.container(AppContainer.shared.child("window"))` would open a new scope each time
+    /// that nobody closes. A scope the view owns is `lifetimeScope(_:of:)`.
+    ///
     /// ```swift
-    /// ContentView().container(AppContainer.shared.child("window"))
+    /// struct SessionWindow: View {
+    ///     let session: AppContainer          // opened and closed by the app's model
+    ///     var body: some View { ContentView().container(session) }
+    /// }
     /// ```
     ///
     /// - Parameter container: A root or a lifetime scope; the caller owns it.
@@ -76,7 +84,10 @@ extension View {
     ///
     /// Opens a lifetime scope (a child of the nearest `Container`) with the view's storage,
     /// runs `configure` on it once, before anything resolves through it, and closes it with
-    /// the view. Overrides registered on the scope apply to its subtree only.
+    /// the view. Overrides registered on the scope apply to its subtree only — to what its
+    /// views resolve and, while `@ScopedObject` or `@ScopedObservable` builds a view model,
+    /// to that view model's `@Injected`, `@LazyInjected` and `@WeakLazyInjected` properties.
+    /// A view model that calls `Container.shared.api()` itself bypasses them.
     ///
     /// ```swift
     /// #Preview {
