@@ -23,7 +23,9 @@ public struct Injected<T> {
     ///
     /// - Parameter keyPath: The factory, such as `\.api`.
     public init(_ keyPath: KeyPath<Container, Factory<T>>) {
-        wrappedValue = InjectionContainers.nearest(Container.self)[keyPath: keyPath]()
+        wrappedValue = InjectionContainers.inUse
+            ? InjectionContainers.nearestInUse(Container.self)[keyPath: keyPath]()
+            : Container.shared[keyPath: keyPath]()
     }
 
     /// Resolves `keyPath`'s factory from `C.shared` (a custom container; while a view
@@ -31,7 +33,9 @@ public struct Injected<T> {
     ///
     /// - Parameter keyPath: The factory, such as `\AppContainer.session`.
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>>) {
-        wrappedValue = InjectionContainers.nearest(C.self)[keyPath: keyPath]()
+        wrappedValue = InjectionContainers.inUse
+            ? InjectionContainers.nearestInUse(C.self)[keyPath: keyPath]()
+            : C.shared[keyPath: keyPath]()
     }
 
     /// Resolves `keyPath`'s factory from `container`, such as a flow's lifetime scope.
@@ -57,7 +61,9 @@ extension Injected where T: Sendable {
     /// - Parameter keyPath: The factory, such as `\.list`.
     @MainActor
     public init(_ keyPath: KeyPath<Container, MainActorFactory<T>>) {
-        wrappedValue = InjectionContainers.nearest(Container.self)[keyPath: keyPath]()
+        wrappedValue = InjectionContainers.inUse
+            ? InjectionContainers.nearestInUse(Container.self)[keyPath: keyPath]()
+            : Container.shared[keyPath: keyPath]()
     }
 
     /// Resolves a main-actor factory from `C.shared` (a custom container), on the main actor.
@@ -65,7 +71,9 @@ extension Injected where T: Sendable {
     /// - Parameter keyPath: The factory, such as `\AppContainer.settings`.
     @MainActor
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, MainActorFactory<T>>) {
-        wrappedValue = InjectionContainers.nearest(C.self)[keyPath: keyPath]()
+        wrappedValue = InjectionContainers.inUse
+            ? InjectionContainers.nearestInUse(C.self)[keyPath: keyPath]()
+            : C.shared[keyPath: keyPath]()
     }
 
     /// Resolves a main-actor factory from `container`, on the main actor.
@@ -104,8 +112,8 @@ public struct LazyInjected<T> {
     ///
     /// - Parameter keyPath: The factory, such as `\.api`.
     public init(_ keyPath: KeyPath<Container, Factory<T>> & Sendable) {
-        let container = InjectionContainers.nearest(Container.self)
-        thunk = Lazy { container[keyPath: keyPath]() }
+        let container = InjectionContainers.nearestIfInUse(Container.self)
+        thunk = Lazy { (container ?? Container.shared)[keyPath: keyPath]() }
     }
 
     /// Resolves `keyPath`'s factory on first access from `C.shared` (or the view's
@@ -113,8 +121,8 @@ public struct LazyInjected<T> {
     ///
     /// - Parameter keyPath: The factory, such as `\AppContainer.session`.
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>> & Sendable) {
-        let container = InjectionContainers.nearest(C.self)
-        thunk = Lazy { container[keyPath: keyPath]() }
+        let container = InjectionContainers.nearestIfInUse(C.self)
+        thunk = Lazy { (container ?? C.shared)[keyPath: keyPath]() }
     }
 
     /// Resolves `keyPath`'s factory from `container` on first access.
@@ -160,8 +168,8 @@ public final class WeakLazyInjected<T: AnyObject> {
     ///
     /// - Parameter keyPath: The factory, such as `\.session`.
     public init(_ keyPath: KeyPath<Container, Factory<T>> & Sendable) {
-        let container = InjectionContainers.nearest(Container.self)
-        resolve = { container[keyPath: keyPath]() }
+        let container = InjectionContainers.nearestIfInUse(Container.self)
+        resolve = { (container ?? Container.shared)[keyPath: keyPath]() }
     }
 
     /// Resolves `keyPath`'s factory on first access from `C.shared` (or the view's
@@ -169,8 +177,8 @@ public final class WeakLazyInjected<T: AnyObject> {
     ///
     /// - Parameter keyPath: The factory.
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>> & Sendable) {
-        let container = InjectionContainers.nearest(C.self)
-        resolve = { container[keyPath: keyPath]() }
+        let container = InjectionContainers.nearestIfInUse(C.self)
+        resolve = { (container ?? C.shared)[keyPath: keyPath]() }
     }
 
     /// Resolves `keyPath`'s factory from `container` on first access.
