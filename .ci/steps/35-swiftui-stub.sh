@@ -24,6 +24,17 @@ if grep -n '^[[:space:]]*@State[[:space:]]' Sources/ScopedSwiftUI/SwiftUI/*.swif
     exit 1
 fi
 
+# SwiftUI runs `update()` on a dynamic property's installed copy before `body`; the wrappers
+# mark their slot installed there (a slot never marked refuses to resolve). `update()` has a
+# default, so the type-check alone would not notice a wrapper that lost its own.
+for wrapper in ScopedObject ScopedObservable; do
+    if ! grep -q 'nonisolated mutating func update()' "Sources/ScopedSwiftUI/SwiftUI/$wrapper.swift" \
+        || ! grep -q 'markInstalled()' "Sources/ScopedSwiftUI/SwiftUI/$wrapper.swift"; then
+        echo "swiftui stub: $wrapper does not mark its slot installed in update()"
+        exit 1
+    fi
+done
+
 # The check must catch a layer that misuses SwiftUI: plant a call with a wrong label.
 planted="$work/planted"
 mkdir -p "$planted/Sources/ScopedSwiftUI/SwiftUI" "$planted/Tests" "$planted/.ci"
