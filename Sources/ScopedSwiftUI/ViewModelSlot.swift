@@ -23,8 +23,8 @@ import Scoped
 /// runs on the view's installed storage before `body`. A read before that (in the view's
 /// `init`, in a helper called from it, from a type that is not a `View`) would see no
 /// environment and resolve from `Container.shared`; it stops the process in a debug build
-/// with a message naming the view model, and in a release build writes that message to
-/// standard error and returns a view model that the slot does not keep.
+/// with a message naming the view model, and in a release build prints that message as a
+/// warning and returns a view model that the slot does not keep.
 ///
 /// While the view model is built, `@Injected`, `@LazyInjected` and `@WeakLazyInjected`
 /// in it (and in what its factory builds) resolve through the environment's containers,
@@ -178,7 +178,9 @@ public final class ViewModelSlot<T> {
     private func readBeforeInstallation(in environment: ContainerEnvironment) -> T {
         let message = Self.readBeforeInstallationMessage
         assertionFailure(message)
-        StandardError.writeLine("warning: " + message)
+        // Release builds: reported on standard output (the library has no platform code
+        // outside Scoped's Platform.swift, and Xcode's console shows it), not kept.
+        print("warning: " + message)
         return environment.injecting { resolve(environment) }
     }
 

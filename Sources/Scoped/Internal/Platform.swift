@@ -1,5 +1,5 @@
 // The library's whole platform layer: every call into the C library (pthread mutexes,
-// condition variables and thread-specific data, getenv, sched_yield, memcmp, write), the thread
+// condition variables and thread-specific data, getenv, sched_yield, memcmp), the thread
 // ordinal (a C11 thread-local) and every `canImport` of Darwin / Glibc / Musl sits in
 // this file, behind small `package` types, so that the code compiled only on Apple
 // platforms is here and nowhere else. Every pthread return code is checked, with a
@@ -13,7 +13,7 @@
 // Darwin branches, each checked against Apple's declarations (libpthread's and Libc's
 // headers and man pages, as published on Apple's open-source site, and the Swift
 // overlay's imports of them):
-//   1. `import Darwin`: the module that exports pthread, getenv, sched_yield, write and
+//   1. `import Darwin`: the module that exports pthread, getenv, sched_yield and
 //      memcmp on every Apple platform.
 //   2. `isInitialThread`: `int pthread_main_np(void)` (libpthread, pthread.h; man page
 //      pthread_main_np(3): 1 on the main thread, 0 elsewhere, -1 before initialisation
@@ -174,19 +174,6 @@ package struct PlatformCondition: @unchecked Sendable { // @unchecked: pthread s
 
     package func broadcast() {
         Platform.check(pthread_cond_broadcast(pointer), "pthread_cond_broadcast")
-    }
-}
-
-/// The process's standard error, for warnings that must not stop the process.
-package enum StandardError {
-    /// Writes `line` and a newline to file descriptor 2 (`write(2)`; a short or failed
-    /// write is ignored: a warning has nowhere else to go).
-    package static func writeLine(_ line: String) {
-        var text = line + "\n"
-        text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return }
-            _ = write(2, base, bytes.count)
-        }
     }
 }
 

@@ -29,7 +29,7 @@ import Scoped
 /// environment in ``update()``, before `body`. A read before that — in the view's `init`,
 /// in a helper called from it, or from a type that is not a `View` — would resolve from
 /// `Container.shared`, not the view's scope: it stops the process in a debug build with a
-/// message naming the view model (a release build writes the message to standard error and
+/// message naming the view model (a release build prints the message as a warning and
 /// hands out a view model the view does not keep).
 ///
 /// `$viewModel.name` is a `Binding` to the view model's property, as with `@StateObject`:
