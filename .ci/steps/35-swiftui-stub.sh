@@ -17,6 +17,24 @@ swiftc -swift-version 6 -warnings-as-errors -parse-as-library -typecheck -module
     -Xcc "-fmodule-map-file=$build/CScopedPlatform.build/module.modulemap" \
     Tests/SwiftUIStub/Client/*.swift
 
+# Apple's State page: `@State` becomes a macro with Xcode 27; the layer holds `State<…>`
+# storage without the attribute, so that it never depends on the macro's generated names.
+if grep -n '^[[:space:]]*@State[[:space:]]' Sources/ScopedSwiftUI/SwiftUI/*.swift; then
+    echo "swiftui stub: the layer uses the @State attribute; hold State(wrappedValue:) in a stored State<…> property"
+    exit 1
+fi
+
+# SwiftUI runs `update()` on a dynamic property's installed copy before `body`; the wrappers
+# mark their slot installed there (a slot never marked refuses to resolve). `update()` has a
+# default, so the type-check alone would not notice a wrapper that lost its own.
+for wrapper in ScopedObject ScopedObservable; do
+    if ! grep -q 'nonisolated mutating func update()' "Sources/ScopedSwiftUI/SwiftUI/$wrapper.swift" \
+        || ! grep -q 'markInstalled()' "Sources/ScopedSwiftUI/SwiftUI/$wrapper.swift"; then
+        echo "swiftui stub: $wrapper does not mark its slot installed in update()"
+        exit 1
+    fi
+done
+
 # The check must catch a layer that misuses SwiftUI: plant a call with a wrong label.
 planted="$work/planted"
 mkdir -p "$planted/Sources/ScopedSwiftUI/SwiftUI" "$planted/Tests" "$planted/.ci"

@@ -6,23 +6,36 @@
 ///     @Injected(\AppContainer.session) var session: Session   // a custom container
 /// }
 /// ```
+///
+/// Without `in:`, the container is the type's `shared` instance — except while
+/// ScopedSwiftUI's `@ScopedObject` or `@ScopedObservable` builds a view model: then it is
+/// the view's nearest open container of that type (its lifetime scope, or the scope of
+/// `.container { $0.store.register { … } }`), so a view model built in a preview's
+/// overrides gets the mocks. ``LazyInjected`` and ``WeakLazyInjected`` take the container
+/// at `init` the same way and resolve from it on first access.
 @propertyWrapper
 public struct Injected<T> {
     /// The resolved dependency.
     public var wrappedValue: T
 
-    /// Resolves `keyPath`'s factory from `Container.shared`.
+    /// Resolves `keyPath`'s factory from `Container.shared` (or, while a view model is
+    /// built for a view, from the view's nearest `Container`).
     ///
     /// - Parameter keyPath: The factory, such as `\.api`.
     public init(_ keyPath: KeyPath<Container, Factory<T>>) {
-        wrappedValue = Container.shared[keyPath: keyPath]()
+        wrappedValue = InjectionContainers.inUse
+            ? InjectionContainers.nearestInUse(Container.self)[keyPath: keyPath]()
+            : Container.shared[keyPath: keyPath]()
     }
 
-    /// Resolves `keyPath`'s factory from `C.shared` (a custom container).
+    /// Resolves `keyPath`'s factory from `C.shared` (a custom container; while a view
+    /// model is built for a view, the view's nearest `C`).
     ///
     /// - Parameter keyPath: The factory, such as `\AppContainer.session`.
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>>) {
-        wrappedValue = C.shared[keyPath: keyPath]()
+        wrappedValue = InjectionContainers.inUse
+            ? InjectionContainers.nearestInUse(C.self)[keyPath: keyPath]()
+            : C.shared[keyPath: keyPath]()
     }
 
     /// Resolves `keyPath`'s factory from `container`, such as a flow's lifetime scope.
@@ -48,7 +61,9 @@ extension Injected where T: Sendable {
     /// - Parameter keyPath: The factory, such as `\.list`.
     @MainActor
     public init(_ keyPath: KeyPath<Container, MainActorFactory<T>>) {
-        wrappedValue = Container.shared[keyPath: keyPath]()
+        wrappedValue = InjectionContainers.inUse
+            ? InjectionContainers.nearestInUse(Container.self)[keyPath: keyPath]()
+            : Container.shared[keyPath: keyPath]()
     }
 
     /// Resolves a main-actor factory from `C.shared` (a custom container), on the main actor.
@@ -56,7 +71,9 @@ extension Injected where T: Sendable {
     /// - Parameter keyPath: The factory, such as `\AppContainer.settings`.
     @MainActor
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, MainActorFactory<T>>) {
-        wrappedValue = C.shared[keyPath: keyPath]()
+        wrappedValue = InjectionContainers.inUse
+            ? InjectionContainers.nearestInUse(C.self)[keyPath: keyPath]()
+            : C.shared[keyPath: keyPath]()
     }
 
     /// Resolves a main-actor factory from `container`, on the main actor.
@@ -90,18 +107,22 @@ public struct LazyInjected<T> {
     /// been resolved yet.
     public var projectedValue: Lazy<T> { thunk }
 
-    /// Resolves `keyPath`'s factory from `Container.shared` on first access.
+    /// Resolves `keyPath`'s factory on first access from `Container.shared` (or the
+    /// view's nearest `Container`, if the owner is built for a view).
     ///
     /// - Parameter keyPath: The factory, such as `\.api`.
     public init(_ keyPath: KeyPath<Container, Factory<T>> & Sendable) {
-        thunk = Lazy { Container.shared[keyPath: keyPath]() }
+        let container = InjectionContainers.nearestIfInUse(Container.self)
+        thunk = Lazy { (container ?? Container.shared)[keyPath: keyPath]() }
     }
 
-    /// Resolves `keyPath`'s factory from `C.shared` on first access.
+    /// Resolves `keyPath`'s factory on first access from `C.shared` (or the view's
+    /// nearest `C`, if the owner is built for a view).
     ///
     /// - Parameter keyPath: The factory, such as `\AppContainer.session`.
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>> & Sendable) {
-        thunk = Lazy { C.shared[keyPath: keyPath]() }
+        let container = InjectionContainers.nearestIfInUse(C.self)
+        thunk = Lazy { (container ?? C.shared)[keyPath: keyPath]() }
     }
 
     /// Resolves `keyPath`'s factory from `container` on first access.
@@ -142,18 +163,22 @@ public final class WeakLazyInjected<T: AnyObject> {
         return value
     }
 
-    /// Resolves `keyPath`'s factory from `Container.shared` on first access.
+    /// Resolves `keyPath`'s factory on first access from `Container.shared` (or the
+    /// view's nearest `Container`, if the owner is built for a view).
     ///
     /// - Parameter keyPath: The factory, such as `\.session`.
     public init(_ keyPath: KeyPath<Container, Factory<T>> & Sendable) {
-        resolve = { Container.shared[keyPath: keyPath]() }
+        let container = InjectionContainers.nearestIfInUse(Container.self)
+        resolve = { (container ?? Container.shared)[keyPath: keyPath]() }
     }
 
-    /// Resolves `keyPath`'s factory from `C.shared` on first access.
+    /// Resolves `keyPath`'s factory on first access from `C.shared` (or the view's
+    /// nearest `C`, if the owner is built for a view).
     ///
     /// - Parameter keyPath: The factory.
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>> & Sendable) {
-        resolve = { C.shared[keyPath: keyPath]() }
+        let container = InjectionContainers.nearestIfInUse(C.self)
+        resolve = { (container ?? C.shared)[keyPath: keyPath]() }
     }
 
     /// Resolves `keyPath`'s factory from `container` on first access.

@@ -1,12 +1,15 @@
 import Scoped
 
-/// What a view's environment carries for Scoped: the nearest container of each container
-/// type, innermost first.
+/// What a view's environment carries for Scoped: the containers views above it put in,
+/// innermost last.
 ///
 /// `View.lifetimeScope(_:)` and `View.container(_:)` add to it for
-/// their subtree; `@ScopedObject` and `@ScopedObservable` read it. Where no view has
-/// put a container of a type in, the type's `shared` instance stands in, so a view tree
-/// without any Scoped modifier resolves exactly as `Container.shared` does.
+/// their subtree; `@ScopedObject` and `@ScopedObservable` read it. The subscript gives the
+/// nearest *open* container of a type: where no view has put one in, the type's `shared`
+/// instance stands in, so a view tree without any Scoped modifier resolves exactly as
+/// `Container.shared` does; where app code closed a lifetime scope that a view is still
+/// rendered under (a dismissal in progress), the scope's nearest open ancestor in the
+/// environment stands in, so nothing resolves through a closed scope and stops the process.
 ///
 /// ```swift
 /// var environment = ContainerEnvironment()
@@ -14,20 +17,24 @@ import Scoped
 /// environment = environment.with(flow)
 /// environment[Container.self] === flow                  // true
 /// ```
-public struct ContainerEnvironment: Sendable {
+///
+/// Two environments are equal when they hold the same containers (by identity) in the
+/// same order: SwiftUI compares an environment value's old and new value to decide which
+/// views read a changed value, so a parent's re-render that hands down the same scopes
+/// re-renders none of the views that read them.
+public struct ContainerEnvironment: Sendable, Equatable {
+    /// Innermost last. Outer containers of a type stay (behind the inner one) so that a
+    /// closed scope can fall back to its nearest open ancestor.
     private var containers: [any SharedContainer] = []
 
     /// An environment holding no container: every type resolves to its `shared` instance.
     public init() {}
 
-    /// The nearest container of type `C`, or `C.shared` if none was put in.
+    /// The nearest open container of type `C`, or `C.shared` if none was put in.
     ///
     /// - Parameter type: The container type.
     public subscript<C: SharedContainer>(_ type: C.Type) -> C {
-        for container in containers.reversed() {
-            if let match = container as? C { return match }
-        }
-        return C.shared
+        InjectionContainers.nearest(type, in: containers)
     }
 
     /// This environment with `container` as the nearest container of its type.
@@ -36,8 +43,19 @@ public struct ContainerEnvironment: Sendable {
     /// - Returns: The environment for the subtree below.
     public func with<C: SharedContainer>(_ container: C) -> ContainerEnvironment {
         var copy = self
-        copy.containers.removeAll { $0 is C }
         copy.containers.append(container)
         return copy
+    }
+
+    /// Runs `operation` with this environment's containers as the ones `@Injected`,
+    /// `@LazyInjected` and `@WeakLazyInjected` resolve through (in place of `shared`).
+    func injecting<R>(_ operation: () throws -> R) rethrows -> R {
+        try InjectionContainers.resolving(through: containers, operation)
+    }
+
+    /// Whether both hold the same containers, by identity, in the same order.
+    public static func == (lhs: ContainerEnvironment, rhs: ContainerEnvironment) -> Bool {
+        lhs.containers.count == rhs.containers.count
+            && zip(lhs.containers, rhs.containers).allSatisfy { $0 === $1 }
     }
 }

@@ -193,6 +193,7 @@ extension FeatureContainer {
             let slot = ViewModelSlot(\.detailVM, 3)
             #expect(slot.resolvedValue == nil)
             #expect(log.log.isEmpty, "making a slot builds nothing")
+            slot.markInstalled()
             let first = slot.value(in: ContainerEnvironment().with(flow))
             #expect(first === flow.detailVM(3), "resolved through the nearest scope")
             #expect(slot.value(in: ContainerEnvironment().with(root)) === first, "later reads never resolve again")
@@ -210,6 +211,7 @@ extension FeatureContainer {
             // The sheet's view is re-made with every parent render (start changes each time);
             // only the first value's slot is kept and read.
             let slots = (1...4).map { start in ViewModelSlot { $0.counterVM(start: start)() } }
+            slots[0].markInstalled()
             for _ in 1...3 { _ = slots[0].value(in: environment) }
             #expect(log.log == ["init CounterVM#1 start 1"])
             #expect(slots.dropFirst().allSatisfy { $0.resolvedValue == nil })
@@ -220,8 +222,8 @@ extension FeatureContainer {
         LifeLog.$current.withValue(LifeLog()) {
             let log = LifeLog.current
             let environment = ContainerEnvironment().with(Container())
-            var sheet: ViewModelSlot<CounterVM>? = ViewModelSlot { $0.counterVM(start: 0)() }
-            var row: ViewModelSlot<CounterVM>? = ViewModelSlot { $0.counterVM(start: 9)() }
+            var sheet: ViewModelSlot<CounterVM>? = installed(ViewModelSlot { $0.counterVM(start: 0)() })
+            var row: ViewModelSlot<CounterVM>? = installed(ViewModelSlot { $0.counterVM(start: 9)() })
             #expect(sheet!.value(in: environment) === row!.value(in: environment), ".shared while held")
             sheet = nil
             #expect(log.log == ["init CounterVM#1 start 0"], "the row still holds it")
@@ -234,11 +236,11 @@ extension FeatureContainer {
         LifeLog.$current.withValue(LifeLog()) {
             let log = LifeLog.current
             let environment = ContainerEnvironment().with(Container())
-            var sheet: ViewModelSlot<CounterVM>? = ViewModelSlot { $0.counterVM(start: 1)() }
+            var sheet: ViewModelSlot<CounterVM>? = installed(ViewModelSlot { $0.counterVM(start: 1)() })
             let first = ObjectIdentifier(sheet!.value(in: environment))
             sheet = nil   // dismissed: the sheet's storage goes
             #expect(log.log == ["init CounterVM#1 start 1", "deinit CounterVM#1"])
-            sheet = ViewModelSlot { $0.counterVM(start: 2)() }
+            sheet = installed(ViewModelSlot { $0.counterVM(start: 2)() })
             #expect(sheet!.value(in: environment).number == 2)
             _ = first
             #expect(log.log == ["init CounterVM#1 start 1", "deinit CounterVM#1", "init CounterVM#2 start 2"])
@@ -250,8 +252,8 @@ extension FeatureContainer {
             let log = LifeLog.current
             let feature = FeatureContainer()
             let environment = ContainerEnvironment().with(Container()).with(feature)
-            let slot = ViewModelSlot(\FeatureContainer.sessionVM)
-            let plain = ViewModelSlot(\.sessionVM)
+            let slot = installed(ViewModelSlot(\FeatureContainer.sessionVM))
+            let plain = installed(ViewModelSlot(\.sessionVM))
             #expect(slot.value(in: environment).source == "feature")
             #expect(plain.value(in: environment).source == "live")
             #expect(log.log == ["init SessionVM#1 feature", "init SessionVM#2 live"])

@@ -90,6 +90,24 @@ extension Button where Label == Text {
     @preconcurrency nonisolated public init<S>(_ title: S, action: @escaping @MainActor () -> Void) where S: StringProtocol {}
 }
 
+// textfield — `nonisolated struct TextField<Label> where Label : View`;
+// textfield/init(_:text:)-2laoi — `@export(implementation) nonisolated init<S>(_ title: S,
+// text: Binding<String>) where S : StringProtocol` (in an extension where `Label == Text`).
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+public struct TextField<Label> where Label: View {
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension TextField: View {
+    public typealias Body = Never
+    public var body: Never { fatalError() }
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension TextField where Label == Text {
+    @export(implementation) nonisolated public init<S>(_ title: S, text: Binding<String>) where S: StringProtocol {}
+}
+
 // horizontalalignment — `@frozen struct HorizontalAlignment`; …/center — `static let center: HorizontalAlignment`.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @frozen

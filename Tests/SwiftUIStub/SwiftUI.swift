@@ -13,6 +13,7 @@
 // actor isolation it brings covers `body` and not the type's initialisers.
 
 @_exported import Combine
+import Observation
 
 // view — `@MainActor @preconcurrency protocol View`;
 // view/body-8kl5o — `@ViewBuilder @MainActor @preconcurrency var body: Self.Body { get }`.
@@ -180,5 +181,62 @@ public struct EnvironmentValues {
     public subscript<K>(key: K.Type) -> K.Value where K: EnvironmentKey {
         get { K.defaultValue }
         set {}
+    }
+}
+
+// observedobject — `@MainActor @propertyWrapper @preconcurrency @frozen struct
+// ObservedObject<ObjectType> where ObjectType : ObservableObject` (a DynamicProperty);
+// observedobject/init(wrappedvalue:) — `@MainActor @preconcurrency init(wrappedValue:
+// ObjectType)`; observedobject/wrappedvalue — `@MainActor @preconcurrency var
+// wrappedValue: ObjectType`; observedobject/projectedvalue — `@MainActor @preconcurrency
+// var projectedValue: ObservedObject<ObjectType>.Wrapper { get }`.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@MainActor @propertyWrapper @preconcurrency @frozen
+public struct ObservedObject<ObjectType>: DynamicProperty where ObjectType: ObservableObject {
+    @MainActor @preconcurrency public init(wrappedValue: ObjectType) { self.wrappedValue = wrappedValue }
+    @MainActor @preconcurrency public var wrappedValue: ObjectType
+    @MainActor @preconcurrency public var projectedValue: ObservedObject<ObjectType>.Wrapper { Wrapper() }
+
+    // observedobject/wrapper — `@MainActor @dynamicMemberLookup @preconcurrency @frozen
+    // struct Wrapper` (Sendable); observedobject/wrapper/subscript(dynamicmember:) —
+    // `@MainActor @preconcurrency subscript<Subject>(dynamicMember keyPath:
+    // ReferenceWritableKeyPath<ObjectType, Subject>) -> Binding<Subject> { get }`.
+    @MainActor @dynamicMemberLookup @preconcurrency @frozen
+    public struct Wrapper: Sendable {
+        @MainActor @preconcurrency public subscript<Subject>(
+            dynamicMember keyPath: ReferenceWritableKeyPath<ObjectType, Subject>
+        ) -> Binding<Subject> { fatalError() }
+    }
+}
+
+// bindable — `@dynamicMemberLookup @propertyWrapper struct Bindable<Value>` (iOS 17);
+// bindable/wrappedvalue — `var wrappedValue: Value`; bindable/projectedvalue — `var
+// projectedValue: Bindable<Value> { get }`; bindable/init(_:) — `init(_ wrappedValue:
+// Value)` and bindable/init(wrappedvalue:) — `init(wrappedValue: Value)`, both in an
+// extension where `Value : AnyObject, Value : Observable` (their precise identifiers say
+// so); bindable/subscript(dynamicmember:) — `subscript<Subject>(dynamicMember keyPath:
+// ReferenceWritableKeyPath<Value, Subject>) -> Binding<Subject> { get }`, in an extension
+// where `Value : AnyObject`.
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+@dynamicMemberLookup @propertyWrapper
+public struct Bindable<Value> {
+    private var value: Value
+    public var wrappedValue: Value {
+        get { value }
+        set { value = newValue }
+    }
+    public var projectedValue: Bindable<Value> { self }
+}
+
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+extension Bindable where Value: AnyObject, Value: Observable {
+    public init(wrappedValue: Value) { value = wrappedValue }
+    public init(_ wrappedValue: Value) { value = wrappedValue }
+}
+
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+extension Bindable where Value: AnyObject {
+    public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>) -> Binding<Subject> {
+        fatalError()
     }
 }

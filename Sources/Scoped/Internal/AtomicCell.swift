@@ -133,6 +133,8 @@ package enum ProcessWideWord: Int32 {
     case childOverrides = 3
     /// Observers installed on lifetime scopes (not roots), anywhere (EventHub.swift).
     case childObservers = 4
+    /// Threads building a view model with injection containers right now (InjectionContainers.swift).
+    case injectionContainersEntered = 5
     // Raw values stay below SCOPED_PROCESS_WORDS (8).
 
     /// The word.

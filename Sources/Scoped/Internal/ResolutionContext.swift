@@ -103,6 +103,9 @@ package final class ResolutionContext {
         /// Whether `releaseIteratively` runs on this thread, and what it still has to release.
         var releasing = false
         var pendingReleases: [AnyObject] = []
+        /// The containers `@Injected` and friends resolve through on this thread, innermost
+        /// last (InjectionContainers.swift); empty almost always.
+        var injectionContainers: [any SharedContainer] = []
     }
 
     private let state: UnsafeMutablePointer<State>
@@ -158,6 +161,12 @@ package final class ResolutionContext {
             _ = consume next
         }
         state.pointee.releasing = false
+    }
+
+    /// The containers `@Injected` and friends resolve through on this thread, innermost last.
+    package var injectionContainers: [any SharedContainer] {
+        get { state.pointee.injectionContainers }
+        set { state.pointee.injectionContainers = newValue }
     }
 
     /// The calling thread's context (created on first use, freed with the thread).

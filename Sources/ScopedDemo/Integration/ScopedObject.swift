@@ -46,7 +46,10 @@ struct ScopedObject<T: AnyObject>: DynamicProperty {
         slot.value(in: containers)
     }
 
-    func install(in node: ViewNode, key: String) {}
+    /// The real wrapper's `update()`: marks the installed slot, which may now resolve.
+    func install(in node: ViewNode, key: String) {
+        slot.markInstalled()
+    }
 }
 
 /// The simulated `@StateObject` holds `ObservableObject`s; the slot is one, as the real

@@ -176,13 +176,14 @@ final class ViewNode {
     }
 
     /// Installs the dynamic properties of `value` and, as SwiftUI does, those nested in
-    /// them (`@ScopedObject` holds an `@Environment` and a `@StateObject`).
+    /// them (`@ScopedObject` holds an `@Environment` and a `@StateObject`): the nested ones
+    /// first, so that a property's own install (SwiftUI's `update()`) reads them installed.
     private func install(propertiesOf value: Any, prefix: String) {
         for child in Mirror(reflecting: value).children {
             guard let property = child.value as? any DynamicProperty else { continue }
             let key = prefix + (child.label ?? "")
-            property.install(in: self, key: key)
             install(propertiesOf: property, prefix: key + ".")
+            property.install(in: self, key: key)
         }
     }
 

@@ -7,19 +7,27 @@ import Scoped
 /// that storage is destroyed.
 ///
 /// Apple: "SwiftUI initializes the state's storage only once for each container instance
-/// that you declare" (`State.init(wrappedValue:)`). The owner kept in `@State` is that
+/// that you declare" (`State.init(wrappedValue:)`). The owner kept in `State` is that
 /// storage: later values of this modifier, made by a parent's re-render, bring owners
 /// that are dropped unused — `LifetimeScopeOwner` opens nothing until asked.
+///
+/// The subtree's environment is the parent's plus the owner's scope: while neither
+/// changes, it compares equal to the last one (`ContainerEnvironment` is `Equatable` by
+/// container identity), so a parent's re-render re-renders none of its readers. Under a
+/// lifetime scope that app code has closed, `containers[C.self]` is the nearest open
+/// container, so the scope opens there instead of stopping in `child(_:)`.
 struct LifetimeScopeModifier<C: SharedContainer>: ViewModifier {
     @Environment(\.scopedContainers) private var containers
-    @State private var owner: LifetimeScopeOwner<C>
+    /// `State` storage without the `@State` attribute (a macro with Xcode 27, per Apple's
+    /// `State` page): the layer does not depend on the macro's generated names.
+    private var owner: State<LifetimeScopeOwner<C>>
 
     init(name: String, configure: ((C) -> Void)?) {
-        _owner = State(wrappedValue: LifetimeScopeOwner(name, configure: configure))
+        owner = State(wrappedValue: LifetimeScopeOwner(name, configure: configure))
     }
 
     func body(content: Content) -> some View {
-        content.environment(\.scopedContainers, containers.with(owner.scope(in: containers[C.self])))
+        content.environment(\.scopedContainers, containers.with(owner.wrappedValue.scope(in: containers[C.self])))
     }
 }
 
@@ -54,8 +62,16 @@ extension View {
 
     /// Makes `container` the nearest container of its type for this view's subtree.
     ///
+    /// Pass a container that something stable holds — an app model, a coordinator, a
+    /// test — never one made in `body`: `body` runs again on every re-render, and
+    /// `.container(AppContainer.shared.child("window"))` would open a new scope each time
+    /// that nobody closes. A scope the view owns is `lifetimeScope(_:of:)`.
+    ///
     /// ```swift
-    /// ContentView().container(AppContainer.shared.child("window"))
+    /// struct SessionWindow: View {
+    ///     let session: AppContainer          // opened and closed by the app's model
+    ///     var body: some View { ContentView().container(session) }
+    /// }
     /// ```
     ///
     /// - Parameter container: A root or a lifetime scope; the caller owns it.
@@ -68,7 +84,10 @@ extension View {
     ///
     /// Opens a lifetime scope (a child of the nearest `Container`) with the view's storage,
     /// runs `configure` on it once, before anything resolves through it, and closes it with
-    /// the view. Overrides registered on the scope apply to its subtree only.
+    /// the view. Overrides registered on the scope apply to its subtree only — to what its
+    /// views resolve and, while `@ScopedObject` or `@ScopedObservable` builds a view model,
+    /// to that view model's `@Injected`, `@LazyInjected` and `@WeakLazyInjected` properties.
+    /// A view model that calls `Container.shared.api()` itself bypasses them.
     ///
     /// ```swift
     /// #Preview {

@@ -25,6 +25,22 @@ import Scoped
 /// model's `objectWillChange` fires. Where the instance lives is the factory's scope:
 /// `.scoped` in the nearest lifetime scope, `.shared` while any view holds it, and so on.
 ///
+/// **Read it in `body` only.** SwiftUI gives a dynamic property its installed storage and
+/// environment in ``update()``, before `body`. A read before that — in the view's `init`,
+/// in a helper called from it, or from a type that is not a `View` — would resolve from
+/// `Container.shared`, not the view's scope: it stops the process in a debug build with a
+/// message naming the view model (a release build prints the message as a warning and
+/// hands out a view model the view does not keep).
+///
+/// `$viewModel.name` is a `Binding` to the view model's property, as with `@StateObject`:
+///
+/// ```swift
+/// TextField("Name", text: $viewModel.name)
+/// ```
+///
+/// While the view model is built, its `@Injected` properties resolve through the view's
+/// containers, so the overrides of `.container { $0.api.register { MockAPI() } }` reach them.
+///
 /// Apple: `StateObject` "creates a new instance of the model object only once during the
 /// lifetime of the container that declares the state object" — here that object is a
 /// slot that resolves lazily, so the view model itself follows the same rule.
@@ -133,6 +149,24 @@ public struct ScopedObject<T: ObservableObject>: DynamicProperty {
     public var wrappedValue: T {
         slot.value(in: containers)
     }
+
+    /// Bindings to the view model's properties — `$viewModel.name` — as `@StateObject` and
+    /// `@ObservedObject` give them.
+    public var projectedValue: ObservedObject<T>.Wrapper {
+        ObservedObject(wrappedValue: wrappedValue).projectedValue
+    }
+
+    /// Marks the view's storage installed: SwiftUI calls this on the installed copy of the
+    /// property before each `body`, and from then on the view model may resolve.
+    ///
+    /// Apple (`DynamicProperty.update()`): "SwiftUI calls this function before rendering a
+    /// view's body to ensure the view has the most recent value." It is declared
+    /// nonisolated; SwiftUI renders on the main actor, which `assumeIsolated` checks.
+    public nonisolated mutating func update() {
+        MainActor.assumeIsolated {
+            slot.markInstalled()
+        }
+    }
 }
 
 /// The `@StateObject` storage of ``ScopedObject``: a ``ViewModelSlot`` that forwards the
@@ -146,6 +180,10 @@ final class ObservedSlot<T: ObservableObject>: ObservableObject {
 
     init(_ slot: ViewModelSlot<T>) {
         self.slot = slot
+    }
+
+    func markInstalled() {
+        slot.markInstalled()
     }
 
     func value(in containers: ContainerEnvironment) -> T {

@@ -15,18 +15,31 @@ import Scoped
 ///
 /// `@State private var viewModel = CounterViewModel()` builds a view model with every
 /// value of the view — every parent re-render — and keeps only the first. This wrapper
-/// keeps a slot in `@State` instead: making a slot builds nothing, and only the first
-/// value's slot is ever read. Observation tracks the properties `body` reads, as it does
-/// for any `@Observable` object.
+/// keeps a slot in `State` storage instead: making a slot builds nothing, and only the
+/// first value's slot is ever read. Observation tracks the properties `body` reads, as it
+/// does for any `@Observable` object.
+///
+/// **Read it in `body` only**, as with ``ScopedObject``: a read before SwiftUI installed
+/// the view (its `init`, a helper called from it, a type that is not a `View`) stops the
+/// process in a debug build with a message naming the view model.
+///
+/// `$viewModel.name` is a `Binding`, as with `@Bindable`:
+///
+/// ```swift
+/// TextField("Name", text: $viewModel.name)
+/// ```
 @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
 @propertyWrapper
 public struct ScopedObservable<T: AnyObject & Observable>: DynamicProperty {
     @Environment(\.scopedContainers) private var containers
-    @State private var slot: ViewModelSlot<T>
+    /// `State` storage held without the `@State` attribute: Apple's `State` page says
+    /// `@State` becomes a macro with Xcode 27, and the layer should not depend on the names
+    /// it generates. SwiftUI finds dynamic properties by their stored type, not the attribute.
+    private var slot: State<ViewModelSlot<T>>
 
     private init(slot: @autoclosure @escaping () -> ViewModelSlot<T>) {
-        _slot = State(wrappedValue: slot())
+        self.slot = State(wrappedValue: slot())
     }
 
     /// Resolves `factory` from the nearest `Container`.
@@ -121,7 +134,23 @@ public struct ScopedObservable<T: AnyObject & Observable>: DynamicProperty {
 
     /// The view model, resolved on first read.
     public var wrappedValue: T {
-        slot.value(in: containers)
+        slot.wrappedValue.value(in: containers)
+    }
+
+    /// Bindings to the view model's properties — `$viewModel.name` — as `@Bindable` gives them.
+    public var projectedValue: Bindable<T> {
+        Bindable(wrappedValue)
+    }
+
+    /// Marks the view's storage installed: SwiftUI calls this on the installed copy of the
+    /// property before each `body`, and from then on the view model may resolve.
+    ///
+    /// Apple (`DynamicProperty.update()`): "SwiftUI calls this function before rendering a
+    /// view's body to ensure the view has the most recent value."
+    public nonisolated mutating func update() {
+        MainActor.assumeIsolated {
+            slot.wrappedValue.markInstalled()
+        }
     }
 }
 #endif

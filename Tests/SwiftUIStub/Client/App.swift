@@ -9,6 +9,8 @@ import SwiftUI
 @MainActor
 final class DetailViewModel: ObservableObject {
     let id: Int
+    @Published var name = ""
+    @Injected(\.api) var api: any API   // resolves through the view's scope when built for it
     init(id: Int) { self.id = id }
 }
 
@@ -20,6 +22,7 @@ final class SettingsViewModel: ObservableObject {}
 @Observable
 final class CounterViewModel {
     var count: Int
+    var note = ""
     init(count: Int) { self.count = count }
 }
 
@@ -67,7 +70,8 @@ struct DetailScreen: View {
         let _: SettingsViewModel = appSettings
         let _: Container = container
         let _: AppContainer = containers[AppContainer.self]
-        return Screen()
+        let _: ObservedObject<DetailViewModel>.Wrapper = $viewModel
+        return TextField("Name", text: $viewModel.name)   // a binding through @ScopedObject
     }
 }
 
@@ -81,7 +85,8 @@ struct CounterSheet: View {
 
     var body: some View {
         let _: Int = viewModel.count
-        return Screen()
+        let _: Bindable<CounterViewModel> = $viewModel
+        return TextField("Note", text: $viewModel.note)   // a binding through @ScopedObservable
     }
 }
 
@@ -97,6 +102,17 @@ struct Flow: View {
             .lifetimeScope("settings", of: AppContainer.self)
             .container { $0.api.register { MockAPI() } }
             .container(AppContainer.self) { _ = $0 }
-            .container(Container.shared.child("window"))
+            .lifetimeScope("window", of: AppContainer.self)   // a view-owned scope: never child() in body
+    }
+}
+
+/// `.container(_:)` with a container that something stable holds (here the window's
+/// session, made once outside any `body`), never one made in `body`.
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+struct SessionWindow: View {
+    let session: AppContainer
+
+    var body: some View {
+        Flow().container(session)
     }
 }
