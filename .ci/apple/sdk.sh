@@ -38,16 +38,7 @@ interfaces="$resources/linux"
 # client of these modules passes it too (.ci/steps/15-apple-typecheck.sh).
 shims=(-I "$resources/shims")
 
-# The floor of Package.swift, as an x86_64 target triple per platform.
-triple() {
-    case "$1" in
-        ios) echo x86_64-apple-ios13.0-simulator ;;
-        macos) echo x86_64-apple-macos10.15 ;;
-        tvos) echo x86_64-apple-tvos13.0-simulator ;;
-        watchos) echo x86_64-apple-watchos6.0-simulator ;;
-        *) echo "unknown platform: $1" >&2; return 1 ;;
-    esac
-}
+source .ci/apple/triples.sh
 
 # What the SDK and the standard library depend on (bump RECIPE when the steps below
 # change), and what the stand-ins do; a change rebuilds them.

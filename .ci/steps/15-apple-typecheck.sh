@@ -47,14 +47,7 @@ start=$SECONDS
 bash .ci/apple/sdk.sh "${platforms[@]}"
 echo "apple: SDK ready ($((SECONDS - start)) s)"
 
-triple() {
-    case "$1" in
-        ios) echo x86_64-apple-ios13.0-simulator ;;
-        macos) echo x86_64-apple-macos10.15 ;;
-        tvos) echo x86_64-apple-tvos13.0-simulator ;;
-        watchos) echo x86_64-apple-watchos6.0-simulator ;;
-    esac
-}
+source .ci/apple/triples.sh
 
 # check_platform OS SOURCE_ROOT OUT: type-checks every Swift product of SOURCE_ROOT for OS,
 # with SOURCE_ROOT's own .ci scripts (a planted copy is checked whole).
