@@ -101,6 +101,7 @@ public final class GraphRecorder: Sendable {
     private static func update(_ node: inout ResolvedGraph.Node, with event: LifecycleEvent) {
         if event.kind == .created { node.built += 1 } else { node.reused += 1 }
         if let scope = event.scope, !node.scopes.contains(scope) { node.scopes.append(scope) }
+        if let lifetime = event.lifetime, !node.lifetimes.contains(lifetime) { node.lifetimes.append(lifetime) }
         if event.kind == .created, !node.containers.contains(event.container) { node.containers.append(event.container) }
     }
 

@@ -37,13 +37,14 @@ public struct ResolvedGraph: Sendable, Equatable {
         /// their instances (`cached`, `scoped`, `singleton`, custom); nil for `unique`,
         /// `graph` and `shared`, whose instances live as long as their callers keep them.
         public var held: Int? {
-            scopes.allSatisfy { !Self.unheldScopes.contains($0) } ? built - released : nil
+            lifetimes.allSatisfy(\.keepsInstances) ? built - released : nil
         }
+        /// What its scopes do with their instances (a custom scope may be named `shared`).
+        var lifetimes: [LifecycleEvent.Lifetime] = []
 
         /// `store (EntryStore)`: the node's name (with ``declaration``, its identity).
         public var name: String { "\(registration) (\(typeName))" }
 
-        static let unheldScopes: Set<String> = ["unique", "graph", "shared"]
     }
 
     /// "`from`'s body resolved `to`": `count` times; `captive` when a longer-lived

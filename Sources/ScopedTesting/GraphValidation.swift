@@ -143,8 +143,8 @@ private func findProblems(in events: [LifecycleEvent], graph: ResolvedGraph, roo
                 message: "captive dependency: \(holder) (.\(event.scope ?? "?")) holds \(event.dependency ?? captured.description), "
                     + "which it keeps alive past its scope; chain: \(chain.joined(separator: " → "))"))
         case .created:
-            guard let subject = event.subject, let scope = event.scope else { continue }
-            if scope == "scoped", event.container == rootName, reported.insert("root " + subject).inserted {
+            guard let subject = event.subject else { continue }
+            if event.lifetime == .scoped, event.container == rootName, reported.insert("root " + subject).inserted {
                 let chain = chain(to: event.registration ?? "", typeName: event.typeName ?? "", in: graph)
                 problems.append(GraphReport.Problem(
                     kind: .scopedAtRoot,
@@ -158,7 +158,9 @@ private func findProblems(in events: [LifecycleEvent], graph: ResolvedGraph, roo
     }
     let builds = events.compactMap { event -> BuildRecord? in
         guard let subject = event.subject, event.kind == .created || event.kind == .released else { return nil }
-        return BuildRecord(released: event.kind == .released, subject: subject, scope: event.scope ?? "?", container: event.container)
+        return BuildRecord(
+            released: event.kind == .released, subject: subject, scope: event.scope ?? "?",
+            keepsInstances: event.lifetime?.keepsInstances ?? false, container: event.container)
     }
     return problems + builtMoreThanOnce(in: builds)
 }
@@ -168,6 +170,8 @@ struct BuildRecord {
     let released: Bool
     let subject: String
     let scope: String
+    /// Whether the scope keeps its instance (``LifecycleEvent/Lifetime-swift.enum/keepsInstances``).
+    let keepsInstances: Bool
     let container: String
 }
 
@@ -177,7 +181,7 @@ struct BuildRecord {
 func builtMoreThanOnce(in builds: [BuildRecord]) -> [GraphReport.Problem] {
     var problems: [GraphReport.Problem] = []
     var held: [String: String] = [:]   // "subject in container" → the scope of the held instance
-    for build in builds where !["unique", "graph", "shared"].contains(build.scope) {
+    for build in builds where build.keepsInstances {
         let key = "\(build.subject) in \(build.container)"
         if build.released {
             held[key] = nil

@@ -19,6 +19,10 @@ private final class ValidHolder: Sendable {
 
 extension Scope {
     fileprivate static let recomputed = Scope.Cached(name: "recomputed")
+    /// Custom scopes named like built-in ones: they keep their instances as every custom
+    /// scope does, whatever the name says.
+    fileprivate static let namedScoped = Scope.Cached(name: "scoped")
+    fileprivate static let namedShared = Scope.Cached(name: "shared")
 }
 
 extension Container {
@@ -30,6 +34,8 @@ extension Container {
     }
     fileprivate var validBadge: Factory<ValidBadge> { self { ValidBadge() }.shared }
     fileprivate var captiveHolder: Factory<ValidHolder> { self { ValidHolder(badge: self.validBadge()) }.cached }
+    fileprivate var sessionAPI: Factory<ValidAPI> { self { ValidAPI() }.scope(.namedScoped) }
+    fileprivate var sessionBadge: Factory<ValidBadge> { self { ValidBadge() }.scope(.namedShared) }
 }
 
 @Suite struct GraphValidationTests {
@@ -57,6 +63,16 @@ extension Container {
             """)
     }
 
+    @Test func aCustomScopeNamedLikeABuiltInOneIsJudgedByWhatItDoes() {
+        // Named "scoped", it is a custom (cached) scope: built at the root is its place.
+        let report = validateGraph(roots: [\.sessionAPI, \.sessionBadge])
+        #expect(report.problems.isEmpty)
+        // Named "shared", it keeps its instance: the graph counts what it holds.
+        let badge = report.graph.nodes.first { $0.registration == "sessionBadge" }
+        #expect(badge?.scopes == ["shared"])
+        #expect(badge?.held == 1)
+    }
+
     @Test func aScopedInstanceBuiltAtTheRootFailsTheTest() {
         var report: GraphReport?
         withKnownIssue {
@@ -72,13 +88,13 @@ extension Container {
         // Scoped itself never does this (exactly-once creation): the check is a safety net,
         // fed here with the records it reads from the event stream.
         let builds = [
-            BuildRecord(released: false, subject: "store (Store)", scope: "cached", container: "root#1"),
-            BuildRecord(released: false, subject: "store (Store)", scope: "cached", container: "flow#2"),
-            BuildRecord(released: false, subject: "row (Row)", scope: "unique", container: "root#1"),
-            BuildRecord(released: false, subject: "row (Row)", scope: "unique", container: "root#1"),
-            BuildRecord(released: true, subject: "store (Store)", scope: "cached", container: "flow#2"),
-            BuildRecord(released: false, subject: "store (Store)", scope: "cached", container: "flow#2"),
-            BuildRecord(released: false, subject: "store (Store)", scope: "cached", container: "root#1"),
+            BuildRecord(released: false, subject: "store (Store)", scope: "cached", keepsInstances: true, container: "root#1"),
+            BuildRecord(released: false, subject: "store (Store)", scope: "cached", keepsInstances: true, container: "flow#2"),
+            BuildRecord(released: false, subject: "row (Row)", scope: "unique", keepsInstances: false, container: "root#1"),
+            BuildRecord(released: false, subject: "row (Row)", scope: "unique", keepsInstances: false, container: "root#1"),
+            BuildRecord(released: true, subject: "store (Store)", scope: "cached", keepsInstances: true, container: "flow#2"),
+            BuildRecord(released: false, subject: "store (Store)", scope: "cached", keepsInstances: true, container: "flow#2"),
+            BuildRecord(released: false, subject: "store (Store)", scope: "cached", keepsInstances: true, container: "root#1"),
         ]
         #expect(builtMoreThanOnce(in: builds).map(\.message) == [
             "store (Store) was built again in root#1 (.cached) while its first instance (.cached) was held there",

@@ -92,7 +92,7 @@ extension ScopeNode {
                 registration: key?.registration.memberName, typeName: key?.registration.typeName,
                 declaration: key?.registration.declaration,
                 parameter: key?.parameterBox?.description, scope: scope?.name ?? scopeName,
-                container: displayName, instance: instance, dependency: dependency,
+                lifetime: scope.map { LifecycleEvent.Lifetime($0.kind) }, container: displayName, instance: instance, dependency: dependency,
                 resolvedBy: resolvedBy, captured: captured?.reference)
             for observer in observers { observer.receive(event) }
         }
