@@ -19,7 +19,9 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
         case created
         /// A held instance was returned without running the body.
         case reused
-        /// A scope let go of an instance (container, factory or scope reset; scope close).
+        /// A scope let go of an instance (container, factory or scope reset; scope close),
+        /// or did not keep one it had just built (the build was invalidated, or its scope
+        /// closed meanwhile: `created` and `released` come together).
         case released
         /// A container (``LifecycleEvent/scope`` is `container`) or a scope was reset.
         case reset

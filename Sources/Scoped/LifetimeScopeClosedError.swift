@@ -19,11 +19,11 @@
 /// }
 /// ```
 ///
-/// A *synchronous* resolve through a closed scope stops the process with the same
-/// message, as every misuse does: it cannot throw. The one exception is a synchronous
-/// resolve inside the body of an async build that its scope's close ended: it builds an
-/// instance for that body alone (nobody keeps it) instead of stopping, so that no
-/// cancellation race can end the process. <doc:AsyncFactories> has the rules.
+/// A *synchronous* resolve through a closed scope cannot throw. From a cancelled task, or
+/// from the body of an async build that its scope's close ended, it builds an instance for
+/// that caller alone (nobody keeps it) instead of stopping, so that no cancellation race
+/// can end the process; from anywhere else it stops with the same message, as every
+/// misuse does. <doc:AsyncFactories> has the rules.
 public struct LifetimeScopeClosedError: Error, Sendable, CustomStringConvertible {
     /// The registration that was resolved, as messages name it:
     /// `requestContext (RequestContext)`.

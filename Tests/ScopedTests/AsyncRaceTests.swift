@@ -72,6 +72,10 @@ import Testing
         let gate = AsyncGate()
         let finished = AsyncGate()
         let flow = Container().child("request")
+        let events = Locked<[String]>([])
+        let observation = flow.observe { event in
+            if let subject = event.subject { events.withLock { $0.append("\(event.kind) \(subject)") } }
+        }
         let waiter = Task { try await flow.raceOutliving(gate, finished, tracker)() }
         await gate.arrivals(1)
         flow.close()
@@ -82,6 +86,33 @@ import Testing
         #expect(tracker.inits("log") == 1)
         #expect(tracker.waitUntilLive(is: []))
         #expect(flow.manager.node.storage.count == 0)
+        // Each instance built is reported, and released at once: nothing was kept.
+        #expect(events.withLock { $0 } == [
+            "created raceLog(_:) (Probe)", "released raceLog(_:) (Probe)",
+            "created raceOutliving(_:_:_:) (Probe)", "released raceOutliving(_:_:_:) (Probe)",
+        ])
+        observation.cancel()
+    }
+
+    /// A `.unique` async factory's body runs in its caller's task: when that task is
+    /// cancelled and its scope closed (a request whose client left), a synchronous `.scoped`
+    /// resolve through the closed scope gets an instance of its own instead of a stop.
+    @Test func aCancelledTaskResolvingThroughItsClosedScopeGetsAnInstanceOfItsOwn() async throws {
+        let tracker = LifecycleTracker()
+        let gate = AsyncGate()
+        let flow = Container().child("request")
+        var work: Task<Probe, any Error>? = Task { try await flow.raceUniqueWork(gate, tracker)() }
+        await gate.arrivals(1)
+        flow.close()
+        work?.cancel()   // the gate throws CancellationError; the body goes on
+        let made = try await work!.value
+        work = nil
+        #expect(made.dependencies.map(\.name) == ["log"])
+        #expect(flow.manager.node.storage.count == 0)
+        weak let gone = made
+        _ = consume made
+        #expect(gone == nil)
+        #expect(tracker.waitUntilLive(is: []))
     }
 }
 
@@ -111,6 +142,15 @@ extension Container {
             }
             return Probe("scoped", tracker)
         }.scoped
+    }
+
+    /// A `.unique` probe whose body waits at `gate` (going on if cancelled), then resolves
+    /// the synchronous `.scoped` `raceLog` through its container.
+    fileprivate func raceUniqueWork(_ gate: AsyncGate, _ tracker: LifecycleTracker) -> AsyncFactory<Probe> {
+        self {
+            try? await gate.wait()
+            return Probe("work", tracker, holding: [self.raceLog(tracker)()])
+        }
     }
 
     fileprivate func raceLog(_ tracker: LifecycleTracker) -> Factory<Probe> {

@@ -81,9 +81,10 @@ extension ScopeNode {
                 case .success(let payload): slot = weakTarget(payload).map { .weak(WeakInstance($0)) } ?? .vacant
                 case .failure: slot = .vacant
                 }
-                storage.finishAsyncBuild(of: frame.storageKey, slot: slot, scope: scope, reporter: reporter, build: build)
+                let kept = storage.finishAsyncBuild(
+                    of: frame.storageKey, slot: slot, scope: scope, reporter: reporter, build: build)
                 if case .success(let payload) = result, EventHub.isActive {
-                    owner.emit(.created, key: frame.storageKey, scope: scope, instance: Payload.identity(of: payload))
+                    owner.reportBuilt(frame.storageKey, scope: scope, instance: Payload.identity(of: payload), kept: kept)
                 }
                 build.finish(result)
             }

@@ -40,12 +40,13 @@ extension InstanceStorage {
     }
 
     /// Ends `build`'s build of `key` and files `slot` (`.vacant`: keep nothing) unless the
-    /// build was invalidated, abandoned or the storage closed meanwhile.
+    /// build was invalidated, abandoned or the storage closed meanwhile. Returns whether it
+    /// filed an instance.
     package func finishAsyncBuild(
         of key: StorageKey, slot: StoredEntry.Slot, scope: Scope, reporter: ScopeNode?, build: AsyncBuild
-    ) {
+    ) -> Bool {
         let id = ObjectIdentifier(build)
-        store(
+        return store(
             build.isAbandoned ? .vacant : slot, for: key, hash: key.registration.quickHash, scope: scope,
             reporter: reporter.map(WeakReporter.init), builtBy: id)
     }

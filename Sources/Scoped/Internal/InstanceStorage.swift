@@ -80,14 +80,16 @@ package final class InstanceStorage: Sendable {
     /// The second half: ends this thread's build of the frame's key and files `payload`
     /// (nil: keep nothing, a value type under `.shared`), weakly for `.shared`, unless the
     /// storage closed or the build was invalidated meanwhile; wakes the threads waiting.
-    @usableFromInline @inline(never)
+    ///
+    /// - Returns: Whether the instance was kept (false: invalidated or closed meanwhile).
+    @usableFromInline @inline(never) @discardableResult
     package func finishBuild(
         of frame: BuildFrame, payload: AnyObject?, weakly: Bool, scope: Scope, reporter: ScopeNode?,
         context: ResolutionContext
-    ) {
+    ) -> Bool {
         let key = frame.storageKey
         let slot: StoredEntry.Slot = payload.map { weakly ? .weak(WeakInstance($0)) : .strong($0) } ?? .vacant
-        store(
+        return store(
             slot, for: key, hash: key.registration.quickHash, scope: scope, reporter: reporter.map(WeakReporter.init),
             builtBy: context.identity)
     }
@@ -130,31 +132,32 @@ package final class InstanceStorage: Sendable {
 
     /// Ends `me`'s build of `key` and files what it made (`.vacant`: keep nothing, a value
     /// type under `.shared`) unless the storage closed meanwhile; wakes the threads
-    /// waiting for it.
+    /// waiting for it. Returns whether it filed an instance.
     @inline(__always)
     func store(
         _ slot: StoredEntry.Slot, for key: StorageKey, hash: Int, scope: Scope, reporter: WeakReporter?,
         builtBy me: ObjectIdentifier
-    ) {
+    ) -> Bool {
         // Released after unlocking: a `.shared` instance's dead entry this one replaces,
         // and the index's previous payload.
-        let (dead, replaced, wake): ([StoredEntry], UInt, Bool) = state.withLock { state in
+        let (dead, replaced, wake, kept): ([StoredEntry], UInt, Bool, Bool) = state.withLock { state in
             state.generation &+= 1
             // An async build leaves the table of builds to join in the same step as it
             // leaves the builds in flight: a resolve between the two would start another.
             if !state.asyncBuilds.isEmpty { state.asyncBuilds[me] = nil }
             let wake = state.waiters > 0
             guard state.table.finishBuild(of: key, hash: hash, by: me), !state.closed, !slot.isVacant else {
-                return ([], 0, wake)
+                return ([], 0, wake, false)
             }
             let dead = state.table.append(
                 StoredEntry(slot: slot, key: key, scope: scope, reporterBox: reporter), hash: hash)
-            guard key.parameterBox == nil, let index else { return (dead, 0, wake) }
-            return (dead, index.publish(slot, for: key.registration), wake)
+            guard key.parameterBox == nil, let index else { return (dead, 0, wake, true) }
+            return (dead, index.publish(slot, for: key.registration), wake, true)
         }
         if wake { state.broadcast() }
         HeldIndex.release(replaced)
         _ = dead
+        return kept
     }
 
     /// Removes every entry that `shouldRemove` selects and returns them oldest first; the

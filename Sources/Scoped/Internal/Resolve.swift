@@ -175,6 +175,9 @@ package struct BuildEnding {
         case graph
         /// The storage that holds the scope's instances.
         case storage(UnsafeReference<InstanceStorage>)
+        /// Nowhere, through a closed scope, for a caller that may outlive it (a cancelled
+        /// task, an ended async build): reported as released at once.
+        case dropped
 
         var isGraph: Bool {
             if case .graph = self { return true }
@@ -251,11 +254,12 @@ extension ScopeNode {
             key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot, in: storage,
             overridden: found != nil)
         if let held = storage.claim(frame, scope: scope, context: context) {
-            if case .closed = held, AsyncBuildChain.isInEndedBuild {
-                // The body of an async build that its scope's close ended: an instance for
-                // this body alone, kept by nobody, instead of a stop (LifetimeScopeClosedError).
-                context.open(frame, ending: .unobserved(.nowhere))
-                return .build(override: found?.body, form: .none, context: .unretained(context))
+            if case .closed = held, ScopeNode.mayOutliveClosedScope {
+                // A cancelled task or an ended async build's body: an instance for this
+                // caller alone, kept by nobody, instead of a stop (LifetimeScopeClosedError).
+                let observed = EventHub.isActive
+                context.open(frame, ending: BuildEnding(filing: .dropped, reporter: observed ? .retaining(owner) : nil, observed: observed))
+                return .build(override: found?.body, form: observed ? .strong : .none, context: .unretained(context))
             }
             owner.report(held, of: frame, scope: scope)
             return .found(held)
@@ -319,6 +323,21 @@ extension ScopeNode {
         return .build(override: override, form: .strong, context: .unretained(context))
     }
 
+    /// Whether a synchronous resolve through a closed scope comes from a caller that may
+    /// outlive its scope without a programming error — a cancelled task (a request whose
+    /// client left, a view's `.task` after its view went), or the body of an async build
+    /// that its scope's close ended — and builds for that caller alone instead of stopping.
+    static var mayOutliveClosedScope: Bool {
+        Task.isCancelled || AsyncBuildChain.isInEndedBuild
+    }
+
+    /// Reports the instance a build made: `created`, and `released` right after when the
+    /// storage did not keep it (the build was invalidated, or its scope closed meanwhile).
+    func reportBuilt(_ key: StorageKey, scope: Scope, instance: ObjectIdentifier?, kept: Bool) {
+        emit(.created, key: key, scope: scope, instance: instance)
+        if !kept { emit(.released, key: key, scope: scope, instance: instance) }
+    }
+
     /// After a held scope's lookup: reports a held instance (`reused`), or stops for a
     /// closed scope.
     @inline(never)
@@ -370,7 +389,7 @@ extension ResolutionContext {
         let ending = innermostEnding
         guard !ending.observed else { return finishFully(ending, payload: payload) }
         switch ending.filing {
-        case .nowhere:
+        case .nowhere, .dropped:
             closeInnermost()
         case .graph:
             let key = innermostFrame.storageKey
@@ -389,17 +408,22 @@ extension ResolutionContext {
         closeInnermost()
         let scope = frame.scope
         let reporter = ending.reporter?.takeRetained()
+        var kept = true
         switch ending.filing {
         case .nowhere:
             break
         case .graph:
             if let payload { fileInGraph(payload, for: frame.storageKey) }
         case .storage(let storage):
-            storage.takeRetained().finishBuild(
+            kept = storage.takeRetained().finishBuild(
                 of: frame, payload: payload, weakly: frame.kind.keepsWeakly, scope: scope,
                 reporter: frame.kind.home == .process ? reporter : nil, context: self)
+        case .dropped:
+            kept = false
         }
         guard ending.observed, let reporter else { return }
-        reporter.emit(.created, key: frame.storageKey, scope: scope, instance: payload.flatMap(Payload.identity(of:)))
+        reporter.reportBuilt(
+            frame.storageKey, scope: scope, instance: payload.flatMap(Payload.identity(of:)),
+            kept: kept || frame.kind.keepsWeakly && payload == nil)
     }
 }
