@@ -4,9 +4,12 @@
 // again to store the instance. Other threads that want the same key wait on the lock's
 // condition (not on the lock), so resolves of other keys go on; the thread that is
 // building it finding its own marker is a cycle and stops; a wait that would close a
-// cycle across threads stops too (WaitGraph.swift). Removed instances are
+// cycle across threads stops too (WaitGraph.swift). A `register`, reset or close
+// invalidates the builds in flight it concerns: waiting threads are woken to look again,
+// and no later resolve waits for or joins an invalidated build. Removed instances are
 // handed back to the caller and released after unlocking, newest first, so a
-// `deinit` may resolve from the container again. The resolve's lock-free read
+// `deinit` may resolve from the container again; a close ends its async builds after
+// unlocking too (their tasks' cancellation handlers, user code, run then). The resolve's lock-free read
 // (`ScopeNode.fastRead`) reads held instances from the storage's `HeldIndex`
 // without this lock (a child scope's storage has no index: there it reads its slot
 // under the lock); it never builds, waits or stores. The index is written only here,
