@@ -35,7 +35,7 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// What a scope does with its instances, whatever it is named.
-    public enum Lifetime: String, Sendable, Equatable {
+    public enum Lifetime: Sendable, Equatable {
         /// A new instance on every resolve, kept by nobody but the caller.
         case unique
         /// One instance per top-level resolve, shared by what that resolve builds.
