@@ -258,7 +258,8 @@ extension ScopeNode {
                 // A cancelled task or an ended async build's body: an instance for this
                 // caller alone, kept by nobody, instead of a stop (LifetimeScopeClosedError).
                 let observed = EventHub.isActive
-                context.open(frame, ending: BuildEnding(filing: .dropped, reporter: observed ? .retaining(owner) : nil, observed: observed))
+                let ending = BuildEnding(filing: .dropped, reporter: observed ? .retaining(owner) : nil, observed: observed)
+                context.open(frame, ending: ending)
                 return .build(override: found?.body, form: observed ? .strong : .none, context: .unretained(context))
             }
             owner.report(held, of: frame, scope: scope)
@@ -424,6 +425,6 @@ extension ResolutionContext {
         guard ending.observed, let reporter else { return }
         reporter.reportBuilt(
             frame.storageKey, scope: scope, instance: payload.flatMap(Payload.identity(of:)),
-            kept: kept || frame.kind.keepsWeakly && payload == nil)
+            kept: kept || payload == nil)   // nil: a value under `.shared`, nothing to release
     }
 }
