@@ -15,7 +15,7 @@ let package = Package(
     targets: [
         // C11 atomics and Linux's thread id for the platform layer; not a product.
         .target(name: "CScopedPlatform"),
-        .target(name: "Scoped", dependencies: ["CScopedPlatform"]),
+        .target(name: "Scoped", dependencies: ["CScopedPlatform"], exclude: ["Internal/README.md"]),
         .target(name: "ScopedTesting", dependencies: ["Scoped"]),
         // Lifetime scopes and view models bound to SwiftUI views: framework-free core types
         // here and everywhere; the SwiftUI layer (SwiftUI/) compiles where SwiftUI exists and

@@ -6,7 +6,7 @@
 // (developer.apple.com/documentation/dispatch/…) its signature, constraints and
 // attributes were copied from. Every page lists no introduction version: these APIs
 // exist on every Apple platform the package supports, so nothing here carries
-// `@available`. Only what Scoped (Sources/Scoped/Internal/Platform.swift) and the doc
+// `@available`. Only what Scoped (Sources/Scoped/Internal/Platform/Platform.swift) and the doc
 // snippets use is declared. Not modelled: `DispatchQueue` is an Objective-C class
 // (`OS_dispatch_queue`) on Apple platforms; the check runs without Objective-C interop.
 

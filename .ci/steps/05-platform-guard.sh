@@ -6,7 +6,7 @@
 #   - ScopedSwiftUI's framework-free core (outside Sources/ScopedSwiftUI/SwiftUI) imports a
 #     UI framework, or a file of its SwiftUI layer is not wholly inside `#if canImport(SwiftUI)`;
 #   - `canImport(Darwin)` / `import Darwin` appears in the library outside its one
-#     platform file, Sources/Scoped/Internal/Platform.swift;
+#     platform file, Sources/Scoped/Internal/Platform/Platform.swift;
 #   - a manifest's platforms rise above the floor: iOS 13, macOS 10.15, tvOS 13,
 #     watchOS 6, visionOS 1 (Package.swift and Examples/AppModule/Package.swift).
 set -euo pipefail
@@ -15,7 +15,7 @@ failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 library="Sources/Scoped Sources/ScopedTesting Sources/ScopedSwiftUI"
-platform_file="Sources/Scoped/Internal/Platform.swift"
+platform_file="Sources/Scoped/Internal/Platform/Platform.swift"
 
 # shellcheck disable=SC2086
 if hits=$(grep -rnE '^\s*(@[A-Za-z_]+\s+)*(public |package |internal |private |fileprivate )?import\s+(Synchronization|Foundation)\b' $library --include=*.swift); then

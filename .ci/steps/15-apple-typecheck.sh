@@ -140,7 +140,7 @@ s, n = re.subn(r"@available\(iOS 14\.0, macOS 11\.0, tvOS 14\.0, watchOS 7\.0, \
 assert n == 1, "no @available above the property wrapper in ScopedObject.swift"
 open(p, "w").write(s)'
     # A broken line in the Darwin branch of the platform file.
-    plant darwin-branch Sources/Scoped/Internal/Platform.swift "pthread_main_np" '
+    plant darwin-branch Sources/Scoped/Internal/Platform/Platform.swift "pthread_main_np" '
 import sys; p = sys.argv[1]; s = open(p).read()
 assert "return pthread_main_np() == 1" in s
 s = s.replace("return pthread_main_np() == 1", "return pthread_main_np(0) == 1", 1)

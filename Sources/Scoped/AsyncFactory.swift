@@ -110,7 +110,7 @@ public struct AsyncFactory<T: Sendable>: Sendable {
     }
 
     @inlinable
-    internal func with(_ kind: Scope.Kind) -> AsyncFactory<T> {
+    internal func with(_ kind: Scope.Lifetime) -> AsyncFactory<T> {
         var copy = self
         copy.registration.setScope(kind)
         return copy

@@ -119,7 +119,7 @@ public struct AsyncParameterFactory<P: Sendable, T: Sendable>: Sendable {
     }
 
     @inlinable
-    internal func with(_ kind: Scope.Kind) -> AsyncParameterFactory<P, T> {
+    internal func with(_ kind: Scope.Lifetime) -> AsyncParameterFactory<P, T> {
         var copy = self
         copy.registration.setScope(kind)
         return copy

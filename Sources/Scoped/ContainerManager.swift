@@ -1,8 +1,8 @@
 // Concurrency rule: a manager's fields are immutable but for a root's keeper cells,
-// which are C11 atomic words (AtomicCell.swift): each holds 0 or a retained keeper, is
+// which are C11 atomic words (Atomics.swift): each holds 0 or a retained keeper, is
 // filled at most once by a compare-and-swap (the loser releases the keeper it made) and
 // is emptied only in `deinit`, when no thread can reach the manager any more. No lock is
-// involved and no user code runs here, but a child's `close()` in `deinit` (ScopeNode.swift
+// involved and no user code runs here, but a child's `close()` in `deinit` (ContainerNode.swift
 // states how that reaches deinits: newest first, outside its locks).
 
 /// The state behind a container: its instances, overrides, observers and place in the
@@ -31,10 +31,10 @@ public final class ContainerManager: Sendable {
     /// Everything the manager keeps; the node is what lifetime scopes, the registry and
     /// events refer to, so that nothing ever refers to the manager weakly and retaining
     /// it in a factory value stays an inline atomic increment.
-    @usableFromInline package let node: ScopeNode
+    @usableFromInline package let node: ContainerNode
     /// Made by ``processWide()``: never released, so factory values retain nothing of it.
     package let isProcessWide: Bool
-    /// A root's keepers (``keeper()``): `keeperCount` words, each 0 or a retained keeper;
+    /// A root's keepers (``nodeOwner()``): `keeperCount` words, each 0 or a retained keeper;
     /// nil for every other manager (process-wide, a child's, a keeper), whose factory
     /// values retain the manager itself or nothing.
     private let keepers: AtomicWords?
@@ -45,7 +45,7 @@ public final class ContainerManager: Sendable {
 
     /// Makes the state for a new root container.
     public convenience init() {
-        self.init(node: ScopeNode(), isProcessWide: false, keepsPerThread: true)
+        self.init(node: ContainerNode(), isProcessWide: false, keepsPerThread: true)
     }
 
     /// Makes the state for a container that lives as long as the process: the one a
@@ -71,7 +71,7 @@ public final class ContainerManager: Sendable {
     ///
     /// - Returns: The state for a new root container, kept for the life of the process.
     public static func processWide() -> ContainerManager {
-        let manager = ContainerManager(node: ScopeNode(), isProcessWide: true, keepsPerThread: false)
+        let manager = ContainerManager(node: ContainerNode(), isProcessWide: true, keepsPerThread: false)
         // The reference that is never given back: factory values rely on it.
         _ = UnsafeReference.retaining(manager)  // never given back: the process keeps it
         return manager
@@ -79,11 +79,11 @@ public final class ContainerManager: Sendable {
 
     /// A child lifetime scope's manager (retained by its factory values: a flow runs on
     /// one thread), or a root's keeper.
-    package convenience init(node: ScopeNode) {
+    package convenience init(node: ContainerNode) {
         self.init(node: node, isProcessWide: false, keepsPerThread: false)
     }
 
-    private init(node: ScopeNode, isProcessWide: Bool, keepsPerThread: Bool) {
+    private init(node: ContainerNode, isProcessWide: Bool, keepsPerThread: Bool) {
         self.node = node
         self.isProcessWide = isProcessWide
         // One cache line of its own: every thread reads it on every factory access, and a
@@ -107,7 +107,7 @@ public final class ContainerManager: Sendable {
     ///
     /// - Returns: The manager to retain, retained (+1), or nil.
     @usableFromInline @inline(never)
-    package func keeper() -> ContainerManager? {
+    package func nodeOwner() -> ContainerManager? {
         guard let keepers else { return isProcessWide ? nil : self }
         let cell = keepers[Int(Platform.threadOrdinal % Self.keeperCount)]
         let bits = cell.load(ordering: .acquiring)

@@ -89,7 +89,7 @@ extension Factory {
 
     /// A built-in scope: only its kind is stored.
     @inlinable
-    internal func with(_ kind: Scope.Kind) -> Factory<T> {
+    internal func with(_ kind: Scope.Lifetime) -> Factory<T> {
         var copy = self
         copy.registration.setScope(kind)
         return copy

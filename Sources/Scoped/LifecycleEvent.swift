@@ -34,42 +34,6 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
         case scopeClosed
     }
 
-    /// What a scope does with its instances, whatever it is named.
-    public enum Lifetime: Sendable, Equatable {
-        /// A new instance on every resolve, kept by nobody but the caller.
-        case unique
-        /// One instance per top-level resolve, shared by what that resolve builds.
-        case graph
-        /// Kept weakly: one instance while anyone holds it.
-        case shared
-        /// Kept by the root container until a reset (custom scopes, `Scope.Cached`, too).
-        case cached
-        /// Kept by the lifetime scope that resolved it, until that scope closes.
-        case scoped
-        /// Kept for the process.
-        case singleton
-
-        /// Whether a container keeps instances of this lifetime, and may hand one out
-        /// again without building: cached, scoped and singleton.
-        public var keepsInstances: Bool {
-            switch self {
-            case .unique, .graph, .shared: false
-            case .cached, .scoped, .singleton: true
-            }
-        }
-
-        package init(_ kind: Scope.Kind) {
-            switch kind {
-            case .unique: self = .unique
-            case .graph: self = .graph
-            case .shared: self = .shared
-            case .cached: self = .cached
-            case .scoped: self = .scoped
-            case .singleton: self = .singleton
-            }
-        }
-    }
-
     /// Increases by one with every event in the process: tells the order of events,
     /// also across threads.
     public let sequence: UInt64
@@ -90,9 +54,9 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
     /// The scope's name (`cached`, `scoped`, `session`, …); `container` for a container reset.
     public let scope: String?
     /// What ``scope`` does with its instances, if an instance is concerned: the lifetime of
-    /// a built-in scope, ``Lifetime-swift.enum/cached`` for a custom one. Read this, not the
+    /// a built-in scope, ``Scope/Lifetime-swift.enum/cached`` for a custom one. Read this, not the
     /// name, to tell what a scope keeps: a custom scope may be named `shared`.
-    public let lifetime: Lifetime?
+    public let lifetime: Scope.Lifetime?
     /// The container or lifetime scope the event happened in (`root#1`, `checkout#7`).
     public let container: String
     /// The instance's identity, when it is a class instance.
@@ -182,10 +146,10 @@ public struct LifecycleObserver: Sendable {
 /// Dropping the observation does **not** remove the observer, so the one-line
 /// `Container.shared.observe(.print)` keeps working.
 public final class LifecycleObservation: Sendable {
-    private weak let node: ScopeNode?
+    private weak let node: ContainerNode?
     private let id: UInt64
 
-    init(node: ScopeNode, id: UInt64) {
+    init(node: ContainerNode, id: UInt64) {
         self.node = node
         self.id = id
     }

@@ -71,7 +71,7 @@ extension ParameterFactory {
 
     /// A built-in scope: only its kind is stored.
     @inlinable
-    internal func with(_ kind: Scope.Kind) -> ParameterFactory<P, T> {
+    internal func with(_ kind: Scope.Lifetime) -> ParameterFactory<P, T> {
         var copy = self
         copy.registration.setScope(kind)
         return copy

@@ -40,7 +40,7 @@ public struct ResolvedGraph: Sendable, Equatable {
             lifetimes.allSatisfy(\.keepsInstances) ? built - released : nil
         }
         /// What its scopes do with their instances (a custom scope may be named `shared`).
-        var lifetimes: [LifecycleEvent.Lifetime] = []
+        var lifetimes: [Scope.Lifetime] = []
 
         /// `store (EntryStore)`: the node's name (with ``declaration``, its identity).
         public var name: String { "\(registration) (\(typeName))" }

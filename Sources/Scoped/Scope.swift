@@ -29,26 +29,47 @@ public final class Scope: Sendable, CustomStringConvertible {
     /// A custom cached scope: `static let session = Scope.Cached(name: "session")`.
     public typealias Cached = Scope
 
-    /// What a scope does; a factory value stores only this for the built-in scopes, so
-    /// that making one touches no `Scope` object (see ``Registration``).
-    @usableFromInline
-    package enum Kind: UInt8, Sendable {
-        case unique, graph, shared, cached, scoped, singleton
+    /// What a scope does with its instances, whatever it is named: the built-in scopes
+    /// behaviours, which custom scopes share (``Cached`` scopes are ``Lifetime-swift.enum/cached``).
+    ///
+    /// A factory value stores only this for a built-in scope, so that making one touches
+    /// no `Scope` object. Events carry it (``LifecycleEvent/lifetime``): tell a cached
+    /// instance from a weakly held one by its lifetime, never by its scope's name.
+    public enum Lifetime: Sendable, Equatable {
+        /// A new instance on every resolve, kept by nobody but the caller.
+        case unique
+        /// One instance per top-level resolve, shared by what that resolve builds.
+        case graph
+        /// Kept weakly: one instance while anyone holds it.
+        case shared
+        /// Kept by the root container until a reset (custom scopes, `Scope.Cached`, too).
+        case cached
+        /// Kept by the lifetime scope that resolved it, until that scope closes.
+        case scoped
+        /// Kept for the process.
+        case singleton
+
+        /// Whether a container keeps instances of this lifetime, and may hand one out
+        /// again without building: cached, scoped and singleton.
+        public var keepsInstances: Bool { holdsInstances && !keepsWeakly }
     }
 
-    @usableFromInline package let kind: Kind
+    /// What this scope does with its instances (``Lifetime-swift.enum/cached`` for every custom scope).
+    public var lifetime: Lifetime { kind }
+
+    @usableFromInline package let kind: Lifetime
     /// The name shown in events and messages (`cached`, `session`, …).
     public let name: String
     /// Whether this is one of the statics below (a factory value stores its kind alone).
     package let isBuiltIn: Bool
 
-    private init(kind: Kind, name: String, builtIn: Bool) {
+    private init(kind: Lifetime, name: String, builtIn: Bool) {
         self.kind = kind
         self.name = name
         self.isBuiltIn = builtIn
     }
 
-    private convenience init(builtIn kind: Kind, name: String) {
+    private convenience init(builtIn kind: Lifetime, name: String) {
         self.init(kind: kind, name: name, builtIn: true)
     }
 
@@ -88,19 +109,14 @@ public final class Scope: Sendable, CustomStringConvertible {
     /// Instances are released newest first, outside any lock; a `deinit` may resolve again.
     /// ``unique`` and ``graph`` hold nothing, so resetting them does nothing.
     public func reset() {
-        guard kind.holdsInstances else { return }
-        if kind.home == .process {
-            ScopeNode.resetSingletons(scope: self)
-        } else {
-            ScopeNode.resetEverywhere(scope: self)
-        }
+        dropInstancesEverywhere()
     }
 
     /// The scope's name.
     public var description: String { name }
 
     /// The built-in scope of `kind`.
-    package static func builtIn(_ kind: Kind) -> Scope {
+    package static func builtIn(_ kind: Lifetime) -> Scope {
         switch kind {
         case .unique: return .unique
         case .graph: return .graph
@@ -110,7 +126,4 @@ public final class Scope: Sendable, CustomStringConvertible {
         case .singleton: return .singleton
         }
     }
-
-    /// How long the scope keeps what it holds; captive-dependency checks compare these.
-    package var rank: UInt8 { kind.rank }
 }

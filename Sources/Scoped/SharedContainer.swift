@@ -190,7 +190,7 @@ extension SharedContainer {
     /// - Parameter name: Names the scope in events and messages (`checkout#7`).
     /// - Returns: An open child; releasing it without ``close()`` closes it.
     public func child(_ name: String = "child") -> Self {
-        Self(manager: ContainerManager(node: ScopeNode(childOf: manager.node.inCurrentWorld, openedFrom: manager, name: name)))
+        Self(manager: ContainerManager(node: ContainerNode(childOf: manager.node.nodeInCurrentWorld(), openedFrom: manager, name: name)))
     }
 
     /// Closes this lifetime scope and releases its `.scoped` instances.
@@ -200,18 +200,18 @@ extension SharedContainer {
     /// resolves through it stop the process with a message naming the scope. Closing
     /// twice does nothing. Closing a root container releases its instances the same way.
     public func close() {
-        manager.node.inCurrentWorld.close()
+        manager.node.nodeInCurrentWorld().close()
     }
 
     /// Whether ``close()`` has been called on this container or an enclosing one.
     public var isClosed: Bool {
-        manager.node.inCurrentWorld.isClosed
+        manager.node.nodeInCurrentWorld().isClosed
     }
 
     /// Drops every override and every instance this container holds (singletons stay:
     /// they belong to the process). Instances are released newest first, outside any lock.
     public func reset() {
-        manager.node.inCurrentWorld.reset()
+        manager.node.nodeInCurrentWorld().reset()
     }
 
     /// Installs `observer` on this container and its children.
@@ -225,7 +225,7 @@ extension SharedContainer {
     /// - Returns: The observation; ``LifecycleObservation/cancel()`` removes the observer.
     @discardableResult
     public func observe(_ observer: LifecycleObserver) -> LifecycleObservation {
-        let node = manager.node.inCurrentWorld
+        let node = manager.node.nodeInCurrentWorld()
         return LifecycleObservation(node: node, id: EventHub.add(observer, to: node))
     }
 

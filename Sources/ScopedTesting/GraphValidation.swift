@@ -93,7 +93,7 @@ public func validateGraph<C: SharedContainer>(
 ) -> GraphReport {
     withContainer(C.self) { _ in } operation: {
         let root = C.shared
-        let rootName = root.manager.node.inCurrentWorld.displayName
+        let rootName = root.manager.node.nodeInCurrentWorld().displayName
         let events = Locked<[LifecycleEvent]>([])
         let recorder = GraphRecorder()
         let observations = [root.observe(recorder.observer), root.observe { event in events.withLock { $0.append(event) } }]
@@ -170,7 +170,7 @@ struct BuildRecord {
     let released: Bool
     let subject: String
     let scope: String
-    /// Whether the scope keeps its instance (``LifecycleEvent/Lifetime-swift.enum/keepsInstances``).
+    /// Whether the scope keeps its instance (``Scope/Lifetime/keepsInstances``).
     let keepsInstances: Bool
     let container: String
 }

@@ -2,7 +2,7 @@ import Dispatch
 import Scoped
 import Testing
 
-// The C11 atomics behind the lock-free reads (AtomicCell.swift, CScopedPlatform.h): each
+// The C11 atomics behind the lock-free reads (Atomics.swift, CScopedPlatform.h): each
 // operation returns what Synchronization's `Atomic` returned, arithmetic wraps, table
 // cells are independent, and the process-wide counters hand out distinct numbers under
 // contention.

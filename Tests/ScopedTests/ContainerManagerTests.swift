@@ -29,14 +29,14 @@ private func cachedProbe(_ container: Container, _ tracker: LifecycleTracker) ->
             let container = Container()
             weakManager = container.manager
             let factory = cachedProbe(container, tracker)
-            weakKeeper = factory.registration.manager
+            weakKeeper = factory.registration.nodeOwner
             return factory
         }()
         // The container and its manager are gone; the thread's keeper lives on in the
         // factory value, and with it the root's node and instances.
         #expect(weakManager == nil)
         #expect(weakKeeper != nil)
-        #expect(factory?.registration.manager === weakKeeper)
+        #expect(factory?.registration.nodeOwner === weakKeeper)
         #expect(factory?.registration.node === weakKeeper?.node)
         let first = factory?()
         #expect(first != nil)
@@ -78,11 +78,11 @@ private func cachedProbe(_ container: Container, _ tracker: LifecycleTracker) ->
         let container = Container()
         let first = cachedProbe(container, tracker)
         let second = cachedProbe(container, tracker)
-        let keeper = first.registration.manager
+        let keeper = first.registration.nodeOwner
         // One keeper per thread, made on the first factory value and kept by the manager.
         #expect(keeper != nil)
         #expect(keeper !== container.manager)
-        #expect(second.registration.manager === keeper)
+        #expect(second.registration.nodeOwner === keeper)
         #expect(keeper?.node === container.manager.node)
         #expect(first.registration.node === container.manager.node)
         // A keeper is a manager of the root's node: it closes nothing and opens nothing.
@@ -91,7 +91,7 @@ private func cachedProbe(_ container: Container, _ tracker: LifecycleTracker) ->
         #expect(!container.isClosed)
         // Async factory values take the same keeper.
         let asyncFactory: AsyncFactory<Probe> = container { Probe("async", tracker) }
-        #expect(asyncFactory.registration.manager === keeper)
+        #expect(asyncFactory.registration.nodeOwner === keeper)
     }
 
     @Test func keepersEndWithTheManagerOnceNoFactoryValueHoldsThem() {
@@ -100,7 +100,7 @@ private func cachedProbe(_ container: Container, _ tracker: LifecycleTracker) ->
         do {
             let container = Container()
             weakNode = container.manager.node
-            weakKeeper = cachedProbe(container, LifecycleTracker()).registration.manager
+            weakKeeper = cachedProbe(container, LifecycleTracker()).registration.nodeOwner
             #expect(weakKeeper != nil)  // the manager's cell holds it
         }
         #expect(weakKeeper == nil)
@@ -116,7 +116,7 @@ private func cachedProbe(_ container: Container, _ tracker: LifecycleTracker) ->
         let tracker = LifecycleTracker()
         DispatchQueue.concurrentPerform(iterations: 16) { _ in
             let factory = cachedProbe(container, tracker)
-            let row = Sighting(ordinal: Platform.threadOrdinal, keeper: factory.registration.manager, instance: factory())
+            let row = Sighting(ordinal: Platform.threadOrdinal, keeper: factory.registration.nodeOwner, instance: factory())
             seen.withLock { $0.append(row) }
         }
         let rows = seen.withLock { $0 }
@@ -137,7 +137,7 @@ private func cachedProbe(_ container: Container, _ tracker: LifecycleTracker) ->
         let tracker = LifecycleTracker()
         let factory = cachedProbe(processWideContainer, tracker)
         #expect(processWideContainer.manager.isProcessWide)
-        #expect(factory.registration.manager == nil)
+        #expect(factory.registration.nodeOwner == nil)
         #expect(factory.registration.node === processWideContainer.manager.node)
 
         // It is an ordinary root otherwise: cached, reset, overridden.
@@ -158,7 +158,7 @@ private func cachedProbe(_ container: Container, _ tracker: LifecycleTracker) ->
         defer { child.close() }
         #expect(!child.manager.isProcessWide)
         let factory = Factory(container: child, key: "childProbe", file: #fileID, line: 0, column: 0) { 1 }
-        #expect(factory.registration.manager === child.manager)
+        #expect(factory.registration.nodeOwner === child.manager)
     }
 }
 

@@ -80,8 +80,8 @@ struct ModelRunner {
     }
 
     private final class WeakManager {
-        weak var manager: ScopeNode?
-        init(_ manager: ScopeNode) { self.manager = manager }
+        weak var manager: ContainerNode?
+        init(_ manager: ContainerNode) { self.manager = manager }
     }
 
     private init(tracker: Tracker, world: ContainerWorld?, trace: ((String) -> Void)?, progress: ScenarioProgress?) {
@@ -95,7 +95,7 @@ struct ModelRunner {
         for _ in 0..<2 {
             let root = ModelContainer()
             containers.append(root)
-            managers.append(WeakManager(root.manager.node.inCurrentWorld))
+            managers.append(WeakManager(root.manager.node.nodeInCurrentWorld()))
             _ = model.addRoot()
         }
         if world == nil {

@@ -1,8 +1,9 @@
 // Concurrency rule: each node (the state behind a `ContainerManager`) keeps its
 // mutable state in one `Locked` value, `state` (closed flag, open children,
 // overrides, observers), and its instances in `storage` (see InstanceStorage.swift).
-// Tree walks take a parent's `state` and then its children's, top-down only. Every lock is held only to read
-// or swap that state: factory bodies, observers and the `deinit`s of released
+// Tree walks take a parent's `state` and then its children's, top-down only (nesting 1
+// of the lock inventory in Locked.swift). Every lock is held only to read or swap that
+// state: factory bodies, observers and the `deinit`s of released
 // instances run after unlocking. Closing releases children first, then this scope's
 // instances newest first.
 //
@@ -23,7 +24,7 @@
 /// A child's node is referred to weakly only if someone observes it: its parent holds it
 /// strongly until it closes, and its manager closes it when the last reference goes.
 @usableFromInline
-package final class ScopeNode: Sendable {
+package final class ContainerNode: Sendable {
     /// What the node's one lock guards.
     package struct State {
         /// The open children, held strongly: a child ends when the last reference to its
@@ -68,25 +69,25 @@ package final class ScopeNode: Sendable {
     /// The tree, overrides and observers: one lock (one allocation) per node.
     package let state = Locked(State())
     /// `overrideCount`, `observerCount` and `slot`, in one allocation.
-    private let counts = AtomicWords(count: 3)
+    private let atomicWords = AtomicWords(count: 3)
     /// Number of overrides registered here; read without locking on every resolve.
-    package var overrideCount: AtomicWord { counts[0] }
+    package var overrideCount: AtomicWord { atomicWords[0] }
     /// Number of observers installed here; read without locking by the resolve path.
-    package var observerCount: AtomicWord { counts[1] }
+    package var observerCount: AtomicWord { atomicWords[1] }
     /// This child's place in its parent's ``OpenChildren``: written once when it opens and
     /// read when it closes, both under the parent's lock (an atomic word only because the
     /// node's stored properties are constants).
-    private var slot: AtomicWord { counts[2] }
+    private var slot: AtomicWord { atomicWords[2] }
 
     package static let processSingletons = InstanceStorage()
 
     /// Makes the state for a new root container.
     package convenience init() {
-        self.init(parent: nil, name: nil, worldNumber: 0, singletons: ScopeNode.processSingletons, worldRoot: false)
+        self.init(parent: nil, name: nil, worldNumber: 0, singletons: ContainerNode.processSingletons, worldRoot: false)
     }
 
     private init(
-        parent: ScopeNode?, openedFrom: ContainerManager? = nil, name: String?, worldNumber: UInt64,
+        parent: ContainerNode?, openedFrom: ContainerManager? = nil, name: String?, worldNumber: UInt64,
         singletons: InstanceStorage, worldRoot: Bool
     ) {
         // Both retained by hand, given back in `deinit` through the release queue.
@@ -107,7 +108,7 @@ package final class ScopeNode: Sendable {
     }
 
     /// A child lifetime scope of `parent` (the node of `manager` in the current world).
-    package convenience init(childOf parent: ScopeNode, openedFrom manager: ContainerManager, name: String?) {
+    package convenience init(childOf parent: ContainerNode, openedFrom manager: ContainerManager, name: String?) {
         self.init(
             parent: parent, openedFrom: manager, name: name, worldNumber: parent.worldNumber,
             singletons: parent.singletons, worldRoot: false)
@@ -123,7 +124,7 @@ package final class ScopeNode: Sendable {
     }
 
     /// `world`'s root for the production root `original`.
-    package convenience init(worldRootFor original: ScopeNode, world: ContainerWorld, inheriting inherited: ScopeNode?) {
+    package convenience init(worldRootFor original: ContainerNode, world: ContainerWorld, inheriting inherited: ContainerNode?) {
         self.init(
             parent: nil, name: original.name, worldNumber: world.number, singletons: world.singletons, worldRoot: true)
         if let inherited {
@@ -146,12 +147,12 @@ package final class ScopeNode: Sendable {
         releaseNewestFirst(storage.close(of: self).removed)
         if wasOpen { emit(.scopeClosed) }
         if isRoot && !isWorldRoot { ContainerWorld.rootDidEnd(number) }
-        counts.deallocate()
+        atomicWords.deallocate()
         // The retains `init` took. Given back after this `deinit` returns when another
         // node's is running on this thread: a deep chain ends iteratively.
         if !isRoot {
             ResolutionContext.current.releaseIteratively(
-                UnsafeReference<ScopeNode>(bits: parentBits).takeRetained(),
+                UnsafeReference<ContainerNode>(bits: parentBits).takeRetained(),
                 UnsafeReference<ContainerManager>(bits: openedFromBits).takeRetained())
         }
     }
@@ -160,7 +161,7 @@ package final class ScopeNode: Sendable {
     /// node per flow it ever opened.
     private func detachFromParent() {
         guard !isRoot else { return }
-        let removed = UnsafeReference<ScopeNode>(bits: parentBits).withBorrowed { parent in
+        let removed = UnsafeReference<ContainerNode>(bits: parentBits).withBorrowed { parent in
             parent.state.withLock { $0.children.remove(slot: Int(slot.load(ordering: .relaxed)), number: number) }
         }
         _ = removed  // released after unlocking: it may be this node's last reference
@@ -170,12 +171,12 @@ package final class ScopeNode: Sendable {
     @usableFromInline package var isRoot: Bool { parentBits == 0 }
 
     /// The root of this node's tree.
-    package var root: ScopeNode { isRoot ? self : UnsafeReference<ScopeNode>(bits: rootBits).object }
+    package var root: ContainerNode { isRoot ? self : UnsafeReference<ContainerNode>(bits: rootBits).object }
 
     /// The node resolves should use: inside a container world, that world's root for
     /// this production root; otherwise this one.
     @usableFromInline
-    package var inCurrentWorld: ScopeNode {
+    package func nodeInCurrentWorld() -> ContainerNode {
         guard ContainerWorld.isActive, isRoot, !isWorldRoot, let world = ContainerWorld.current else {
             return self
         }
@@ -199,7 +200,7 @@ package final class ScopeNode: Sendable {
     package func close() {
         guard let children = markClosed() else { return }
         guard !children.isEmpty else { return finishClosing() }  // the usual case: no stack
-        var closing: [(node: ScopeNode, children: [ScopeNode])] = [(self, children)]
+        var closing: [(node: ContainerNode, children: [ContainerNode])] = [(self, children)]
         while !closing.isEmpty {
             if let child = closing[closing.count - 1].children.popLast() {
                 guard let grandchildren = child.markClosed() else { continue }
@@ -216,8 +217,8 @@ package final class ScopeNode: Sendable {
 
     /// Marks this scope closed and takes its open children, oldest first; nil if it was
     /// closed already.
-    private func markClosed() -> [ScopeNode]? {
-        state.withLock { state -> [ScopeNode]? in
+    private func markClosed() -> [ContainerNode]? {
+        state.withLock { state -> [ContainerNode]? in
             guard !state.closed else { return nil }
             state.closed = true
             return state.children.removeAll()
@@ -246,37 +247,13 @@ package final class ScopeNode: Sendable {
         }
     }
 
-    /// Who owns the instances of `scope` resolved from here, and where they are kept; nil
-    /// for `.unique` and `.graph`, which keep nothing.
-    ///
-    /// `.scoped`: this lifetime scope, wherever an override was registered. `.cached`,
-    /// `.shared`, custom scopes: the root, or the container whose override made the
-    /// instance. `.singleton`: the process's (or test world's) singletons, or that
-    /// override's container.
-    @usableFromInline
-    package func holder(
-        of scope: Scope, overriddenIn overrideOwner: ScopeNode?
-    ) -> (owner: ScopeNode, storage: InstanceStorage)? {
-        switch scope.kind.home {
-        case .none, .graph:
-            return nil
-        case .lifetimeScope:
-            return (self, storage)
-        case .root:
-            let owner = overrideOwner ?? root
-            return (owner, owner.storage)
-        case .process:
-            return (overrideOwner ?? root, overrideOwner?.storage ?? singletons)
-        }
-    }
-
     // MARK: Overrides
 
     /// The override for `key` visible from here (this container, then its parents) and
     /// the node that holds it.
     /// Inlined: the resolve fast path asks it for every resolve from a lifetime scope.
     @usableFromInline @inline(__always)
-    package func override(for key: RegistrationKey) -> (body: any OverrideBody, owner: ScopeNode)? {
+    package func override(for key: RegistrationKey) -> (body: any OverrideBody, owner: ContainerNode)? {
         firstInChain(unlessOnlyRoots: .childOverrides) { node in
             guard node.overrideCount.load(ordering: .relaxed) != 0,
                 let body = node.state.withLock({ $0.overrides[key] })
@@ -289,12 +266,12 @@ package final class ScopeNode: Sendable {
     /// observers): while none anywhere has it (`childCount` is zero), only the root is
     /// asked, so a resolve or an event costs the same at any depth.
     @inline(__always)
-    package func firstInChain<R>(unlessOnlyRoots childCount: ProcessWideWord, _ test: (ScopeNode) -> R?) -> R? {
+    package func firstInChain<R>(unlessOnlyRoots childCount: ProcessWideWord, _ test: (ContainerNode) -> R?) -> R? {
         guard childCount.word.load(ordering: .relaxed) == 0 else { return firstInChain(test) }
         // The root borrowed, not retained (the parents' retains keep it): a root is weakly
         // referenced, so a retain and release of it take the slow path (~150 instructions).
         guard rootBits != 0 else { return test(self) }
-        return UnsafeReference<ScopeNode>(bits: rootBits).withBorrowed(test)
+        return UnsafeReference<ContainerNode>(bits: rootBits).withBorrowed(test)
     }
 
     /// The first non-nil answer of `test` for this node, then its parent, and so on up to
@@ -302,11 +279,11 @@ package final class ScopeNode: Sendable {
     /// the chain alive): no recursion, however deep the chain, and no retain and release
     /// of each node on the way.
     @inline(__always)
-    package func firstInChain<R>(_ test: (ScopeNode) -> R?) -> R? {
+    package func firstInChain<R>(_ test: (ContainerNode) -> R?) -> R? {
         if let found = test(self) { return found }
         var bits = parentBits
         while bits != 0 {
-            let (found, next) = UnsafeReference<ScopeNode>(bits: bits).withBorrowed { node in
+            let (found, next) = UnsafeReference<ContainerNode>(bits: bits).withBorrowed { node in
                 (test(node), node.parentBits)
             }
             if let found { return found }
@@ -397,7 +374,7 @@ package final class ScopeNode: Sendable {
         resetEverywhere(scope: scope)
         let world = ContainerWorld.isActive ? ContainerWorld.current : nil
         var removed = (world?.singletons ?? processSingletons).remove { _ in true }
-        var reporters: [ScopeNode] = []
+        var reporters: [ContainerNode] = []
         while let entry = removed.popLast() {
             if EventHub.isActive, let reporter = entry.reporter {
                 reporter.emit(.released, key: entry.key, scope: entry.scope, instance: entry.instance)

@@ -10,10 +10,10 @@
 /// ``Payload``.
 package typealias MakeInstanceAsync = @Sendable (_ override: (any OverrideBody)?) async throws -> AnyObject
 
-extension ScopeNode {
+extension ContainerNode {
     /// Resolves an async factory's instance when its fast path found none held: the same
     /// decisions as ``beginBuild(_:parameter:kind:custom:)`` (world, override, holder: both
-    /// ask ``place(_:scope:)``), with one build per key however many tasks ask at once.
+    /// ask ``locate(_:scope:)``), with one build per key however many tasks ask at once.
     ///
     /// - Parameters:
     ///   - parameter: A per-parameter factory's parameter (part of the storage key).
@@ -22,17 +22,17 @@ extension ScopeNode {
     /// - Returns: `.held` with a strong ``Payload``, or `.heldWeakly` with a `.shared`
     ///   class instance that was kept weakly.
     package func resolveAsync(
-        _ key: RegistrationKey, parameter: (any Hashable & Sendable)?, kind: Scope.Kind, custom: Scope?,
+        _ key: RegistrationKey, parameter: (any Hashable & Sendable)?, kind: Scope.Lifetime, custom: Scope?,
         weakTarget: @escaping @Sendable (AnyObject) -> AnyObject?, make: @escaping MakeInstanceAsync
     ) async throws -> Resolution {
         let scope = custom ?? Scope.builtIn(kind)
-        let (node, found, holder) = place(key, scope: scope)
+        let (node, found, holder) = locate(key, scope: scope)
         let override = found?.body
         // 1. `.unique`: built in this task, under this task's chain.
         guard let (owner, storage) = holder else {
             let frame = AsyncFrame(
                 registration: key, parameter: parameter, kind: kind, custom: custom, ownedByChild: false, build: nil,
-                place: ObjectIdentifier(node))
+                holderID: ObjectIdentifier(node))
             AsyncBuildChain.checkCycle(frame)
             let observed = EventHub.isActive
             if observed { node.reportCaptive(frame.storageKey, scope: scope, heldBy: AsyncBuildChain.captiveHolder) }
@@ -46,7 +46,7 @@ extension ScopeNode {
         // 2. Caching scopes: the held instance, or the one build in flight for the key.
         let probe = AsyncFrame(
             registration: key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot, build: nil,
-            place: ObjectIdentifier(storage))
+            holderID: ObjectIdentifier(storage))
         AsyncBuildChain.checkCycle(probe)
         let storageKey = probe.storageKey
         let claim = storage.claimAsync(storageKey, scope: scope) {
@@ -62,12 +62,12 @@ extension ScopeNode {
         case .start(let build, let waiter):
             let frame = AsyncFrame(
                 registration: key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot,
-                build: build, place: ObjectIdentifier(storage))
+                build: build, holderID: ObjectIdentifier(storage))
             if EventHub.isActive {
                 owner.reportCaptive(storageKey, scope: scope, heldBy: AsyncBuildChain.captiveHolder)
             }
             let chain = AsyncBuildChain.frames + [frame]
-            let reporter = kind.home == .process ? owner : nil
+            let reporter = kind.storedReporter(owner)
             build.start {
                 let result: Result<AnyObject, any Error>
                 do {
@@ -75,12 +75,7 @@ extension ScopeNode {
                 } catch {
                     result = .failure(error)
                 }
-                let slot: StoredEntry.Slot
-                switch result {
-                case .success(let payload) where !kind.keepsWeakly: slot = .strong(payload)
-                case .success(let payload): slot = weakTarget(payload).map { .weak(WeakInstance($0)) } ?? .vacant
-                case .failure: slot = .vacant
-                }
+                let slot = kind.slot(for: try? result.get(), weakTarget: weakTarget)
                 let kept = storage.finishAsyncBuild(
                     of: frame.storageKey, slot: slot, scope: scope, reporter: reporter, build: build)
                 if case .success(let payload) = result, EventHub.isActive {
@@ -100,7 +95,7 @@ extension ScopeNode {
         case .held, .heldWeakly:
             if EventHub.isActive { emit(.reused, key: key, scope: scope, instance: outcome.heldIdentity) }
             return outcome
-        case .slow, .closed:
+        case .miss, .closed:
             throw closedError(key, scope: scope)
         }
     }

@@ -24,10 +24,10 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
 
     // The fields of `RegistrationFields`, as `Registration` stores them (flat, not in a
     // shared struct: see there), and the async body.
-    @usableFromInline package let nodeRef: Unmanaged<ScopeNode>
-    @usableFromInline package let manager: ContainerManager?
+    @usableFromInline package let nodeRef: NodeReference
+    @usableFromInline package let nodeOwner: ContainerManager?
     @usableFromInline package let key: RegistrationKey
-    @usableFromInline package var scopeKind: Scope.Kind = .unique
+    @usableFromInline package var scopeKind: Scope.Lifetime = .unique
     @usableFromInline package unowned(unsafe) var customScope: Scope?
     @usableFromInline package var contextRank: UInt8 = 0
     @usableFromInline package var storedBody: Body
@@ -37,8 +37,8 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
     /// `references` comes first, as in ``Registration/init(references:key:storedBody:)``:
     /// arguments are evaluated in order, so the keeper is taken before the body is copied.
     @inlinable
-    package init(references: (Unmanaged<ScopeNode>, ContainerManager?), key: RegistrationKey, body: Body) {
-        (nodeRef, manager) = references
+    package init(references: (NodeReference, ContainerManager?), key: RegistrationKey, body: Body) {
+        (nodeRef, nodeOwner) = references
         self.key = key
         self.storedBody = body
     }
@@ -55,23 +55,23 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
     @inlinable
     package func resolve(_ parameter: P, isolation: isolated (any Actor)?) async throws -> T {
         if let instance = held() { return instance }
-        return try await resolveFully(parameter)
+        return try await resolveMissed(parameter)
     }
 
     /// The instance a caching scope holds for this registration (without a per-parameter
     /// key), when the synchronous fast path can read it; nil otherwise.
     @inlinable
     package func held() -> T? {
-        guard parameterKey == nil, scopeKind.home != .none else { return nil }
+        guard parameterKey == nil, scopeKind.holdsInstances else { return nil }
         let key = self.key
         let kind = scopeKind
-        let found = nodeRef._withUnsafeGuaranteedRef { $0.fastRead(key, kind: kind) }
+        let found = nodeRef.withNode { $0.fastRead(key, kind: kind) }
         return found.heldInstance(as: T.self)
     }
 
     /// The full async path, out of line.
     @usableFromInline
-    package func resolveFully(_ parameter: P) async throws -> T {
+    package func resolveMissed(_ parameter: P) async throws -> T {
         let key = self.key
         let body = storedBody
         let outcome = try await node.resolveAsync(
@@ -99,7 +99,7 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
 
     /// Stops the process for `.graph`, which is one synchronous resolve's scope.
     package func checkAsyncScope(_ scope: Scope) {
-        guard scope.kind == .graph else { return }
+        guard !scope.kind.allowsAsyncBodies else { return }
         ScopedFailure.stop(
             "\(key) is an async factory and cannot use .graph, the scope of one synchronous resolve "
                 + "(use .unique, or a caching scope)",

@@ -22,7 +22,7 @@ package struct StoredEntry {
     package var reporterBox: WeakReporter?
 
     /// The container that reports this entry's release, when the storage's own owner can't.
-    package var reporter: ScopeNode? { reporterBox?.node }
+    package var reporter: ContainerNode? { reporterBox?.node }
 
     /// The instance's identity when it is a class instance (for events); worked out only
     /// when an event asks.
@@ -49,6 +49,6 @@ package struct StoredEntry {
 
 /// A weak reference to the container that reports a singleton's events.
 package final class WeakReporter {
-    package weak var node: ScopeNode?
-    package init(_ node: ScopeNode) { self.node = node }
+    package weak var node: ContainerNode?
+    package init(_ node: ContainerNode) { self.node = node }
 }

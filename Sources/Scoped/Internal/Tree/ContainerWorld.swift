@@ -22,7 +22,7 @@ package final class ContainerWorld: Sendable {
     package let number: UInt64
 
         /// World roots by production root number, then by world number.
-    private static let worldRoots = Locked<[UInt64: [UInt64: ScopeNode]]>([:])
+    private static let worldRoots = Locked<[UInt64: [UInt64: ContainerNode]]>([:])
     /// Whether any world root was ever made: until then a root's `deinit` skips the table.
     private static var everReplaced: AtomicWord { ProcessWideWord.worldRootEverMade.word }
 
@@ -34,8 +34,8 @@ package final class ContainerWorld: Sendable {
 
     deinit {
         let number = self.number
-        let dropped: [ScopeNode] = Self.worldRoots.withLock { table in
-            var dropped: [ScopeNode] = []
+        let dropped: [ContainerNode] = Self.worldRoots.withLock { table in
+            var dropped: [ContainerNode] = []
             for (root, byWorld) in table {
                 guard let worldRoot = byWorld[number] else { continue }
                 dropped.append(worldRoot)
@@ -77,11 +77,11 @@ package final class ContainerWorld: Sendable {
     ///
     /// A nested world's root starts as a child-less copy of the enclosing world's
     /// overrides: nested isolation sees the outer test's overrides.
-    package func replacement(for root: ScopeNode) -> ScopeNode {
+    package func replacement(for root: ContainerNode) -> ContainerNode {
         let rootNumber = root.number
         if let existing = Self.worldRoots.withLock({ $0[rootNumber]?[number] }) { return existing }
         let inherited = parent.map { $0.replacement(for: root) }
-        let made = ScopeNode(worldRootFor: root, world: self, inheriting: inherited)
+        let made = ContainerNode(worldRootFor: root, world: self, inheriting: inherited)
         Self.everReplaced.store(1, ordering: .sequentiallyConsistent)
         return Self.worldRoots.withLock { table in
             if let raced = table[rootNumber]?[number] { return raced }

@@ -48,7 +48,7 @@ package final class HeldSlot: Sendable {
         UnsafeReference(bits: bits & ~1)
     }
 
-    /// The held instance, retained for the caller, or `.slow` when nothing (alive) is held.
+    /// The held instance, retained for the caller, or `.miss` when nothing (alive) is held.
     @inline(__always)
     func read() -> Resolution {
         // Sequentially consistent: the increment must be ordered before the load, against
@@ -58,10 +58,10 @@ package final class HeldSlot: Sendable {
         // Alive: a writer that swapped it out waits for `readers` to drop before releasing.
         if bits != 0 { HeldSlot.payload(bits).retain() }
         readers.subtract(1, ordering: .releasing)
-        guard bits != 0 else { return .slow }
+        guard bits != 0 else { return .miss }
         let object = HeldSlot.payload(bits).takeRetained()   // the retain just added
         guard bits & 1 != 0 else { return .held(object) }
-        guard let instance = unsafeDowncast(object, to: WeakInstance.self).object else { return .slow }
+        guard let instance = unsafeDowncast(object, to: WeakInstance.self).object else { return .miss }
         return .heldWeakly(instance)
     }
 
@@ -132,18 +132,18 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
         table.deallocate()
     }
 
-    /// The instance held for `key`, retained for the caller; `.slow` if none. Lock-free.
+    /// The instance held for `key`, retained for the caller; `.miss` if none. Lock-free.
     @inline(__always)
     package func read(_ key: RegistrationKey) -> Resolution {
         let bits = table.load(ordering: .acquiring)
-        guard bits != 0 else { return .slow }
+        guard bits != 0 else { return .miss }
         let hash = key.quickHash
         // Borrowed: a published table and its slots are never freed while the index lives.
         return UnsafeReference<SlotTable>(bits: bits).withBorrowed { table in
             var index = hash & table.mask
             while true {
                 let slotBits = table.buckets[index].load(ordering: .acquiring)
-                guard slotBits != 0 else { return .slow }
+                guard slotBits != 0 else { return .miss }
                 let found = UnsafeReference<HeldSlot>(bits: slotBits).withBorrowed { slot -> Resolution? in
                     guard slot.hash == hash, slot.key == key else { return nil }
                     return slot.read()

@@ -1,5 +1,6 @@
 // Concurrency rule: as InstanceStorage.swift — everything here reads and writes `state`
-// under its lock and runs no user code with it held. An async build is recorded in the
+// under its lock and runs no user code with it held; it takes a build's own lock under
+// the storage's (nesting 3 of the lock inventory in Locked.swift). An async build is recorded in the
 // same table of builds in flight as a synchronous one (its builder is the
 // `AsyncBuild`'s identity, not a thread's), so `register`, resets and closes invalidate
 // it the same way: its result reaches its waiters but is not stored.
@@ -43,7 +44,7 @@ extension InstanceStorage {
     /// build was invalidated, abandoned or the storage closed meanwhile. Returns whether it
     /// filed an instance.
     package func finishAsyncBuild(
-        of key: StorageKey, slot: StoredEntry.Slot, scope: Scope, reporter: ScopeNode?, build: AsyncBuild
+        of key: StorageKey, slot: StoredEntry.Slot, scope: Scope, reporter: ContainerNode?, build: AsyncBuild
     ) -> Bool {
         let id = ObjectIdentifier(build)
         return store(

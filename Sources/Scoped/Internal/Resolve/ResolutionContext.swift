@@ -13,7 +13,7 @@
 ///
 /// A trivial value (no reference counting on push and pop): its parameter and custom
 /// scope are unretained. That is safe because a frame lives only while its build runs —
-/// from `ScopeNode.beginBuild`, which opens it, to ``ResolutionContext/finishBuild(_:)``,
+/// from `ContainerNode.beginBuild`, which opens it, to ``ResolutionContext/finishBuild(_:)``,
 /// which closes it, both called by the typed shell (Registration.swift) — and that shell
 /// holds the frame's ``BuildParameter`` (on its stack, with the key box) and the custom
 /// scope (which lives for the whole process) meanwhile. A factory without a parameter
@@ -24,29 +24,29 @@ package struct BuildFrame {
     /// A parameter factory's parameter: for per-parameter factories, part of the storage
     /// key; for all, what tells two builds of the registration apart.
     private let parameter: UnsafePointer<BuildParameter>?
-    package let kind: Scope.Kind
+    package let kind: Scope.Lifetime
     private let customScope: UnsafeReference<Scope>?
     /// Whether the instance is owned by a child lifetime scope (captive checks).
     package let ownedByChild: Bool
     /// Where the build belongs: the storage that will keep its instance, or for `.unique`
     /// and `.graph` the container resolving it. A body may resolve its own registration
     /// through another container: another build, not a cycle.
-    fileprivate let place: ObjectIdentifier
+    fileprivate let holderID: ObjectIdentifier
     /// Whether the body that runs is an override (`register { }`), not the declared one:
     /// a cycle message says so, since the declaration does not show its dependencies.
     package let overridden: Bool
 
     @usableFromInline
     package init(
-        _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Kind, custom: Scope?,
-        ownedByChild: Bool, in place: AnyObject, overridden: Bool = false
+        _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime, custom: Scope?,
+        ownedByChild: Bool, in holder: AnyObject, overridden: Bool = false
     ) {
         self.key = key
         self.parameter = parameter
         self.kind = kind
         customScope = custom.map(UnsafeReference.unretained)
         self.ownedByChild = ownedByChild
-        self.place = ObjectIdentifier(place)
+        self.holderID = ObjectIdentifier(holder)
         self.overridden = overridden
     }
 
@@ -75,7 +75,7 @@ package struct BuildFrame {
     /// place and, for a parameter factory, an equal parameter. Parameters that cannot be compared (not
     /// `Hashable`) count as equal: every build of such a registration is the same one.
     func isSameBuild(as other: BuildFrame) -> Bool {
-        guard key == other.key, place == other.place else { return false }
+        guard key == other.key, holderID == other.holderID else { return false }
         guard let parameter, let otherParameter = other.parameter else { return true }
         return parameter.pointee.isSame(as: otherParameter.pointee) ?? true
     }
@@ -268,7 +268,7 @@ package final class ResolutionContext {
     package func reportReentrantBuild(of frame: BuildFrame) -> Never {
         let frames = self.frames
         let key = frame.storageKey
-        if let start = frames.firstIndex(where: { $0.place == frame.place && $0.storageKey == key }) {
+        if let start = frames.firstIndex(where: { $0.holderID == frame.holderID && $0.storageKey == key }) {
             let note =
                 frames[start].hasOtherParameter(than: frame)
                 ? " (without .perParameter, .\(frame.scope.name) keeps one instance whatever the parameter)" : ""

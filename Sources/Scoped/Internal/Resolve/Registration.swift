@@ -1,10 +1,10 @@
 // Concurrency rule: a `Registration` is an immutable value; all shared state it
-// touches lives in `ScopeNode`/`InstanceStorage` locks, and no lock is held
+// touches lives in `ContainerNode`/`InstanceStorage` locks, and no lock is held
 // while the body runs (see InstanceStorage.swift). Bodies may resolve other
 // factories on the same thread (nested graphs) or on other threads. `resolve` is
 // inlinable so that callers specialise it for `T`: it reads held instances through
-// the non-generic `ScopeNode.fastRead` (lock-free, see HeldIndex.swift); a build
-// runs its body between the non-generic `ScopeNode.beginBuild` and
+// the non-generic `ContainerNode.fastRead` (lock-free, see HeldIndex.swift); a build
+// runs its body between the non-generic `ContainerNode.beginBuild` and
 // `ResolutionContext.finishBuild` (Resolve.swift), which decide everything else.
 
 /// An override body stored in a container (`register { }`), type-erased: one reference,
@@ -26,9 +26,9 @@ package final class OverrideBox<P, T>: OverrideBody {
 /// shared struct inside them: nesting one changed the resolve sites' code, 5 bytes each).
 @usableFromInline
 package protocol RegistrationFields {
-    var nodeRef: Unmanaged<ScopeNode> { get }
+    var nodeRef: NodeReference { get }
     var key: RegistrationKey { get }
-    var scopeKind: Scope.Kind { get set }
+    var scopeKind: Scope.Lifetime { get set }
     var customScope: Scope? { get set }
     var contextRank: UInt8 { get set }
 }
@@ -36,14 +36,14 @@ package protocol RegistrationFields {
 extension RegistrationFields {
     /// The references a factory value keeps to `manager`'s container: its node, not
     /// retained, and what keeps the node alive, retained: the manager or the calling
-    /// thread's keeper of it (``ContainerManager/keeper()``), nothing if it is process-wide.
+    /// thread's keeper of it (``ContainerManager/nodeOwner()``), nothing if it is process-wide.
     @inlinable @inline(__always)
-    package static func reference(to manager: ContainerManager) -> (Unmanaged<ScopeNode>, ContainerManager?) {
-        (Unmanaged.passUnretained(manager.node), manager.keeper())
+    package static func reference(to manager: ContainerManager) -> (NodeReference, ContainerManager?) {
+        (.node(of: manager), manager.nodeOwner())
     }
 
     /// The container's state.
-    @inlinable package var node: ScopeNode { nodeRef.takeUnretainedValue() }
+    @inlinable package var node: ContainerNode { nodeRef.node }
 
     /// The scope (a built-in one is made from its kind).
     package var scope: Scope {
@@ -56,7 +56,7 @@ extension RegistrationFields {
 
     /// Sets a built-in scope.
     @inlinable
-    package mutating func setScope(_ kind: Scope.Kind) {
+    package mutating func setScope(_ kind: Scope.Lifetime) {
         scopeKind = kind
         customScope = nil
     }
@@ -75,24 +75,21 @@ extension RegistrationFields {
     /// Stores `override` as this registration's override in the container and drops what
     /// the container holds for it.
     package func register(override: any OverrideBody) {
-        let target = node.inCurrentWorld
+        let target = node.nodeInCurrentWorld()
         target.setOverride(override, for: key)
         dropHeldInstances(in: target)
     }
 
     /// Removes the override and drops what the container holds for this registration.
     package func reset() {
-        let target = node.inCurrentWorld
+        let target = node.nodeInCurrentWorld()
         target.removeOverride(for: key)
         dropHeldInstances(in: target)
     }
 
-    /// A root drops its own instances (and the process's singleton of this key); a child
-    /// lifetime scope drops only what it owns, so its parent is never touched.
-    private func dropHeldInstances(in target: ScopeNode) {
-        var storages = [target.storage]
-        if target.isRoot && scopeKind.home == .process { storages.append(target.singletons) }
-        target.drop(key, from: storages)
+    /// Drops what `target` holds for this registration (``ContainerNode/storagesToDrop(for:)``).
+    private func dropHeldInstances(in target: ContainerNode) {
+        target.drop(key, from: target.storagesToDrop(for: scopeKind))
     }
 }
 
@@ -102,8 +99,8 @@ extension RegistrationFields {
 /// A factory value is made on every access of a factory property, so it is kept small
 /// and free of reference counting but for the body's context and what keeps its
 /// container's node alive (nothing for a process-wide container): a built-in scope is stored as
-/// its ``Scope/Kind`` (no `Scope` object), the key as three words with no precomputed
-/// hash.
+/// its ``Scope/Lifetime-swift.enum`` (no `Scope` object), the key (``RegistrationKey``) as five
+/// words and a position, with no precomputed hash.
 @usableFromInline
 package struct Registration<P, T>: RegistrationFields, Sendable {
     /// The body as declared: `self { … }` bodies take no parameter, so a `Factory` stores
@@ -115,24 +112,19 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         case parameter(@Sendable (P) -> T)
     }
 
-    /// The container's state, not retained: `manager` keeps it alive, or the process does.
-    ///
-    /// The one bare `Unmanaged` outside UnsafeReference.swift, under the same rule (its
-    /// precondition: the manager or the process keeps the node alive). Wrapped in
-    /// `UnsafeReference`, this field made every unique resolve 46 instructions longer
-    /// (callgrind, 672 → 718: a retain and release of the node that the optimizer no longer
-    /// removed in the specialised `resolve`), so it stays as it is.
-    @usableFromInline package let nodeRef: Unmanaged<ScopeNode>
+    /// The container's state, not retained: `nodeOwner` keeps it alive, or the process
+    /// does (``NodeReference``, in UnsafeReference.swift).
+    @usableFromInline package let nodeRef: NodeReference
     /// What keeps the node alive, retained: the container's manager for a child lifetime
-    /// scope, the calling thread's keeper of it for a root (``ContainerManager/keeper()``),
+    /// scope, the calling thread's keeper of it for a root (``ContainerManager/nodeOwner()``),
     /// nil for a process-wide one (``ContainerManager/processWide()``), which is never
     /// released. Retaining the root's manager itself would write to its reference count on
     /// every factory access, a cache line that every thread resolving from that root shares.
-    @usableFromInline package let manager: ContainerManager?
+    @usableFromInline package let nodeOwner: ContainerManager?
 
     @usableFromInline package let key: RegistrationKey
     @usableFromInline package var storedBody: Body
-    @usableFromInline package var scopeKind: Scope.Kind = .unique
+    @usableFromInline package var scopeKind: Scope.Lifetime = .unique
     /// A custom scope (`Scope.Cached(name:)`); nil for the built-in ones. Not retained:
     /// custom scopes live for the whole process (``Scope/init(name:)``), so a factory
     /// value holds one reference fewer to release.
@@ -140,13 +132,13 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     /// Precedence of the context override now in `body` (0: the declared body).
     @usableFromInline package var contextRank: UInt8 = 0
 
-    /// Takes the references (`reference(to:)`, which calls ``ContainerManager/keeper()``)
+    /// Takes the references (`reference(to:)`, which calls ``ContainerManager/nodeOwner()``)
     /// before the body is copied into the value: with the copy made first, the optimizer
     /// kept an extra retain and release of the body's context (the container, for a body
     /// that captures it) around that call, on every factory access.
     @inlinable @inline(__always)
-    package init(references: (Unmanaged<ScopeNode>, ContainerManager?), key: RegistrationKey, storedBody: Body) {
-        (nodeRef, manager) = references
+    package init(references: (NodeReference, ContainerManager?), key: RegistrationKey, storedBody: Body) {
+        (nodeRef, nodeOwner) = references
         self.key = key
         self.storedBody = storedBody
     }
@@ -195,13 +187,13 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     /// metatype, about 20 instructions per resolve).
     @inlinable @inline(never)
     package static func resolve(
-        in nodeRef: Unmanaged<ScopeNode>, container: ObjectIdentifier, name: StaticString, type: Any.Type,
-        position: UInt32, file: UInt, kind: Scope.Kind, custom: Scope?, body: Body, parameter: P
+        in nodeRef: NodeReference, container: ObjectIdentifier, name: StaticString, type: Any.Type,
+        position: UInt32, file: UInt, kind: Scope.Lifetime, custom: Scope?, body: Body, parameter: P
     ) -> T {
         let key = RegistrationKey(container: container, name: name, type: type, position: position, file: file)
         if kind.holdsInstances {
             // The node is borrowed, not retained: the manager (or the process) keeps it.
-            let found = nodeRef._withUnsafeGuaranteedRef { $0.fastRead(key, kind: kind) }
+            let found = nodeRef.withNode { $0.fastRead(key, kind: kind) }
             if let held = found.heldInstance(as: T.self) { return held }
         }
         return build(nodeRef, key, kind: kind, custom: custom, body: body, parameter: parameter, buildParameter: nil)
@@ -228,15 +220,15 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     /// The body of ``resolve(_:parameterKey:)``, out of line, once per `P` and `T`.
     @inlinable @inline(never)
     package static func resolve(
-        in nodeRef: Unmanaged<ScopeNode>, container: ObjectIdentifier, name: StaticString, type: Any.Type,
-        position: UInt32, file: UInt, kind: Scope.Kind, custom: Scope?, body: Body, parameter: P, parameterKey: (@Sendable (P) -> ParameterBox)?
+        in nodeRef: NodeReference, container: ObjectIdentifier, name: StaticString, type: Any.Type,
+        position: UInt32, file: UInt, kind: Scope.Lifetime, custom: Scope?, body: Body, parameter: P, parameterKey: (@Sendable (P) -> ParameterBox)?
     ) -> T {
         let key = RegistrationKey(container: container, name: name, type: type, position: position, file: file)
         let box = parameterKey?(parameter)
         return withUnsafePointer(to: parameter) { value in
             withUnsafePointer(to: BuildParameter(value, box: box)) { buildParameter in
                 if kind.holdsInstances {
-                    let found = nodeRef._withUnsafeGuaranteedRef {
+                    let found = nodeRef.withNode {
                         $0.fastRead(key, parameter: buildParameter, kind: kind)
                     }
                     if let held = found.heldInstance(as: T.self) { return held }
@@ -249,17 +241,17 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     }
 
     /// Everything but a lock-free read: the held instance that
-    /// ``ScopeNode/beginBuild(_:parameter:kind:custom:)`` finds, or a build — the body runs
+    /// ``ContainerNode/beginBuild(_:parameter:kind:custom:)`` finds, or a build — the body runs
     /// here, between `beginBuild` and ``ResolutionContext/finishBuild(_:)`` (Resolve.swift,
     /// steps 2 and 3). Inlined into both `resolve` functions, so that while a body runs the
     /// only frame of Scoped's on the stack is theirs: a nested first build costs that
     /// frame, the caller's and the body's (`ScopedBenchmarks --stack`).
     @inlinable @inline(__always)
     package static func build(
-        _ nodeRef: Unmanaged<ScopeNode>, _ key: RegistrationKey, kind: Scope.Kind, custom: Scope?, body: Body,
+        _ nodeRef: NodeReference, _ key: RegistrationKey, kind: Scope.Lifetime, custom: Scope?, body: Body,
         parameter: P, buildParameter: UnsafePointer<BuildParameter>?
     ) -> T {
-        let step = nodeRef._withUnsafeGuaranteedRef {
+        let step = nodeRef.withNode {
             $0.beginBuild(key, parameter: buildParameter, kind: kind, custom: custom)
         }
         guard case .build(let override, let form, let context) = step else {
@@ -274,7 +266,7 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     @inlinable
     package static func payload(_ value: T, _ form: PayloadForm) -> AnyObject? {
         switch form {
-        case .none:
+        case .unused:
             return nil
         case .strong:
             return Payload.wrap(value)

@@ -5,10 +5,10 @@
 /// A scope's open children: added and removed in constant time, whatever their number
 /// and whatever order they close in, and listed oldest first when the scope closes.
 ///
-/// Each child keeps the number of its slot (`ScopeNode.slot`); a closed child's slot is
+/// Each child keeps the number of its slot (`ContainerNode.slot`); a closed child's slot is
 /// reused by the next one opened. No hashing: a slot is an array index.
 package struct OpenChildren {
-    private var slots: [ScopeNode?] = []
+    private var slots: [ContainerNode?] = []
     private var freeSlots: [Int] = []
     /// The number of open children: the slots not free.
     package var count: Int { slots.count - freeSlots.count }
@@ -18,7 +18,7 @@ package struct OpenChildren {
     package var isEmpty: Bool { count == 0 }
 
     /// Adds `child`; returns the slot it must remember for ``remove(slot:number:)``.
-    package mutating func insert(_ child: ScopeNode) -> Int {
+    package mutating func insert(_ child: ContainerNode) -> Int {
         if let slot = freeSlots.popLast() {
             slots[slot] = child
             return slot
@@ -29,7 +29,7 @@ package struct OpenChildren {
 
     /// Removes the child in `slot` and returns it (nil if it is not there any more: the
     /// parent closed and took all its children).
-    package mutating func remove(slot: Int, number: UInt64) -> ScopeNode? {
+    package mutating func remove(slot: Int, number: UInt64) -> ContainerNode? {
         guard slot < slots.count, let child = slots[slot], child.number == number else { return nil }
         slots[slot] = nil
         freeSlots.append(slot)
@@ -41,12 +41,12 @@ package struct OpenChildren {
     }
 
     /// Calls `body` with each open child, in no particular order.
-    package func forEach(_ body: (ScopeNode) -> Void) {
+    package func forEach(_ body: (ContainerNode) -> Void) {
         for case let child? in slots { body(child) }
     }
 
     /// Removes every child and returns them, oldest first (node numbers grow with time).
-    package mutating func removeAll() -> [ScopeNode] {
+    package mutating func removeAll() -> [ContainerNode] {
         guard !isEmpty else { return [] }
         let all = slots.compactMap { $0 }.sorted { $0.number < $1.number }
         self = OpenChildren()

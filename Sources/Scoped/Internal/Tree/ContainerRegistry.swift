@@ -2,20 +2,20 @@
 // node in the process; it is held only to add, remove or copy the list, never while
 // instances are released. A root's lifetime scopes are reached through the nodes'
 // `state` locks, one at a time, and under a parent's each child's storage lock for a
-// moment (top-down: nothing takes them bottom-up), so that only the nodes that hold
-// instances of the scope are retained. No user code runs meanwhile.
+// moment (nesting 2 of the lock inventory in Locked.swift), so that only the nodes that
+// hold instances of the scope are retained. No user code runs meanwhile.
 
 /// Every live root container's node, so that `Scope.<name>.reset()` can reach every
 /// container: the roots, and through their trees the open lifetime scopes.
 package enum ContainerRegistry {
     private final class WeakRoot {
-        weak var node: ScopeNode?
+        weak var node: ContainerNode?
         let worldNumber: UInt64
         /// The root's storage and state (its open children), reachable without the node:
         /// a reset asks them what they hold before taking a strong reference to the root.
         let storage: InstanceStorage
-        let state: Locked<ScopeNode.State>
-        init(_ node: ScopeNode) {
+        let state: Locked<ContainerNode.State>
+        init(_ node: ContainerNode) {
             self.node = node
             worldNumber = node.worldNumber
             storage = node.storage
@@ -25,7 +25,7 @@ package enum ContainerRegistry {
 
     private static let live = Locked<[ObjectIdentifier: WeakRoot]>([:])
 
-    package static func add(_ root: ScopeNode) {
+    package static func add(_ root: ContainerNode) {
         let entry = WeakRoot(root)
         live.withLock { $0[ObjectIdentifier(root)] = entry }
     }
@@ -42,15 +42,15 @@ package enum ContainerRegistry {
     /// that its `deinit` — and its instances' — would run later, on the resetting
     /// thread. The same holds for lifetime scopes, which are walked under their parents'
     /// locks and retained only if they hold such instances.
-    package static func nodes(in world: ContainerWorld?, holding scope: Scope) -> [ScopeNode] {
+    package static func nodes(in world: ContainerWorld?, holding scope: Scope) -> [ContainerNode] {
         let number = world?.number ?? 0
         let roots = live.withLock { $0.values.filter { $0.worldNumber == number } }
-        var found: [ScopeNode] = []
+        var found: [ContainerNode] = []
         // The trees are walked with a stack of the scopes' states, not by recursion: a
         // chain of lifetime scopes may be deep. A child is retained (appended) only if
         // it holds instances of `scope`, under its parent's lock, where it is alive;
         // what the walk keeps of the others is their state, which keeps no node alive.
-        var unvisited: [Locked<ScopeNode.State>] = []
+        var unvisited: [Locked<ContainerNode.State>] = []
         for root in roots {
             if root.storage.holdsInstances(of: scope), let node = root.node { found.append(node) }
             unvisited.append(root.state)

@@ -1,5 +1,5 @@
 // Concurrency rule: the resolve path runs under no lock of its own. It reads the
-// override table and the tree under each node's `state` lock (ScopeNode.swift), and
+// override table and the tree under each node's `state` lock (ContainerNode.swift), and
 // builds through `InstanceStorage.claim`/`finishBuild`, which record a build in flight
 // under the storage's lock and file its instance under it again (InstanceStorage.swift).
 // The body runs between `beginBuild` and `finishBuild`, in the typed shell
@@ -24,7 +24,7 @@
 
 // MARK: The lock-free read
 
-/// What a lookup found: the fast read (`ScopeNode.fastRead`), the storage's tables
+/// What a lookup found: the fast read (`ContainerNode.fastRead`), the storage's tables
 /// (`InstanceStorage.claim`, `EntryTable`, `HeldIndex`) answer with one of these. One word
 /// and a tag, as every table lookup returns one.
 @usableFromInline
@@ -35,7 +35,7 @@ package enum Resolution {
     case heldWeakly(AnyObject)
     /// Nothing held that can be read without a lock: begin a build (which may still find
     /// one). Only the fast read answers this.
-    case slow
+    case miss
     /// The storage is closed (a lifetime scope after `close()`). Only the storage answers
     /// this; `beginBuild` stops the process instead.
     case closed
@@ -47,7 +47,7 @@ package enum Resolution {
         switch self {
         case .held(let payload): Payload.unwrap(payload, as: T.self)
         case .heldWeakly(let object): Payload.unwrapWeak(object, as: T.self)
-        case .slow, .closed: nil
+        case .miss, .closed: nil
         }
     }
 
@@ -56,12 +56,12 @@ package enum Resolution {
         switch self {
         case .held(let payload): Payload.identity(of: payload)
         case .heldWeakly(let object): ObjectIdentifier(object)
-        case .slow, .closed: nil
+        case .miss, .closed: nil
         }
     }
 }
 
-/// What ``ScopeNode/beginBuild(_:parameter:kind:custom:)`` decided.
+/// What ``ContainerNode/beginBuild(_:parameter:kind:custom:)`` decided.
 @usableFromInline
 package enum BuildStep {
     /// The instance is held (`.held` or `.heldWeakly`): return it.
@@ -86,7 +86,7 @@ extension InstanceStorage {
     fileprivate func read(_ key: RegistrationKey) -> Resolution {
         if let readIndex { return readIndex.withBorrowed { $0.read(key) } }
         let hash = key.quickHash
-        return state.withLock { $0.table.liveInstance(of: key, hash: hash) } ?? .slow
+        return state.withLock { $0.table.liveInstance(of: key, hash: hash) } ?? .miss
     }
 
     /// The instance held for `key` in the locked table (per-parameter instances, and
@@ -94,50 +94,34 @@ extension InstanceStorage {
     @inline(__always)
     fileprivate func held(_ key: StorageKey) -> Resolution {
         let hash = key.registration.quickHash
-        return state.withLock { $0.table.liveInstance(of: key, hash: hash) } ?? .slow
+        return state.withLock { $0.table.liveInstance(of: key, hash: hash) } ?? .miss
     }
 }
 
-extension ScopeNode {
+extension ContainerNode {
     /// Step 1, the held instance read without a lock: from the storage's lock-free
     /// ``HeldIndex`` (a child's storage: its locked table) where the scope keeps it.
     /// Non-generic, so that it is compiled once. The typed shell asks only for scopes
     /// that hold instances (`kind.holdsInstances`).
     ///
-    /// Returns `.slow` whenever ``beginBuild(_:parameter:kind:custom:)`` has something to
+    /// Returns `.miss` whenever ``beginBuild(_:parameter:kind:custom:)`` has something to
     /// do: a scope that keeps nothing, a container world or an observer in play, an
     /// override of `key` visible from here, or no instance held yet.
     @usableFromInline
-    package func fastRead(_ key: RegistrationKey, kind: Scope.Kind) -> Resolution {
-        guard mayResolveFast(key) else { return .slow }
-        // The storages of `holder(of:overriddenIn:)` with no override, without taking a
-        // reference to the owner (a retain per resolve that this path does not need).
-        // Written out here and below rather than shared with `holder` or through a helper:
-        // a shared `StorageKey` entry or a storage-picking helper each cost 25–50 of the
-        // ~450–500 instructions of a cached, singleton or scoped resolve (callgrind,
-        // `Benchmarks/Scripts/instructions.sh`).
-        switch kind.home {
-        case .root: return rootStorage.withBorrowed { $0.read(key) }
-        case .lifetimeScope: return storage.read(key)
-        case .process: return singletons.read(key)
-        case .none, .graph: return .slow
-        }
+    package func fastRead(_ key: RegistrationKey, kind: Scope.Lifetime) -> Resolution {
+        guard mayResolveFast(key) else { return .miss }
+        return withHeldStorage(of: kind) { $0.read(key) } ?? .miss
     }
 
     /// The same for a parameter factory: for a per-parameter one, the parameter's box is
     /// part of the key.
     @usableFromInline
-    package func fastRead(_ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>, kind: Scope.Kind) -> Resolution {
+    package func fastRead(_ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>, kind: Scope.Lifetime) -> Resolution {
         // One instance whatever the parameter: held ones are read as above.
         guard let box = parameter.pointee.box else { return fastRead(key, kind: kind) }
-        guard mayResolveFast(key) else { return .slow }
+        guard mayResolveFast(key) else { return .miss }
         let storageKey = StorageKey(key, box: box)
-        switch kind.home {
-        case .root: return (isRoot ? storage : root.storage).held(storageKey)
-        case .lifetimeScope: return storage.held(storageKey)
-        case .process: return singletons.held(storageKey)
-        case .none, .graph: return .slow
-        }
+        return withHeldStorage(of: kind) { $0.held(storageKey) } ?? .miss
     }
 
     /// No container world, no observer on this chain, no override of `key` visible. A
@@ -155,7 +139,7 @@ extension ScopeNode {
 @usableFromInline
 package enum PayloadForm {
     /// The caller keeps the value; return nothing (a unique build nobody observes).
-    case none
+    case unused
     /// As a ``Payload`` (held strongly by a storage or a graph, or described in an event).
     case strong
     /// For `.shared`: the class instance itself, or nil for a value type (nothing is kept).
@@ -163,7 +147,7 @@ package enum PayloadForm {
 }
 
 /// What a build still has to do once its body returned: recorded with its frame by
-/// ``ScopeNode/beginBuild(_:parameter:kind:custom:)``, carried out by
+/// ``ContainerNode/beginBuild(_:parameter:kind:custom:)``, carried out by
 /// ``ResolutionContext/finishBuild(_:)``. Trivial, as the stack of open builds requires:
 /// its references were retained when the build began and are released when it finishes.
 package struct BuildEnding {
@@ -188,7 +172,7 @@ package struct BuildEnding {
     package let filing: Filing
     /// The node that reports the build (when observed) and, filed in a storage, owns it;
     /// nil on the fast path (nothing to report, nothing stored).
-    package let reporter: UnsafeReference<ScopeNode>?
+    package let reporter: UnsafeReference<ContainerNode>?
     package let observed: Bool
 
     /// A unique or graph build with no observer: nothing to release, nothing to report.
@@ -197,7 +181,7 @@ package struct BuildEnding {
     }
 }
 
-extension ScopeNode {
+extension ContainerNode {
     /// Step 2: everything a resolve does before its body runs. Returns the held instance
     /// (`.found`: `.held` or `.heldWeakly`), or opens the build's frame and returns `.build`;
     /// the caller then runs the body and calls ``ResolutionContext/finishBuild(_:)``.
@@ -208,7 +192,7 @@ extension ScopeNode {
     /// frame here; the rest is out of line.
     @usableFromInline
     package func beginBuild(
-        _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Kind, custom: Scope?
+        _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime, custom: Scope?
     ) -> BuildStep {
         if !kind.holdsInstances, mayResolveFast(key) {
             return ResolutionContext.withCurrent { context in
@@ -216,29 +200,29 @@ extension ScopeNode {
                 return beginUnheld(frame, override: nil, observed: false, context: context)
             }
         }
-        return beginFully(key, parameter: parameter, kind: kind, custom: custom)
+        return beginGeneral(key, parameter: parameter, kind: kind, custom: custom)
     }
 
     /// `beginBuild` with an override, an observer or a container world in play, or a
     /// caching scope: where the instance lives, the held one, or exactly one build however
     /// many threads ask at once.
     @inline(never)
-    private func beginFully(
-        _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Kind, custom: Scope?
+    private func beginGeneral(
+        _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime, custom: Scope?
     ) -> BuildStep {
         // The thread's context, borrowed: the thread keeps it alive.
         ResolutionContext.withCurrent { context in
-            beginFully(key, parameter: parameter, kind: kind, custom: custom, context: context)
+            beginGeneral(key, parameter: parameter, kind: kind, custom: custom, context: context)
         }
     }
 
     @inline(__always)
-    private func beginFully(
-        _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Kind, custom: Scope?,
+    private func beginGeneral(
+        _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime, custom: Scope?,
         context: ResolutionContext
     ) -> BuildStep {
         let scope = custom ?? Scope.builtIn(kind)
-        let (node, found, holder) = place(key, scope: scope)
+        let (node, found, holder) = locate(key, scope: scope)
         // 1. Scopes that keep nothing: a new instance (`.unique`), or the current graph's.
         guard let (owner, storage) = holder else {
             let frame = BuildFrame(
@@ -254,13 +238,13 @@ extension ScopeNode {
             key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot, in: storage,
             overridden: found != nil)
         if let held = storage.claim(frame, scope: scope, context: context) {
-            if case .closed = held, ScopeNode.mayOutliveClosedScope {
+            if case .closed = held, ContainerNode.mayOutliveClosedScope {
                 // A cancelled task or an ended async build's body: an instance for this
                 // caller alone, kept by nobody, instead of a stop (LifetimeScopeClosedError).
                 let observed = EventHub.isActive
                 let ending = BuildEnding(filing: .dropped, reporter: observed ? .retaining(owner) : nil, observed: observed)
                 context.open(frame, ending: ending)
-                return .build(override: found?.body, form: observed ? .strong : .none, context: .unretained(context))
+                return .build(override: found?.body, form: observed ? .strong : .unused, context: .unretained(context))
             }
             owner.report(held, of: frame, scope: scope)
             return .found(held)
@@ -272,7 +256,7 @@ extension ScopeNode {
         let ending = BuildEnding(
             filing: .storage(.retaining(consume storage)), reporter: .retaining(consume owner), observed: observed)
         context.open(frame, ending: ending)
-        return .build(override: found?.body, form: kind.keepsWeakly ? .weak : .strong, context: .unretained(context))
+        return .build(override: found?.body, form: kind.payloadForm, context: .unretained(context))
     }
 
     /// Where a resolve of `key` from here goes: the node of the current container world,
@@ -281,11 +265,11 @@ extension ScopeNode {
     /// Inlined: outside a container world the node is this one, and no reference to it is
     /// taken.
     @inline(__always)
-    func place(_ key: RegistrationKey, scope: Scope) -> (
-        node: ScopeNode, override: (body: any OverrideBody, owner: ScopeNode)?,
-        holder: (owner: ScopeNode, storage: InstanceStorage)?
+    func locate(_ key: RegistrationKey, scope: Scope) -> (
+        node: ContainerNode, override: (body: any OverrideBody, owner: ContainerNode)?,
+        holder: (owner: ContainerNode, storage: InstanceStorage)?
     ) {
-        let node = inCurrentWorld
+        let node = nodeInCurrentWorld()
         let found = node.override(for: key)
         return (node, found, node.holder(of: scope, overriddenIn: found?.owner))
     }
@@ -308,7 +292,7 @@ extension ScopeNode {
         }
         guard observed else {
             context.open(frame, ending: .unobserved(filing))
-            return .build(override: override, form: filing.isGraph ? .strong : .none, context: .unretained(context))
+            return .build(override: override, form: filing.isGraph ? .strong : .unused, context: .unretained(context))
         }
         return beginObserved(frame, filing: filing, override: override, context: context)
     }
@@ -346,7 +330,7 @@ extension ScopeNode {
         switch outcome {
         case .held, .heldWeakly:
             if EventHub.isActive { emit(.reused, key: frame.storageKey, scope: scope, instance: outcome.heldIdentity) }
-        case .closed, .slow:
+        case .closed, .miss:
             closedScope(frame.storageKey, scope: scope, owner: self)
         }
     }
@@ -370,7 +354,7 @@ extension ScopeNode {
     }
 
     @inline(never)
-    func closedScope(_ key: StorageKey, scope: Scope, owner: ScopeNode) -> Never {
+    func closedScope(_ key: StorageKey, scope: Scope, owner: ContainerNode) -> Never {
         ScopedFailure.stop(owner.closedError(key, scope: scope).description, declaredBy: [key.registration])
     }
 
@@ -388,7 +372,7 @@ extension ResolutionContext {
     @usableFromInline
     package func finishBuild(_ payload: AnyObject?) {
         let ending = innermostEnding
-        guard !ending.observed else { return finishFully(ending, payload: payload) }
+        guard !ending.observed else { return finishStoredOrObserved(ending, payload: payload) }
         switch ending.filing {
         case .nowhere, .dropped:
             closeInnermost()
@@ -397,14 +381,14 @@ extension ResolutionContext {
             closeInnermost()
             if let payload { fileInGraph(payload, for: key) }
         case .storage:
-            finishFully(ending, payload: payload)
+            finishStoredOrObserved(ending, payload: payload)
         }
     }
 
     /// A build that is stored or reported: files it, reports it, and releases what
     /// `beginBuild` retained.
     @inline(never)
-    private func finishFully(_ ending: BuildEnding, payload: AnyObject?) {
+    private func finishStoredOrObserved(_ ending: BuildEnding, payload: AnyObject?) {
         let frame = innermostFrame
         closeInnermost()
         let scope = frame.scope
@@ -416,9 +400,10 @@ extension ResolutionContext {
         case .graph:
             if let payload { fileInGraph(payload, for: frame.storageKey) }
         case .storage(let storage):
+            // `payload` came in `kind.payloadForm`: a weakly kept one is the target itself.
             kept = storage.takeRetained().finishBuild(
-                of: frame, payload: payload, weakly: frame.kind.keepsWeakly, scope: scope,
-                reporter: frame.kind.home == .process ? reporter : nil, context: self)
+                of: frame, slot: frame.kind.slot(for: payload, weakTarget: { $0 }), scope: scope,
+                reporter: frame.kind.storedReporter(reporter), context: self)
         case .dropped:
             kept = false
         }

@@ -8,7 +8,7 @@ package struct AsyncFrame: Sendable {
     package let registration: RegistrationKey
     /// A per-parameter factory's parameter (nil for every other build).
     package let parameter: (any Hashable & Sendable)?
-    package let kind: Scope.Kind
+    package let kind: Scope.Lifetime
     /// The custom scope (nil for the built-in ones); custom scopes live for the process.
     package let custom: Scope?
     /// Whether the instance is owned by a child lifetime scope (captive checks).
@@ -17,7 +17,7 @@ package struct AsyncFrame: Sendable {
     package let build: AsyncBuild?
     /// Where the build belongs: the storage that will keep its instance, or for `.unique`
     /// the container resolving it (as ``BuildFrame``'s).
-    package let place: ObjectIdentifier
+    package let holderID: ObjectIdentifier
 
     package var scope: Scope { custom ?? Scope.builtIn(kind) }
 
@@ -28,7 +28,7 @@ package struct AsyncFrame: Sendable {
 
     /// Whether both frames build the same instance.
     package func isSameBuild(as other: AsyncFrame) -> Bool {
-        guard registration == other.registration, place == other.place else { return false }
+        guard registration == other.registration, holderID == other.holderID else { return false }
         switch (parameter, other.parameter) {
         case (nil, nil): return true
         case (let mine?, let theirs?): return AnyHashable(mine) == AnyHashable(theirs)

@@ -1,10 +1,10 @@
 // Concurrency rule: observers live in each node's `state` lock; `installed`
-// and the sequence and id counters are process-wide atomics (AtomicCell.swift). Observers are copied out under the lock and called
+// and the sequence and id counters are process-wide atomics (Atomics.swift). Observers are copied out under the lock and called
 // after it is released, so an observer may resolve.
 
 /// Emits lifecycle events; costs one relaxed atomic load per resolve while no observer
-/// is installed anywhere, and one per container level while none is installed on the
-/// resolving container or its ancestors.
+/// is installed anywhere. While some are, a resolve asks its root only, unless a lifetime
+/// scope somewhere has an observer of its own (then it walks up its chain).
 @usableFromInline
 package enum EventHub {
     private static var installed: AtomicWord { ProcessWideWord.observersInstalled.word }
@@ -12,7 +12,7 @@ package enum EventHub {
     @usableFromInline @inline(__always)
     package static var isActive: Bool { installed.load(ordering: .relaxed) != 0 }
 
-    package static func add(_ observer: LifecycleObserver, to node: ScopeNode) -> UInt64 {
+    package static func add(_ observer: LifecycleObserver, to node: ContainerNode) -> UInt64 {
         let id = ProcessWideCounter.observerIDs.next()
         node.state.withLock { $0.observers[id] = observer }
         node.adjust(node.observerCount, by: 1, lifetimeScopesTotal: .childObservers)
@@ -20,7 +20,7 @@ package enum EventHub {
         return id
     }
 
-    package static func remove(_ id: UInt64, from node: ScopeNode) {
+    package static func remove(_ id: UInt64, from node: ContainerNode) {
         let removed = node.state.withLock { $0.observers.removeValue(forKey: id) }
         if removed != nil {
             node.adjust(node.observerCount, by: -1, lifetimeScopesTotal: .childObservers)
@@ -29,7 +29,7 @@ package enum EventHub {
     }
 
     /// Forgets every observer of a node that goes away.
-    package static func removeAll(from node: ScopeNode) {
+    package static func removeAll(from node: ContainerNode) {
         let removed = node.state.withLock { state in
             defer { state.observers = [:] }
             return state.observers
@@ -45,7 +45,7 @@ package enum EventHub {
     }
 }
 
-extension ScopeNode {
+extension ContainerNode {
     /// Whether an observer is installed on this container or an ancestor: everything this
     /// container reports goes to that chain. One atomic load per level.
     package var isObservedInChain: Bool {
@@ -92,7 +92,7 @@ extension ScopeNode {
                 registration: key?.registration.memberName, typeName: key?.registration.typeName,
                 declaration: key?.registration.declaration,
                 parameter: key?.parameterBox?.description, scope: scope?.name ?? scopeName,
-                lifetime: scope.map { LifecycleEvent.Lifetime($0.kind) }, container: displayName, instance: instance, dependency: dependency,
+                lifetime: scope?.kind, container: displayName, instance: instance, dependency: dependency,
                 resolvedBy: resolvedBy, captured: captured?.reference)
             for observer in observers { observer.receive(event) }
         }

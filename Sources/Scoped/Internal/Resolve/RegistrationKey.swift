@@ -33,7 +33,7 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         self.producedType = type
         self.name = name
         self.position = UInt32(truncatingIfNeeded: line << 12 | min(column, 0xFFF))
-        self.file = UInt(bitPattern: file.utf8Start)
+        self.file = file.addressBits
     }
 
     /// A key from its parts, as a resolve site passes them (the produced type is known
@@ -52,13 +52,10 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     /// Its column (4,095 for any column past that).
     package var column: UInt { UInt(position & 0xFFF) }
     /// The file of the call, as `#fileID` names it: `MyApp/Container+Features.swift`.
-    package var fileID: String { String(cString: UnsafePointer<UInt8>(bitPattern: file).unsafelyUnwrapped) }
+    package var fileID: String { StaticString.text(atBits: file) }
     /// `MyApp/Container+Features.swift:12:9`: where the `self { … }` call is (stop
     /// messages and events); nil for a key made without one.
     package var declaration: String? { line == 0 ? nil : "\(fileID):\(line):\(column)" }
-
-    /// The produced type's identity.
-    package var type: ObjectIdentifier { ObjectIdentifier(producedType) }
 
     @usableFromInline package static func == (lhs: RegistrationKey, rhs: RegistrationKey) -> Bool {
         guard lhs.position == rhs.position, lhs.producedType == rhs.producedType, lhs.container == rhs.container else {

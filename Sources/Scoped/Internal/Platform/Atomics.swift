@@ -129,7 +129,7 @@ package enum ProcessWideWord: Int32 {
     case containerWorldsEntered = 1
     /// 1 once any container world made a world root (ContainerWorld.swift).
     case worldRootEverMade = 2
-    /// Overrides registered on lifetime scopes (not roots), anywhere (ScopeNode.swift).
+    /// Overrides registered on lifetime scopes (not roots), anywhere (ContainerNode.swift).
     case childOverrides = 3
     /// Observers installed on lifetime scopes (not roots), anywhere (EventHub.swift).
     case childObservers = 4
@@ -145,7 +145,7 @@ package enum ProcessWideWord: Int32 {
 /// The process-wide 64-bit counters (numbers and sequences that must not wrap on
 /// 32-bit watchOS), statically allocated in C.
 package enum ProcessWideCounter: Int32 {
-    /// Scope node numbers (ScopeNode.swift).
+    /// Scope node numbers (ContainerNode.swift).
     case scopeNodeNumbers = 0
     /// Container world numbers (ContainerWorld.swift).
     case worldNumbers = 1

@@ -10,7 +10,7 @@
 // handed back to the caller and released after unlocking, newest first, so a
 // `deinit` may resolve from the container again; a close ends its async builds after
 // unlocking too (their tasks' cancellation handlers, user code, run then). The resolve's lock-free read
-// (`ScopeNode.fastRead`) reads held instances from the storage's `HeldIndex`
+// (`ContainerNode.fastRead`) reads held instances from the storage's `HeldIndex`
 // without this lock (a child scope's storage has no index: there it reads its slot
 // under the lock); it never builds, waits or stores. The index is written only here,
 // under `state`.
@@ -80,18 +80,17 @@ package final class InstanceStorage: Sendable {
         }
     }
 
-    /// The second half: ends this thread's build of the frame's key and files `payload`
-    /// (nil: keep nothing, a value type under `.shared`), weakly for `.shared`, unless the
+    /// The second half: ends this thread's build of the frame's key and files `slot`
+    /// (``Scope/Lifetime-swift.enum/slot(for:weakTarget:)``: `.vacant` keeps nothing), unless the
     /// storage closed or the build was invalidated meanwhile; wakes the threads waiting.
     ///
     /// - Returns: Whether the instance was kept (false: invalidated or closed meanwhile).
-    @usableFromInline @inline(never) @discardableResult
+    @inline(never) @discardableResult
     package func finishBuild(
-        of frame: BuildFrame, payload: AnyObject?, weakly: Bool, scope: Scope, reporter: ScopeNode?,
+        of frame: BuildFrame, slot: StoredEntry.Slot, scope: Scope, reporter: ContainerNode?,
         context: ResolutionContext
     ) -> Bool {
         let key = frame.storageKey
-        let slot: StoredEntry.Slot = payload.map { weakly ? .weak(WeakInstance($0)) : .strong($0) } ?? .vacant
         return store(
             slot, for: key, hash: key.registration.quickHash, scope: scope, reporter: reporter.map(WeakReporter.init),
             builtBy: context.identity)
@@ -176,7 +175,7 @@ package final class InstanceStorage: Sendable {
     /// `remove(where:)`; with `closing` (the container whose storage closes), the async
     /// builds it invalidates end now: their waiters stop waiting with a
     /// ``LifetimeScopeClosedError`` and their tasks are cancelled.
-    private func remove(where shouldRemove: (StoredEntry) -> Bool, closing: ScopeNode?) -> [StoredEntry] {
+    private func remove(where shouldRemove: (StoredEntry) -> Bool, closing: ContainerNode?) -> [StoredEntry] {
         let me = ResolutionContext.current.identity
         // An async body's reset is part of its own build, as a synchronous one's is.
         let myAsyncBuild = AsyncBuildChain.innermostBuild
@@ -210,7 +209,7 @@ package final class InstanceStorage: Sendable {
     /// holds. Async builds in flight here end: their waiters throw a
     /// ``LifetimeScopeClosedError``, their tasks are cancelled, and what their bodies still
     /// make is not stored.
-    package func close(of owner: ScopeNode) -> (wasOpen: Bool, removed: [StoredEntry]) {
+    package func close(of owner: ContainerNode) -> (wasOpen: Bool, removed: [StoredEntry]) {
         let wasOpen = state.withLock { state in
             defer { state.closed = true }
             return !state.closed
@@ -224,8 +223,6 @@ package final class InstanceStorage: Sendable {
             state.table.isBuilding(scope) || state.table.contains { $0.scope === scope }
         }
     }
-
-    package var isClosed: Bool { state.withLock { $0.closed } }
 
     /// How many entries are filed, dead weak ones included (what the storage's memory
     /// grows with).

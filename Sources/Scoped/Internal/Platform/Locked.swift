@@ -1,0 +1,99 @@
+// Concurrency rule: `Locked` is the package's only mutex type (reads of held
+// instances take none: see HeldIndex.swift). Its pthread mutex (Platform.swift) is
+// heap-allocated (never `&` of an inline lock) and guards exactly the `State` value
+// stored next to it. Callers keep user code (factory bodies, `deinit`s, observers) out of
+// `withLock`: they move instances out of the state and drop them after unlocking.
+//
+// THE LOCK INVENTORY: every `Locked` in Scoped, and every nesting allowed. A lock not
+// listed here, or a nesting not listed, is a bug; the headers of the files named only
+// point back here.
+//
+//   lock (file)                                   guards                                       one per
+//   ContainerNode.state (Tree/ContainerNode)      children, closed, overrides, observers      container
+//   InstanceStorage.state (Storage/InstanceStorage, waitable)
+//                                                 entry table, builds in flight, generation,  storage
+//                                                 closed, async builds by identity
+//   AsyncBuild.state (Async/AsyncBuild)           waiters, result, abandoned, ended           async build
+//   Lazy.state (Lazy, waitable)                   unresolved / resolving / resolved           Lazy
+//   WeakLazyInjected's state (Injected)           resolved flag, weak instance                property
+//   WaitGraph.waits (Resolve/WaitGraph)           thread → the build it waits for             process
+//   AsyncBuildChain.waits (Async/AsyncBuildChain) async build → the build it waits for        process
+//   ContainerRegistry.live (Tree/ContainerRegistry) weak list of root nodes                    process
+//   ContainerWorld.worldRoots (Tree/ContainerWorld) world roots by root and world              process
+//   Scope.customScopes (Scope)                    every custom scope, retained                process
+//   GraphRecorder.state / .observation            the graph being folded; its observation     recorder
+//   (ScopedTesting: LifecycleTracker.state / .observations, validateGraph's event list —
+//    leaves: nothing is taken under them.)
+//
+// Allowed nestings (outer → inner), each held only for a lookup, never across user code:
+//   1. ContainerNode.state (parent) → ContainerNode.state (child): tree walks, top-down only
+//      (close, resets; ContainerNode.swift).
+//   2. ContainerNode.state (parent) → InstanceStorage.state (child's): `Scope.reset()`
+//      picking the children that hold a scope's instances (ContainerRegistry.swift).
+//   3. InstanceStorage.state → AsyncBuild.state: an async claim joins, or checks for
+//      abandonment, a build recorded in the storage (InstanceStorage+AsyncBuilds.swift).
+//   4. WaitGraph.waits → InstanceStorage.state or Lazy.state: a cycle walk asks whether
+//      a recorded wait still blocks (WaitGraph.swift, Lazy.swift).
+// Every other lock is a leaf: nothing is taken while it is held. No nesting goes the
+// other way, so no two threads can take two locks in opposite orders.
+//
+// Spinning under a lock: `HeldSlot.swap` (HeldIndex.swift) runs under its storage's lock
+// and may spin until the lock-free readers inside their few-instruction window (load,
+// retain) leave it; after 64 spins it yields the thread, so a reader preempted in that
+// window costs the writer a reschedule, never a deadlock (readers take no lock).
+
+/// Mutable state kept inside a mutex, in the style of async-algorithms'
+/// `ManagedCriticalState`.
+///
+/// Also offers a condition variable on the same mutex, used to wait for another
+/// thread's in-flight build of a cached instance.
+package final class Locked<State>: @unchecked Sendable { // @unchecked: `mutex` guards `state`.
+    private let mutex: PlatformMutex
+    /// Only for locks made `waitable`: most locks are never waited on, and a condition
+    /// variable is one more allocation per container.
+    private let condition: PlatformCondition?
+    /// Not checked for exclusive access at run time (a class's stored `var` otherwise is,
+    /// on every `inout` use): the mutex already guarantees it.
+    @exclusivity(unchecked) private var state: State
+
+    /// - Parameters:
+    ///   - initial: The state.
+    ///   - waitable: Whether ``wait(while:)`` and ``broadcast()`` will be used.
+    package init(_ initial: State, waitable: Bool = false) {
+        state = initial
+        mutex = PlatformMutex()
+        condition = waitable ? PlatformCondition() : nil
+    }
+
+    deinit {
+        condition?.destroy()
+        mutex.destroy()
+    }
+
+    /// Runs `body` with exclusive access to the state. `body` must not run user code.
+    @inline(__always)
+    package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
+        mutex.lock()
+        defer { mutex.unlock() }
+        return try body(&state)
+    }
+
+    /// Blocks while `predicate(state)` holds, re-checking it after every ``broadcast()``.
+    ///
+    /// The mutex is released while blocked, so other threads (the one that will change
+    /// the state) go on. `predicate` must not run user code.
+    package func wait(while predicate: (State) -> Bool) {
+        mutex.lock()
+        defer { mutex.unlock() }
+        guard let condition else { preconditionFailure("Scoped: wait(while:) on a lock made without waitable: true") }
+        while predicate(state) {
+            condition.wait(releasing: mutex)
+        }
+    }
+
+    /// Wakes every thread blocked in ``wait(while:)``.
+    package func broadcast() {
+        guard let condition else { preconditionFailure("Scoped: broadcast() on a lock made without waitable: true") }
+        condition.broadcast()
+    }
+}
