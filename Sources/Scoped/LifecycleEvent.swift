@@ -32,6 +32,11 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
         case scopeOpened
         /// A lifetime scope was closed (``SharedContainer/close()`` or its release).
         case scopeClosed
+        /// An async factory's build is still running after
+        /// ``LifecycleEvent/stalledBuildThreshold`` (10 seconds unless set): its callers are
+        /// still waiting. ``LifecycleEvent/stall`` says how many, and which async builds
+        /// among them are blocked on it. Reported once per build.
+        case buildStalled
     }
 
     /// Increases by one with every event in the process: tells the order of events,
@@ -71,6 +76,42 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
     /// (``dependency`` says the same in words, with its scope).
     public let captured: Reference?
 
+    /// For ``Kind-swift.enum/buildStalled``: how long the build has run and who waits.
+    public let stall: Stall?
+
+    /// An async build still running after ``LifecycleEvent/stalledBuildThreshold``.
+    public struct Stall: Sendable, Equatable {
+        /// How long the build had been running when it was reported, in seconds (the
+        /// threshold at the time it started).
+        public let seconds: Double
+        /// How many callers were waiting for it.
+        public let callers: Int
+        /// The async builds among the callers, whose bodies are blocked on this one, as
+        /// `feed (Feed)`, sorted.
+        public let awaitingBuilds: [String]
+    }
+
+    /// How long an async factory's build may run before observers receive a
+    /// ``Kind-swift.enum/buildStalled`` event; nil turns the report off. 10 seconds unless set.
+    ///
+    /// A build whose body never returns (a network call with no timeout, a continuation
+    /// never resumed) otherwise keeps its callers waiting until they are cancelled, and
+    /// nothing says why. The report covers builds of caching scopes that start while an
+    /// observer is installed; it costs one sleeping task per such build. Process-wide:
+    /// set it once, at launch or in a test's setup.
+    ///
+    /// ```swift
+    /// LifecycleEvent.stalledBuildThreshold = 5
+    /// Container.shared.observe { event in
+    ///     if event.kind == .buildStalled { print("warning:", event) }
+    ///     // warning: #41 buildStalled session (Session) cached in root#1: running for 5.0 s, 3 callers
+    /// }
+    /// ```
+    public static var stalledBuildThreshold: Double? {
+        get { EventHub.stalledBuildThreshold?.seconds }
+        set { EventHub.stalledBuildThreshold = newValue.map { EventHub.StallThreshold(seconds: max(0, $0)) } }
+    }
+
     /// A registration, with the parameter of a per-parameter instance: who resolved whom.
     public struct Reference: Sendable, Hashable, CustomStringConvertible {
         /// The registration's member name (`store`, `detail`).
@@ -104,6 +145,10 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
         line += " in \(container)"
         if let dependency { line += " captures \(dependency)" }
         if let resolvedBy { line += " for \(resolvedBy)" }
+        if let stall {
+            line += ": running for \(stall.seconds) s, \(stall.callers) caller\(stall.callers == 1 ? "" : "s")"
+            if !stall.awaitingBuilds.isEmpty { line += ", awaited by \(stall.awaitingBuilds.joined(separator: ", "))" }
+        }
         return line
     }
 }

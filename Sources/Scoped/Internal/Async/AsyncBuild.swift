@@ -1,6 +1,6 @@
-// Concurrency rule: `state` (one `Locked`) guards the build's waiters, its result and its
-// task. It is held only to read or change them: continuations are resumed, the task is
-// cancelled and `abandoned` runs after unlocking, so no lock is held while a waiter
+// Concurrency rule: `state` (one `Locked`) guards the build's waiters, its result, its
+// task and its watchdog. It is held only to read or change them: continuations are
+// resumed, the tasks are cancelled, `abandoned` and a stall report run after unlocking, so no lock is held while a waiter
 // resumes or user code runs. A continuation carries no value: the resumed waiter reads
 // the result from `state`, so the instance only ever crosses tasks inside the lock.
 
@@ -24,6 +24,8 @@ package final class AsyncBuild: Sendable {
         var nextWaiter: UInt64 = 0
         var result: Result<AnyObject, any Error>?
         var task: Task<Void, Never>?
+        /// The task that reports the build if it is still running after a while (``watch(after:report:)``).
+        var watchdog: Task<Void, Never>?
         var abandoned = false
         /// Ended by its scope's close (``end(throwing:)``): what the body still makes is
         /// dropped, and it may resolve from the closed scope without stopping.
@@ -57,6 +59,24 @@ package final class AsyncBuild: Sendable {
         if cancelNow { task.cancel() }
     }
 
+    /// Calls `report` with this build and the number of its callers if the build is still
+    /// running `nanoseconds` from now; nothing if it finishes, ends or is abandoned first
+    /// (its watchdog task is then cancelled).
+    package func watch(after nanoseconds: UInt64, report: @escaping @Sendable (AsyncBuild, _ callers: Int) -> Void) {
+        let watchdog = Task { [self] in
+            try? await Task.sleep(nanoseconds: nanoseconds)
+            guard !Task.isCancelled else { return }
+            let callers = state.withLock { $0.result == nil && !$0.abandoned ? $0.members : nil }
+            if let callers { report(self, callers) }
+        }
+        let over = state.withLock { state -> Bool in
+            guard state.result == nil, !state.abandoned else { return true }
+            state.watchdog = watchdog
+            return false
+        }
+        if over { watchdog.cancel() }
+    }
+
     /// Joins the build as a waiter; nil if it was abandoned (the caller starts a new one).
     package func join() -> UInt64? {
         state.withLock { state in
@@ -77,17 +97,19 @@ package final class AsyncBuild: Sendable {
     /// caller that still joins, throws `error` now; the task is cancelled, and what the
     /// body still returns goes nowhere.
     package func end(throwing error: any Error) {
-        let (waiting, task) = state.withLock { state -> ([UnsafeContinuation<Void, any Error>], Task<Void, Never>?) in
-            guard state.result == nil else { return ([], nil) }
+        let (waiting, task, watchdog) = state.withLock {
+            state -> ([UnsafeContinuation<Void, any Error>], Task<Void, Never>?, Task<Void, Never>?) in
+            guard state.result == nil else { return ([], nil, nil) }
             state.result = .failure(error)
             state.ended = true
             let waiting = Array(state.waiting.values)
             state.members -= waiting.count
             state.waiting = [:]
-            return (waiting, state.task)
+            return (waiting, state.task, state.watchdog.take())
         }
         for continuation in waiting { continuation.resume() }
         task?.cancel()
+        watchdog?.cancel()
     }
 
     /// Waits for the result as waiter `waiter` (from ``join()``); throws
@@ -115,19 +137,19 @@ package final class AsyncBuild: Sendable {
     /// A waiter's task was cancelled: it stops waiting; the last one to leave abandons
     /// the build.
     private func leave(_ waiter: UInt64) {
-        let (continuation, task, abandon) = state.withLock {
-            state -> (UnsafeContinuation<Void, any Error>?, Task<Void, Never>?, Bool) in
-            guard state.result == nil else { return (nil, nil, false) }
+        let (continuation, tasks, abandon) = state.withLock {
+            state -> (UnsafeContinuation<Void, any Error>?, [Task<Void, Never>?], Bool) in
+            guard state.result == nil else { return (nil, [], false) }
             let continuation = state.waiting.removeValue(forKey: waiter)
             if continuation == nil { state.cancelledEarly.insert(waiter) }
             state.members -= 1
-            guard state.members == 0, !state.abandoned else { return (continuation, nil, false) }
+            guard state.members == 0, !state.abandoned else { return (continuation, [], false) }
             state.abandoned = true
-            return (continuation, state.task, true)
+            return (continuation, [state.task, state.watchdog.take()], true)
         }
         continuation?.resume(throwing: CancellationError())
         if abandon {
-            task?.cancel()
+            for task in tasks { task?.cancel() }
             abandoned(self)
         }
     }
@@ -135,18 +157,17 @@ package final class AsyncBuild: Sendable {
     /// Hands `result` to every waiter (and to those who join later); nothing if the build
     /// was ended (then `result` is dropped here).
     package func finish(_ result: Result<AnyObject, any Error>) {
-        let waiting = state.withLock { state -> [UnsafeContinuation<Void, any Error>] in
-            guard !state.ended else {
-                state.task = nil
-                return []
-            }
-            state.result = result
+        let (waiting, watchdog) = state.withLock { state -> ([UnsafeContinuation<Void, any Error>], Task<Void, Never>?) in
             state.task = nil
+            let watchdog = state.watchdog.take()
+            guard !state.ended else { return ([], watchdog) }
+            state.result = result
             let waiting = Array(state.waiting.values)
             state.members -= waiting.count
             state.waiting = [:]
-            return waiting
+            return (waiting, watchdog)
         }
+        watchdog?.cancel()
         for continuation in waiting { continuation.resume() }
     }
 }

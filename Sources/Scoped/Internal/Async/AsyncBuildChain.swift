@@ -50,7 +50,7 @@ package enum AsyncBuildChain {
 
     /// Which build's body is waiting for which other build, by build: a wait that would
     /// close a loop of builds across tasks stops instead of waiting forever.
-    private static let waits = Locked<[ObjectIdentifier: AsyncBuild]>([:])
+    private static let waits = Locked<[ObjectIdentifier: (waiter: AsyncBuild, target: AsyncBuild)]>([:])
 
     /// Stops the process if `frame`'s build is already in progress in this task's chain:
     /// `a (A) → b (B) → a`.
@@ -73,8 +73,8 @@ package enum AsyncBuildChain {
             var path = [target]
             var current = target
             while current !== waiter {
-                guard let next = waits[ObjectIdentifier(current)] else {
-                    waits[ObjectIdentifier(waiter)] = target
+                guard let next = waits[ObjectIdentifier(current)]?.target else {
+                    waits[ObjectIdentifier(waiter)] = (waiter, target)
                     return nil
                 }
                 path.append(next)
@@ -91,6 +91,12 @@ package enum AsyncBuildChain {
         }
         defer { _ = waits.withLock { $0.removeValue(forKey: ObjectIdentifier(waiter)) } }
         return try await wait()
+    }
+
+    /// The builds whose bodies are awaiting `target` now, as messages name them
+    /// (`feed (Feed)`), in no particular order: for a stalled build's report.
+    package static func builds(awaiting target: AsyncBuild) -> [String] {
+        waits.withLock { waits in waits.values.compactMap { $0.target === target ? $0.waiter.description : nil } }
     }
 
     /// The innermost build in this task's chain that outlives lifetime scopes (cached,

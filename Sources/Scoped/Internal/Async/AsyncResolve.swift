@@ -83,6 +83,15 @@ extension ContainerNode {
                 }
                 build.finish(result)
             }
+            if EventHub.isActive, let threshold = EventHub.stalledBuildThreshold {
+                build.watch(after: threshold.nanoseconds) { build, callers in
+                    owner.emit(
+                        .buildStalled, key: frame.storageKey, scope: scope,
+                        stall: LifecycleEvent.Stall(
+                            seconds: threshold.seconds, callers: callers,
+                            awaitingBuilds: AsyncBuildChain.builds(awaiting: build).sorted()))
+                }
+            }
             return .held(try await AsyncBuildChain.waiting(for: build) { try await build.value(for: waiter) })
         }
     }

@@ -13,7 +13,7 @@
 //   InstanceStorage.state (Storage/InstanceStorage, waitable)
 //                                                 entry table, builds in flight, generation,  storage
 //                                                 closed, async builds by identity
-//   AsyncBuild.state (Async/AsyncBuild)           waiters, result, abandoned, ended           async build
+//   AsyncBuild.state (Async/AsyncBuild)           waiters, result, task, watchdog, ended      async build
 //   Lazy.state (Lazy, waitable)                   unresolved / resolving / resolved           Lazy
 //   WeakLazyInjected's state (Injected)           resolved flag, weak instance                property
 //   WaitGraph.waits (Resolve/WaitGraph)           thread → the build it waits for             process
@@ -21,6 +21,7 @@
 //   ContainerRegistry.live (Tree/ContainerRegistry) weak list of root nodes                    process
 //   ContainerWorld.worldRoots (Tree/ContainerWorld) world roots by root and world              process
 //   Scope.customScopes (Scope)                    every custom scope, retained                process
+//   EventHub.stallThreshold (Tree/EventHub)       LifecycleEvent.stalledBuildThreshold        process
 //   GraphRecorder.state / .observation            the graph being folded; its observation     recorder
 //   (ScopedTesting: LifecycleTracker.state / .observations, validateGraph's event list —
 //    leaves: nothing is taken under them.)

@@ -7,6 +7,20 @@
 /// scope somewhere has an observer of its own (then it walks up its chain).
 @usableFromInline
 package enum EventHub {
+    /// ``LifecycleEvent/stalledBuildThreshold``: read when an observed async build starts.
+    private static let stallThreshold = Locked<StallThreshold?>(StallThreshold(seconds: 10))
+
+    /// A stall threshold in both units.
+    package struct StallThreshold: Sendable {
+        package let seconds: Double
+        package var nanoseconds: UInt64 { UInt64(seconds * 1_000_000_000) }
+    }
+
+    package static var stalledBuildThreshold: StallThreshold? {
+        get { stallThreshold.withLock { $0 } }
+        set { stallThreshold.withLock { $0 = newValue } }
+    }
+
     private static var installed: AtomicWord { ProcessWideWord.observersInstalled.word }
 
     @usableFromInline @inline(__always)
@@ -74,7 +88,8 @@ extension ContainerNode {
     @inline(never)
     package func emit(
         _ kind: LifecycleEvent.Kind, key: StorageKey? = nil, scope: Scope? = nil, scopeName: String? = nil,
-        instance: ObjectIdentifier? = nil, dependency: String? = nil, captured: StorageKey? = nil
+        instance: ObjectIdentifier? = nil, dependency: String? = nil, captured: StorageKey? = nil,
+        stall: LifecycleEvent.Stall? = nil
     ) {
         guard isObservedInChain else { return }
         let context = ResolutionContext.current
@@ -93,7 +108,7 @@ extension ContainerNode {
                 declaration: key?.registration.declaration,
                 parameter: key?.parameterBox?.description, scope: scope?.name ?? scopeName,
                 lifetime: scope?.kind, container: displayName, instance: instance, dependency: dependency,
-                resolvedBy: resolvedBy, captured: captured?.reference)
+                resolvedBy: resolvedBy, captured: captured?.reference, stall: stall)
             for observer in observers { observer.receive(event) }
         }
     }

@@ -1,0 +1,115 @@
+import Scoped
+import Testing
+
+// A build that never finishes is reported (#29, bug 5). The threshold is process-wide, so
+// each test runs in a process of its own (an exit test) and prints what its observer saw;
+// the parent compares the lines exactly.
+
+final class StallSession: Sendable {}
+final class StallFeed: Sendable {}
+
+/// Each body waits on its own gate until the observer (or the test) opens it.
+let sessionGate = AsyncGate()
+let lateGate = AsyncGate()
+let offGate = AsyncGate()
+
+final class StallContainer: SharedContainer {
+    static let shared = StallContainer()
+    let manager: ContainerManager
+    init(manager: ContainerManager = ContainerManager()) { self.manager = manager }
+
+    var session: AsyncFactory<StallSession> {
+        self { try await sessionGate.wait(); return StallSession() }.cached
+    }
+    var feed: AsyncFactory<StallFeed> {
+        self { _ = try await self.session(); return StallFeed() }.cached
+    }
+    var quick: AsyncFactory<StallSession> { self { StallSession() }.cached }
+    var late: AsyncFactory<StallSession> { self { try await lateGate.wait(); return StallSession() }.cached }
+    var unreported: AsyncFactory<StallSession> { self { try await offGate.wait(); return StallSession() }.cached }
+}
+
+/// The stall events an observer saw, in order; opens the stalled build's gate.
+final class StallLog: Sendable {
+    private let lines = Locked<[String]>([])
+    let observer: LifecycleObserver
+
+    init() {
+        let lines = self.lines
+        observer = LifecycleObserver { event in
+            guard event.kind == .buildStalled else { return }
+            // Everything after the sequence number: `buildStalled session (…) …`.
+            lines.withLock { $0.append(String(event.description.drop { $0 != " " }.dropFirst())) }
+            switch event.registration {
+            case "session": sessionGate.open()
+            case "late": lateGate.open()
+            default: break
+            }
+        }
+    }
+
+    func printLines() { for line in lines.withLock({ $0 }) { print(line) } }
+}
+
+@Suite struct StalledBuildTests {
+    @Test func aBuildStillRunningAfterTheThresholdIsReportedWithItsCallersAndTheBuildsBlockedOnIt() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            LifecycleEvent.stalledBuildThreshold = 0.3
+            let container = StallContainer()
+            let log = StallLog()
+            container.observe(log.observer)
+            // `feed`'s body awaits `session`, whose body waits until the observer hears of
+            // the stall; the test awaits `session` too: two callers, one of them a build.
+            // `feed`, started first and blocked on `session`, is reported first.
+            let feed = Task { try await container.feed() }
+            await sessionGate.arrivals(1)
+            let session = try await container.session()
+            _ = try await feed.value
+            let again = try await container.session()
+            precondition(session === again)
+            log.printLines()
+        }
+        #expect(standardOutput(of: result) == """
+            buildStalled feed (StallFeed) cached in root#1: running for 0.3 s, 1 caller
+            buildStalled session (StallSession) cached in root#1: running for 0.3 s, 2 callers, awaited by feed (StallFeed)
+
+            """)
+    }
+
+    @Test func buildsThatFinishOrAreAbandonedInTimeAndBuildsStartedWhileTheReportIsOffAreNotReported() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            let container = StallContainer()
+            let log = StallLog()
+            container.observe(log.observer)
+            // Off: a build that stalls is not reported.
+            LifecycleEvent.stalledBuildThreshold = nil
+            precondition(LifecycleEvent.stalledBuildThreshold == nil)
+            let unreported = Task { try await container.unreported() }
+            await offGate.arrivals(1)
+            LifecycleEvent.stalledBuildThreshold = 0.3
+            precondition(LifecycleEvent.stalledBuildThreshold == 0.3)
+            // A build that finishes in time.
+            _ = try await container.quick()
+            // A build whose only caller leaves: abandoned, its watchdog cancelled.
+            let abandoned = Task { try await container.session() }
+            await sessionGate.arrivals(1)
+            abandoned.cancel()
+            _ = await abandoned.result
+            // The sentinel: started last, so any report of the builds above would come first.
+            _ = try await container.late()
+            offGate.open()
+            _ = try await unreported.value
+            log.printLines()
+        }
+        #expect(standardOutput(of: result) == """
+            buildStalled late (StallSession) cached in root#1: running for 0.3 s, 1 caller
+
+            """)
+    }
+
+    @Test func theThresholdDefaultsToTenSeconds() async {
+        await #expect(processExitsWith: .success) {
+            precondition(LifecycleEvent.stalledBuildThreshold == 10)
+        }
+    }
+}
