@@ -59,7 +59,9 @@ extension ContainerNode {
             return try owner.heldAsync(outcome, key: storageKey, scope: scope)
         case .join(let build, let waiter):
             return .held(try await AsyncBuildChain.waiting(for: build) { try await build.value(for: waiter) })
-        case .start(let build, let waiter):
+        case .wait, .reentrant, .retry, .build(nil, _):
+            preconditionFailure("claimAsync answers .found, .join or .build with a build")
+        case .build(let build?, let waiter):
             let frame = AsyncFrame(
                 registration: key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot,
                 build: build, holderID: ObjectIdentifier(storage))

@@ -1,5 +1,6 @@
-// Concurrency rule: `state` (one `Locked`) guards the entry table, the closed flag and
-// the build generation. No lock is held while a factory body runs: a first resolve
+// Concurrency rule: `state` (one `Locked`) guards the storage's state machine
+// (StorageState.swift: the entry table, the builds in flight of threads and tasks, the
+// closed flag and the build generation); this class carries out its decisions. No lock is held while a factory body runs: a first resolve
 // records its build in flight (key and thread), unlocks, runs the body, then locks
 // again to store the instance. Other threads that want the same key wait on the lock's
 // condition (not on the lock), so resolves of other keys go on; the thread that is
@@ -19,18 +20,7 @@
 /// at the root), a lifetime scope's (scoped), or the process's singletons.
 @usableFromInline
 package final class InstanceStorage: Sendable {
-    package struct State {
-        var table = EntryTable()
-        var generation: UInt64 = 0
-        var closed = false
-        /// Threads waiting for a build here: a store wakes them only if there are any.
-        var waiters = 0
-        /// The async factories' builds in flight here, by builder identity (each is also
-        /// in `table`'s builds in flight, so resets and closes invalidate it the same way).
-        var asyncBuilds: [ObjectIdentifier: AsyncBuild] = [:]
-    }
-
-    package let state = Locked(State(), waitable: true)
+    package let state = Locked(StorageState(), waitable: true)
     /// The lock-free read side (per-registration instances only), written under `state`;
     /// nil for a child lifetime scope's storage, which lives for one flow: publishing
     /// every instance there would cost more than its reads save.
@@ -46,17 +36,10 @@ package final class InstanceStorage: Sendable {
         readIndex = index.map { UnsafeReference.unretained($0) }
     }
 
-    private enum Lookup {
-        case found(Resolution)
-        case mustBuild
-        case cycle
-        case wait(generation: UInt64, owner: ObjectIdentifier)
-    }
-
     /// The first half of the build protocol: returns the stored instance for the frame's
     /// key, or nil when the caller must build it — its build is then recorded in flight,
     /// so every other thread that asks waits for it — and file what it made with
-    /// ``finishBuild(of:payload:weakly:scope:reporter:context:)``, which it must call.
+    /// ``finishBuild(of:slot:scope:reporter:context:)``, which it must call.
     ///
     /// Waits here while another thread builds the key; stops on a cycle. Split from the
     /// build (rather than taking the body as a closure) so that nothing of it is on the
@@ -67,15 +50,17 @@ package final class InstanceStorage: Sendable {
         let me = context.identity
         let hash = key.registration.quickHash
         while true {
-            switch lookUp(key, hash: hash, scope: scope, for: me) {
+            switch claimOnce(key, hash: hash, scope: scope, as: me) {
             case .found(let outcome):
                 return outcome
-            case .cycle:
+            case .reentrant:
                 context.reportReentrantBuild(of: frame)
-            case .mustBuild:
+            case .build:
                 return nil
             case .wait(let generation, let owner):
                 waitForBuild(of: key, by: owner, generation: generation, me: me)
+            case .join, .retry:
+                preconditionFailure("\(key) is an async factory's key, claimed by a thread")
             }
         }
     }
@@ -96,22 +81,11 @@ package final class InstanceStorage: Sendable {
             builtBy: context.identity)
     }
 
-    /// One locked look at `key`: the held instance, a build in flight (this thread's: a
-    /// cycle), a closed storage, or — recording `me`'s build in flight — a build to run.
-    /// Out of line, as `waitForBuild`: the table's lookups are not on the stack while the
-    /// body runs.
+    /// One locked ``StorageState/claim(_:hash:scope:as:)`` for the thread `me`. Out of
+    /// line, as `waitForBuild`: the table's lookups are not on the stack while the body runs.
     @inline(never)
-    private func lookUp(_ key: StorageKey, hash: Int, scope: Scope, for me: ObjectIdentifier) -> Lookup {
-        state.withLock { state in
-            if let held = state.table.liveInstance(of: key, hash: hash) { return .found(held) }
-            if state.table.isBuilding(key, hash: hash, by: me) { return .cycle }
-            if let builder = state.table.builder(of: key, hash: hash) {
-                return .wait(generation: state.generation, owner: builder)
-            }
-            if state.closed { return .found(.closed) }
-            state.table.startBuild(of: key, hash: hash, scope: scope, by: me)
-            return .mustBuild
-        }
+    private func claimOnce(_ key: StorageKey, hash: Int, scope: Scope, as me: ObjectIdentifier) -> BuildClaim {
+        state.withLock { $0.claim(key, hash: hash, scope: scope, as: .thread(me)) }
     }
 
     /// Waits until the build of `key` that `owner` is running stores its instance or is
@@ -143,14 +117,9 @@ package final class InstanceStorage: Sendable {
         // Released after unlocking: a `.shared` instance's dead entry this one replaces,
         // and the index's previous payload.
         let (dead, replaced, wake, kept): ([StoredEntry], UInt, Bool, Bool) = state.withLock { state in
-            state.generation &+= 1
-            // An async build leaves the table of builds to join in the same step as it
-            // leaves the builds in flight: a resolve between the two would start another.
-            if !state.asyncBuilds.isEmpty { state.asyncBuilds[me] = nil }
+            let files = state.finish(key, hash: hash, by: me, slot: slot)
             let wake = state.waiters > 0
-            guard state.table.finishBuild(of: key, hash: hash, by: me), !state.closed, !slot.isVacant else {
-                return ([], 0, wake, false)
-            }
+            guard files else { return ([], 0, wake, false) }
             let dead = state.table.append(
                 StoredEntry(slot: slot, key: key, scope: scope, reporterBox: reporter), hash: hash)
             guard key.parameterBox == nil, let index else { return (dead, 0, wake, true) }
@@ -181,17 +150,8 @@ package final class InstanceStorage: Sendable {
         let myAsyncBuild = AsyncBuildChain.innermostBuild
         typealias Ended = (build: AsyncBuild, key: StorageKey, scope: Scope)
         let (removed, cleared, wake, ended): ([StoredEntry], [UInt], Bool, [Ended]) = state.withLock { state in
-            let invalidated = state.table.invalidateBuilds(exempting: me, myAsyncBuild) { key, scope in
-                shouldRemove(StoredEntry(slot: .vacant, key: key, scope: scope, reporterBox: nil))
-            }
-            // Threads waiting for an invalidated build look again (and build anew) instead
-            // of waiting for a result that will not be stored.
-            if !invalidated.isEmpty { state.generation &+= 1 }
-            let wake = !invalidated.isEmpty && state.waiters > 0
-            let ended: [Ended] = closing == nil ? [] : invalidated.compactMap { builder, key, scope in
-                state.asyncBuilds[builder].map { ($0, key, scope) }
-            }
-            let removed = state.table.removeAll(where: shouldRemove)
+            let (removed, invalidated, wake) = state.invalidateAndRemove(exempting: me, myAsyncBuild, where: shouldRemove)
+            let ended: [Ended] = closing == nil ? [] : invalidated
             guard let index else { return (removed, [], wake, ended) }
             let cleared = removed.compactMap { $0.key.parameterBox == nil ? index.clear($0.key.registration) : nil }
             return (removed, cleared, wake, ended)

@@ -1,0 +1,114 @@
+// Concurrency rule: none of its own. A `StorageState` is the value inside one
+// `InstanceStorage`'s lock (its `state`) and is read and changed only under it. It runs
+// no user code and takes no lock but one: `claim` joins an async build in flight, which
+// takes that build's lock (nesting 3 of the lock inventory in Locked.swift).
+
+/// Who asks to build a key: a thread (its ``ResolutionContext``'s identity) or an async
+/// resolve, which starts a build in a task of its own (made only if one is needed).
+package enum Claimant {
+    case thread(ObjectIdentifier)
+    case task(makeBuild: () -> AsyncBuild)
+}
+
+/// What a ``StorageState/claim(_:hash:scope:as:)`` decided.
+package enum BuildClaim {
+    /// The held instance, or `.closed`.
+    case found(Resolution)
+    /// The claiming thread is already building the key: a cycle.
+    case reentrant
+    /// Another thread is building the key: wait until the generation moves on, then claim
+    /// again.
+    case wait(generation: UInt64, owner: ObjectIdentifier)
+    /// An async build of the key is in flight: await it as waiter `waiter`.
+    case join(AsyncBuild, waiter: UInt64)
+    /// The build is recorded in flight: run it (a task's build, with the claimant as its
+    /// first waiter).
+    case build(AsyncBuild?, waiter: UInt64)
+    /// An abandoned async build is in the way: forget it, then claim again.
+    case retry
+}
+
+/// One storage's state, as a state machine that threads and tasks share: its instances
+/// (`table`), its builds in flight whoever runs them, the generation that moves on with
+/// every store and invalidation (what waiting threads wait for), and the closed flag.
+/// ``InstanceStorage`` holds it in its lock and carries out the effects (waiting, waking,
+/// publishing to the lock-free index, ending builds, releasing instances).
+package struct StorageState {
+    package var table = EntryTable()
+    package var generation: UInt64 = 0
+    package var closed = false
+    /// Threads waiting for a build here: a store wakes them only if there are any.
+    package var waiters = 0
+    /// The async builds in flight here, by builder identity (each is also in `table`'s
+    /// builds in flight, so resets and closes invalidate it as they do a thread's).
+    package var asyncBuilds: [ObjectIdentifier: AsyncBuild] = [:]
+
+    /// One look at `key` for `claimant`: the held instance, a cycle, a build in flight to
+    /// wait for or join, a closed storage, or — recording the claimant's build in flight —
+    /// a build to run. A resolve never waits for or joins a build that a `register`,
+    /// reset or close invalidated (``EntryTable/builder(of:hash:)``): it builds anew.
+    package mutating func claim(_ key: StorageKey, hash: Int, scope: Scope, as claimant: Claimant) -> BuildClaim {
+        if let held = table.liveInstance(of: key, hash: hash) { return .found(held) }
+        if case .thread(let me) = claimant, table.isBuilding(key, hash: hash, by: me) { return .reentrant }
+        if let owner = table.builder(of: key, hash: hash) {
+            guard let build = asyncBuilds[owner] else { return .wait(generation: generation, owner: owner) }
+            return build.join().map { .join(build, waiter: $0) } ?? .retry
+        }
+        if closed { return .found(.closed) }
+        switch claimant {
+        case .thread(let me):
+            table.startBuild(of: key, hash: hash, scope: scope, by: me)
+            return .build(nil, waiter: 0)
+        case .task(let makeBuild):
+            let build = makeBuild()
+            let id = ObjectIdentifier(build)
+            table.startBuild(of: key, hash: hash, scope: scope, by: id)
+            asyncBuilds[id] = build
+            return build.join().map { .build(build, waiter: $0) } ?? .retry
+        }
+    }
+
+    /// Ends `builder`'s build of `key`, in flight or not: whether `slot` may be filed
+    /// (false: the build was invalidated, the storage closed, or it made nothing).
+    /// Waiting threads must look again whatever it returns (the generation moved on).
+    package mutating func finish(_ key: StorageKey, hash: Int, by builder: ObjectIdentifier, slot: StoredEntry.Slot) -> Bool {
+        generation &+= 1
+        // An async build leaves the table of builds to join in the same step as it leaves
+        // the builds in flight: a resolve between the two would start another.
+        if !asyncBuilds.isEmpty { asyncBuilds[builder] = nil }
+        return table.finishBuild(of: key, hash: hash, by: builder) && !closed && !slot.isVacant
+    }
+
+    /// Forgets `build`, abandoned by its last waiter: the next claim starts a new one.
+    package mutating func forget(_ build: ObjectIdentifier, of key: StorageKey, hash: Int) {
+        asyncBuilds[build] = nil
+        _ = table.finishBuild(of: key, hash: hash, by: build)
+    }
+
+    /// Forgets the abandoned async builds of `key` (one that lost the race with a joiner
+    /// between its abandonment and ``forget(_:of:hash:)``).
+    package mutating func forgetAbandonedBuilds(of key: StorageKey, hash: Int) {
+        while let builder = table.builder(of: key, hash: hash), let build = asyncBuilds[builder], build.isAbandoned {
+            forget(builder, of: key, hash: hash)
+        }
+    }
+
+    /// Invalidates the builds in flight that `shouldRemove` selects (but those of the
+    /// thread `exempt` and the async build `exemptBuild`: a reset inside a body is part of
+    /// that build) and removes the entries it selects, oldest first.
+    ///
+    /// - Returns: The removed entries; the async builds invalidated (to end, for a close);
+    ///   whether waiting threads must be woken to look again.
+    package mutating func invalidateAndRemove(
+        exempting exempt: ObjectIdentifier, _ exemptBuild: ObjectIdentifier?, where shouldRemove: (StoredEntry) -> Bool
+    ) -> (removed: [StoredEntry], asyncInvalidated: [(build: AsyncBuild, key: StorageKey, scope: Scope)], wake: Bool) {
+        let invalidated = table.invalidateBuilds(exempting: exempt, exemptBuild) { key, scope in
+            shouldRemove(StoredEntry(slot: .vacant, key: key, scope: scope, reporterBox: nil))
+        }
+        // Threads waiting for an invalidated build look again (and build anew) instead of
+        // waiting for a result that will not be stored.
+        if !invalidated.isEmpty { generation &+= 1 }
+        let asyncInvalidated = invalidated.compactMap { builder, key, scope in asyncBuilds[builder].map { ($0, key, scope) } }
+        return (table.removeAll(where: shouldRemove), asyncInvalidated, !invalidated.isEmpty && waiters > 0)
+    }
+}
