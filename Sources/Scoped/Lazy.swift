@@ -111,10 +111,9 @@ public final class Lazy<T> {
                 state.wait { if case .resolving = $0 { return true } else { return false } }
                 WaitGraph.didWait(me)
             case .cycle:
-                ScopedFailure.stop(
-                    "circular dependency through Lazy<\(_typeName(T.self, qualified: false))>: "
-                        + "its resolve called the same thunk again"
-                        + ResolutionContext.current.chainSuffix)
+                ScopedFailure.stopCycle(
+                    "through Lazy<\(_typeName(T.self, qualified: false))>", ["its resolve called the same thunk again"],
+                    note: ResolutionContext.current.chainSuffix, declaredBy: [])
             }
         }
     }

@@ -58,9 +58,8 @@ package enum AsyncBuildChain {
         let chain = frames
         guard let start = chain.firstIndex(where: { $0.isSameBuild(as: frame) }) else { return }
         let names = chain[start...].map(\.storageKey.description) + [frame.registration.memberName]
-        ScopedFailure.stop(
-            "circular dependency between async factories: \(names.joined(separator: " → "))",
-            declaredBy: chain[start...].map(\.registration) + [frame.registration])
+        ScopedFailure.stopCycle(
+            "between async factories", names, declaredBy: chain[start...].map(\.registration) + [frame.registration])
     }
 
     /// Runs `wait` (awaiting `target`) with the record that the innermost build of this
@@ -85,8 +84,8 @@ package enum AsyncBuildChain {
         if let loop {
             // `b (B) → a (A) → b`: this build, the ones it would wait for, and this one again.
             let names = [waiter.description] + loop.dropLast().map(\.description) + [waiter.registration.memberName]
-            ScopedFailure.stop(
-                "circular dependency between async factories across tasks: \(names.joined(separator: " → "))",
+            ScopedFailure.stopCycle(
+                "between async factories across tasks", names,
                 declaredBy: [waiter.registration] + loop.dropLast().map(\.registration))
         }
         defer { _ = waits.withLock { $0.removeValue(forKey: ObjectIdentifier(waiter)) } }

@@ -255,9 +255,7 @@ package final class ResolutionContext {
     /// any) follows.
     package func reportCycle(from start: Int, closingWith frame: BuildFrame, note: String = "") -> Never {
         let chain = frames[start...].map(\.buildDescription) + [frame.buildName]
-        ScopedFailure.stop(
-            "circular dependency: \(chain.joined(separator: " → "))\(note)",
-            declaredBy: frames[start...].map(\.key) + [frame.key])
+        ScopedFailure.stopCycle(nil, chain, note: note, declaredBy: frames[start...].map(\.key) + [frame.key])
     }
 
     /// Stops the process for a re-entrant build of `frame` found in storage (the same
@@ -274,7 +272,7 @@ package final class ResolutionContext {
                 ? " (without .perParameter, .\(frame.scope.name) keeps one instance whatever the parameter)" : ""
             reportCycle(from: start, closingWith: frame, note: note)
         }
-        ScopedFailure.stop("circular dependency: \(frame.buildDescription) → \(frame.buildName)", declaredBy: [frame.key])
+        ScopedFailure.stopCycle(nil, [frame.buildDescription, frame.buildName], declaredBy: [frame.key])
     }
 }
 

@@ -17,6 +17,17 @@ package enum ScopedFailure {
         fatalError("Scoped: \(message)\n\(whereToLook(keys))", file: file, line: line)
     }
 
+    /// The one cycle reporter, for every kind of cycle: a thread's own stack of builds, a
+    /// wait across threads, a `Lazy`, a task's chain of async builds or builds across
+    /// tasks. `circular dependency[ <how>]: <steps joined by separator><note>`, naming the
+    /// registrations of every step.
+    package static func stopCycle(
+        _ how: String? = nil, _ steps: [String], separator: String = " → ", note: String = "",
+        declaredBy keys: [RegistrationKey]
+    ) -> Never {
+        stop("circular dependency\(how.map { " \($0)" } ?? ""): \(steps.joined(separator: separator))\(note)", declaredBy: keys)
+    }
+
     /// The second line of every stop message.
     package static func whereToLook(_ keys: [RegistrationKey]) -> String {
         var text = "Scoped: where to look: the first frame of your code in the backtrace made the call that stopped"

@@ -49,9 +49,9 @@ package enum WaitGraph {
             return nil
         }
         if let chain {
-            ScopedFailure.stop(
-                "circular dependency across threads: this thread waits for "
-                    + "\(chain.map(\.what).joined(separator: ", which waits for ")), which is built by this thread",
+            ScopedFailure.stopCycle(
+                "across threads", ["this thread waits for \(chain[0].what)"] + chain.dropFirst().map(\.what),
+                separator: ", which waits for ", note: ", which is built by this thread",
                 declaredBy: chain.compactMap(\.registration))
         }
     }
