@@ -12,6 +12,7 @@
 // The rows with bodies that capture the container show what no library can avoid: the
 // closure's context is the container, retained by both threads on every factory access.
 import Scoped
+import Synchronization
 
 extension Container {
     /// A second cached registration, so two threads can each resolve their own key.
@@ -22,6 +23,14 @@ extension Container {
     var bCapturing2: Factory<Service> { self { self.made(Service()) }.cached }
 
     func made(_ service: Service) -> Service { service }
+
+    /// The registration the reset rows reset and rebuild.
+    var bResetTarget: Factory<Service> { self { Service() }.cached }
+}
+
+/// Set by the resetting thread when it is done: the reader stops.
+final class StopFlag: Sendable {
+    let value = Atomic<Bool>(false)
 }
 
 final class Slots: @unchecked Sendable {  // @unchecked: each thread writes only its own slot, read after join.
@@ -69,6 +78,33 @@ enum ConcurrencyRows {
         }
     }
 
+    /// Thread 0 resets and rebuilds `bResetTarget` `count` times; with `reader`, thread 1
+    /// resolves the same key until thread 0 is done. A reset clears the key's lock-free slot
+    /// and the rebuild publishes a new instance in it, both under the storage's lock; each
+    /// swap waits for the readers inside their few-instruction window (HeldSlot.swap).
+    static func resettingUnderReads(reader: Bool) -> (Int) -> UInt64 {
+        { n in
+            let c = Container.shared
+            _ = c.bResetTarget()
+            let stop = StopFlag()
+            let slots = Slots()
+            runOnThreads(reader ? 2 : 1) { index in
+                var acc: UInt64 = 0
+                if index == 0 {
+                    for _ in 0..<n {
+                        c.bResetTarget.reset()
+                        acc &+= fold(c.bResetTarget())
+                    }
+                    stop.value.store(true, ordering: .releasing)
+                } else {
+                    while !stop.value.load(ordering: .acquiring) { acc &+= fold(c.bResetTarget()) }
+                }
+                slots.values[index] = acc
+            }
+            return slots.values[0]
+        }
+    }
+
     /// Every thread reads the one instance of one mutex-guarded cache (lock, retain, unlock).
     static func readingLocked(_ cache: LockedCache, threads: Int) -> (Int) -> UInt64 {
         splitting(threads) { _, count in
@@ -107,6 +143,10 @@ enum ConcurrencyRows {
                 run: resolvingKeyEach(in: root, capturing: true)),
             Benchmark("threads", "hand-written lock-guarded object, 1 thread", run: readingLocked(cache, threads: 1)),
             Benchmark("threads", "hand-written lock-guarded object, 2 threads, same object", run: readingLocked(cache, threads: 2)),
+            Benchmark("reset under reads", "Scoped reset + rebuild, no reader", baseline: true, run: resettingUnderReads(reader: false)),
+            Benchmark(
+                "reset under reads", "Scoped reset + rebuild while another thread resolves the key",
+                run: resettingUnderReads(reader: true)),
         ]
     }
 }
