@@ -1,6 +1,6 @@
 // Concurrency rule: the chain is a task-local value (immutable, copied into each task that
-// inherits it). `waits` (one process-wide `Locked`) guards which async build is waiting
-// for which; it is held only to read or change that table, never while anyone waits.
+// inherits it); no lock of its own. Which build awaits which is recorded in the process's
+// one waits-for graph (WaitGraph.swift).
 
 /// One async build in progress in the current task's ancestry: what it builds, under
 /// which scope, and (for a caching scope) the ``AsyncBuild`` every caller shares.
@@ -48,10 +48,6 @@ package struct AsyncFrame: Sendable {
 package enum AsyncBuildChain {
     @TaskLocal package static var frames: [AsyncFrame] = []
 
-    /// Which build's body is waiting for which other build, by build: a wait that would
-    /// close a loop of builds across tasks stops instead of waiting forever.
-    private static let waits = Locked<[ObjectIdentifier: (waiter: AsyncBuild, target: AsyncBuild)]>([:])
-
     /// Stops the process if `frame`'s build is already in progress in this task's chain:
     /// `a (A) → b (B) → a`.
     package static func checkCycle(_ frame: AsyncFrame) {
@@ -62,40 +58,15 @@ package enum AsyncBuildChain {
             "between async factories", names, declaredBy: chain[start...].map(\.registration) + [frame.registration])
     }
 
-    /// Runs `wait` (awaiting `target`) with the record that the innermost build of this
-    /// task waits for it; stops first if `target` waits, directly or through other builds,
-    /// for that build (each would wait for the other forever).
+    /// Runs `wait` (awaiting `target`) with the record, in the waits-for graph
+    /// (WaitGraph.swift), that the innermost build of this task waits for it; stops first
+    /// if `target` waits, directly or through other builds, for that build (each would wait
+    /// for the other forever).
     package static func waiting<R>(for target: AsyncBuild, _ wait: () async throws -> R) async throws -> R {
         guard let waiter = frames.last(where: { $0.build != nil })?.build else { return try await wait() }
-        // The builds from `target` on, following who waits for whom, back to `waiter`.
-        let loop: [AsyncBuild]? = waits.withLock { waits in
-            var path = [target]
-            var current = target
-            while current !== waiter {
-                guard let next = waits[ObjectIdentifier(current)]?.target else {
-                    waits[ObjectIdentifier(waiter)] = (waiter, target)
-                    return nil
-                }
-                path.append(next)
-                current = next
-            }
-            return path
-        }
-        if let loop {
-            // `b (B) → a (A) → b`: this build, the ones it would wait for, and this one again.
-            let names = [waiter.description] + loop.dropLast().map(\.description) + [waiter.registration.memberName]
-            ScopedFailure.stopCycle(
-                "between async factories across tasks", names,
-                declaredBy: [waiter.registration] + loop.dropLast().map(\.registration))
-        }
-        defer { _ = waits.withLock { $0.removeValue(forKey: ObjectIdentifier(waiter)) } }
+        WaitGraph.willAwait(target, from: waiter)
+        defer { WaitGraph.didWait(ObjectIdentifier(waiter)) }
         return try await wait()
-    }
-
-    /// The builds whose bodies are awaiting `target` now, as messages name them
-    /// (`feed (Feed)`), in no particular order: for a stalled build's report.
-    package static func builds(awaiting target: AsyncBuild) -> [String] {
-        waits.withLock { waits in waits.values.compactMap { $0.target === target ? $0.waiter.description : nil } }
     }
 
     /// The innermost build in this task's chain that outlives lifetime scopes (cached,

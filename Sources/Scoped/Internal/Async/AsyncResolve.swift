@@ -91,7 +91,7 @@ extension ContainerNode {
                         .buildStalled, key: frame.storageKey, scope: scope,
                         stall: LifecycleEvent.Stall(
                             seconds: threshold.seconds, callers: callers,
-                            awaitingBuilds: AsyncBuildChain.builds(awaiting: build).sorted()))
+                            awaitingBuilds: WaitGraph.buildsAwaiting(build)))
                 }
             }
             return .held(try await AsyncBuildChain.waiting(for: build) { try await build.value(for: waiter) })

@@ -16,8 +16,8 @@
 //   AsyncBuild.state (Async/AsyncBuild)           waiters, result, task, watchdog, ended      async build
 //   Lazy.state (Lazy, waitable)                   unresolved / resolving / resolved           Lazy
 //   WeakLazyInjected's state (Injected)           resolved flag, weak instance                property
-//   WaitGraph.waits (Resolve/WaitGraph)           thread → the build it waits for             process
-//   AsyncBuildChain.waits (Async/AsyncBuildChain) async build → the build it waits for        process
+//   WaitGraph.waits (Resolve/WaitGraph)           waiter (thread, async build) → the builder   process
+//                                                 it waits for: the one waits-for graph
 //   ContainerRegistry.live (Tree/ContainerRegistry) weak list of root nodes                    process
 //   ContainerWorld.worldRoots (Tree/ContainerWorld) world roots by root and world              process
 //   Scope.customScopes (Scope)                    every custom scope, retained                process

@@ -1,12 +1,15 @@
-// Concurrency rule: `waits` (a `Locked`) guards the map "thread → the thread whose
-// build it is waiting for". It is touched only on the slow path (a thread about to
-// wait for another thread's in-flight build) and never held while user code runs.
-// While holding it, a walk may take a storage's lock to check that a recorded wait
-// still blocks (nesting 4 of the lock inventory in Locked.swift).
+// Concurrency rule: `waits` (a `Locked`) guards the one waits-for graph of the process:
+// "this waiter → the builder whose build it waits for", for threads (a first build of
+// another thread, a `Lazy` another thread resolves) and for async builds (a body
+// awaiting another build). It is touched only on the slow path (about to wait) and never
+// held while user code runs. While holding it, a walk may take a storage's or a `Lazy`'s
+// lock to check that a recorded wait still blocks (nesting 4 of the lock inventory in
+// Locked.swift).
 
-/// Detects a cycle that spans threads: thread A builds `x`, whose body waits for `y`
-/// that thread B is building, whose body waits for `x`. Without this both threads would
-/// block forever; with it, the thread that closes the cycle stops with the chain.
+/// Detects a cycle of waits: thread A builds `x`, whose body waits for `y` that thread B
+/// is building, whose body waits for `x` — or the same between async builds in different
+/// tasks. Without this each would wait forever; with it, the waiter that closes the cycle
+/// stops with the chain.
 package enum WaitGraph {
     private struct Wait {
         let owner: ObjectIdentifier
@@ -14,6 +17,8 @@ package enum WaitGraph {
         /// The registration being built, for the message's "where to look" line (nil for
         /// a `Lazy`'s own resolve).
         let registration: RegistrationKey?
+        /// An async build waiting: its own description and registration (nil for a thread).
+        let waitingBuild: (what: String, registration: RegistrationKey)?
         /// Whether the waiter is still blocked: false once the build it waits for (or any
         /// build in that storage) has finished and the waiter is about to look again.
         let stillBlocked: @Sendable () -> Bool
@@ -21,8 +26,8 @@ package enum WaitGraph {
 
     private static let waits = Locked<[ObjectIdentifier: Wait]>([:])
 
-    /// Records that `waiter` is about to wait for `owner`'s build of `what`; stops the
-    /// process if `owner` is (transitively) waiting for `waiter`.
+    /// Records that the thread `waiter` is about to wait for `owner`'s build of `what`;
+    /// stops the process if `owner` is (transitively) waiting for `waiter`.
     ///
     /// A recorded wait can be stale: the build it waited for has finished, and the waiter
     /// is about to wake and look again (it has not yet called ``didWait(_:)``). Such a
@@ -33,11 +38,43 @@ package enum WaitGraph {
         _ waiter: ObjectIdentifier, for owner: ObjectIdentifier, building what: String,
         registration: RegistrationKey? = nil, while stillBlocked: @escaping @Sendable () -> Bool
     ) {
-        let wait = Wait(owner: owner, what: what, registration: registration, stillBlocked: stillBlocked)
-        let chain: [Wait]? = waits.withLock { waits in
-            guard stillBlocked() else { return nil }
+        let wait = Wait(owner: owner, what: what, registration: registration, waitingBuild: nil, stillBlocked: stillBlocked)
+        guard let chain = record(wait, for: waiter) else { return }
+        ScopedFailure.stopCycle(
+            "across threads", ["this thread waits for \(chain[0].what)"] + chain.dropFirst().map(\.what),
+            separator: ", which waits for ", note: ", which is built by this thread",
+            declaredBy: chain.compactMap(\.registration))
+    }
+
+    /// Records that the body of the async build `waiter` is about to await `target`; stops
+    /// the process if `target` awaits `waiter`, directly or through other builds:
+    /// `b (B) → a (A) → b`. Such a wait blocks until ``didWait(_:)``.
+    package static func willAwait(_ target: AsyncBuild, from waiter: AsyncBuild) {
+        let wait = Wait(
+            owner: ObjectIdentifier(target), what: target.description, registration: target.registration,
+            waitingBuild: (waiter.description, waiter.registration), stillBlocked: { true })
+        guard let chain = record(wait, for: ObjectIdentifier(waiter)) else { return }
+        // The chain's last wait is the one that closes on `waiter`, which comes first here.
+        ScopedFailure.stopCycle(
+            "between async factories across tasks",
+            [waiter.description] + chain.dropLast().map(\.what) + [waiter.registration.memberName],
+            declaredBy: [waiter.registration] + chain.dropLast().compactMap(\.registration))
+    }
+
+    /// The async builds whose bodies await the build `target` now, as messages name them
+    /// (`feed (Feed)`), sorted: for a stalled build's report.
+    package static func buildsAwaiting(_ target: AsyncBuild) -> [String] {
+        let id = ObjectIdentifier(target)
+        return waits.withLock { $0.values.compactMap { $0.owner == id ? $0.waitingBuild?.what : nil } }.sorted()
+    }
+
+    /// Records `wait` unless it closes a cycle of waits that still block; returns that
+    /// cycle's waits, from `wait` on, if it does.
+    private static func record(_ wait: Wait, for waiter: ObjectIdentifier) -> [Wait]? {
+        waits.withLock { waits in
+            guard wait.stillBlocked() else { return nil }
             var chain = [wait]
-            var current = owner
+            var current = wait.owner
             var steps = 0
             while let next = waits[current], steps < 10_000, next.stillBlocked() {
                 chain.append(next)
@@ -47,12 +84,6 @@ package enum WaitGraph {
             }
             waits[waiter] = wait
             return nil
-        }
-        if let chain {
-            ScopedFailure.stopCycle(
-                "across threads", ["this thread waits for \(chain[0].what)"] + chain.dropFirst().map(\.what),
-                separator: ", which waits for ", note: ", which is built by this thread",
-                declaredBy: chain.compactMap(\.registration))
         }
     }
 
