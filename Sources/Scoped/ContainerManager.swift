@@ -103,7 +103,7 @@ public final class ContainerManager: Sendable {
     ///
     /// One call for every kind of manager, with no branch at the resolve site: a site that
     /// tested the kind inline grew, and a benchmark loop no longer inlined its factory
-    /// getters (a cached resolve 384 → 477 instructions).
+    /// getters (BENCHMARKS.md, *Measured choices behind the code*).
     ///
     /// - Returns: The manager to retain, retained (+1), or nil.
     @usableFromInline @inline(never)

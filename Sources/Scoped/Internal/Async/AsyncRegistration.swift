@@ -51,7 +51,7 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
     ///
     /// Isolated to the caller's actor (`isolation`): reading a held instance never hops,
     /// where a nonisolated async function would leave the caller's actor and come back on
-    /// every call (a main-actor hit: 34,486 → 119 ns, BENCHMARKS.md).
+    /// every call (BENCHMARKS.md, *Measured choices behind the code*).
     @inlinable
     package func resolve(_ parameter: P, isolation: isolated (any Actor)?) async throws -> T {
         if let instance = held() { return instance }

@@ -97,7 +97,7 @@ package struct UnsafeReference<Object: AnyObject> {
     /// caller, does not let go meanwhile); `body` may retain it to keep it longer.
     ///
     /// `body` does not throw: unlike the `rethrows` original, that lets the optimizer
-    /// inline it into a caller's closure (a unique resolve, 798 → 767 instructions).
+    /// inline it into a caller's closure (BENCHMARKS.md, *Measured choices behind the code*).
     @inlinable @inline(__always)
     package func withBorrowed<Result>(_ body: (Object) -> Result) -> Result {
         unmanaged._withUnsafeGuaranteedRef(body)
@@ -148,9 +148,9 @@ extension UnsafeReference: Sendable where Object: Sendable {}
 /// A factory value's reference to its container's node: a bare `Unmanaged`, the one use of
 /// it outside `UnsafeReference`, under the same rule. Precondition: the value's
 /// `nodeOwner` (the manager, or the process for a process-wide container) keeps the node
-/// alive. Measured: wrapped in `UnsafeReference`, every unique resolve took 46 more
-/// instructions (callgrind, 672 → 718: a retain and release of the node that the
-/// optimizer no longer removed in the specialised `resolve`).
+/// alive. Not an `UnsafeReference`: wrapped, the optimizer no longer removed a retain and
+/// release of the node in the specialised `resolve` (BENCHMARKS.md, *Measured choices
+/// behind the code*).
 @usableFromInline
 package typealias NodeReference = Unmanaged<ContainerNode>
 

@@ -18,9 +18,8 @@ package enum InjectionContainers {
     /// then, `@Injected` and friends ask ``nearestInUse(_:)`` instead of reading `C.shared`.
     ///
     /// The callers branch on it and read `C.shared` themselves in the common case, so that
-    /// case costs what it did plus one relaxed atomic load (callgrind, `@Injected` init
-    /// 1,819 → 1,825 instructions; a helper returning the container cost a retain and a
-    /// release more, 1,873; one taking a closure, 1,900).
+    /// case costs one relaxed atomic load more; a helper returning the container would cost
+    /// a retain and a release (BENCHMARKS.md, *Measured choices behind the code*).
     @inline(__always)
     package static var inUse: Bool { entered.load(ordering: .relaxed) != 0 }
 
