@@ -97,7 +97,7 @@ import Testing
     @Test func cachedResolveThroughAClosedRoot() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let root = MisuseContainer()
-            announce("root", root.manager.node.displayName)
+            announce("root", root.inspection.displayName)
             root.close()
             _ = root.cachedGadget()
         }
@@ -132,7 +132,7 @@ import Testing
     @Test func scopedResolveOnAClosedScope() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let flow = MisuseContainer().child("flow")
-            announce("scope", flow.manager.node.displayName)
+            announce("scope", flow.inspection.displayName)
             flow.close()
             _ = flow.gadget()
         }
@@ -145,7 +145,7 @@ import Testing
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let flow = MisuseContainer().child("flow")
             let step = flow.child("step")
-            announce("scope", step.manager.node.displayName)
+            announce("scope", step.inspection.displayName)
             flow.close()
             _ = step.gadgetItem(3)
         }
@@ -157,7 +157,7 @@ import Testing
     @Test func lazyMadeBeforeCloseCalledAfter() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let flow = MisuseContainer().child("flow")
-            announce("scope", flow.manager.node.displayName)
+            announce("scope", flow.inspection.displayName)
             let later = flow.gadget.lazy
             flow.close()
             _ = later()
@@ -170,7 +170,7 @@ import Testing
     @Test func overrideOwnedByAClosedScope() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let flow = MisuseContainer().child("flow")
-            announce("scope", flow.manager.node.displayName)
+            announce("scope", flow.inspection.displayName)
             flow.cachedGadget.register { Gadget() }
             flow.close()
             _ = flow.cachedGadget()
@@ -183,7 +183,7 @@ import Testing
     @Test func childOfAClosedScope() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let flow = MisuseContainer().child("flow")
-            announce("scope", flow.manager.node.displayName)
+            announce("scope", flow.inspection.displayName)
             flow.close()
             _ = flow.child("late")
         }

@@ -129,5 +129,5 @@ final class Violations: Sendable {
 /// The display name (`root#12`) of the container a resolve through `container` uses
 /// right now: the current world's root inside a test world.
 func displayName(of container: some SharedContainer) -> String {
-    container.manager.node.nodeInCurrentWorld().displayName
+    container.inspection.displayName
 }

@@ -72,7 +72,7 @@ import Testing
         // Every body that started saw its build cancelled.
         await cancelledBodies.arrivals(gate.arrived)
         #expect(tracker.inits("abandonable") == 0)
-        #expect(container.manager.node.storage.count == 0)
+        #expect(container.inspection.heldCount == 0)
         // The next resolve starts a new build.
         gate.open()
         let fresh = try await container.asyncAbandonable(gate, cancelledBodies, tracker)()
@@ -137,7 +137,7 @@ import Testing
         await #expect(throws: LifetimeScopeClosedError.self) {
             _ = try await Self.resolve(flow.asyncGated(gate, tracker, scoped: true), passing: gate) { flow.close() }
         }
-        #expect(flow.manager.node.storage.count == 0)
+        #expect(flow.inspection.heldCount == 0)
         #expect(tracker.inits("scoped") == 0)
     }
 

@@ -50,7 +50,7 @@ import Testing
         let waiter = Task { try await flow.raceScoped(gate, cancelled, tracker)() }
         await gate.arrivals(1)
         flow.close()
-        let message = "cannot resolve raceScoped(_:_:_:) (Probe) as .scoped: lifetime scope \(flow.manager.node.displayName) is "
+        let message = "cannot resolve raceScoped(_:_:_:) (Probe) as .scoped: lifetime scope \(flow.inspection.displayName) is "
             + "closed (resolve it before close(), or from an open child)"
         // The waiter stops waiting at once, the gate still closed…
         let error = await #expect(throws: LifetimeScopeClosedError.self) {
@@ -85,7 +85,7 @@ import Testing
         // It got a `.scoped` instance of its own instead of a stop; nobody keeps it.
         #expect(tracker.inits("log") == 1)
         #expect(tracker.waitUntilLive(is: []))
-        #expect(flow.manager.node.storage.count == 0)
+        #expect(flow.inspection.heldCount == 0)
         // Each instance built is reported, and released at once: nothing was kept.
         #expect(events.withLock { $0 } == [
             "created raceLog(_:) (Probe)", "released raceLog(_:) (Probe)",
@@ -108,7 +108,7 @@ import Testing
         let made = try await work!.value
         work = nil
         #expect(made.dependencies.map(\.name) == ["log"])
-        #expect(flow.manager.node.storage.count == 0)
+        #expect(flow.inspection.heldCount == 0)
         weak let gone = made
         _ = consume made
         #expect(gone == nil)

@@ -66,8 +66,8 @@ private final class FeatureContainer: SharedContainer {
         #expect(sheet.store(tracker)() === container.store(tracker)())
         #expect(sheet.counter(tracker)() === counter)
         #expect(sheet.api(tracker)() === container.api(tracker)())
-        #expect(flow.manager.node.storage.count == 0)
-        #expect(sheet.manager.node.storage.count == 0)
+        #expect(flow.inspection.heldCount == 0)
+        #expect(sheet.inspection.heldCount == 0)
         sheet.close()
         flow.close()
         #expect(tracker.deinitLog.isEmpty)
@@ -167,9 +167,9 @@ private final class FeatureContainer: SharedContainer {
             if index.isMultiple(of: 2) { flow.close() }
         }
         let open = root.child("open")
-        #expect(root.manager.node.state.withLock { $0.children.count } == 1)
+        #expect(root.inspection.openChildCount == 1)
         open.close()
-        #expect(root.manager.node.state.withLock { $0.children.isEmpty })
+        #expect(root.inspection.openChildCount == 0)
     }
 
     @Test func instancesHeldElsewhereOutliveTheirScope() {

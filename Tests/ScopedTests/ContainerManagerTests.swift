@@ -153,7 +153,7 @@ private func cachedProbe(_ container: Container, _ tracker: LifecycleTracker) ->
 
     @Test func containerSharedIsProcessWide() {
         #expect(Container.shared.manager.isProcessWide)
-        #expect(Container.shared.manager.node.isRoot)
+        #expect(Container.shared.inspection.isRoot)
         let child = Container.shared.child("flow")
         defer { child.close() }
         #expect(!child.manager.isProcessWide)

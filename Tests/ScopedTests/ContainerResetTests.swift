@@ -32,7 +32,7 @@ extension Container {
         container.reset()
         #expect(tracker.deinitLog == ["deinit custom#1", "deinit scoped#1", "deinit cached#1"])
         #expect(tracker.liveCount == 0)
-        #expect(container.manager.node.storage.count == 0)
+        #expect(container.inspection.heldCount == 0)
     }
 
     @Test func resetForgetsSharedInstancesWithoutKillingThem() {

@@ -69,10 +69,10 @@ private func probe<C: SharedContainer>(_ container: C, _ key: StaticString, _ tr
         _ = cached()
         var second: Probe? = shared()
         #expect(tracker.inits("shared") == 2)
-        #expect(container.manager.node.storage.count == 2)
+        #expect(container.inspection.heldCount == 2)
         second = nil
         _ = second
-        #expect(container.manager.node.storage.count == 1)
+        #expect(container.inspection.heldCount == 1)
         container.reset()
         #expect(tracker.deinitLog == ["deinit shared#1", "deinit shared#2", "deinit e00#1"])
     }
@@ -96,9 +96,9 @@ extension Container {
         for id in 0..<10_000 {
             #expect(container.row(id).id == id)
         }
-        let filed = container.manager.node.storage.filedCount
+        let filed = container.inspection.filedCount
         #expect(filed <= 2 * EntryTable.linearLimit + 1, "\(filed) entries filed for 0 live rows")
-        #expect(container.manager.node.storage.count == 0)
+        #expect(container.inspection.heldCount == 0)
     }
 
     /// Live rows are never swept: 100 held while 10,000 others come and go stay the
@@ -108,7 +108,7 @@ extension Container {
         let held = (0..<100).map { container.row($0) }
         for id in 100..<10_100 { _ = container.row(id) }
         for (id, row) in held.enumerated() { #expect(container.row(id) === row) }
-        let filed = container.manager.node.storage.filedCount
+        let filed = container.inspection.filedCount
         #expect(filed >= 100 && filed <= 2 * 100 + EntryTable.linearLimit + 1, "\(filed) entries filed for 100 live rows")
     }
 }

@@ -75,8 +75,8 @@ private final class EventLog: Sendable {
         flow.close()
         root.eventStore.reset()
         root.reset()
-        let rootName = root.manager.node.displayName
-        let flowName = flow.manager.node.displayName
+        let rootName = root.inspection.displayName
+        let flowName = flow.inspection.displayName
         #expect(log.steps == [
             Step(.scopeOpened, nil, nil, in: flowName),
             Step(.created, "eventStore", "cached", in: rootName),
@@ -126,9 +126,9 @@ private final class EventLog: Sendable {
         #expect(captive.first?.registration == "cachedHoldingShared")
         #expect(captive.first?.scope == "cached")
         #expect(captive.first?.dependency == "eventCounter (EventModel) shared")
-        #expect(captive.first?.container == root.manager.node.displayName)
+        #expect(captive.first?.container == root.inspection.displayName)
         #expect(captive.first?.description.hasSuffix(
-            "captiveDependency cachedHoldingShared (EventModel) cached in \(root.manager.node.displayName) "
+            "captiveDependency cachedHoldingShared (EventModel) cached in \(root.inspection.displayName) "
                 + "captures eventCounter (EventModel) shared") == true)
     }
 
@@ -141,8 +141,8 @@ private final class EventLog: Sendable {
         defer { root.singletonHoldingScoped.reset() }
         let captive = log.all.filter { $0.kind == .captiveDependency }
         #expect(captive.map(Step.init) == [
-            Step(.captiveDependency, "cachedHoldingScoped", "cached", in: flow.manager.node.displayName),
-            Step(.captiveDependency, "singletonHoldingScoped", "singleton", in: flow.manager.node.displayName),
+            Step(.captiveDependency, "cachedHoldingScoped", "cached", in: flow.inspection.displayName),
+            Step(.captiveDependency, "singletonHoldingScoped", "singleton", in: flow.inspection.displayName),
         ])
         #expect(captive.map(\.dependency) == ["eventModel (EventModel) scoped", "eventDetail[1] (EventModel) scoped"])
     }
@@ -166,7 +166,7 @@ private final class EventLog: Sendable {
         log.observation.cancel()
         _ = root.eventStore()
         log.observation.cancel()   // twice: harmless
-        #expect(log.steps == [Step(.created, "eventStore", "cached", in: root.manager.node.displayName)])
+        #expect(log.steps == [Step(.created, "eventStore", "cached", in: root.inspection.displayName)])
         #expect(other.steps.map(\.kind) == [.created, .reused])
     }
 
@@ -178,7 +178,7 @@ private final class EventLog: Sendable {
         _ = flow.eventModel()        // the store is created in the root: not the child's event
         _ = sibling.eventModel()
         flow.close()
-        let flowName = flow.manager.node.displayName
+        let flowName = flow.inspection.displayName
         #expect(log.steps == [
             Step(.created, "eventModel", "scoped", in: flowName),
             Step(.released, "eventModel", "scoped", in: flowName),
@@ -192,7 +192,7 @@ private final class EventLog: Sendable {
         var flowName = ""
         do {
             let flow = root.child("flow")
-            flowName = flow.manager.node.displayName
+            flowName = flow.inspection.displayName
             _ = flow.eventDetail(1)
         }
         #expect(log.events.waitUntil { $0.contains { $0.kind == .scopeClosed } })
@@ -222,7 +222,7 @@ private final class EventLog: Sendable {
         let flow = root.child("checkout")
         _ = flow.eventDetail(3)
         flow.close()
-        let flowName = flow.manager.node.displayName
+        let flowName = flow.inspection.displayName
         let numbers = log.all.map(\.sequence)
         #expect(lines.all == [
             "#\(numbers[0]) scopeOpened in \(flowName)",

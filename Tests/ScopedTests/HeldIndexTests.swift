@@ -92,8 +92,8 @@ private func cachedProbe(_ container: Container, _ key: StaticString, _ tracker:
         let root = Container()
         let tracker = LifecycleTracker()
         let flow = root.child("flow")
-        #expect(flow.manager.node.storage.index == nil)
-        #expect(root.manager.node.storage.index != nil)
+        #expect(flow.inspection.readsLockFree == false)
+        #expect(root.inspection.readsLockFree)
         let screen = Factory(container: flow, key: "screenInFlow", file: #fileID, line: 0, column: 0) { Probe("screen", tracker) }.scoped
         let first = screen()
         #expect(screen() === first)

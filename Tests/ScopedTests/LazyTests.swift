@@ -16,7 +16,7 @@ extension Container {
         let thunks = [container.lazyUnique(tracker).lazy, container.lazyCached(tracker).lazy]
         #expect(thunks.allSatisfy { !$0.isResolved })
         #expect(tracker.log.isEmpty)
-        #expect(container.manager.node.storage.count == 0)
+        #expect(container.inspection.heldCount == 0)
     }
 
     @Test func firstCallBuildsThenTheSameInstanceComesBack() {

@@ -102,7 +102,7 @@ extension Container {
             mock = first
         }
         #expect(mock != nil)
-        #expect(container.manager.node.storage.count == 0)
+        #expect(container.inspection.heldCount == 0)
         flow.close()
         #expect(mock == nil)
         #expect(tracker.deinitLog == ["deinit childMock#1"])

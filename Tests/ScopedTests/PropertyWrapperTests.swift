@@ -104,9 +104,9 @@ private final class CustomFlowOwner {
         }
         let container = WrapperContainer()
         let owner = Owner(container: container)
-        #expect(container.manager.node.storage.count == 0)
+        #expect(container.inspection.heldCount == 0)
         let gear = owner.gear
-        #expect(container.manager.node.storage.count == 1)
+        #expect(container.inspection.heldCount == 1)
         #expect(gear === container.session())
         #expect(owner.gear === gear)
     }

@@ -100,7 +100,7 @@ import Testing
         let root = Container()
         var children = (0..<10_000).map { _ in root.child("row") }
         while let child = children.popLast() { child.close() }
-        #expect(root.manager.node.state.withLock { $0.children.isEmpty })
+        #expect(root.inspection.openChildCount == 0)
         #expect(!root.isClosed)
     }
 }

@@ -42,7 +42,7 @@ extension Container {
         }
         #expect(released == nil)
         #expect(tracker.deinits("unique") == 1)
-        #expect(container.manager.node.storage.count == 0)
+        #expect(container.inspection.heldCount == 0)
     }
 
     @Test func childResolvesUniqueToo() {
@@ -50,7 +50,7 @@ extension Container {
         let tracker = LifecycleTracker()
         let flow = container.child("flow")
         #expect(flow.uniqueProbe(tracker)() !== flow.uniqueProbe(tracker)())
-        #expect(flow.manager.node.storage.count == 0)
+        #expect(flow.inspection.heldCount == 0)
         #expect(tracker.inits("unique") == 2)
     }
 
