@@ -32,6 +32,22 @@ import Testing
         #expect(meter.observe(counts, after: .seconds(1)) == nil)
     }
 
+    /// Under ThreadSanitizer on a loaded machine, other tests' main-actor work ran for more
+    /// than ten minutes before a scenario's operations got their turn: while the main actor
+    /// runs the watchdog's probes, that is waiting, however long.
+    @Test func aMainActorThatRunsOtherWorkIsWaitedForBeyondTheBound() {
+        var meter = meter()
+        var queued = Counts(completed: 800, waitingForMainActor: 40)
+        for minute in 0..<30 {
+            queued.mainActorBeats = minute
+            #expect(meter.observe(queued, after: .seconds(60)) == nil)
+        }
+        // Then it runs nothing at all, probes included: the bound counts again.
+        for _ in 0..<8 { #expect(meter.observe(queued, after: .seconds(60)) == nil) }
+        #expect(meter.observe(queued, after: .seconds(60))
+            == "the main actor ran none of its 40 waiting operations for 600.0 seconds (after 800 operations)")
+    }
+
     @Test func waitingForATurnOnTheMainActorIsNotAStall() {
         var meter = meter()
         // The background work is done; 40 main-actor operations wait behind other tests'.

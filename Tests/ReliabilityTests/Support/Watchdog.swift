@@ -20,6 +20,11 @@ final class ScenarioProgress: Sendable {
         /// Whether the scenario's task has not started yet: a task waits for a thread of the
         /// cooperative pool, which other tests' blocking waits may hold for a while.
         var waitingToStart = false
+        /// Probes the watchdog sent to the main actor that ran (``beatOnMainActor()``): while
+        /// it runs other tests' work, these go on; a main actor that runs nothing stops them.
+        var mainActorBeats = 0
+        /// Whether a probe is on its way to the main actor.
+        var probeInFlight = false
     }
 
     private let counts = Locked(Counts())
@@ -53,6 +58,20 @@ final class ScenarioProgress: Sendable {
         }
     }
 
+    /// Sends a probe to the main actor: it counts a beat when it runs. One at a time.
+    func beatOnMainActor() {
+        guard counts.withLock({ counts in
+            defer { counts.probeInFlight = true }
+            return !counts.probeInFlight
+        }) else { return }
+        Task { @MainActor in
+            counts.withLock { counts in
+                counts.mainActorBeats += 1
+                counts.probeInFlight = false
+            }
+        }
+    }
+
     /// The scenario's task is enqueued (``started()`` when it runs).
     func enqueued() {
         counts.withLock { $0.waitingToStart = true }
@@ -69,7 +88,8 @@ final class ScenarioProgress: Sendable {
 /// The watchdog's verdict from successive looks at a scenario's ``ScenarioProgress``: the
 /// scenario is stuck once it has completed nothing for `stall`, not counting the time in
 /// which its only pending work is main-actor operations waiting for their turn (that wait
-/// has a bound of its own, `mainActorWait`, in case the main actor never runs again).
+/// has a bound of its own, `mainActorWait`, counted only while the main actor runs nothing
+/// at all — not even the watchdog's probes — in case it never runs again).
 struct StallMeter {
     let stall: Duration
     let mainActorWait: Duration
@@ -93,6 +113,9 @@ struct StallMeter {
             return nil
         }
         if counts.waitingToStart || (counts.waitingForMainActor > 0 && counts.onMainActor == 0) {
+            // The main actor ran a probe since the last look: it is busy with other work,
+            // not stuck; the bound counts only time in which it runs nothing at all.
+            if counts.mainActorBeats != last.mainActorBeats { waitingForMainActor = .zero }
             waitingForMainActor += elapsed
             guard waitingForMainActor >= mainActorWait else { return nil }
             if counts.waitingToStart {
@@ -222,7 +245,9 @@ private func watch(
             // A poll of the progress counters, not a wait for a result: `done` ends it at once.
             while done.wait(timeout: .now() + min(1, stallSeconds / 4)) == .timedOut {
                 let now = clock.now
-                if let stuck = meter.observe(progress.snapshot, after: now - previous) {
+                let snapshot = progress.snapshot
+                if snapshot.waitingForMainActor > 0 && snapshot.onMainActor == 0 { progress.beatOnMainActor() }
+                if let stuck = meter.observe(snapshot, after: now - previous) {
                     continuation.resume(returning: stuck)
                     return
                 }
