@@ -120,6 +120,23 @@ package enum Platform {
     private static func failed(_ status: Int32, _ call: StaticString) -> Never {
         fatalError("Scoped: \(call) failed with error \(status)")
     }
+
+    /// A pthread object on the heap (its address never moves), initialised by `initialize`.
+    static func makeHeapObject<T>(
+        _ empty: T, _ call: StaticString, _ initialize: (UnsafeMutablePointer<T>) -> Int32
+    ) -> UnsafeMutablePointer<T> {
+        let pointer = UnsafeMutablePointer<T>.allocate(capacity: 1)
+        pointer.initialize(to: empty)
+        check(initialize(pointer), call)
+        return pointer
+    }
+
+    /// Destroys a pthread object made by ``makeHeapObject(_:_:_:)`` and frees its memory.
+    static func freeHeapObject<T>(_ pointer: UnsafeMutablePointer<T>, _ call: StaticString, _ destroy: (UnsafeMutablePointer<T>) -> Int32) {
+        check(destroy(pointer), call)
+        pointer.deinitialize(count: 1)
+        pointer.deallocate()
+    }
 }
 
 /// A heap-allocated pthread mutex (never `&` of an inline one). A handle: its owner
@@ -128,15 +145,11 @@ package struct PlatformMutex: @unchecked Sendable { // @unchecked: the mutex is 
     fileprivate let pointer: UnsafeMutablePointer<pthread_mutex_t>
 
     package init() {
-        pointer = .allocate(capacity: 1)
-        pointer.initialize(to: pthread_mutex_t())
-        Platform.check(pthread_mutex_init(pointer, nil), "pthread_mutex_init")
+        pointer = Platform.makeHeapObject(pthread_mutex_t(), "pthread_mutex_init") { pthread_mutex_init($0, nil) }
     }
 
     package func destroy() {
-        Platform.check(pthread_mutex_destroy(pointer), "pthread_mutex_destroy")
-        pointer.deinitialize(count: 1)
-        pointer.deallocate()
+        Platform.freeHeapObject(pointer, "pthread_mutex_destroy", pthread_mutex_destroy)
     }
 
     @inline(__always)
@@ -156,15 +169,11 @@ package struct PlatformCondition: @unchecked Sendable { // @unchecked: pthread s
     private let pointer: UnsafeMutablePointer<pthread_cond_t>
 
     package init() {
-        pointer = .allocate(capacity: 1)
-        pointer.initialize(to: pthread_cond_t())
-        Platform.check(pthread_cond_init(pointer, nil), "pthread_cond_init")
+        pointer = Platform.makeHeapObject(pthread_cond_t(), "pthread_cond_init") { pthread_cond_init($0, nil) }
     }
 
     package func destroy() {
-        Platform.check(pthread_cond_destroy(pointer), "pthread_cond_destroy")
-        pointer.deinitialize(count: 1)
-        pointer.deallocate()
+        Platform.freeHeapObject(pointer, "pthread_cond_destroy", pthread_cond_destroy)
     }
 
     /// Blocks until ``broadcast()``, releasing `mutex` (which the caller holds) meanwhile.
