@@ -115,9 +115,13 @@ extension Container {
         withKnownIssue {
             report = validateGraph(roots: [\.validDetail])
         } matching: { issue in
-            issue.comments.contains { $0.rawValue.contains("is not a Factory that resolves without a parameter") }
+            issue.comments.contains { $0.rawValue.contains("which needs a parameter") }
         }
         #expect(report?.problems.map(\.kind) == [.notResolvable])
+        #expect(report?.problems.map(\.message) == [
+            "graph validation: validDetail (ValidScreen) is a ParameterFactory<Int, ValidScreen>, which needs a "
+                + "parameter; resolve it in `resolving:`"
+        ])
     }
 
     @Test func validationRunsInAFreshWorldAndLeavesSharedUntouched() {
@@ -143,6 +147,105 @@ extension Container {
 extension GraphValidationTests {
     @MainActor @Test func mainActorFactoriesAreValidatedOnTheMainActor() {
         let report = validateGraph(flows: [\.validScreenModel])
+        #expect(report.problems.isEmpty)
+        #expect(report.graph.nodes.map(\.registration) == ["validAPI", "validStore", "validScreenModel"])
+    }
+}
+
+// MARK: Async graphs
+
+private struct ValidationFailure: Error {}
+
+extension Container {
+    fileprivate var asyncBadge: AsyncFactory<ValidBadge> { self { ValidBadge() }.shared }
+    fileprivate var asyncHolder: AsyncFactory<ValidHolder> {
+        self { ValidHolder(badge: try await self.asyncBadge()) }.cached
+    }
+    fileprivate var asyncScreen: AsyncFactory<ValidScreen> { self { ValidScreen(store: self.validStore()) }.scoped }
+    fileprivate var asyncEntry: AsyncParameterFactory<Int, ValidScreen> {
+        self { _ in ValidScreen(store: self.validStore()) }.scoped
+    }
+    fileprivate var failingAsync: AsyncFactory<ValidAPI> { self { throw ValidationFailure() } }
+}
+
+extension GraphValidationTests {
+    @Test func theAsyncValidationAwaitsAsyncFactoriesAndFindsTheirCaptiveDependency() async {
+        var report: GraphReport?
+        await withKnownIssue {
+            report = await validateGraph(roots: [\.asyncHolder])
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.hasPrefix("captive dependency: asyncHolder (ValidHolder) (.cached)") }
+        }
+        #expect(report?.problems.map(\.kind) == [.captiveDependency])
+        #expect(report?.problems.first?.message == """
+            captive dependency: asyncHolder (ValidHolder) (.cached) holds asyncBadge (ValidBadge) shared, which it keeps \
+            alive past its scope; chain: asyncHolder (ValidHolder) → asyncBadge (ValidBadge)
+            """)
+    }
+
+    @Test func theAsyncValidationFindsAScopedAsyncFactoryBuiltAtTheRoot() async {
+        var report: GraphReport?
+        await withKnownIssue {
+            report = await validateGraph(roots: [\.asyncScreen])
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.hasPrefix("asyncScreen (ValidScreen) is .scoped but was built at the root") }
+        }
+        #expect(report?.problems.map(\.kind) == [.scopedAtRoot])
+    }
+
+    @Test func aSoundAsyncGraphWithAnAsyncResolvingClosureRecordsNoIssue() async {
+        let report = await validateGraph(roots: [\.validStore], flows: [\.asyncScreen, \.validScreen]) { root in
+            let flow = root.child("entry")
+            _ = try await flow.asyncEntry(3)
+            flow.close()
+        }
+        #expect(report.problems.isEmpty)
+        #expect(report.graph.nodes.map(\.registration) == ["validAPI", "validStore", "asyncScreen", "validScreen", "asyncEntry"])
+    }
+
+    @Test func aThrowingBuildOrResolvingClosureIsAProblem() async {
+        var report: GraphReport?
+        await withKnownIssue {
+            report = await validateGraph(roots: [\.failingAsync]) { _ in throw ValidationFailure() }
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("threw ValidationFailure()") }
+        }
+        #expect(report?.problems.map(\.kind) == [.threw, .threw])
+        #expect(report?.problems.map(\.message) == [
+            "graph validation: failingAsync (ValidAPI) threw ValidationFailure()",
+            "graph validation: `resolving:` threw ValidationFailure()",
+        ])
+    }
+
+    @Test func theAsyncValidationSendsParameterFactoriesToResolving() async {
+        var report: GraphReport?
+        await withKnownIssue {
+            report = await validateGraph(roots: [\.asyncEntry])
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("which needs a parameter") }
+        }
+        #expect(report?.problems.map(\.message) == [
+            "graph validation: asyncEntry (ValidScreen) is an AsyncParameterFactory<Int, ValidScreen>, which needs a "
+                + "parameter; resolve it in `resolving:`"
+        ])
+    }
+
+    @Test func theSynchronousValidationPointsAnAsyncFactoryToTheAsyncOne() {
+        var report: GraphReport?
+        withKnownIssue {
+            report = validateGraph(roots: [\.asyncHolder])
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("await validateGraph") }
+        }
+        #expect(report?.problems.map(\.message) == [
+            "graph validation: asyncHolder (ValidHolder) is an AsyncFactory<ValidHolder>, which this synchronous "
+                + "validateGraph cannot await; validate it with `await validateGraph(…)`, whose roots, flows and "
+                + "`resolving:` are async"
+        ])
+    }
+
+    @MainActor @Test func theAsyncValidationResolvesMainActorFactoriesOnTheMainActor() async {
+        let report = await validateGraph(flows: [\.validScreenModel])
         #expect(report.problems.isEmpty)
         #expect(report.graph.nodes.map(\.registration) == ["validAPI", "validStore", "validScreenModel"])
     }
