@@ -106,6 +106,11 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
     /// For ``Kind-swift.enum/captiveDependency``: the captured registration, as a reference
     /// (``dependency`` says the same in words, with its scope).
     public let captured: Reference?
+    /// For ``Kind-swift.enum/captiveDependency``: the builds between the holder and
+    /// ``captured``, outermost first — the `.unique` or `.graph` bodies through which the
+    /// holder's body resolved it (`store → formatter → session`: `[formatter]`). Empty
+    /// when the holder's own body resolved it.
+    public let capturedThrough: [Reference]
 
     /// A registration, with the parameter of a per-parameter instance: who resolved whom.
     public struct Reference: Sendable, Hashable, CustomStringConvertible {
@@ -139,6 +144,7 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
         if let scope { line += " \(scope)" }
         line += " in \(container)"
         if let dependency { line += " captures \(dependency)" }
+        if !capturedThrough.isEmpty { line += " through \(capturedThrough.map(\.description).joined(separator: " → "))" }
         if let resolvedBy { line += " for \(resolvedBy)" }
         return line
     }

@@ -269,7 +269,8 @@ private func findProblems(in events: [LifecycleEvent], graph: ResolvedGraph, roo
         switch event.kind {
         case .captiveDependency:
             guard let holder = event.subject, let captured = event.captured else { continue }
-            let chain = chain(to: event.registration ?? "", typeName: event.typeName ?? "", in: graph) + [captured.description]
+            let chain = chain(to: event.registration ?? "", typeName: event.typeName ?? "", in: graph)
+                + event.capturedThrough.map(\.description) + [captured.description]
             problems.append(GraphReport.Problem(
                 kind: .captiveDependency,
                 message: "captive dependency: \(holder) (.\(event.scope ?? "?")) holds \(event.dependency ?? captured.description), "

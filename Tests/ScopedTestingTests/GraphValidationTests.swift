@@ -250,3 +250,68 @@ extension GraphValidationTests {
         #expect(report.graph.nodes.map(\.registration) == ["validAPI", "validStore", "validScreenModel"])
     }
 }
+
+// MARK: Captive chains through unique builds
+
+private final class VThing: Sendable {
+    let inner: VThing?
+    init(_ inner: VThing? = nil) { self.inner = inner }
+}
+
+extension Container {
+    fileprivate var vShared: Factory<VThing> { self { VThing() }.shared }
+    fileprivate var vMiddle: Factory<VThing> { self { VThing(self.vShared()) } }
+    fileprivate var vDeepChain: Factory<VThing> { self { VThing(self.vMiddle()) }.cached }
+    fileprivate var vAsyncShared: AsyncFactory<VThing> { self { VThing() }.shared }
+    fileprivate var vAsyncMiddle: AsyncFactory<VThing> { self { VThing(try await self.vAsyncShared()) } }
+    fileprivate var vAsyncSyncMiddle: AsyncFactory<VThing> { self { VThing(self.vMiddle()) } }
+    fileprivate var vAsyncDeepChain: AsyncFactory<VThing> {
+        self { VThing(VThing(try await self.vAsyncMiddle()), VThing(try await self.vAsyncSyncMiddle())) }.cached
+    }
+}
+
+extension VThing {
+    fileprivate convenience init(_ first: VThing, _ second: VThing) { self.init(VThing(first)) ; _ = second }
+}
+
+extension GraphValidationTests {
+    @Test func aCaptiveChainNamesTheUniqueBuildsBetweenHolderAndCaptured() {
+        var report: GraphReport?
+        withKnownIssue {
+            report = validateGraph(roots: [\.vDeepChain])
+        } matching: { _ in true }
+        #expect(report?.problems.map(\.message) == [
+            "captive dependency: vDeepChain (VThing) (.cached) holds vShared (VThing) shared, which it keeps alive past "
+                + "its scope; chain: vDeepChain (VThing) → vMiddle (VThing) → vShared (VThing)"
+        ])
+    }
+
+    @Test func anAsyncCaptiveChainNamesTheUniqueBuildsBetweenHolderAndCaptured() async {
+        var report: GraphReport?
+        await withKnownIssue {
+            report = await validateGraph(roots: [\.vAsyncDeepChain])
+        } matching: { _ in true }
+        #expect(report?.problems.map(\.message) == [
+            "captive dependency: vAsyncDeepChain (VThing) (.cached) holds vAsyncShared (VThing) shared, which it keeps "
+                + "alive past its scope; chain: vAsyncDeepChain (VThing) → vAsyncMiddle (VThing) → vAsyncShared (VThing)",
+            "captive dependency: vAsyncDeepChain (VThing) (.cached) holds vShared (VThing) shared, which it keeps "
+                + "alive past its scope; chain: vAsyncDeepChain (VThing) → vAsyncSyncMiddle (VThing) → vMiddle (VThing) "
+                + "→ vShared (VThing)",
+        ])
+    }
+}
+
+extension Container {
+    fileprivate var vAsyncCached: AsyncFactory<VThing> { self { VThing() }.cached }
+    fileprivate var vAsyncCachedOnCachedAndUnique: AsyncFactory<VThing> {
+        self { VThing(try await self.vAsyncCached(), try await self.vAsyncMiddleWithoutShared()) }.cached
+    }
+    fileprivate var vAsyncMiddleWithoutShared: AsyncFactory<VThing> { self { VThing() } }
+}
+
+extension GraphValidationTests {
+    @Test func anAsyncCachedBodyResolvingCachedAndUniqueAsyncFactoriesHoldsNothingCaptive() async {
+        let report = await validateGraph(roots: [\.vAsyncCachedOnCachedAndUnique])
+        #expect(report.problems.isEmpty)
+    }
+}

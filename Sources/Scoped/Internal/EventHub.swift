@@ -74,7 +74,8 @@ extension ScopeNode {
     @inline(never)
     package func emit(
         _ kind: LifecycleEvent.Kind, key: StorageKey? = nil, scope: Scope? = nil, scopeName: String? = nil,
-        instance: ObjectIdentifier? = nil, dependency: String? = nil, captured: StorageKey? = nil
+        instance: ObjectIdentifier? = nil, dependency: String? = nil, captured: StorageKey? = nil,
+        capturedThrough: [StorageKey] = []
     ) {
         guard isObservedInChain else { return }
         let context = ResolutionContext.current
@@ -93,7 +94,7 @@ extension ScopeNode {
                 declaration: key?.registration.declaration,
                 parameter: key?.parameterBox?.description, scope: scope?.name ?? scopeName,
                 lifetime: scope.map { LifecycleEvent.Lifetime($0.kind) }, container: displayName, instance: instance, dependency: dependency,
-                resolvedBy: resolvedBy, captured: captured?.reference)
+                resolvedBy: resolvedBy, captured: captured?.reference, capturedThrough: capturedThrough.map(\.reference))
             for observer in observers { observer.receive(event) }
         }
     }
