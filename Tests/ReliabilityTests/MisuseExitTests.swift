@@ -141,6 +141,39 @@ import Testing
             + "is closed (resolve it before close(), or from an open child)")
     }
 
+    /// The stop names the build whose body made the resolve, as every stop made inside a
+    /// body does, and says where both registrations are declared.
+    @Test func scopedResolveOnAClosedScopeFromAUniqueBody() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let flow = MisuseContainer().child("flow")
+            announce("scope", flow.manager.node.displayName)
+            flow.close()
+            _ = flow.gadgetHolder()
+        }
+        let scope = announced("scope", in: result) ?? "?"
+        #expect(stopMessage(of: result) == "Scoped: cannot resolve gadget (Gadget) as .scoped: lifetime scope \(scope) "
+            + "is closed (resolve it before close(), or from an open child) (while building gadgetHolder (FlowModel))")
+        #expect(whereToLook(in: result) == "Scoped: where to look: the first frame of your code in the backtrace "
+            + "made the call that stopped; the self { … } calls are at \(MisuseContainer.gadgetSite) for "
+            + "gadget (Gadget), \(MisuseContainer.gadgetHolderSite) for gadgetHolder (FlowModel)")
+    }
+
+    /// The same through an override's body, registered at the root, that resolves from the
+    /// closed scope it captured.
+    @Test func scopedResolveOnAClosedScopeFromAnOverride() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let root = MisuseContainer()
+            let flow = root.child("flow")
+            announce("scope", flow.manager.node.displayName)
+            root.gadgetHolder.register { FlowModel([flow.gadget()]) }
+            flow.close()
+            _ = root.gadgetHolder()
+        }
+        let scope = announced("scope", in: result) ?? "?"
+        #expect(stopMessage(of: result) == "Scoped: cannot resolve gadget (Gadget) as .scoped: lifetime scope \(scope) "
+            + "is closed (resolve it before close(), or from an open child) (while building gadgetHolder (FlowModel))")
+    }
+
     @Test func perParameterResolveInAScopeClosedWithItsParent() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let flow = MisuseContainer().child("flow")

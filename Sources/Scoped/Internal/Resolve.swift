@@ -382,7 +382,11 @@ extension ScopeNode {
 
     @inline(never)
     func closedScope(_ key: StorageKey, scope: Scope, owner: ScopeNode) -> Never {
-        ScopedFailure.stop(owner.closedError(key, scope: scope).description, declaredBy: [key.registration])
+        // As every stop: the builds whose bodies made this resolve close the message.
+        let context = ResolutionContext.current
+        ScopedFailure.stop(
+            owner.closedError(key, scope: scope).description + context.chainSuffix,
+            declaredBy: [key.registration] + context.frames.map(\.key))
     }
 
     /// What resolving `key` through this closed scope is: the error an async resolve
