@@ -23,6 +23,9 @@ public struct GraphReport: Sendable {
             case notResolvable
             /// A build, or the async `resolving:` closure, threw.
             case threw
+            /// Two listed members make one registration (a helper that does not forward its
+            /// callers' `key:`, `file:`, `line:` and `column:`): they share instances.
+            case mergedRegistrations
         }
 
         /// What kind of problem.
@@ -96,6 +99,7 @@ public func validateGraph<C: SharedContainer>(
 ) -> GraphReport {
     withContainer(C.self) { _ in } operation: {
         let run = ValidationRun<C>()
+        run.checkDistinctRegistrations(roots: roots, flows: flows)
         for keyPath in roots { run.resolve(keyPath, in: run.root) }
         for keyPath in flows {
             let flow = run.root.child("validation")
@@ -170,6 +174,7 @@ public func validateGraph<C: SharedContainer>(
 ) async -> GraphReport {
     await withContainer(isolation: isolation, C.self, { _ in }) {
         let run = ValidationRun<C>()
+        run.checkDistinctRegistrations(roots: roots, flows: flows)
         for keyPath in roots { await run.resolve(keyPath, in: run.root, isolation: isolation) }
         for keyPath in flows {
             let flow = run.root.child("validation")
@@ -207,6 +212,27 @@ private final class ValidationRun<C: SharedContainer>: Sendable {
 
     func add(_ kind: GraphReport.Problem.Kind, _ message: String) {
         problems.withLock { $0.append(GraphReport.Problem(kind: kind, message: message)) }
+    }
+
+    /// Files every two listed members that make one registration: the mark of a helper
+    /// that makes factories without forwarding its callers' `key:`, `file:`, `line:` and
+    /// `column:` (each caller would get the others' instance).
+    func checkDistinctRegistrations(roots: [PartialKeyPath<C>], flows: [PartialKeyPath<C>]) {
+        var seen: [(label: String, keyPath: PartialKeyPath<C>, key: RegistrationKey)] = []
+        let listed = roots.enumerated().map { ("roots[\($0.offset)]", $0.element) }
+            + flows.enumerated().map { ("flows[\($0.offset)]", $0.element) }
+        for (label, keyPath) in listed {
+            let value = root[keyPath: keyPath]
+            guard let key = (value as? any AnyFactoryValue)?.registrationKey
+                ?? (value as? any AnyAsyncFactoryValue)?.registrationKey
+            else { continue }
+            if let first = seen.first(where: { $0.key == key && $0.keyPath != keyPath }) {
+                add(.mergedRegistrations, "graph validation: \(first.label) and \(label) are one registration, \(key), "
+                    + "made by the self { … } call at \(key.declaration ?? "?"); a helper that makes factories must "
+                    + "forward its callers' key:, file:, line: and column:, or they all share one registration")
+            }
+            seen.append((label, keyPath, key))
+        }
     }
 
     /// Resolves the factory at `keyPath` through `container`, or files why it cannot.

@@ -213,6 +213,31 @@ import Testing
             + "\(scope) is closed (resolve it before close(), or from an open child)")
     }
 
+    /// A `register` on a closed scope stops at the `register`, not at the next resolve.
+    @Test func registerOnAClosedScope() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let flow = MisuseContainer().child("flow")
+            announce("scope", flow.manager.node.displayName)
+            flow.close()
+            flow.cachedGadget.register { Gadget() }
+        }
+        let scope = announced("scope", in: result) ?? "?"
+        #expect(stopMessage(of: result)
+            == "Scoped: cannot register an override of cachedGadget (Gadget) on \(scope): that lifetime scope is closed")
+    }
+
+    @Test func registerOnAClosedContainer() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let root = MisuseContainer()
+            announce("scope", root.manager.node.displayName)
+            root.close()
+            root.asyncA.register { throw CancellationError() }
+        }
+        let scope = announced("scope", in: result) ?? "?"
+        #expect(stopMessage(of: result)
+            == "Scoped: cannot register an override of asyncA (AsyncA) on \(scope): that container is closed")
+    }
+
     @Test func childOfAClosedScope() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let flow = MisuseContainer().child("flow")

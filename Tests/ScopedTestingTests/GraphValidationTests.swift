@@ -315,3 +315,52 @@ extension GraphValidationTests {
         #expect(report.problems.isEmpty)
     }
 }
+
+// MARK: Helpers that make factories
+
+private final class HelperDB: Sendable {
+    let name: String
+    init(_ name: String) { self.name = name }
+}
+
+extension Container {
+    /// The wrong helper: its `self { … }` is keyed by the helper, whoever calls it.
+    fileprivate func mergingDB(_ name: String) -> Factory<HelperDB> { self { HelperDB(name) }.cached }
+    fileprivate var primaryDB: Factory<HelperDB> { mergingDB("primary") }
+    fileprivate var replicaDB: Factory<HelperDB> { mergingDB("replica") }
+
+    /// The right one: it forwards its callers' key and site.
+    fileprivate func forwardingDB(
+        _ name: String, key: StaticString = #function, file: StaticString = #fileID, line: UInt = #line,
+        column: UInt = #column
+    ) -> Factory<HelperDB> {
+        self(key: key, file: file, line: line, column: column) { HelperDB(name) }.cached
+    }
+    fileprivate var primaryForwardedDB: Factory<HelperDB> { forwardingDB("primary") }
+    fileprivate var replicaForwardedDB: Factory<HelperDB> { forwardingDB("replica") }
+}
+
+extension GraphValidationTests {
+    @Test func twoMembersThatMakeOneRegistrationAreAProblem() {
+        var report: GraphReport?
+        withKnownIssue {
+            report = validateGraph(roots: [\.primaryDB, \.primaryDB], flows: [\.replicaDB])
+        } matching: { _ in true }
+        let declaration = Container().primaryDB.registrationKey.declaration ?? "?"
+        #expect(report?.problems.map(\.message) == [
+            "graph validation: roots[0] and flows[0] are one registration, mergingDB(_:) (HelperDB), made by the "
+                + "self { … } call at \(declaration); a helper that makes factories must forward its callers' key:, "
+                + "file:, line: and column:, or they all share one registration"
+        ])
+        #expect(report?.problems.map(\.kind) == [.mergedRegistrations])
+    }
+
+    @Test func aHelperThatForwardsItsCallersKeyMakesOneRegistrationEach() {
+        let report = validateGraph(roots: [\.primaryForwardedDB, \.replicaForwardedDB])
+        #expect(report.problems.isEmpty)
+        withContainer {
+            #expect(Container.shared.primaryForwardedDB().name == "primary")
+            #expect(Container.shared.replicaForwardedDB().name == "replica")
+        }
+    }
+}
