@@ -126,7 +126,7 @@ public func validateGraph<C: SharedContainer>(
 /// }
 /// ```
 ///
-/// `roots` and `flows` may list ``AsyncFactory`` key paths (awaited) as well as
+/// `roots` and `flows` may list `AsyncFactory` key paths (awaited) as well as
 /// synchronous factories; key paths to factories that need a parameter, and to factory
 /// functions, go in `resolving`, which may `await` and `throw`. An error a build or
 /// `resolving` throws is a problem too (``GraphReport/Problem/Kind-swift.enum/threw``).
