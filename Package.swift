@@ -26,6 +26,8 @@ let package = Package(
         .executableTarget(name: "MainThreadProbe", dependencies: ["Scoped"], path: "Tests/Fixtures/MainThreadProbe"),
         .testTarget(name: "ScopedTests", dependencies: ["Scoped", "ScopedTesting", "MainThreadProbe"]),
         .testTarget(name: "ScopedTestingTests", dependencies: ["ScopedTesting"]),
+        // XCTest only, never `import Testing`: ScopedTesting must work from such files (#31).
+        .testTarget(name: "ScopedTestingXCTests", dependencies: ["ScopedTesting"]),
         .testTarget(name: "ScopedSwiftUITests", dependencies: ["ScopedSwiftUI", "Scoped"]),
         .testTarget(name: "LifecycleTests", dependencies: ["ScopedDemo", "Scoped"],
                     resources: [.copy("Golden")]),

@@ -2,7 +2,9 @@
 # Code that must NOT compile (issue #16): each file of Tests/Fixtures/CompileFailures other
 # than Declarations.swift is type-checked together with Declarations.swift (which alone must
 # compile) against the built Scoped module, in Swift 6 mode; the check fails unless the
-# compiler rejects it with every diagnostic its `// expect:` lines name.
+# compiler rejects it with every diagnostic its `// expect:` lines name. Files of Swift5/ are
+# what a Swift 5-mode client sees (#31): compiled silently with the default checking, with
+# the warnings their `// expect warning:` lines name under complete checking.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -30,5 +32,21 @@ for file in "$dir"/*.swift; do
     done < <(sed -n 's|^// expect: ||p' "$file")
     echo "$(basename "$file"): $(grep -m1 -oE "error: .*" <<<"$output")"
 done
+# Swift 5 language mode (#31): what the docs say such a client sees — nothing with the default
+# checking, the warning its `// expect warning:` line names with complete checking.
+for file in "$dir"/Swift5/*.swift; do
+    cases=$((cases + 1))
+    if ! output=$(typecheck -swift-version 5 "$file") || grep -q "warning:" <<<"$output"; then
+        echo "FAIL: $file: Swift 5 mode with minimal checking did not compile it silently"; echo "$output" | head -5
+        failures=$((failures + 1))
+    fi
+    output=$(typecheck -swift-version 5 -strict-concurrency=complete "$file") || true
+    while IFS= read -r expected; do
+        if ! grep -qF -- "warning: $expected" <<<"$output"; then
+            echo "FAIL: $file: Swift 5 mode with complete checking did not warn: $expected"; failures=$((failures + 1))
+        fi
+    done < <(sed -n 's|^// expect warning: ||p' "$file")
+    echo "Swift5/$(basename "$file"): compiles in Swift 5 mode; $(grep -m1 -oE "warning: .*" <<<"$output")"
+done
 [ "$failures" -eq 0 ] || exit 1
-echo "compile failures: all $cases cases rejected with the expected diagnostics"
+echo "compile failures: all $cases cases gave the expected diagnostics"

@@ -142,6 +142,8 @@ extension ParameterFactory {
 /// A factory value that can be resolved without knowing its type: graph validation in
 /// ScopedTesting resolves the key paths an app lists (`[\.store, \.settings]`).
 package protocol AnyFactoryValue {
+    /// The registration's key, to name it in messages (its witnesses: AnyAsyncFactoryValue.swift).
+    var registrationKey: RegistrationKey { get }
     /// Resolves and drops the instance; nil for a factory that needs a parameter.
     func resolveDiscardingInstance() -> Void?
 }

@@ -75,6 +75,11 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
     /// For ``Kind-swift.enum/captiveDependency``: the captured registration, as a reference
     /// (``dependency`` says the same in words, with its scope).
     public let captured: Reference?
+    /// For ``Kind-swift.enum/captiveDependency``: the builds between the holder and
+    /// ``captured``, outermost first — the `.unique` or `.graph` bodies through which the
+    /// holder's body resolved it (`store → formatter → session`: `[formatter]`). Empty
+    /// when the holder's own body resolved it.
+    public let capturedThrough: [Reference]
 
     /// For ``Kind-swift.enum/buildStalled``: how long the build has run and who waits.
     public let stall: Stall?
@@ -144,6 +149,7 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
         if let scope { line += " \(scope)" }
         line += " in \(container)"
         if let dependency { line += " captures \(dependency)" }
+        if !capturedThrough.isEmpty { line += " through \(capturedThrough.map(\.description).joined(separator: " → "))" }
         if let resolvedBy { line += " for \(resolvedBy)" }
         if let stall {
             line += ": running for \(stall.seconds) s, \(stall.callers) caller\(stall.callers == 1 ? "" : "s")"

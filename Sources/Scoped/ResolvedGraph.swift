@@ -133,22 +133,50 @@ public struct ResolvedGraph: Sendable, Equatable {
         return [node.registration, node.typeName, "\(scopes) in \(node.containers.joined(separator: ", "))", counts]
     }
 
+    /// Text inside a DOT quoted string: backslashes and quotes escaped, a line break
+    /// (in a scope's or container's name) as DOT's centred `\n`, so each statement stays
+    /// on one line.
     private static func dotEscaped(_ text: String) -> String {
-        text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"")
-    }
-
-    private static func mermaidEscaped(_ text: String) -> String {
-        text.replacingAll("\"", with: "#quot;").replacingAll("<", with: "#lt;").replacingAll(">", with: "#gt;")
-    }
-}
-
-extension String {
-    /// Every occurrence of `target` replaced (the standard library alone, no Foundation).
-    fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
         var result = ""
-        for character in self {
-            if character == target { result += replacement } else { result.append(character) }
+        for character in text {
+            switch character {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n", "\r\n", "\r": result += "\\n"
+            default: result.append(character)
+            }
         }
         return result
+    }
+
+    /// Text inside a Mermaid `["…"]` label, which Mermaid renders as HTML: quotes, angle
+    /// brackets, `&` and backticks as Mermaid's entity codes (`#quot;`, `#lt;`, `#gt;`,
+    /// `#amp;`, `#96;`), a `#` that would start one (`#lt;`) as `#35;`, and a line break as
+    /// `<br/>` — so `&amp;` shows as typed and a name never ends the label or the line.
+    private static func mermaidEscaped(_ text: String) -> String {
+        var result = ""
+        let characters = Array(text)
+        for (index, character) in characters.enumerated() {
+            switch character {
+            case "\"": result += "#quot;"
+            case "<": result += "#lt;"
+            case ">": result += "#gt;"
+            case "&": result += "#amp;"
+            case "`": result += "#96;"
+            case "#" where startsEntityCode(characters[(index + 1)...]): result += "#35;"
+            case "\n", "\r\n", "\r": result += "<br/>"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Whether the text after a `#` reads as the rest of an entity code: letters or
+    /// digits, then `;`.
+    private static func startsEntityCode(_ rest: ArraySlice<Character>) -> Bool {
+        guard let end = rest.firstIndex(where: { !($0.isLetter || $0.isNumber) }), end > rest.startIndex else {
+            return false
+        }
+        return rest[end] == ";"
     }
 }

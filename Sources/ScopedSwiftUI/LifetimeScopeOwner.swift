@@ -27,6 +27,8 @@ public final class LifetimeScopeOwner<C: SharedContainer> {
     public let name: String
     private let configure: ((C) -> Void)?
     private var opened: C?
+    /// Whether ``close()`` ran: a scope opened after it is closed at once.
+    private var closed = false
 
     /// Makes an owner. Opens nothing: the scope opens on the first ``scope(in:)``.
     ///
@@ -45,12 +47,23 @@ public final class LifetimeScopeOwner<C: SharedContainer> {
     /// Later calls return the same scope whatever `parent` they pass: a scope is opened
     /// once and belongs to the owner until the owner goes.
     ///
+    /// After ``close()`` (or once anyone closed the scope) it still returns that scope,
+    /// closed: an owner never opens a second one, which would silently re-create what the
+    /// close released. A `.scoped` resolve through it then stops with the closed-scope
+    /// message naming it (`lifetime scope checkout#7 is closed`), and `.lifetimeScope`
+    /// hands its subtree the nearest open ancestor instead. For a new scope, make a new
+    /// owner.
+    ///
     /// - Parameter parent: The container the scope is a child of.
     /// - Returns: The open child scope.
     public func scope(in parent: C) -> C {
         if let opened { return opened }
         let child = parent.child(name)
         opened = child
+        if closed {
+            child.close()
+            return child
+        }
         configure?(child)
         return child
     }
@@ -59,8 +72,10 @@ public final class LifetimeScopeOwner<C: SharedContainer> {
     public var openedScope: C? { opened }
 
     /// Closes the scope now (if it was opened), releasing its `.scoped` instances.
-    /// The owner's deinit does the same; closing twice does nothing.
+    /// The owner's deinit does the same; closing twice does nothing. Closed before its
+    /// first ``scope(in:)``, the owner hands out a scope that is closed from the start.
     public func close() {
+        closed = true
         opened?.close()
     }
 

@@ -18,8 +18,14 @@ public struct GraphReport: Sendable {
             /// A registration built a second instance in a container while the first was
             /// held there (resolved with two lifetimes).
             case builtMoreThanOnce
-            /// A listed key path that is not a factory resolvable without a parameter.
+            /// A listed key path that is not a factory resolvable without a parameter (or,
+            /// for the synchronous validation, an async factory).
             case notResolvable
+            /// A build, or the async `resolving:` closure, threw.
+            case threw
+            /// Two listed members make one registration (a helper that does not forward its
+            /// callers' `key:`, `file:`, `line:` and `column:`): they share instances.
+            case mergedRegistrations
         }
 
         /// What kind of problem.
@@ -92,40 +98,192 @@ public func validateGraph<C: SharedContainer>(
     sourceLocation: SourceLocation = #_sourceLocation
 ) -> GraphReport {
     withContainer(C.self) { _ in } operation: {
-        let root = C.shared
-        let rootName = root.manager.node.nodeInCurrentWorld().displayName
-        let events = Locked<[LifecycleEvent]>([])
-        let recorder = GraphRecorder()
-        let observations = [root.observe(recorder.observer), root.observe { event in events.withLock { $0.append(event) } }]
-        var problems: [GraphReport.Problem] = []
-        for keyPath in roots { resolve(keyPath, in: root, problems: &problems) }
+        let run = ValidationRun<C>()
+        run.checkDistinctRegistrations(roots: roots, flows: flows)
+        for keyPath in roots { run.resolve(keyPath, in: run.root) }
         for keyPath in flows {
-            let flow = root.child("validation")
-            resolve(keyPath, in: flow, problems: &problems)
+            let flow = run.root.child("validation")
+            run.resolve(keyPath, in: flow)
             flow.close()
         }
-        resolving?(root)
+        resolving?(run.root)
+        return run.finish(sourceLocation: sourceLocation)
+    }
+}
+
+/// Resolves an app's graph, async factories included, in a fresh container world and
+/// fails the running test for every problem
+/// ``validateGraph(roots:flows:resolving:sourceLocation:)`` finds, each with the chain of
+/// registrations that led to it.
+///
+/// ```swift
+/// @Test func appGraphIsSound() async {
+///     await validateGraph(roots: [\.database, \.store], flows: [\.checkout]) { root in
+///         let detail = root.child("detail")
+///         _ = try await detail.entry(42)
+///         detail.close()
+///     }
+/// }
+/// ```
+///
+/// `roots` and `flows` may list `AsyncFactory` key paths (awaited) as well as
+/// synchronous factories; key paths to factories that need a parameter, and to factory
+/// functions, go in `resolving`, which may `await` and `throw`. An error a build or
+/// `resolving` throws is a problem too (``GraphReport/Problem/Kind-swift.enum/threw``).
+///
+/// - Parameters:
+///   - roots: Factories resolved at the root.
+///   - flows: Factories resolved each through its own child lifetime scope.
+///   - resolving: Resolves anything else, from the root.
+///   - isolation: The actor to run on; the caller's by default (a `@MainActor` test
+///     validates main-actor factories).
+///   - sourceLocation: Where the issues are reported.
+/// - Returns: The resolved graph and the problems found.
+@discardableResult
+public func validateGraph(
+    roots: [PartialKeyPath<Container>] = [],
+    flows: [PartialKeyPath<Container>] = [],
+    resolving: ((Container) async throws -> Void)? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async -> GraphReport {
+    await validateGraph(
+        Container.self, roots: roots, flows: flows, resolving: resolving, isolation: isolation,
+        sourceLocation: sourceLocation)
+}
+
+/// Validates the graph of a custom container type, async factories included; see
+/// ``validateGraph(roots:flows:resolving:isolation:sourceLocation:)``.
+///
+/// - Parameters:
+///   - type: The container type whose `shared` world is validated.
+///   - roots: Factories resolved at the root.
+///   - flows: Factories resolved each through its own child lifetime scope.
+///   - resolving: Resolves anything else, from the root.
+///   - isolation: The actor to run on; the caller's by default.
+///   - sourceLocation: Where the issues are reported.
+/// - Returns: The resolved graph and the problems found.
+@discardableResult
+public func validateGraph<C: SharedContainer>(
+    _ type: C.Type,
+    roots: [PartialKeyPath<C>] = [],
+    flows: [PartialKeyPath<C>] = [],
+    resolving: ((C) async throws -> Void)? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async -> GraphReport {
+    await withContainer(isolation: isolation, C.self, { _ in }) {
+        let run = ValidationRun<C>()
+        run.checkDistinctRegistrations(roots: roots, flows: flows)
+        for keyPath in roots { await run.resolve(keyPath, in: run.root, isolation: isolation) }
+        for keyPath in flows {
+            let flow = run.root.child("validation")
+            await run.resolve(keyPath, in: flow, isolation: isolation)
+            flow.close()
+        }
+        if let resolving {
+            do {
+                try await resolving(run.root)
+            } catch {
+                run.add(.threw, "graph validation: `resolving:` threw \(error)")
+            }
+        }
+        return run.finish(sourceLocation: sourceLocation)
+    }
+}
+
+/// One validation in progress: the world's root, the observers recording what it
+/// resolves, and the problems its resolves met.
+private final class ValidationRun<C: SharedContainer>: Sendable {
+    let root: C
+    let rootName: String
+    let events = Locked<[LifecycleEvent]>([])
+    let recorder = GraphRecorder()
+    private let observations: [LifecycleObservation]
+    private let problems = Locked<[GraphReport.Problem]>([])
+
+    /// Starts recording at the current world's `C.shared`.
+    init() {
+        root = C.shared
+        rootName = root.inspection.displayName
+        let events = self.events
+        observations = [root.observe(recorder.observer), root.observe { event in events.withLock { $0.append(event) } }]
+    }
+
+    func add(_ kind: GraphReport.Problem.Kind, _ message: String) {
+        problems.withLock { $0.append(GraphReport.Problem(kind: kind, message: message)) }
+    }
+
+    /// Files every two listed members that make one registration: the mark of a helper
+    /// that makes factories without forwarding its callers' `key:`, `file:`, `line:` and
+    /// `column:` (each caller would get the others' instance).
+    func checkDistinctRegistrations(roots: [PartialKeyPath<C>], flows: [PartialKeyPath<C>]) {
+        var seen: [(label: String, keyPath: PartialKeyPath<C>, key: RegistrationKey)] = []
+        let listed = roots.enumerated().map { ("roots[\($0.offset)]", $0.element) }
+            + flows.enumerated().map { ("flows[\($0.offset)]", $0.element) }
+        for (label, keyPath) in listed {
+            let value = root[keyPath: keyPath]
+            guard let key = (value as? any AnyFactoryValue)?.registrationKey
+                ?? (value as? any AnyAsyncFactoryValue)?.registrationKey
+            else { continue }
+            if let first = seen.first(where: { $0.key == key && $0.keyPath != keyPath }) {
+                add(.mergedRegistrations, "graph validation: \(first.label) and \(label) are one registration, \(key), "
+                    + "made by the self { … } call at \(key.declaration ?? "?"); a helper that makes factories must "
+                    + "forward its callers' key:, file:, line: and column:, or they all share one registration")
+            }
+            seen.append((label, keyPath, key))
+        }
+    }
+
+    /// Resolves the factory at `keyPath` through `container`, or files why it cannot.
+    func resolve(_ keyPath: PartialKeyPath<C>, in container: C) {
+        let value = container[keyPath: keyPath]
+        if let factory = value as? any AnyFactoryValue {
+            guard factory.resolveDiscardingInstance() == nil else { return }
+            add(.notResolvable, Self.name(of: value, key: factory.registrationKey) + ", which needs a parameter; "
+                + "resolve it in `resolving:`")
+        } else if let factory = value as? any AnyAsyncFactoryValue {
+            add(.notResolvable, Self.name(of: value, key: factory.registrationKey) + ", which this synchronous "
+                + "validateGraph cannot await; validate it with `await validateGraph(…)`, whose roots, flows and "
+                + "`resolving:` are async")
+        } else {
+            add(.notResolvable, "graph validation: \(keyPath) (\(_typeName(Swift.type(of: value), qualified: false))) "
+                + "is not a factory")
+        }
+    }
+
+    /// Resolves (or awaits) the factory at `keyPath` through `container`, or files why it
+    /// cannot.
+    func resolve(_ keyPath: PartialKeyPath<C>, in container: C, isolation: isolated (any Actor)?) async {
+        guard let factory = container[keyPath: keyPath] as? any AnyAsyncFactoryValue else {
+            return resolve(keyPath, in: container)
+        }
+        do {
+            guard try await factory.resolveDiscardingInstance(isolation: isolation) == nil else { return }
+            add(.notResolvable, Self.name(of: factory, key: factory.registrationKey) + ", which needs a parameter; "
+                + "resolve it in `resolving:`")
+        } catch {
+            add(.threw, "graph validation: \(factory.registrationKey) threw \(error)")
+        }
+    }
+
+    /// `graph validation: detail (DetailViewModel) is a ParameterFactory<Int, DetailViewModel>`.
+    private static func name(of factory: Any, key: RegistrationKey) -> String {
+        let kind = _typeName(Swift.type(of: factory), qualified: false)
+        let article = kind.first.map { "AEIOU".contains($0) } == true ? "an" : "a"
+        return "graph validation: \(key) is \(article) \(kind)"
+    }
+
+    /// Stops recording, adds the problems the events show, and records each as an issue.
+    func finish(sourceLocation: SourceLocation) -> GraphReport {
         for observation in observations { observation.cancel() }
         let graph = recorder.graph
-        problems += findProblems(in: events.withLock { $0 }, graph: graph, rootName: rootName)
+        let problems = self.problems.withLock { $0 }
+            + findProblems(in: events.withLock { $0 }, graph: graph, rootName: rootName)
         for problem in problems {
             Issue.record(Comment(rawValue: problem.message), sourceLocation: sourceLocation)
         }
         return GraphReport(graph: graph, problems: problems)
-    }
-}
-
-private func resolve<C: SharedContainer>(
-    _ keyPath: PartialKeyPath<C>, in container: C, problems: inout [GraphReport.Problem]
-) {
-    guard let factory = container[keyPath: keyPath] as? any AnyFactoryValue,
-          factory.resolveDiscardingInstance() != nil
-    else {
-        problems.append(GraphReport.Problem(
-            kind: .notResolvable,
-            message: "graph validation: \(keyPath) is not a Factory that resolves without a parameter; "
-                + "resolve it in `resolving:`"))
-        return
     }
 }
 
@@ -137,7 +295,8 @@ private func findProblems(in events: [LifecycleEvent], graph: ResolvedGraph, roo
         switch event.kind {
         case .captiveDependency:
             guard let holder = event.subject, let captured = event.captured else { continue }
-            let chain = chain(to: event.registration ?? "", typeName: event.typeName ?? "", in: graph) + [captured.description]
+            let chain = chain(to: event.registration ?? "", typeName: event.typeName ?? "", in: graph)
+                + event.capturedThrough.map(\.description) + [captured.description]
             problems.append(GraphReport.Problem(
                 kind: .captiveDependency,
                 message: "captive dependency: \(holder) (.\(event.scope ?? "?")) holds \(event.dependency ?? captured.description), "

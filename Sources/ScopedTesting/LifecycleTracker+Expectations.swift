@@ -13,10 +13,11 @@ extension LifecycleTracker {
     ///
     /// - Parameters:
     ///   - type: The type, such as `CounterViewModel.self`.
-    ///   - sourceLocation: Where a failure is reported; filled in for you.
+    ///   - sourceLocation: Where a failure is reported: the caller's, forwarded by a helper
+    ///     (a call without it passes its own file and line).
     /// - Returns: Whether the expectation held.
     @discardableResult
-    public func expectBuiltOnce<T>(_ type: T.Type, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    public func expectBuiltOnce<T>(_ type: T.Type, sourceLocation: SourceLocation) -> Bool {
         expectBuilt(type, times: 1, sourceLocation: sourceLocation)
     }
 
@@ -29,11 +30,12 @@ extension LifecycleTracker {
     /// - Parameters:
     ///   - type: The type.
     ///   - expected: The number of instances.
-    ///   - sourceLocation: Where a failure is reported; filled in for you.
+    ///   - sourceLocation: Where a failure is reported: the caller's, forwarded by a helper
+    ///     (a call without it passes its own file and line).
     /// - Returns: Whether the expectation held.
     @discardableResult
     public func expectBuilt<T>(
-        _ type: T.Type, times expected: Int, sourceLocation: SourceLocation = #_sourceLocation
+        _ type: T.Type, times expected: Int, sourceLocation: SourceLocation
     ) -> Bool {
         let found = instances(of: type)
         guard found.count != expected else { return true }
@@ -59,10 +61,11 @@ extension LifecycleTracker {
     ///
     /// - Parameters:
     ///   - type: The type.
-    ///   - sourceLocation: Where a failure is reported; filled in for you.
+    ///   - sourceLocation: Where a failure is reported: the caller's, forwarded by a helper
+    ///     (a call without it passes its own file and line).
     /// - Returns: Whether the expectation held.
     @discardableResult
-    public func expectReleased<T>(_ type: T.Type, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    public func expectReleased<T>(_ type: T.Type, sourceLocation: SourceLocation) -> Bool {
         expectEvery(instances(of: type), named: Self.name(of: type), requireSome: true, sourceLocation: sourceLocation)
     }
 
@@ -76,11 +79,12 @@ extension LifecycleTracker {
     ///
     /// - Parameters:
     ///   - instance: A record from ``watch(_:sourceLocation:)`` or ``instances``.
-    ///   - sourceLocation: Where a failure is reported; filled in for you.
+    ///   - sourceLocation: Where a failure is reported: the caller's, forwarded by a helper
+    ///     (a call without it passes its own file and line).
     /// - Returns: Whether the expectation held.
     @discardableResult
     public func expectReleased(
-        _ instance: TrackedInstance, sourceLocation: SourceLocation = #_sourceLocation
+        _ instance: TrackedInstance, sourceLocation: SourceLocation
     ) -> Bool {
         let now = current(instance)
         guard !now.isReleased else { return true }
@@ -93,10 +97,11 @@ extension LifecycleTracker {
     /// Expects every instance the tracker has seen, of any type, to be released: the
     /// leak check at the end of a flow. Holds when nothing was tracked.
     ///
-    /// - Parameter sourceLocation: Where a failure is reported; filled in for you.
+    /// - Parameter sourceLocation: Where a failure is reported: the caller's, forwarded by a
+    ///   helper (a call without it passes its own file and line).
     /// - Returns: Whether the expectation held.
     @discardableResult
-    public func expectAllReleased(sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    public func expectAllReleased(sourceLocation: SourceLocation) -> Bool {
         expectEvery(instances, named: "tracked instance", requireSome: false, sourceLocation: sourceLocation)
     }
 
@@ -108,10 +113,11 @@ extension LifecycleTracker {
     ///
     /// - Parameters:
     ///   - type: The type.
-    ///   - sourceLocation: Where a failure is reported; filled in for you.
+    ///   - sourceLocation: Where a failure is reported: the caller's, forwarded by a helper
+    ///     (a call without it passes its own file and line).
     /// - Returns: Whether the expectation held.
     @discardableResult
-    public func expectAlive<T>(_ type: T.Type, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    public func expectAlive<T>(_ type: T.Type, sourceLocation: SourceLocation) -> Bool {
         let name = Self.name(of: type)
         let found = instances(of: type)
         let gone = found.filter(\.isReleased)

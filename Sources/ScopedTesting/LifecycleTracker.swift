@@ -120,12 +120,13 @@ public final class LifecycleTracker: Sendable {
     ///   - name: The name to track it under, such as a role (`"analytics"`); `nil` (the
     ///     default) for its type name. A named instance is found by ``instances(named:)``,
     ///     not by the queries that take its type.
-    ///   - sourceLocation: Where it was initialised; filled in for you.
+    ///   - sourceLocation: Where it was initialised: the caller's, forwarded by a helper (a
+    ///     call without it passes its own file and line).
     /// - Returns: The instance's record: its ``TrackedInstance/ordinal`` tells which one of
     ///   its name it is (1, 2, …).
     @discardableResult
     public func didInit(
-        _ instance: AnyObject, named name: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+        _ instance: AnyObject, named name: String? = nil, sourceLocation: SourceLocation
     ) -> TrackedInstance {
         let id = ObjectIdentifier(instance)
         let typeName = name ?? _typeName(type(of: instance), qualified: false)
@@ -179,10 +180,11 @@ public final class LifecycleTracker: Sendable {
     ///
     /// - Parameters:
     ///   - instance: The object to watch. The tracker never keeps it alive.
-    ///   - sourceLocation: Where it was watched; filled in for you.
+    ///   - sourceLocation: Where it was watched: the caller's, forwarded by a helper (a call
+    ///     without it passes its own file and line).
     /// - Returns: The instance's record, to pass to ``expectReleased(_:sourceLocation:)-(TrackedInstance,_)``.
     @discardableResult
-    public func watch(_ instance: AnyObject, sourceLocation: SourceLocation = #_sourceLocation) -> TrackedInstance {
+    public func watch(_ instance: AnyObject, sourceLocation: SourceLocation) -> TrackedInstance {
         let id = ObjectIdentifier(instance)
         let typeName = _typeName(type(of: instance), qualified: false)
         let weak = WeakObject(instance)

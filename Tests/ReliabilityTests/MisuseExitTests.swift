@@ -141,6 +141,39 @@ import Testing
             + "is closed (resolve it before close(), or from an open child)")
     }
 
+    /// The stop names the build whose body made the resolve, as every stop made inside a
+    /// body does, and says where both registrations are declared.
+    @Test func scopedResolveOnAClosedScopeFromAUniqueBody() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let flow = MisuseContainer().child("flow")
+            announce("scope", flow.inspection.displayName)
+            flow.close()
+            _ = flow.gadgetHolder()
+        }
+        let scope = announced("scope", in: result) ?? "?"
+        #expect(stopMessage(of: result) == "Scoped: cannot resolve gadget (Gadget) as .scoped: lifetime scope \(scope) "
+            + "is closed (resolve it before close(), or from an open child) (while building gadgetHolder (FlowModel))")
+        #expect(whereToLook(in: result) == "Scoped: where to look: the first frame of your code in the backtrace "
+            + "made the call that stopped; the self { … } calls are at \(MisuseContainer.gadgetSite) for "
+            + "gadget (Gadget), \(MisuseContainer.gadgetHolderSite) for gadgetHolder (FlowModel)")
+    }
+
+    /// The same through an override's body, registered at the root, that resolves from the
+    /// closed scope it captured.
+    @Test func scopedResolveOnAClosedScopeFromAnOverride() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let root = MisuseContainer()
+            let flow = root.child("flow")
+            announce("scope", flow.inspection.displayName)
+            root.gadgetHolder.register { FlowModel([flow.gadget()]) }
+            flow.close()
+            _ = root.gadgetHolder()
+        }
+        let scope = announced("scope", in: result) ?? "?"
+        #expect(stopMessage(of: result) == "Scoped: cannot resolve gadget (Gadget) as .scoped: lifetime scope \(scope) "
+            + "is closed (resolve it before close(), or from an open child) (while building gadgetHolder (FlowModel))")
+    }
+
     @Test func perParameterResolveInAScopeClosedWithItsParent() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let flow = MisuseContainer().child("flow")
@@ -178,6 +211,31 @@ import Testing
         let scope = announced("scope", in: result) ?? "?"
         #expect(stopMessage(of: result) == "Scoped: cannot resolve cachedGadget (Gadget) as .cached: lifetime scope "
             + "\(scope) is closed (resolve it before close(), or from an open child)")
+    }
+
+    /// A `register` on a closed scope stops at the `register`, not at the next resolve.
+    @Test func registerOnAClosedScope() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let flow = MisuseContainer().child("flow")
+            announce("scope", flow.inspection.displayName)
+            flow.close()
+            flow.cachedGadget.register { Gadget() }
+        }
+        let scope = announced("scope", in: result) ?? "?"
+        #expect(stopMessage(of: result)
+            == "Scoped: cannot register an override of cachedGadget (Gadget) on \(scope): that lifetime scope is closed")
+    }
+
+    @Test func registerOnAClosedContainer() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let root = MisuseContainer()
+            announce("scope", root.inspection.displayName)
+            root.close()
+            root.asyncA.register { throw CancellationError() }
+        }
+        let scope = announced("scope", in: result) ?? "?"
+        #expect(stopMessage(of: result)
+            == "Scoped: cannot register an override of asyncA (AsyncA) on \(scope): that container is closed")
     }
 
     @Test func childOfAClosedScope() async {

@@ -114,6 +114,23 @@ extension FeatureContainer {
         #expect(!scope.isClosed)
     }
 
+    /// After `close()` an owner never opens a second scope (that would silently re-create
+    /// what the close released): it hands out its scope, closed.
+    @Test func aClosedOwnerHandsOutItsScopeClosed() {
+        let root = Container()
+        let owner = LifetimeScopeOwner<Container>("detail")
+        let scope = owner.scope(in: root)
+        owner.close()
+        #expect(owner.scope(in: root) === scope)
+        #expect(scope.isClosed)
+
+        let unused = LifetimeScopeOwner<Container>("never opened") { _ in Issue.record("configure ran on a closed scope") }
+        unused.close()
+        let late = unused.scope(in: root)
+        #expect(late.isClosed)
+        #expect(unused.scope(in: root) === late)
+    }
+
     @Test func theScopesInstancesAreReleasedWhenTheOwnerGoes() {
         LifeLog.$current.withValue(LifeLog()) {
             let log = LifeLog.current

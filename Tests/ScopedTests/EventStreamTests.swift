@@ -22,6 +22,8 @@ extension Container {
     }
     fileprivate var scopedHoldingShared: Factory<EventModel> { self { EventModel([self.eventCounter()]) }.scoped }
     fileprivate var cachedHoldingUnique: Factory<EventModel> { self { EventModel([self.eventUnique()]) }.cached }
+    fileprivate var uniqueOverShared: Factory<EventModel> { self { EventModel([self.eventCounter()]) } }
+    fileprivate var cachedThroughUnique: Factory<EventModel> { self { EventModel([self.uniqueOverShared()]) }.cached }
 }
 
 /// What the exact-sequence tests compare: an event without its process-wide numbers.
@@ -130,6 +132,23 @@ private final class EventLog: Sendable {
         #expect(captive.first?.description.hasSuffix(
             "captiveDependency cachedHoldingShared (EventModel) cached in \(root.inspection.displayName) "
                 + "captures eventCounter (EventModel) shared") == true)
+    }
+
+    /// The `.unique` build between the holder and the captured instance is part of the
+    /// report: the holder's body did not resolve it directly.
+    @Test func aCaptiveDependencyNamesTheBuildsItWasCapturedThrough() {
+        let root = Container()
+        let log = EventLog(root)
+        _ = root.cachedThroughUnique()
+        let captive = log.all.filter { $0.kind == .captiveDependency }
+        #expect(captive.map(\.registration) == ["cachedThroughUnique"])
+        #expect(captive.first?.capturedThrough.map(\.description) == ["uniqueOverShared (EventModel)"])
+        #expect(captive.first?.description.hasSuffix(
+            "captures eventCounter (EventModel) shared through uniqueOverShared (EventModel)") == true)
+        let direct = Container()
+        let directLog = EventLog(direct)
+        _ = direct.cachedHoldingShared()
+        #expect(directLog.all.filter { $0.kind == .captiveDependency }.map(\.capturedThrough) == [[]])
     }
 
     @Test func aCachedBodyResolvingAScopedInstanceInAChildIsACaptiveDependency() {

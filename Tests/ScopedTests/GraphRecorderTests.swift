@@ -132,3 +132,50 @@ extension GraphRecorderTests {
         #expect(recorder.graph.nodes[2].containers.count == 2, "the recorder's own graph keeps both names")
     }
 }
+
+// MARK: Awkward names
+
+private final class Box<Value>: Sendable {}
+
+extension Scope {
+    fileprivate static let awkward = Scope.Cached(name: "se&amp;ssion\n\"2\" #lt;")
+}
+
+extension Container {
+    fileprivate var awkwardBox: Factory<Box<Int>> {
+        self(key: "box \"quoted\" {braced} `ticked`") { Box<Int>() }.scope(.awkward)
+    }
+    fileprivate var awkwardRow: Factory<Box<[String: Int]>> {
+        self(key: "row<T> & more") { _ = self.awkwardBox(); return Box<[String: Int]>() }.scoped
+    }
+}
+
+extension GraphRecorderTests {
+    /// Quotes, braces, generics, line breaks, `&` and things that look like escapes in
+    /// registration, type, scope and container names: neither format lets one end a label
+    /// or a line, and each shows the name as typed.
+    @Test func awkwardNamesAreEscapedInDotAndMermaid() {
+        let root = Container()
+        let recorder = GraphRecorder(recording: root)
+        let flow = root.child("flow {1}\n\"a\" & b\\c")
+        _ = flow.awkwardRow()
+        let graph = recorder.graph.renamingContainers { $0.hasPrefix("flow") ? $0.prefix { $0 != "#" } + "#9" : "root#1" }
+        #expect(graph.dot(name: "app \"graph\"") == #"""
+            digraph "app \"graph\"" {
+              rankdir=LR;
+              node [shape=box, fontname="Helvetica"];
+              n0 [label="box \"quoted\" {braced} `ticked`\nBox<Int>\n.se&amp;ssion\n\"2\" #lt; in root#1\nbuilt 1 · held 1"];
+              n1 [label="row<T> & more\nBox<Dictionary<String, Int>>\n.scoped in flow {1}\n\"a\" & b\\c#9\nbuilt 1 · held 1"];
+              n1 -> n0 [label="1×"];
+            }
+
+            """#)
+        #expect(graph.mermaid() == """
+            flowchart LR
+              n0["box #quot;quoted#quot; {braced} #96;ticked#96;<br/>Box#lt;Int#gt;<br/>.se#amp;amp;ssion<br/>#quot;2#quot; #35;lt; in root#1<br/>built 1 · held 1"]
+              n1["row#lt;T#gt; #amp; more<br/>Box#lt;Dictionary#lt;String, Int#gt;#gt;<br/>.scoped in flow {1}<br/>#quot;a#quot; #amp; b\\c#9<br/>built 1 · held 1"]
+              n1 -- "1×" --> n0
+
+            """)
+    }
+}

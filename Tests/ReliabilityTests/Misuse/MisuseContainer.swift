@@ -143,8 +143,12 @@ extension MisuseContainer {
     }
 
     var gadget: Factory<Gadget> { self { Gadget() }.scoped }
+    static let gadgetSite = "\(#fileID):\(#line - 1):40"
     var gadgetItem: ParameterFactory<Int, Gadget> { self { _ in Gadget() }.scoped.perParameter }
     var cachedGadget: Factory<Gadget> { self { Gadget() }.cached }
+    /// A `.unique` body that resolves the `.scoped` gadget of its container.
+    var gadgetHolder: Factory<FlowModel> { self { FlowModel([self.gadget()]) } }
+    static let gadgetHolderSite = "\(#fileID):\(#line - 1):49"
 
     /// A main-actor body declared without `@MainActor` on the property, so that code
     /// off the main actor can reach it (and be stopped).

@@ -183,8 +183,11 @@ struct ModelRunner {
             return "drop held[\(index)]"
         case .register:
             let variant = operation.c % 4
+            do throws(ModelStop) { try model.register(registration, variant: variant, on: node) } catch {
+                outcome.expectedStops += 1
+                return "register \(registration) override o\(variant) on n\(node): skipped, would stop (\(error.message))"
+            }
             containers[node]!.registerOverride(registration, variant: variant)
-            model.register(registration, variant: variant, on: node)
             return "register \(registration) override o\(variant) on n\(node)"
         case .resetFactory:
             containers[node]!.resetFactory(registration)

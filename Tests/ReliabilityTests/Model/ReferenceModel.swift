@@ -21,7 +21,8 @@ struct ModelStop: Error {
 ///   overrides and everything it holds; `Scope.x.reset()` drops that scope's instances in
 ///   every container of the world;
 /// - `close()` closes the open descendants too and drops what they hold; a closed
-///   container refuses to build into its own storage, and refuses new children;
+///   container refuses to build into its own storage, and refuses new children and
+///   overrides;
 /// - a child container lives while the test, one of its children, or an unresolved `Lazy`
 ///   made through it holds it; when it goes it closes itself.
 struct ReferenceModel {
@@ -118,7 +119,10 @@ struct ReferenceModel {
 
     // MARK: Overrides and resets
 
-    mutating func register(_ registration: ModelRegistration, variant: Int, on node: Int) {
+    mutating func register(_ registration: ModelRegistration, variant: Int, on node: Int) throws(ModelStop) {
+        guard !nodes[node].closed else {
+            throw ModelStop(message: "cannot register an override of \(registration) on node \(node): it is closed")
+        }
         nodes[node].overrides[registration] = variant
         dropHeld(registration, in: node)
     }

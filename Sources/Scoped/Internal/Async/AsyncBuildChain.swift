@@ -70,9 +70,13 @@ package enum AsyncBuildChain {
     }
 
     /// The innermost build in this task's chain that outlives lifetime scopes (cached,
-    /// custom, singleton): what a shorter-lived instance resolved now would be captured by.
-    package static var captiveHolder: (key: StorageKey, scope: Scope)? {
-        frames.last { $0.kind.outlivesLifetimeScopes }.map { ($0.storageKey, $0.scope) }
+    /// custom, singleton): what a shorter-lived instance resolved now would be captured by,
+    /// with the builds after it in the chain (outermost first), through which it resolves.
+    package static var captiveHolder: CaptiveHolder? {
+        let chain = frames
+        guard let index = chain.lastIndex(where: { $0.kind.outlivesLifetimeScopes }) else { return nil }
+        return CaptiveHolder(
+            key: chain[index].storageKey, scope: chain[index].scope, through: chain[(index + 1)...].map(\.storageKey))
     }
 
     /// Whether this task runs the body of an async build that its scope's close ended (or

@@ -35,7 +35,6 @@ extension ContainerNode {
                 holderID: ObjectIdentifier(node))
             AsyncBuildChain.checkCycle(frame)
             let observed = EventHub.isActive
-            if observed { node.reportCaptive(frame.storageKey, scope: scope, heldBy: AsyncBuildChain.captiveHolder) }
             let payload = try await AsyncBuildChain.$frames.withValue(AsyncBuildChain.frames + [frame]) {
                 try await make(override)
             }
@@ -65,7 +64,8 @@ extension ContainerNode {
             let frame = AsyncFrame(
                 registration: key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot,
                 build: build, holderID: ObjectIdentifier(storage))
-            if EventHub.isActive {
+            // Only a shorter-lived instance is captive (as ContainerNode.reportCaptivity checks).
+            if EventHub.isActive, kind.isShortLived(ownedByChild: !owner.isRoot) {
                 owner.reportCaptive(storageKey, scope: scope, heldBy: AsyncBuildChain.captiveHolder)
             }
             let chain = AsyncBuildChain.frames + [frame]

@@ -343,19 +343,34 @@ extension ContainerNode {
     @inline(never)
     fileprivate func reportCaptivity(of frame: BuildFrame, scope: Scope, context: ResolutionContext) {
         guard frame.kind.isShortLived(ownedByChild: frame.ownedByChild) else { return }
-        let holder = context.frames.last(where: { $0.kind.outlivesLifetimeScopes }).map { ($0.storageKey, $0.scope) }
-        reportCaptive(frame.storageKey, scope: scope, heldBy: holder ?? AsyncBuildChain.captiveHolder)
+        // The builds after the holder (`.unique`, `.graph` bodies) are the steps between.
+        let frames = context.frames
+        var holder: CaptiveHolder?
+        if let index = frames.lastIndex(where: { $0.kind.outlivesLifetimeScopes }) {
+            holder = CaptiveHolder(
+                key: frames[index].storageKey, scope: frames[index].scope,
+                through: frames[(index + 1)...].map(\.storageKey))
+        } else if let outer = AsyncBuildChain.captiveHolder {
+            holder = CaptiveHolder(key: outer.key, scope: outer.scope, through: outer.through + frames.map(\.storageKey))
+        }
+        reportCaptive(frame.storageKey, scope: scope, heldBy: holder)
     }
 
     /// Reports that `holder`'s build (if any) is resolving `key`, a shorter-lived instance.
-    func reportCaptive(_ key: StorageKey, scope: Scope, heldBy holder: (key: StorageKey, scope: Scope)?) {
+    func reportCaptive(_ key: StorageKey, scope: Scope, heldBy holder: CaptiveHolder?) {
         guard let holder else { return }
-        emit(.captiveDependency, key: holder.key, scope: holder.scope, dependency: "\(key) \(scope.name)", captured: key)
+        emit(
+            .captiveDependency, key: holder.key, scope: holder.scope, dependency: "\(key) \(scope.name)", captured: key,
+            capturedThrough: holder.through)
     }
 
     @inline(never)
     func closedScope(_ key: StorageKey, scope: Scope, owner: ContainerNode) -> Never {
-        ScopedFailure.stop(owner.closedError(key, scope: scope).description, declaredBy: [key.registration])
+        // As every stop: the builds whose bodies made this resolve close the message.
+        let context = ResolutionContext.current
+        ScopedFailure.stop(
+            owner.closedError(key, scope: scope).description + context.chainSuffix,
+            declaredBy: [key.registration] + context.frames.map(\.key))
     }
 
     /// What resolving `key` through this closed scope is: the error an async resolve
@@ -412,4 +427,12 @@ extension ResolutionContext {
             frame.storageKey, scope: scope, instance: payload.flatMap(Payload.identity(of:)),
             kept: kept || payload == nil)   // nil: a value under `.shared`, nothing to release
     }
+}
+
+/// The build that would hold a shorter-lived instance resolved now (a captive
+/// dependency), and the builds between it and that resolve, outermost first.
+package struct CaptiveHolder {
+    package let key: StorageKey
+    package let scope: Scope
+    package let through: [StorageKey]
 }

@@ -295,11 +295,17 @@ package final class ContainerNode: Sendable {
     /// Stores `body` for `key`. The replaced body (which may capture instances) is
     /// released after unlocking.
     package func setOverride(_ body: any OverrideBody, for key: RegistrationKey) {
-        let replaced = state.withLock { state in
+        let (replaced, closed) = state.withLock { state -> ((any OverrideBody)?, Bool) in
+            guard !state.closed else { return (nil, true) }
             defer { recordOverrideCount(state.overrides.count) }
-            return state.overrides.updateValue(body, forKey: key)
+            return (state.overrides.updateValue(body, forKey: key), false)
         }
         _ = replaced
+        if closed {
+            // Accepted, it would fail only at the next resolve, far from the mistake.
+            let what = isRoot ? "container" : "lifetime scope"
+            ScopedFailure.stop("cannot register an override of \(key) on \(displayName): that \(what) is closed", declaredBy: [key])
+        }
     }
 
     /// Stores the number of overrides registered here (called with `state` locked).

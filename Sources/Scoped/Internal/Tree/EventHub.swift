@@ -89,7 +89,7 @@ extension ContainerNode {
     package func emit(
         _ kind: LifecycleEvent.Kind, key: StorageKey? = nil, scope: Scope? = nil, scopeName: String? = nil,
         instance: ObjectIdentifier? = nil, dependency: String? = nil, captured: StorageKey? = nil,
-        stall: LifecycleEvent.Stall? = nil
+        capturedThrough: [StorageKey] = [], stall: LifecycleEvent.Stall? = nil
     ) {
         guard isObservedInChain else { return }
         let context = ResolutionContext.current
@@ -108,7 +108,8 @@ extension ContainerNode {
                 declaration: key?.registration.declaration,
                 parameter: key?.parameterBox?.description, scope: scope?.name ?? scopeName,
                 lifetime: scope?.kind, container: displayName, instance: instance, dependency: dependency,
-                resolvedBy: resolvedBy, captured: captured?.reference, stall: stall)
+                resolvedBy: resolvedBy, captured: captured?.reference, capturedThrough: capturedThrough.map(\.reference),
+                stall: stall)
             for observer in observers { observer.receive(event) }
         }
     }
