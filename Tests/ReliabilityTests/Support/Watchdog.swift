@@ -239,7 +239,10 @@ private func watch(
 ) async -> Bool {
     let verdict = await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
         Thread {
-            var meter = StallMeter(stall: .seconds(stallSeconds), mainActorWait: .seconds(20 * stallSeconds))
+            // The main actor's bound is long: in two full-suite ThreadSanitizer runs on a loaded
+            // 2-core machine it ran nothing, not even the probes, for over 600 s while other
+            // suites held the machine (alone, the scenario takes under a second).
+            var meter = StallMeter(stall: .seconds(stallSeconds), mainActorWait: .seconds(60 * stallSeconds))
             let clock = ContinuousClock()
             var previous = clock.now
             // A poll of the progress counters, not a wait for a result: `done` ends it at once.
