@@ -25,19 +25,6 @@ extension Factory where T: Sendable {
         let body = onMainActorOnly(registrationKey) { (_: Void) in mainActorBody() }
         self.init(registration: Registration(manager: container.manager, key: registrationKey, body: body))
     }
-
-    /// Resolves on the main actor, from any context: hops there, resolves, and hands the
-    /// instance back. Use it for `@MainActor` view models from background tasks.
-    ///
-    /// ```swift
-    /// let list = await Container.shared.list.resolveOnMainActor()
-    /// ```
-    ///
-    /// - Returns: The instance the factory's scope calls for.
-    @MainActor
-    public func resolveOnMainActor() -> T {
-        callAsFunction()
-    }
 }
 
 extension ParameterFactory where T: Sendable {
@@ -47,14 +34,5 @@ extension ParameterFactory where T: Sendable {
         let registrationKey = RegistrationKey(container: C.self, name: key, type: T.self, file: file, line: line, column: column)
         self.init(registration: Registration(
             manager: container.manager, key: registrationKey, body: onMainActorOnly(registrationKey, mainActorBody)))
-    }
-
-    /// Resolves with `parameter` on the main actor, from any context.
-    ///
-    /// - Parameter parameter: Passed to the body when an instance is built.
-    /// - Returns: The instance the factory's scope calls for.
-    @MainActor
-    public func resolveOnMainActor(_ parameter: P) -> T {
-        callAsFunction(parameter)
     }
 }

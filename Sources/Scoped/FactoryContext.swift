@@ -14,7 +14,7 @@
 /// `swiftpm-testing-helper`, and Xcode sets the `XCTest…` variables, also for tests hosted
 /// in an app. <doc:TestingAndPreviews> has the details.
 ///
-/// Override precedence, highest first: an explicit ``Factory/register(_:)`` (it lives in
+/// Override precedence, highest first: an explicit ``FactoryModifying/register(_:)`` (it lives in
 /// the container and always wins), then `onArg`, `onPreview`, `onTest`, `onDebug`, then
 /// the declared body. Among context overrides of the same kind, the last one applies.
 public enum FactoryContext {
@@ -62,7 +62,8 @@ public enum FactoryContext {
 }
 
 /// Precedence of context overrides: a higher rank replaces a lower one.
-package enum ContextRank: UInt8 {
+@usableFromInline
+package enum ContextRank: UInt8, Sendable {
     case debug = 1, test, preview, argument
 }
 
@@ -71,94 +72,5 @@ extension Registration {
     /// higher rank is already in place.
     package func overriding(rank: ContextRank, if applies: Bool, with body: @escaping @Sendable (P) -> T) -> Self {
         overriding(rank: rank, if: applies) { $0.storedBody = .parameter(body) }
-    }
-}
-
-extension Factory {
-    /// Uses `body` when running tests (see ``FactoryContext/isTest``).
-    ///
-    /// ```swift
-    /// var api: Factory<APIClient> { self { LiveAPIClient() }.onTest { MockAPIClient() }.singleton }
-    /// ```
-    ///
-    /// - Parameter body: Makes the instance used under tests.
-    /// - Returns: The factory with that body when the context applies.
-    public func onTest(_ body: @escaping @Sendable () -> T) -> Factory<T> {
-        Factory(registration: registration.overriding(rank: .test, if: FactoryContext.isTest) { _ in body() })
-    }
-
-    /// Uses `body` in Xcode previews (see ``FactoryContext/isPreview``).
-    ///
-    /// - Parameter body: Makes the instance used in previews.
-    /// - Returns: The factory with that body when the context applies.
-    public func onPreview(_ body: @escaping @Sendable () -> T) -> Factory<T> {
-        Factory(registration: registration.overriding(rank: .preview, if: FactoryContext.isPreview) { _ in body() })
-    }
-
-    /// Uses `body` in debug builds (see ``FactoryContext/isDebug``).
-    ///
-    /// - Parameter body: Makes the instance used in debug builds.
-    /// - Returns: The factory with that body when the context applies.
-    public func onDebug(_ body: @escaping @Sendable () -> T) -> Factory<T> {
-        Factory(registration: registration.overriding(rank: .debug, if: FactoryContext.isDebug) { _ in body() })
-    }
-
-    /// Uses `body` when the process was launched with `argument` (`-mockAPI`).
-    ///
-    /// - Parameters:
-    ///   - argument: A launch argument, matched exactly.
-    ///   - body: Makes the instance used when the argument is present.
-    /// - Returns: The factory with that body when the context applies.
-    public func onArg(_ argument: String, _ body: @escaping @Sendable () -> T) -> Factory<T> {
-        Factory(registration: registration.overriding(
-            rank: .argument, if: FactoryContext.arguments.contains(argument)) { _ in body() })
-    }
-}
-
-extension ParameterFactory {
-    /// Uses `body` when running tests. See ``Factory/onTest(_:)``.
-    ///
-    /// - Parameter body: Makes the instance used under tests.
-    /// - Returns: The factory with that body when the context applies.
-    public func onTest(_ body: @escaping @Sendable (P) -> T) -> ParameterFactory<P, T> {
-        withRegistration(registration.overriding(rank: .test, if: FactoryContext.isTest, with: body))
-    }
-
-    /// Uses `body` in Xcode previews. See ``Factory/onPreview(_:)``.
-    ///
-    /// - Parameter body: Makes the instance used in previews.
-    /// - Returns: The factory with that body when the context applies.
-    public func onPreview(_ body: @escaping @Sendable (P) -> T) -> ParameterFactory<P, T> {
-        withRegistration(registration.overriding(rank: .preview, if: FactoryContext.isPreview, with: body))
-    }
-
-    /// Uses `body` in debug builds. See ``Factory/onDebug(_:)``.
-    ///
-    /// - Parameter body: Makes the instance used in debug builds.
-    /// - Returns: The factory with that body when the context applies.
-    public func onDebug(_ body: @escaping @Sendable (P) -> T) -> ParameterFactory<P, T> {
-        withRegistration(registration.overriding(rank: .debug, if: FactoryContext.isDebug, with: body))
-    }
-
-    /// Uses `body` when the process was launched with `argument`. See ``Factory/onArg(_:_:)``.
-    ///
-    /// - Parameters:
-    ///   - argument: A launch argument, matched exactly.
-    ///   - body: Makes the instance used when the argument is present.
-    /// - Returns: The factory with that body when the context applies.
-    public func onArg(_ argument: String, _ body: @escaping @Sendable (P) -> T) -> ParameterFactory<P, T> {
-        withRegistration(registration.overriding(
-            rank: .argument, if: FactoryContext.arguments.contains(argument), with: body))
-    }
-}
-
-extension ParameterFactory {
-    /// This factory with `registration` in place of its own, keeping everything else
-    /// (``perParameter``'s key): a context override chained after `.perParameter` must
-    /// not turn per-parameter instances back into one.
-    fileprivate func withRegistration(_ registration: Registration<P, T>) -> ParameterFactory<P, T> {
-        var copy = self
-        copy.registration = registration
-        return copy
     }
 }
