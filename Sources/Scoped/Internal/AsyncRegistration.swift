@@ -26,7 +26,7 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
     // shared struct: see there), and the async body.
     @usableFromInline package let nodeRef: Unmanaged<ScopeNode>
     @usableFromInline package let manager: ContainerManager?
-    @usableFromInline package let key: RegistrationKey
+    @usableFromInline package var key: RegistrationKey
     @usableFromInline package var scopeKind: Scope.Kind = .unique
     @usableFromInline package unowned(unsafe) var customScope: Scope?
     @usableFromInline package var contextRank: UInt8 = 0

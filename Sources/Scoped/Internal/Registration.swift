@@ -27,7 +27,7 @@ package final class OverrideBox<P, T>: OverrideBody {
 @usableFromInline
 package protocol RegistrationFields {
     var nodeRef: Unmanaged<ScopeNode> { get }
-    var key: RegistrationKey { get }
+    var key: RegistrationKey { get set }
     var scopeKind: Scope.Kind { get set }
     var customScope: Scope? { get set }
     var contextRank: UInt8 { get set }
@@ -51,6 +51,7 @@ extension RegistrationFields {
         set {
             scopeKind = newValue.kind
             customScope = newValue.isBuiltIn ? nil : newValue
+            if newValue.kind == .singleton { key = key.processWide }
         }
     }
 
@@ -59,6 +60,7 @@ extension RegistrationFields {
     package mutating func setScope(_ kind: Scope.Kind) {
         scopeKind = kind
         customScope = nil
+        if kind == .singleton { key = key.processWide }
     }
 
     /// This registration with its body replaced by `replace` when a context override of
@@ -130,7 +132,7 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     /// every factory access, a cache line that every thread resolving from that root shares.
     @usableFromInline package let manager: ContainerManager?
 
-    @usableFromInline package let key: RegistrationKey
+    @usableFromInline package var key: RegistrationKey
     @usableFromInline package var storedBody: Body
     @usableFromInline package var scopeKind: Scope.Kind = .unique
     /// A custom scope (`Scope.Cached(name:)`); nil for the built-in ones. Not retained:

@@ -47,6 +47,15 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         self.file = file
     }
 
+    /// This key as a singleton is kept under: the declaring container type left out, so
+    /// that a `.singleton` declared once in an extension of `SharedContainer` is one
+    /// instance per process whichever container type resolves it (the call's place
+    /// already tells every other declaration apart).
+    @inlinable
+    package var processWide: RegistrationKey {
+        RegistrationKey(container: ObjectIdentifier(ProcessWideRegistration.self), name: name, type: producedType, position: position, file: file)
+    }
+
     /// The line of the `self { … }` call.
     package var line: UInt { UInt(position >> 12) }
     /// Its column (4,095 for any column past that).
@@ -127,3 +136,7 @@ extension StaticString {
         return Platform.bytesEqual(utf8Start, other.utf8Start, count: utf8CodeUnitCount)
     }
 }
+
+/// The container part of a singleton's key (``RegistrationKey/processWide``).
+@usableFromInline
+package enum ProcessWideRegistration {}
