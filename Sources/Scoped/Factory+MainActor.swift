@@ -21,7 +21,7 @@ extension Factory where T: Sendable {
     package init<C: SharedContainer>(
         container: C, key: StaticString, file: StaticString, line: UInt, column: UInt, mainActorBody: @escaping @MainActor @Sendable () -> T
     ) {
-        let registrationKey = RegistrationKey(container: C.self, name: key, type: T.self, file: file, line: line, column: column)
+        let registrationKey = RegistrationKey(container: AnyDeclaringContainer.self, name: key, type: T.self, file: file, line: line, column: column)
         let body = onMainActorOnly(registrationKey) { (_: Void) in mainActorBody() }
         self.init(registration: Registration(manager: container.manager, key: registrationKey, body: body))
     }
@@ -31,7 +31,7 @@ extension ParameterFactory where T: Sendable {
     package init<C: SharedContainer>(
         container: C, key: StaticString, file: StaticString, line: UInt, column: UInt, mainActorBody: @escaping @MainActor @Sendable (P) -> T
     ) {
-        let registrationKey = RegistrationKey(container: C.self, name: key, type: T.self, file: file, line: line, column: column)
+        let registrationKey = RegistrationKey(container: AnyDeclaringContainer.self, name: key, type: T.self, file: file, line: line, column: column)
         self.init(registration: Registration(
             manager: container.manager, key: registrationKey, body: onMainActorOnly(registrationKey, mainActorBody)))
     }

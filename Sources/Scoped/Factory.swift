@@ -98,7 +98,7 @@ extension Factory: FactoryModifying {
 extension Factory {
     @inlinable @inline(__always)
     package init<C: SharedContainer>(container: C, key: StaticString, file: StaticString, line: UInt, column: UInt, body: @escaping @Sendable () -> T) {
-        let key = RegistrationKey(container: C.self, name: key, type: T.self, file: file, line: line, column: column)
+        let key = RegistrationKey(container: AnyDeclaringContainer.self, name: key, type: T.self, file: file, line: line, column: column)
         self.init(registration: Registration(manager: container.manager, key: key, plainBody: body))
     }
 }
@@ -106,7 +106,7 @@ extension Factory {
 extension ParameterFactory {
     @inlinable @inline(__always)
     package init<C: SharedContainer>(container: C, key: StaticString, file: StaticString, line: UInt, column: UInt, body: @escaping @Sendable (P) -> T) {
-        let key = RegistrationKey(container: C.self, name: key, type: T.self, file: file, line: line, column: column)
+        let key = RegistrationKey(container: AnyDeclaringContainer.self, name: key, type: T.self, file: file, line: line, column: column)
         self.init(registration: Registration(manager: container.manager, key: key, body: body))
     }
 }
@@ -146,3 +146,11 @@ extension Factory: SynchronousFactoryModifying {}
 extension ParameterFactory: SynchronousFactoryModifying {}
 extension MainActorFactory: SynchronousFactoryModifying {}
 extension MainActorParameterFactory: SynchronousFactoryModifying {}
+
+/// What registration keys name as their container: every container type alike. The
+/// `self { … }` call's place already tells declarations apart, and each container's
+/// instances and overrides live in its own state; leaving the concrete type out makes a
+/// `.singleton` declared once in `extension SharedContainer` one instance per process
+/// whichever container type resolves it, as in Factory.
+@usableFromInline
+package enum AnyDeclaringContainer {}

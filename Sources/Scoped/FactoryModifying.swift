@@ -218,3 +218,19 @@ extension FactoryModifying {
         applying(FactoryModification(.context(.argument, applies: FactoryContext.arguments.contains(argument), body: body)))
     }
 }
+
+// MARK: - Factory spellings that Scoped replaces
+
+extension FactoryModifying {
+    /// Not needed in Scoped: Factory's `once()` keeps the options a test set at run time
+    /// from being overwritten by the declaration on the next access. In Scoped the scope
+    /// of the value `register` is called on is stored with the override
+    /// (`Container.shared.api.scope(.cached).register { … }`) and always wins over the
+    /// declaration, until ``reset()``.
+    ///
+    /// - Returns: Nothing: a call does not compile.
+    @available(*, unavailable, message: "not needed: a scope given with register (.scope(.cached).register { }) is stored with the override and wins over the declaration until reset()")
+    public func once() -> Self {
+        fatalError("unavailable")
+    }
+}

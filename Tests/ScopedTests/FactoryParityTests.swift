@@ -112,3 +112,85 @@ private final class Marker: Sendable {}
         #expect(tracker.inits("asyncProcessSingleton") == 1)
     }
 }
+
+// MARK: Modifiers applied at run time
+
+extension Container {
+    fileprivate func declaredUnique(_ tracker: LifecycleTracker) -> Factory<Probe> {
+        self { Probe("declaredUnique", tracker) }
+    }
+    fileprivate func declaredCached(_ tracker: LifecycleTracker) -> Factory<Probe> {
+        self { Probe("declaredCached", tracker) }.cached
+    }
+    fileprivate func declaredCachedForSingleton(_ tracker: LifecycleTracker) -> Factory<Probe> {
+        self { Probe("declaredCachedForSingleton", tracker) }.cached
+    }
+    fileprivate func parameterUnique(_ tracker: LifecycleTracker) -> ParameterFactory<Int, Probe> {
+        self { Probe("parameterUnique\($0)", tracker) }
+    }
+    fileprivate func asyncDeclaredUnique(_ tracker: LifecycleTracker) -> AsyncFactory<Probe> {
+        self { await Task.yield(); return Probe("asyncDeclaredUnique", tracker) }
+    }
+}
+
+extension FactoryParityTests {
+    @Test func aScopeGivenWithRegisterAtRunTimeIsKept() {
+        let tracker = LifecycleTracker()
+        let container = Container()
+        container.declaredUnique(tracker).scope(.cached).register { Probe("mock", tracker) }
+        let first = container.declaredUnique(tracker)()
+        #expect(first.name == "mock")
+        #expect(container.declaredUnique(tracker)() === first)
+        #expect(tracker.inits("mock") == 1)
+        // A reset drops the override, its scope and its instance: the declaration again.
+        weak let mock = first
+        _ = consume first
+        container.declaredUnique(tracker).reset()
+        #expect(mock == nil)
+        #expect(container.declaredUnique(tracker)() !== container.declaredUnique(tracker)())
+        #expect(tracker.inits("declaredUnique") == 2)
+    }
+
+    @Test func aShorthandScopeWithRegisterAtRunTimeIsKept() {
+        let tracker = LifecycleTracker()
+        let container = Container()
+        container.declaredCached(tracker).unique.register { Probe("fresh", tracker) }
+        #expect(container.declaredCached(tracker)() !== container.declaredCached(tracker)())
+        #expect(tracker.inits("fresh") == 2)
+        #expect(tracker.inits("declaredCached") == 0)
+    }
+
+    @Test func aSingletonOverrideIsDroppedByTheFactorysReset() {
+        let tracker = LifecycleTracker()
+        let container = Container()
+        container.declaredCachedForSingleton(tracker).singleton.register { Probe("singletonMock", tracker) }
+        var first: Probe? = container.declaredCachedForSingleton(tracker)()
+        #expect(first?.name == "singletonMock")
+        #expect(container.declaredCachedForSingleton(tracker)() === first)
+        // The override belongs to `container`: another root resolves the declaration.
+        #expect(Container().declaredCachedForSingleton(tracker)().name == "declaredCachedForSingleton")
+        weak let gone = first
+        first = nil
+        #expect(gone != nil)   // the process holds it
+        container.declaredCachedForSingleton(tracker).reset()   // reset from the declared (cached) value
+        #expect(gone == nil)
+        #expect(tracker.inits("singletonMock") == 1)
+    }
+
+    @Test func aParameterFactoryKeepsARunTimeScopeToo() {
+        let tracker = LifecycleTracker()
+        let container = Container()
+        container.parameterUnique(tracker).cached.register { Probe("parameterMock\($0)", tracker) }
+        #expect(container.parameterUnique(tracker)(1) === container.parameterUnique(tracker)(2))
+        #expect(tracker.inits("parameterMock1") == 1)
+    }
+
+    @Test func anAsyncFactoryKeepsARunTimeScopeToo() async throws {
+        let tracker = LifecycleTracker()
+        let container = Container()
+        container.asyncDeclaredUnique(tracker).scope(.cached).register { Probe("asyncMock", tracker) }
+        let first = try await container.asyncDeclaredUnique(tracker)()
+        #expect(try await container.asyncDeclaredUnique(tracker)() === first)
+        #expect(tracker.inits("asyncMock") == 1)
+    }
+}

@@ -10,12 +10,21 @@
 /// An override body stored in a container (`register { }`), type-erased: one reference,
 /// so the full path passes it around with a retain, not an existential copy.
 @usableFromInline
-package protocol OverrideBody: AnyObject, Sendable {}
+package protocol OverrideBody: AnyObject, Sendable {
+    /// The scope of the factory value `register` was called on, which resolves of the
+    /// override use: `Container.shared.api.scope(.cached).register { … }` registers a
+    /// cached override, whatever the declaration says (as in Factory).
+    var scope: Scope { get }
+}
 
 @usableFromInline
 package final class OverrideBox<P, T>: OverrideBody {
     @usableFromInline let body: @Sendable (P) -> T
-    init(body: @escaping @Sendable (P) -> T) { self.body = body }
+    @usableFromInline package let scope: Scope
+    init(body: @escaping @Sendable (P) -> T, scope: Scope) {
+        self.body = body
+        self.scope = scope
+    }
 }
 
 /// What every factory value knows besides its body — the container to resolve in, the
@@ -27,7 +36,7 @@ package final class OverrideBox<P, T>: OverrideBody {
 @usableFromInline
 package protocol RegistrationFields {
     var nodeRef: Unmanaged<ScopeNode> { get }
-    var key: RegistrationKey { get set }
+    var key: RegistrationKey { get }
     var scopeKind: Scope.Kind { get set }
     var customScope: Scope? { get set }
     var contextRank: UInt8 { get set }
@@ -51,7 +60,6 @@ extension RegistrationFields {
         set {
             scopeKind = newValue.kind
             customScope = newValue.isBuiltIn ? nil : newValue
-            if newValue.kind == .singleton { key = key.processWide }
         }
     }
 
@@ -60,7 +68,6 @@ extension RegistrationFields {
     package mutating func setScope(_ kind: Scope.Kind) {
         scopeKind = kind
         customScope = nil
-        if kind == .singleton { key = key.processWide }
     }
 
     /// This registration with its body replaced by `replace` when a context override of
@@ -93,7 +100,9 @@ extension RegistrationFields {
     /// lifetime scope drops only what it owns, so its parent is never touched.
     private func dropHeldInstances(in target: ScopeNode) {
         var storages = [target.storage]
-        if target.isRoot && scopeKind.home == .process { storages.append(target.singletons) }
+        // A root also drops the process's singleton of this key: the declaration's, or
+        // one an override registered with `.singleton` made.
+        if target.isRoot { storages.append(target.singletons) }
         target.drop(key, from: storages)
     }
 }
@@ -132,7 +141,7 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     /// every factory access, a cache line that every thread resolving from that root shares.
     @usableFromInline package let manager: ContainerManager?
 
-    @usableFromInline package var key: RegistrationKey
+    @usableFromInline package let key: RegistrationKey
     @usableFromInline package var storedBody: Body
     @usableFromInline package var scopeKind: Scope.Kind = .unique
     /// A custom scope (`Scope.Cached(name:)`); nil for the built-in ones. Not retained:
@@ -305,6 +314,6 @@ extension Registration {
     /// Stores `body` as this registration's override in the container and drops what
     /// the container holds for it.
     package func register(_ body: @escaping @Sendable (P) -> T) {
-        register(override: OverrideBox(body: body))
+        register(override: OverrideBox(body: body, scope: scope))
     }
 }

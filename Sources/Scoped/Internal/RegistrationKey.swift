@@ -1,5 +1,6 @@
 
-/// Identifies one registration: the declaring container type, the declaring
+/// Identifies one registration: a container type (``AnyDeclaringContainer`` for every
+/// factory: the call's place tells declarations apart), the declaring
 /// member's name (`#function`: `api`, `counter(initialValue:)`), the produced type and
 /// where the `self { … }` call is (`#fileID`, `#line`, `#column`).
 ///
@@ -45,15 +46,6 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         self.name = name
         self.position = position
         self.file = file
-    }
-
-    /// This key as a singleton is kept under: the declaring container type left out, so
-    /// that a `.singleton` declared once in an extension of `SharedContainer` is one
-    /// instance per process whichever container type resolves it (the call's place
-    /// already tells every other declaration apart).
-    @inlinable
-    package var processWide: RegistrationKey {
-        RegistrationKey(container: ObjectIdentifier(ProcessWideRegistration.self), name: name, type: producedType, position: position, file: file)
     }
 
     /// The line of the `self { … }` call.
@@ -136,7 +128,3 @@ extension StaticString {
         return Platform.bytesEqual(utf8Start, other.utf8Start, count: utf8CodeUnitCount)
     }
 }
-
-/// The container part of a singleton's key (``RegistrationKey/processWide``).
-@usableFromInline
-package enum ProcessWideRegistration {}
