@@ -154,3 +154,23 @@ extension MainActorParameterFactory: SynchronousFactoryModifying {}
 /// whichever container type resolves it, as in Factory.
 @usableFromInline
 package enum AnyDeclaringContainer {}
+
+extension Factory: RegistrationAccess {
+    package var registrationNode: ScopeNode { registration.node }
+    package var registrationManager: ContainerManager? { registration.manager }
+}
+
+extension ParameterFactory: RegistrationAccess {
+    package var registrationNode: ScopeNode { registration.node }
+    package var registrationManager: ContainerManager? { registration.manager }
+}
+
+extension AsyncFactory: RegistrationAccess {
+    package var registrationNode: ScopeNode { registration.node }
+    package var registrationManager: ContainerManager? { registration.manager }
+}
+
+extension AsyncParameterFactory: RegistrationAccess {
+    package var registrationNode: ScopeNode { registration.node }
+    package var registrationManager: ContainerManager? { registration.manager }
+}

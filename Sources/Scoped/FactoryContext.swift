@@ -14,7 +14,7 @@
 /// `swiftpm-testing-helper`, and Xcode sets the `XCTest…` variables, also for tests hosted
 /// in an app. <doc:TestingAndPreviews> has the details.
 ///
-/// Override precedence, highest first: an explicit ``FactoryModifying/register(_:)`` (it lives in
+/// Override precedence, highest first: an explicit ``FactoryModifying/register(_:)-(Body)`` (it lives in
 /// the container and always wins), then `onArg`, `onPreview`, `onTest`, `onDebug`, then
 /// the declared body. Among context overrides of the same kind, the last one applies.
 public enum FactoryContext {

@@ -177,6 +177,145 @@ extension FactoryModifying {
     }
 }
 
+// MARK: - Overrides that take their container
+
+extension FactoryModifying where Parameter == Void, Body == @Sendable () -> Instance {
+    /// Replaces the body in this factory's container with one that receives that
+    /// container: an override registered on a lifetime scope resolves its dependencies
+    /// from that scope.
+    ///
+    /// ```swift
+    /// let flow = Container.shared.child("checkout")
+    /// flow.database.register { c in MockDatabase(log: c.requestLog()) }   // flow's requestLog
+    /// ```
+    ///
+    /// The body receives a ``Container``; for a container type of your own, name it:
+    /// `register { (c: AppContainer) in … }`. The container is the one `register` was
+    /// called on (in a `ScopedTesting` world, that world's root), held weakly by the
+    /// override: an override never keeps its scope open.
+    ///
+    /// - Parameter body: Makes the replacement instance from the container.
+    /// - Returns: This factory, for chaining.
+    @discardableResult
+    public func register(_ body: @escaping @Sendable (Container) -> Instance) -> Self {
+        let container = overrideContainer(as: Container.self)
+        return register { body(container()) }
+    }
+
+    /// Replaces the body with one that receives the container, as a `C`; see
+    /// ``register(_:)-o64y``.
+    ///
+    /// - Parameter body: Makes the replacement instance from the container.
+    /// - Returns: This factory, for chaining.
+    @discardableResult
+    public func register<C: SharedContainer>(_ body: @escaping @Sendable (C) -> Instance) -> Self {
+        let container = overrideContainer(as: C.self)
+        return register { body(container()) }
+    }
+}
+
+extension FactoryModifying where Body == @Sendable (Parameter) -> Instance {
+    /// Replaces the body in this factory's container with one that receives that
+    /// container and the parameter; see ``register(_:)-o64y``.
+    ///
+    /// - Parameter body: Makes the replacement instance from the container and the parameter.
+    /// - Returns: This factory, for chaining.
+    @discardableResult
+    public func register(_ body: @escaping @Sendable (Container, Parameter) -> Instance) -> Self {
+        let container = overrideContainer(as: Container.self)
+        return register { body(container(), $0) }
+    }
+
+    /// Replaces the body with one that receives the container, as a `C`, and the parameter.
+    ///
+    /// - Parameter body: Makes the replacement instance from the container and the parameter.
+    /// - Returns: This factory, for chaining.
+    @discardableResult
+    public func register<C: SharedContainer>(_ body: @escaping @Sendable (C, Parameter) -> Instance) -> Self {
+        let container = overrideContainer(as: C.self)
+        return register { body(container(), $0) }
+    }
+}
+
+extension FactoryModifying where Parameter == Void, Body == @Sendable () async throws -> Instance {
+    /// Replaces the body in this async factory's container with one that receives that
+    /// container; see ``register(_:)-o64y``.
+    ///
+    /// ```swift
+    /// flow.database.register { c in try await MockDatabase.open(log: c.requestLog()) }
+    /// ```
+    ///
+    /// - Parameter body: Makes the replacement instance from the container.
+    /// - Returns: This factory, for chaining.
+    @discardableResult
+    public func register(_ body: @escaping @Sendable (Container) async throws -> Instance) -> Self {
+        let container = overrideContainer(as: Container.self)
+        return register { try await body(container()) }
+    }
+
+    /// Replaces the body with one that receives the container, as a `C`.
+    ///
+    /// - Parameter body: Makes the replacement instance from the container.
+    /// - Returns: This factory, for chaining.
+    @discardableResult
+    public func register<C: SharedContainer>(_ body: @escaping @Sendable (C) async throws -> Instance) -> Self {
+        let container = overrideContainer(as: C.self)
+        return register { try await body(container()) }
+    }
+}
+
+extension FactoryModifying where Body == @Sendable (Parameter) async throws -> Instance {
+    /// Replaces the body in this async factory's container with one that receives that
+    /// container and the parameter.
+    ///
+    /// - Parameter body: Makes the replacement instance from the container and the parameter.
+    /// - Returns: This factory, for chaining.
+    @discardableResult
+    public func register(_ body: @escaping @Sendable (Container, Parameter) async throws -> Instance) -> Self {
+        let container = overrideContainer(as: Container.self)
+        return register { try await body(container(), $0) }
+    }
+
+    /// Replaces the body with one that receives the container, as a `C`, and the parameter.
+    ///
+    /// - Parameter body: Makes the replacement instance from the container and the parameter.
+    /// - Returns: This factory, for chaining.
+    @discardableResult
+    public func register<C: SharedContainer>(_ body: @escaping @Sendable (C, Parameter) async throws -> Instance) -> Self {
+        let container = overrideContainer(as: C.self)
+        return register { try await body(container(), $0) }
+    }
+}
+
+/// What a factory value knows of its registration, for the modifiers that need more than
+/// ``FactoryModifying``'s two requirements (the container an override is registered on).
+package protocol RegistrationAccess {
+    /// The state of the container the factory value was made from.
+    var registrationNode: ScopeNode { get }
+    /// What keeps that state alive: a child's manager, a root's keeper, nil if process-wide.
+    var registrationManager: ContainerManager? { get }
+}
+
+extension FactoryModifying {
+    /// Makes, on each call, the container an override registered now is registered on,
+    /// as a `C`: the lifetime scope's own manager (held weakly: the override, stored in
+    /// that scope, must not keep it open), or a manager around a root's state (which
+    /// closes nothing). A closed scope's node wrapped anew closes nothing either: closing
+    /// twice does nothing.
+    package func overrideContainer<C: SharedContainer>(as _: C.Type) -> @Sendable () -> C {
+        guard let access = self as? any RegistrationAccess else {
+            preconditionFailure("\(Self.self) does not give access to its registration")
+        }
+        let target = access.registrationNode.inCurrentWorld
+        let manager = target.isRoot ? nil : access.registrationManager.flatMap { $0.node === target ? $0 : nil }
+        return { [weak target, weak manager] in
+            if let manager { return C(manager: manager) }
+            guard let target else { preconditionFailure("an override outlived the container it was registered on") }
+            return C(manager: ContainerManager(node: target))
+        }
+    }
+}
+
 // MARK: - Context overrides
 
 extension FactoryModifying {

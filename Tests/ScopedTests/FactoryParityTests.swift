@@ -194,3 +194,92 @@ extension FactoryParityTests {
         #expect(tracker.inits("asyncMock") == 1)
     }
 }
+
+// MARK: Overrides that take their container
+
+extension Container {
+    fileprivate func requestLog(_ tracker: LifecycleTracker) -> Factory<Probe> {
+        self { Probe("requestLog", tracker) }.scoped
+    }
+    fileprivate func database(_ tracker: LifecycleTracker) -> Factory<Probe> {
+        self { Probe("database", tracker) }.scoped
+    }
+    fileprivate func keyedDatabase(_ tracker: LifecycleTracker) -> ParameterFactory<Int, Probe> {
+        self { Probe("keyedDatabase\($0)", tracker) }.scoped
+    }
+    fileprivate func asyncDatabase(_ tracker: LifecycleTracker) -> AsyncFactory<Probe> {
+        self { await Task.yield(); return Probe("asyncDatabase", tracker) }.scoped
+    }
+}
+
+extension ParityAppContainer {
+    fileprivate func session(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("session", tracker) }.scoped }
+    fileprivate func account(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("account", tracker) }.scoped }
+}
+
+extension FactoryParityTests {
+    @Test func anOverrideThatTakesItsContainerResolvesFromThatScopeAndKeepsItNotOpen() {
+        let tracker = LifecycleTracker()
+        let root = Container()
+        let rootLog = root.requestLog(tracker)()
+        var flow: Container? = root.child("flow")
+        weak let flowManager = flow?.manager
+        flow?.database(tracker).register { c in Probe("mockDatabase", tracker, holding: [c.requestLog(tracker)()]) }
+        var database: Probe? = flow?.database(tracker)()
+        #expect(database?.name == "mockDatabase")
+        #expect(database?.dependencies.first === flow?.requestLog(tracker)())
+        #expect(database?.dependencies.first !== rootLog)
+        #expect(root.database(tracker)().name == "database")   // the root has no override
+        database = nil
+        flow?.close()
+        flow = nil
+        #expect(flowManager == nil)   // the override did not keep its scope alive
+        #expect(tracker.deinits("mockDatabase") == 1)
+        #expect(tracker.deinits("requestLog") == 1)   // the flow's; the root's is alive
+        #expect(rootLog.isReportedGone == false)
+    }
+
+    @Test func anOverrideOnARootReceivesThatRoot() {
+        let tracker = LifecycleTracker()
+        let root = Container()
+        root.database(tracker).register { c in Probe("rootMock", tracker, holding: [c.requestLog(tracker)()]) }
+        #expect(root.database(tracker)().dependencies.first === root.requestLog(tracker)())
+    }
+
+    @Test func anOverrideNamesItsContainerType() {
+        let tracker = LifecycleTracker()
+        let app = ParityAppContainer()
+        let flow = app.child("flow")
+        defer { flow.close() }
+        flow.account(tracker).register { (c: ParityAppContainer) in Probe("mockAccount", tracker, holding: [c.session(tracker)()]) }
+        #expect(flow.account(tracker)().dependencies.first === flow.session(tracker)())
+        #expect(flow.session(tracker)() !== app.session(tracker)())
+    }
+
+    @Test func aParameterOverrideTakesItsContainerAndTheParameter() {
+        let tracker = LifecycleTracker()
+        let flow = Container().child("flow")
+        defer { flow.close() }
+        flow.keyedDatabase(tracker).register { c, id in Probe("keyedMock\(id)", tracker, holding: [c.requestLog(tracker)()]) }
+        let database = flow.keyedDatabase(tracker)(7)
+        #expect(database.name == "keyedMock7")
+        #expect(database.dependencies.first === flow.requestLog(tracker)())
+    }
+
+    @Test func anAsyncOverrideTakesItsContainer() async throws {
+        let tracker = LifecycleTracker()
+        let root = Container()
+        var flow: Container? = root.child("flow")
+        weak let flowManager = flow?.manager
+        flow?.asyncDatabase(tracker).register { c in Probe("asyncMock", tracker, holding: [c.requestLog(tracker)()]) }
+        var database: Probe? = try await flow?.asyncDatabase(tracker)()
+        #expect(database?.name == "asyncMock")
+        #expect(database?.dependencies.first === flow?.requestLog(tracker)())
+        #expect(database?.dependencies.first !== root.requestLog(tracker)())
+        database = nil
+        flow?.close()
+        flow = nil
+        #expect(flowManager == nil)
+        #expect(tracker.deinits("asyncMock") == 1)
+    }
+}
