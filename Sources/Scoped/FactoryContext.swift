@@ -15,8 +15,8 @@
 /// in an app. <doc:TestingAndPreviews> has the details.
 ///
 /// Override precedence, highest first: an explicit ``FactoryModifying/register(_:)-(Body)`` (it lives in
-/// the container and always wins), then `onArg`, `onPreview`, `onTest`, `onDebug`, then
-/// the declared body. Among context overrides of the same kind, the last one applies.
+/// the container and always wins), then `onArg`/`onArgs`, `onPreview`, `onTest`,
+/// `onSimulator`, `onDevice`, `onDebug`, then the declared body. Among context overrides of the same kind, the last one applies.
 public enum FactoryContext {
     /// Whether the process is running tests.
     public static let isTest: Bool = detectTest()
@@ -32,6 +32,13 @@ public enum FactoryContext {
         return false
         #endif
     }()
+
+    /// Whether this build runs in a simulator (decided at compile time; false on Linux).
+    public static let isSimulator: Bool = Platform.isSimulator
+
+    /// Whether this build runs on a device of an Apple platform, not a simulator (decided
+    /// at compile time; false on Linux).
+    public static let isDevice: Bool = Platform.isAppleDevice
 
     /// The process's launch arguments (as `CommandLine.arguments`).
     public static let arguments: [String] = CommandLine.arguments
@@ -64,7 +71,7 @@ public enum FactoryContext {
 /// Precedence of context overrides: a higher rank replaces a lower one.
 @usableFromInline
 package enum ContextRank: UInt8, Sendable {
-    case debug = 1, test, preview, argument
+    case debug = 1, device, simulator, test, preview, argument
 }
 
 extension Registration {

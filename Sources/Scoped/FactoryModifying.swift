@@ -170,6 +170,26 @@ extension FactoryModifying {
         return self
     }
 
+    /// Registers `body` as the override, as ``register(_:)-(Body)`` does: Factory's
+    /// spelling with a label.
+    ///
+    /// - Parameter body: Makes the replacement instance.
+    /// - Returns: This factory, for chaining.
+    @discardableResult @_disfavoredOverload
+    public func register(factory body: Body) -> Self {
+        register(body)
+    }
+
+    /// Registers `body` as the override: `Container.shared.api { MockAPIClient() }` is
+    /// `Container.shared.api.register { MockAPIClient() }`.
+    ///
+    /// - Parameter body: Makes the replacement instance.
+    /// - Returns: This factory, for chaining.
+    @discardableResult
+    public func callAsFunction(_ body: Body) -> Self {
+        register(body)
+    }
+
     /// Drops this factory's override and the instances the container holds for it (for
     /// every parameter). Other registrations are untouched.
     public func reset() {
@@ -355,6 +375,34 @@ extension FactoryModifying {
     /// - Returns: The factory with that body when the context applies.
     public func onArg(_ argument: String, _ body: Body) -> Self {
         applying(FactoryModification(.context(.argument, applies: FactoryContext.arguments.contains(argument), body: body)))
+    }
+
+    /// Uses `body` when the process was launched with any of `arguments`.
+    ///
+    /// - Parameters:
+    ///   - arguments: Launch arguments, each matched exactly.
+    ///   - body: Makes the instance used when one of them is present.
+    /// - Returns: The factory with that body when the context applies.
+    public func onArgs(_ arguments: [String], _ body: Body) -> Self {
+        let applies = arguments.contains { FactoryContext.arguments.contains($0) }
+        return applying(FactoryModification(.context(.argument, applies: applies, body: body)))
+    }
+
+    /// Uses `body` in a simulator (see ``FactoryContext/isSimulator``; never on Linux).
+    ///
+    /// - Parameter body: Makes the instance used in a simulator.
+    /// - Returns: The factory with that body when the context applies.
+    public func onSimulator(_ body: Body) -> Self {
+        applying(FactoryModification(.context(.simulator, applies: FactoryContext.isSimulator, body: body)))
+    }
+
+    /// Uses `body` on a device of an Apple platform, not a simulator (see
+    /// ``FactoryContext/isDevice``; never on Linux).
+    ///
+    /// - Parameter body: Makes the instance used on a device.
+    /// - Returns: The factory with that body when the context applies.
+    public func onDevice(_ body: Body) -> Self {
+        applying(FactoryModification(.context(.device, applies: FactoryContext.isDevice, body: body)))
     }
 }
 

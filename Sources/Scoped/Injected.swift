@@ -18,14 +18,33 @@ public struct Injected<T> {
     /// The resolved dependency.
     public var wrappedValue: T
 
+    /// Resolves again from the container the wrapper took at `init`.
+    private let resolveAgain: @Sendable () -> T
+
+    /// The wrapper itself, as `$service`: ``resolve()`` replaces the dependency with a
+    /// new resolve (a new instance for a `.unique` factory, the current one for a caching
+    /// scope, an override's after `register`).
+    ///
+    /// ```swift
+    /// Container.shared.api.register { MockAPIClient() }
+    /// model.$api.resolve()      // model.api is now the mock
+    /// ```
+    public var projectedValue: Injected<T> {
+        get { self }
+        set { self = newValue }
+    }
+
+    /// Resolves the dependency again, from the container it was first resolved from.
+    public mutating func resolve() {
+        wrappedValue = resolveAgain()
+    }
+
     /// Resolves `keyPath`'s factory from `Container.shared` (or, while a view model is
     /// built for a view, from the view's nearest `Container`).
     ///
     /// - Parameter keyPath: The factory, such as `\.api`.
     public init(_ keyPath: KeyPath<Container, Factory<T>>) {
-        wrappedValue = InjectionContainers.inUse
-            ? InjectionContainers.nearestInUse(Container.self)[keyPath: keyPath]()
-            : Container.shared[keyPath: keyPath]()
+        self.init(keyPath, in: InjectionContainers.inUse ? InjectionContainers.nearestInUse(Container.self) : Container.shared)
     }
 
     /// Resolves `keyPath`'s factory from `C.shared` (a custom container; while a view
@@ -33,9 +52,7 @@ public struct Injected<T> {
     ///
     /// - Parameter keyPath: The factory, such as `\AppContainer.session`.
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>>) {
-        wrappedValue = InjectionContainers.inUse
-            ? InjectionContainers.nearestInUse(C.self)[keyPath: keyPath]()
-            : C.shared[keyPath: keyPath]()
+        self.init(keyPath, in: InjectionContainers.inUse ? InjectionContainers.nearestInUse(C.self) : C.shared)
     }
 
     /// Resolves `keyPath`'s factory from `container`, such as a flow's lifetime scope.
@@ -44,7 +61,9 @@ public struct Injected<T> {
     ///   - keyPath: The factory.
     ///   - container: The container (or child scope) to resolve in.
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>>, in container: C) {
-        wrappedValue = container[keyPath: keyPath]()
+        let factory = container[keyPath: keyPath]
+        resolveAgain = { factory() }
+        wrappedValue = factory()
     }
 }
 
@@ -61,9 +80,7 @@ extension Injected where T: Sendable {
     /// - Parameter keyPath: The factory, such as `\.list`.
     @MainActor
     public init(_ keyPath: KeyPath<Container, MainActorFactory<T>>) {
-        wrappedValue = InjectionContainers.inUse
-            ? InjectionContainers.nearestInUse(Container.self)[keyPath: keyPath]()
-            : Container.shared[keyPath: keyPath]()
+        self.init(keyPath, in: InjectionContainers.inUse ? InjectionContainers.nearestInUse(Container.self) : Container.shared)
     }
 
     /// Resolves a main-actor factory from `C.shared` (a custom container), on the main actor.
@@ -71,19 +88,21 @@ extension Injected where T: Sendable {
     /// - Parameter keyPath: The factory, such as `\AppContainer.settings`.
     @MainActor
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, MainActorFactory<T>>) {
-        wrappedValue = InjectionContainers.inUse
-            ? InjectionContainers.nearestInUse(C.self)[keyPath: keyPath]()
-            : C.shared[keyPath: keyPath]()
+        self.init(keyPath, in: InjectionContainers.inUse ? InjectionContainers.nearestInUse(C.self) : C.shared)
     }
 
-    /// Resolves a main-actor factory from `container`, on the main actor.
+    /// Resolves a main-actor factory from `container`, on the main actor. ``resolve()``
+    /// resolves on the main actor too (off it, the process stops with a message naming
+    /// the registration).
     ///
     /// - Parameters:
     ///   - keyPath: The factory.
     ///   - container: The container (or child scope) to resolve in.
     @MainActor
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, MainActorFactory<T>>, in container: C) {
-        wrappedValue = container[keyPath: keyPath]()
+        let factory = container[keyPath: keyPath]
+        resolveAgain = { factory.factory() }
+        wrappedValue = factory()
     }
 }
 
@@ -193,3 +212,48 @@ public final class WeakLazyInjected<T: AnyObject> {
 
 /// A weakly held dependency can cross threads when the instance can.
 extension WeakLazyInjected: Sendable where T: Sendable {}
+
+/// Resolves a dependency on every access: a new instance each time for a `.unique`
+/// factory, the current one for a caching scope (an override's, after `register`).
+///
+/// ```swift
+/// final class Reporter {
+///     @DynamicInjected(\.clock) var clock: Clock   // resolved on each read
+/// }
+/// ```
+///
+/// The container is taken at `init`, as ``LazyInjected`` takes it.
+@propertyWrapper
+public struct DynamicInjected<T>: Sendable {
+    private let resolve: @Sendable () -> T
+
+    /// The dependency, resolved now.
+    public var wrappedValue: T { resolve() }
+
+    /// Resolves `keyPath`'s factory on every access from `Container.shared` (or the view's
+    /// nearest `Container`, if the owner is built for a view).
+    ///
+    /// - Parameter keyPath: The factory, such as `\.clock`.
+    public init(_ keyPath: KeyPath<Container, Factory<T>> & Sendable) {
+        let container = InjectionContainers.nearestIfInUse(Container.self)
+        resolve = { (container ?? Container.shared)[keyPath: keyPath]() }
+    }
+
+    /// Resolves `keyPath`'s factory on every access from `C.shared` (or the view's
+    /// nearest `C`).
+    ///
+    /// - Parameter keyPath: The factory, such as `\AppContainer.session`.
+    public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>> & Sendable) {
+        let container = InjectionContainers.nearestIfInUse(C.self)
+        resolve = { (container ?? C.shared)[keyPath: keyPath]() }
+    }
+
+    /// Resolves `keyPath`'s factory from `container` on every access.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The factory.
+    ///   - container: The container (or child scope) to resolve in.
+    public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>> & Sendable, in container: C) {
+        resolve = { container[keyPath: keyPath]() }
+    }
+}

@@ -283,3 +283,96 @@ extension FactoryParityTests {
         #expect(tracker.deinits("asyncMock") == 1)
     }
 }
+
+// MARK: Factory's other spellings
+
+extension Container {
+    fileprivate func parityUnique(_ tracker: LifecycleTracker) -> Factory<Probe> {
+        self { Probe("parityUnique", tracker) }
+    }
+    fileprivate func parityCached(_ tracker: LifecycleTracker) -> Factory<Probe> {
+        self { Probe("parityCached", tracker) }.cached
+    }
+    fileprivate func contexts(_ tracker: LifecycleTracker) -> Factory<Probe> {
+        self { Probe("declared", tracker) }
+            .onSimulator { Probe("simulator", tracker) }
+            .onDevice { Probe("device", tracker) }
+    }
+    fileprivate func byArguments(_ tracker: LifecycleTracker) -> Factory<Probe> {
+        self { Probe("declared", tracker) }
+            .onArgs(["-noSuchArgument", CommandLine.arguments[0]]) { Probe("argument", tracker) }
+    }
+}
+
+private final class Screen {
+    @Injected(\ParityAppContainer.screenProbe) var probe: Probe
+    init() {}
+}
+
+extension ParityAppContainer {
+    fileprivate var screenProbe: Factory<Probe> { self { Probe("screenProbe", ParityAppContainer.tracker) } }
+    fileprivate static let tracker = LifecycleTracker()
+}
+
+extension FactoryParityTests {
+    @Test func callingAFactoryWithABodyRegistersIt() {
+        let tracker = LifecycleTracker()
+        let container = Container()
+        container.shorthandProbe { Probe("shorthand", tracker) }
+        #expect(container.shorthandProbe().name == "shorthand")
+        container.shorthandProbe.register(factory: { Probe("labelled", tracker) })
+        #expect(container.shorthandProbe().name == "labelled")
+    }
+
+    @Test func simulatorAndDeviceContextsAreDecidedAtCompileTime() {
+        let tracker = LifecycleTracker()
+        #if os(Linux)
+        #expect(!FactoryContext.isSimulator)
+        #expect(!FactoryContext.isDevice)
+        #expect(Container().contexts(tracker)().name == "declared")
+        #else
+        #expect(FactoryContext.isSimulator != FactoryContext.isDevice)
+        #expect(Container().contexts(tracker)().name == (FactoryContext.isSimulator ? "simulator" : "device"))
+        #endif
+    }
+
+    @Test func onArgsAppliesWhenAnyArgumentIsPresent() {
+        let tracker = LifecycleTracker()
+        #expect(Container().byArguments(tracker)().name == "argument")
+    }
+
+    @Test func injectedProjectedValueResolvesAgain() {
+        let screen = Screen()
+        let first = screen.probe
+        screen_resolve(screen)
+        #expect(screen.probe !== first)   // .unique: a new one
+    }
+
+    @Test func dynamicInjectedResolvesOnEveryAccess() {
+        let tracker = LifecycleTracker()
+        let container = Container()
+        struct Owner {
+            @DynamicInjected var probe: Probe
+            init(_ tracker: LifecycleTracker, _ container: Container) {
+                _probe = DynamicInjected(\.parityUniqueForDynamic, in: container)
+            }
+        }
+        container.parityUniqueForDynamic.register { Probe("dynamic", tracker) }
+        let owner = Owner(tracker, container)
+        #expect(owner.probe !== owner.probe)
+        #expect(tracker.inits("dynamic") == 2)
+    }
+}
+
+/// `$probe` of a class's wrapped property: the wrapper is mutated in place.
+private func screen_resolve(_ screen: Screen) {
+    screen.$probe.resolve()
+}
+
+extension Container {
+    fileprivate var parityUniqueForDynamic: Factory<Probe> { self { Probe("dynamicDeclared", LifecycleTracker()) } }
+}
+
+extension Container {
+    fileprivate var shorthandProbe: Factory<Probe> { self { Probe("shorthandDeclared", LifecycleTracker()) }.cached }
+}
