@@ -41,3 +41,39 @@ extension ContainerManager {
     @available(*, unavailable, message: "use container.observe(.print) for a trace of every resolve, build and release")
     public var trace: Bool { false }
 }
+
+extension SharedContainer {
+    /// Makes a factory declared in one module whose body another module registers: it
+    /// resolves to `nil` until something registers it. In a debug build of Scoped,
+    /// resolving it before then stops with a message naming the registration (Factory's
+    /// `promised()`).
+    ///
+    /// ```swift
+    /// // Module Accounts, which knows only the protocol:
+    /// extension Container {
+    ///     var accountService: Factory<(any AccountServing)?> { promised() }
+    /// }
+    /// // The app, at start-up:
+    /// Container.shared.accountService.register { LiveAccountService() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The declaring member's name, filled in by the compiler.
+    ///   - file: The file of this call (`#fileID`), filled in by the compiler.
+    ///   - line: The line of this call, filled in by the compiler.
+    ///   - column: The column of this call, filled in by the compiler.
+    /// - Returns: A `.unique` factory of `T?`; chain a scope to change its lifetime.
+    public func promised<T>(
+        key: StaticString = #function, file: StaticString = #fileID, line: UInt = #line, column: UInt = #column
+    ) -> Factory<T?> {
+        self(key: key, file: file, line: line, column: column) {
+            guard FactoryContext.isDebug else { return nil }
+            let registration = RegistrationKey(
+                container: AnyDeclaringContainer.self, name: key, type: T?.self, file: file, line: line, column: column)
+            ScopedFailure.stop(
+                "\(registration) is promised and was resolved before anything registered it; "
+                    + "register it at start-up (.register { … })",
+                declaredBy: [registration])
+        }
+    }
+}

@@ -117,13 +117,17 @@ extension Injected: Sendable where T: Sendable {}
 /// ```
 @propertyWrapper
 public struct LazyInjected<T> {
-    private let thunk: Lazy<T>
+    private var thunk: Lazy<T>
 
-    /// The dependency, resolved on first access.
-    public var wrappedValue: T { thunk() }
+    /// The dependency, resolved on first access. Setting it replaces the dependency
+    /// (a test double, say) without resolving.
+    public var wrappedValue: T {
+        get { thunk() }
+        set { thunk = Lazy(resolved: newValue) }
+    }
 
     /// The thunk behind the wrapper: `$api.isResolved` tells whether the dependency has
-    /// been resolved yet.
+    /// been resolved yet, `$api.resolvedOrNil()` returns it only if it has.
     public var projectedValue: Lazy<T> { thunk }
 
     /// Resolves `keyPath`'s factory on first access from `Container.shared` (or the

@@ -376,3 +376,57 @@ extension Container {
 extension Container {
     fileprivate var shorthandProbe: Factory<Probe> { self { Probe("shorthandDeclared", LifecycleTracker()) }.cached }
 }
+
+// MARK: Promised factories
+
+protocol AccountServing: Sendable {}
+final class LiveAccountService: AccountServing {}
+
+extension Container {
+    fileprivate var accountService: Factory<(any AccountServing)?> { promised() }
+}
+
+extension FactoryParityTests {
+    @Test func aPromisedFactoryResolvesWhatIsRegistered() {
+        let container = Container()
+        let live = LiveAccountService()
+        container.accountService.register { live }
+        #expect(container.accountService() as? LiveAccountService === live)
+    }
+
+    @Test func anUnregisteredPromiseStopsInADebugBuild() async {
+        guard FactoryContext.isDebug else { return }
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = Container().accountService()
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains(
+            "Scoped: accountService (Optional<AccountServing>) is promised and was resolved before anything registered it; "
+                + "register it at start-up (.register { … })"))
+    }
+}
+
+// MARK: LazyInjected
+
+private final class LazyOwner {
+    @LazyInjected(\Container.lazyParityProbe) var probe: Probe
+    init() {}
+}
+
+extension Container {
+    fileprivate var lazyParityProbe: Factory<Probe> { self { Probe("lazyParityProbe", LifecycleTracker()) } }
+}
+
+extension FactoryParityTests {
+    @Test func lazyInjectedCanBeSetAndAskedWithoutResolving() {
+        let tracker = LifecycleTracker()
+        let owner = LazyOwner()
+        #expect(owner.$probe.resolvedOrNil() == nil)
+        #expect(!owner.$probe.isResolved)
+        let double = Probe("double", tracker)
+        owner.probe = double
+        #expect(owner.$probe.resolvedOrNil() === double)
+        #expect(owner.probe === double)
+        #expect(owner.$probe.isResolved)
+    }
+}
