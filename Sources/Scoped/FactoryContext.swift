@@ -1,12 +1,14 @@
 
 /// Where the process runs, as the context overrides (`onTest`, `onPreview`, `onDebug`,
-/// `onArg`) see it. Detected once, at first use.
+/// `onArg`, `onArgs`, `onSimulator`, `onDevice`) see it. Detected once, at first use.
 ///
 /// | context | detected when |
 /// |---|---|
 /// | ``isTest`` | the executable is a test bundle runner (`*.xctest`, `swiftpm-testing-helper`, `xctest`) or Xcode's test environment variables are set (`XCTestConfigurationFilePath`, `XCTestBundlePath`, `XCTestSessionIdentifier`) |
 /// | ``isPreview`` | `XCODE_RUNNING_FOR_PREVIEWS` is `1` (Xcode previews) |
 /// | ``isDebug`` | Scoped itself was compiled without optimisation (`DEBUG`) |
+/// | ``isSimulator`` | Scoped was compiled for a simulator (`targetEnvironment(simulator)`) |
+/// | ``isDevice`` | Scoped was compiled for an Apple platform, not a simulator (never on Linux) |
 ///
 /// On Linux, `swift test` runs `<Package>PackageTests.xctest` for XCTest and Swift Testing
 /// alike (exit-test child processes too), so ``isTest`` holds; ``isPreview`` holds only if
@@ -16,7 +18,8 @@
 ///
 /// Override precedence, highest first: an explicit ``FactoryModifying/register(_:)-(Body)`` (it lives in
 /// the container and always wins), then `onArg`/`onArgs`, `onPreview`, `onTest`,
-/// `onSimulator`, `onDevice`, `onDebug`, then the declared body. Among context overrides of the same kind, the last one applies.
+/// `onSimulator`, `onDevice`, `onDebug`, then the declared body. Among context overrides
+/// of the same kind, the last one applies.
 public enum FactoryContext {
     /// Whether the process is running tests.
     public static let isTest: Bool = detectTest()

@@ -430,3 +430,32 @@ extension FactoryParityTests {
         #expect(owner.$probe.isResolved)
     }
 }
+
+// MARK: Global-actor factories
+
+@globalActor actor ParityDatabaseActor {
+    static let shared = ParityDatabaseActor()
+}
+
+@ParityDatabaseActor final class ParityConnection {
+    let openedOnItsActor: Bool
+    init() {
+        ParityDatabaseActor.shared.assertIsolated()
+        openedOnItsActor = true
+    }
+}
+
+extension Container {
+    fileprivate var parityConnection: AsyncFactory<ParityConnection> {
+        self { @ParityDatabaseActor in ParityConnection() }.cached
+    }
+}
+
+extension FactoryParityTests {
+    @Test func anAsyncFactoryBodyRunsOnItsGlobalActor() async throws {
+        let container = Container()
+        let connection = try await container.parityConnection()
+        #expect(try await container.parityConnection() === connection)
+        #expect(connection.openedOnItsActor)
+    }
+}
