@@ -169,21 +169,52 @@ extension LazyInjected: Sendable where T: Sendable {}
 /// }
 /// ```
 ///
-/// Reading it after the instance is gone returns `nil`; it does not resolve again.
+/// Reading it after the instance is gone returns `nil`; it does not resolve again. `T`
+/// may be a protocol type (`Factory<any SessionProviding>`) whose instances are classes:
+/// resolving a value that is not a class instance stops with a message naming `T`.
+/// Setting it holds the new instance weakly instead (a test double, say).
 @propertyWrapper
-public final class WeakLazyInjected<T: AnyObject> {
+public final class WeakLazyInjected<T> {
     private let resolve: @Sendable () -> T
     private let state = Locked<(resolved: Bool, object: WeakInstance?)>((false, nil))
 
     /// The dependency, resolved on first access; `nil` once it has been released.
+    /// Setting it replaces the dependency, held weakly, without resolving.
     public var wrappedValue: T? {
-        let (resolved, weak) = state.withLock { ($0.resolved, $0.object) }
-        if resolved { return weak?.object.map { $0 as! T } }
-        let value = resolve()
-        state.withLock { state in
-            if !state.resolved { state = (true, WeakInstance(value)) }
+        get {
+            let (resolved, weak) = state.withLock { ($0.resolved, $0.object) }
+            if resolved { return weak?.object.map { $0 as! T } }
+            let value = resolve()
+            let object = Self.classInstance(value)
+            state.withLock { state in
+                if !state.resolved { state = (true, WeakInstance(object)) }
+            }
+            return value
         }
-        return value
+        set {
+            let weak = newValue.map { WeakInstance(Self.classInstance($0)) }
+            state.withLock { $0 = (true, weak) }
+        }
+    }
+
+    /// The wrapper itself, as `$session`: ``resolvedOrNil()`` reads the dependency without
+    /// resolving it.
+    public var projectedValue: WeakLazyInjected<T> { self }
+
+    /// The dependency if it was resolved (or set) and is still alive; nil otherwise.
+    /// Resolves nothing.
+    ///
+    /// - Returns: The instance, or nil.
+    public func resolvedOrNil() -> T? {
+        state.withLock { $0.object }?.object.map { $0 as! T }
+    }
+
+    /// The class instance `value` is; stops for a value type, which cannot be held weakly.
+    private static func classInstance(_ value: T) -> AnyObject {
+        guard let object = Payload.classInstance(in: value) else {
+            ScopedFailure.stop("@WeakLazyInjected holds instances weakly, and \(T.self) resolved to a value that is not a class instance")
+        }
+        return object
     }
 
     /// Resolves `keyPath`'s factory on first access from `Container.shared` (or the

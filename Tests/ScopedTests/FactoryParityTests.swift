@@ -459,3 +459,51 @@ extension FactoryParityTests {
         #expect(connection.openedOnItsActor)
     }
 }
+
+// MARK: WeakLazyInjected
+
+protocol ParitySessionProviding: AnyObject, Sendable { var name: String { get } }
+final class ParitySession: ParitySessionProviding {
+    let name: String
+    init(_ name: String) { self.name = name }
+}
+
+extension Container {
+    fileprivate var paritySession: Factory<any ParitySessionProviding> { self { ParitySession("live") }.shared }
+    fileprivate var parityNumber: Factory<Int> { self { 7 } }
+}
+
+private final class SessionOwner {
+    @WeakLazyInjected var session: (any ParitySessionProviding)?
+    init(_ container: Container) { _session = WeakLazyInjected(\.paritySession, in: container) }
+}
+
+extension FactoryParityTests {
+    @Test func weakLazyInjectedTakesAProtocolTypeAndCanBeSet() {
+        let container = Container()
+        let owner = SessionOwner(container)
+        #expect(owner.$session.resolvedOrNil() == nil)
+        let held = owner.session   // resolved now, held weakly by the wrapper
+        #expect(held?.name == "live")
+        #expect(owner.$session.resolvedOrNil() === held)
+        let double = ParitySession("double")
+        owner.session = double
+        #expect(owner.session === double)
+        weak let weakDouble = double
+        _ = consume double
+        #expect(weakDouble == nil)
+        #expect(owner.session == nil)   // held weakly: gone with its last owner
+    }
+
+    @Test func weakLazyInjectedOfAValueStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            final class Owner {
+                @WeakLazyInjected var number: Int?
+                init() { _number = WeakLazyInjected(\.parityNumber, in: Container()) }
+            }
+            _ = Owner().number
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains("Scoped: @WeakLazyInjected holds instances weakly, and Int resolved to a value that is not a class instance"))
+    }
+}
