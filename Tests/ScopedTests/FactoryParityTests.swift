@@ -507,3 +507,35 @@ extension FactoryParityTests {
         #expect(output.contains("Scoped: @WeakLazyInjected holds instances weakly, and Int resolved to a value that is not a class instance"))
     }
 }
+
+// MARK: Inspecting a container
+
+extension Container {
+    fileprivate func inspectedCached(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("inspectedCached", tracker) }.cached }
+    fileprivate func inspectedSingleton(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("inspectedSingleton", tracker) }.singleton }
+    fileprivate func inspectedScoped(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("inspectedScoped", tracker) }.scoped }
+}
+
+extension FactoryParityTests {
+    @Test func aContainerTellsWhatItHolds() {
+        let tracker = LifecycleTracker()
+        let container = Container()
+        defer { container.inspectedSingleton(tracker).reset() }
+        #expect(container.isEmpty)
+        _ = container.inspectedSingleton(tracker)()
+        #expect(container.isEmpty)   // the process holds singletons
+        let cached = container.inspectedCached(tracker)()
+        #expect(container.heldInstanceCount == 1)
+        container.inspectedCached(tracker).register { cached }
+        #expect(container.overrideCount == 1)
+        #expect(!container.isEmpty)
+        let flow = container.child("flow")
+        _ = flow.inspectedScoped(tracker)()
+        #expect(flow.heldInstanceCount == 1)
+        #expect(flow.overrideCount == 0)
+        flow.close()
+        #expect(flow.heldInstanceCount == 0)
+        container.reset()
+        #expect(container.isEmpty)
+    }
+}
