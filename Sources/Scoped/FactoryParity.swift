@@ -105,3 +105,23 @@ extension SharedContainer {
         heldInstanceCount == 0 && overrideCount == 0
     }
 }
+
+extension Factory {
+    /// Not available: call the factory to resolve.
+    ///
+    /// - Returns: Nothing: a call does not compile.
+    @available(*, unavailable, message: "call the factory to resolve: Container.shared.service()")
+    public func resolve() -> T {
+        fatalError("unavailable")
+    }
+}
+
+extension FactoryContext {
+    /// Not available: contexts are read once and cannot be set.
+    ///
+    /// - Parameters:
+    ///   - argument: The argument.
+    ///   - key: Its key.
+    @available(*, unavailable, message: "contexts are read once and cannot be set; in a test, register the body you want (it outranks every context override)")
+    public static func setArg(_ argument: String, forKey key: String) {}
+}
