@@ -125,3 +125,12 @@ extension FactoryContext {
     @available(*, unavailable, message: "contexts are read once and cannot be set; in a test, register the body you want (it outranks every context override)")
     public static func setArg(_ argument: String, forKey key: String) {}
 }
+
+/// Not available: Scoped has no implicit registration hook. Register overrides where the
+/// app starts, before the first resolve, and declare what a lower module cannot build
+/// with ``SharedContainer/promised(key:file:line:column:)``.
+@available(*, unavailable, message: "register overrides at app start-up, before the first resolve; a module that only knows a protocol declares its factory with promised()")
+public protocol AutoRegistering {
+    /// Would register a module's implementations.
+    func autoRegister()
+}
