@@ -18,7 +18,7 @@
 /// let database = try await Container.shared.database()
 /// ```
 ///
-/// For the caching scopes (``cached``, ``shared``, ``scoped``, ``singleton``, custom
+/// For the caching scopes (``FactoryModifying/cached``, ``FactoryModifying/shared``, ``FactoryModifying/scoped``, ``FactoryModifying/singleton``, custom
 /// ones), concurrent first resolves start exactly one build and all await it; a held
 /// instance comes back without suspending, at about the cost of a synchronous resolve.
 /// A caller whose task is cancelled stops waiting and throws `CancellationError`; the build
@@ -56,106 +56,50 @@ public struct AsyncFactory<T: Sendable>: Sendable {
     public func callAsFunction(isolation: isolated (any Actor)? = #isolation) async throws -> T {
         try await registration.resolve((), isolation: isolation)
     }
+}
 
-    /// Replaces the body in this factory's container (mocks, stubs, previews) and drops
-    /// the instance the container holds for it, so the next resolve uses `body`. A build
-    /// already in flight still reaches the callers waiting for it, but is not kept.
+extension AsyncFactory: FactoryModifying {
+    /// What a resolve takes.
+    public typealias Parameter = Void
+    /// The type of the instances the factory makes.
+    public typealias Instance = T
+    /// An async factory's bodies take nothing and may `await` and `throw`.
+    public typealias Body = @Sendable () async throws -> T
+
+    /// This factory value with `modification` applied; see ``FactoryModifying``.
+    /// ``Scope/graph`` stops with a message: it is one synchronous resolve's scope.
     ///
-    /// ```swift
-    /// Container.shared.database.register { try await Database.inMemory() }
-    /// ```
-    ///
-    /// - Parameter body: Makes the replacement instance.
-    /// - Returns: This factory, for chaining.
-    @discardableResult
-    public func register(_ body: @escaping @Sendable () async throws -> T) -> AsyncFactory<T> {
-        registration.register { _ in try await body() }
-        return self
-    }
-
-    /// Drops this factory's override and the instance the container holds for it.
-    public func reset() {
-        registration.reset()
-    }
-
-    /// A new instance on every resolve (the default), built in the calling task.
-    @inlinable public var unique: AsyncFactory<T> { with(.unique) }
-
-    /// One instance per root container, until that container, this factory or
-    /// `Scope.cached` is reset.
-    @inlinable public var cached: AsyncFactory<T> { with(.cached) }
-
-    /// One instance while anyone holds it: the container keeps it weakly (class
-    /// instances; a value type is made anew each time).
-    @inlinable public var shared: AsyncFactory<T> { with(.shared) }
-
-    /// One instance per lifetime scope (``SharedContainer/child(_:)``), released when it
-    /// closes; at the root container it behaves like ``cached``. An instance whose build
-    /// finishes after its scope closed reaches its callers and is not kept.
-    @inlinable public var scoped: AsyncFactory<T> { with(.scoped) }
-
-    /// One instance per process, until `Scope.singleton.reset()`.
-    @inlinable public var singleton: AsyncFactory<T> { with(.singleton) }
-
-    /// Uses `scope` for this factory's instances.
-    ///
-    /// - Parameter scope: A built-in scope (not ``Scope/graph``, which is one synchronous
-    ///   resolve's) or a custom ``Scope/Cached``.
-    /// - Returns: The factory with that scope.
-    public func scope(_ scope: Scope) -> AsyncFactory<T> {
-        registration.checkAsyncScope(scope)
-        var copy = self
-        copy.registration.scope = scope
-        return copy
-    }
-
+    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached``.
+    /// - Returns: The modified factory.
     @inlinable
-    internal func with(_ kind: Scope.Lifetime) -> AsyncFactory<T> {
+    public func applying(_ modification: FactoryModification<AsyncFactory<T>>) -> AsyncFactory<T> {
+        guard case .scope(let kind) = modification.change, kind != .graph else { return applyingOutOfLine(modification) }
         var copy = self
         copy.registration.setScope(kind)
         return copy
     }
-}
 
-extension AsyncFactory {
-    /// Uses `body` instead of the declared one when the process runs tests.
-    ///
-    /// - Parameter body: Makes the instance under test.
-    /// - Returns: The factory, with `body` when ``FactoryContext/isTest``.
-    public func onTest(_ body: @escaping @Sendable () async throws -> T) -> AsyncFactory<T> {
-        replacing(body, rank: .test, if: FactoryContext.isTest)
+    /// A custom scope, `.graph` (which stops) or a context override.
+    @usableFromInline
+    func applyingOutOfLine(_ modification: FactoryModification<AsyncFactory<T>>) -> AsyncFactory<T> {
+        var copy = self
+        switch modification.change {
+        case .scope(let kind): copy.registration.scope = Scope.builtIn(kind)
+        case .customScope(let scope): copy.registration.scope = scope
+        case .context(let rank, let applies, let body):
+            copy.registration = registration.overriding(rank: rank, if: applies) { $0.storedBody = .plain(body) }
+        case .perParameter: break
+        }
+        registration.checkAsyncScope(copy.registration.scope)
+        return copy
     }
 
-    /// Uses `body` instead of the declared one in SwiftUI previews.
+    /// Stores `override` in this factory's container, or removes it; a build already in
+    /// flight still reaches the callers waiting for it, but is not kept. See
+    /// ``FactoryModifying/updateRegistration(override:)``.
     ///
-    /// - Parameter body: Makes the preview's instance.
-    /// - Returns: The factory, with `body` when ``FactoryContext/isPreview``.
-    public func onPreview(_ body: @escaping @Sendable () async throws -> T) -> AsyncFactory<T> {
-        replacing(body, rank: .preview, if: FactoryContext.isPreview)
-    }
-
-    /// Uses `body` instead of the declared one in debug builds.
-    ///
-    /// - Parameter body: Makes the debug build's instance.
-    /// - Returns: The factory, with `body` when ``FactoryContext/isDebug``.
-    public func onDebug(_ body: @escaping @Sendable () async throws -> T) -> AsyncFactory<T> {
-        replacing(body, rank: .debug, if: FactoryContext.isDebug)
-    }
-
-    /// Uses `body` instead of the declared one when the process was launched with
-    /// `argument`.
-    ///
-    /// - Parameters:
-    ///   - argument: A launch argument, such as `-mockDatabase`.
-    ///   - body: Makes the instance for that launch.
-    /// - Returns: The factory, with `body` when `argument` is in ``FactoryContext/arguments``.
-    public func onArg(_ argument: String, _ body: @escaping @Sendable () async throws -> T) -> AsyncFactory<T> {
-        replacing(body, rank: .argument, if: FactoryContext.arguments.contains(argument))
-    }
-
-    private func replacing(_ body: @escaping @Sendable () async throws -> T, rank: ContextRank, if applies: Bool)
-        -> AsyncFactory<T>
-    {
-        AsyncFactory(registration: registration.overriding(rank: rank, if: applies) { _ in try await body() })
+    /// - Parameter override: The replacement body, or nil for the declared one.
+    public func updateRegistration(override: Body?) {
+        if let override { registration.register { _ in try await override() } } else { registration.reset() }
     }
 }

@@ -10,7 +10,7 @@
 /// let document = try await Container.shared.document(fileURL)
 /// ```
 ///
-/// Without ``perParameter`` a caching scope keeps one instance whatever the parameter (the
+/// Without ``FactoryModifying/perParameter`` a caching scope keeps one instance whatever the parameter (the
 /// first build's); with it, each distinct parameter has its own instance and its own
 /// single-flight build.
 public struct AsyncParameterFactory<P: Sendable, T: Sendable>: Sendable {
@@ -38,106 +38,49 @@ public struct AsyncParameterFactory<P: Sendable, T: Sendable>: Sendable {
     public func callAsFunction(_ parameter: P, isolation: isolated (any Actor)? = #isolation) async throws -> T {
         try await registration.resolve(parameter, isolation: isolation)
     }
+}
 
-    /// Replaces the body in this factory's container and drops what the container holds
-    /// for it (every parameter's instance).
+extension AsyncParameterFactory: FactoryModifying {
+    /// What a resolve takes.
+    public typealias Parameter = P
+    /// The type of the instances the factory makes.
+    public typealias Instance = T
+    /// An async parameter factory's bodies make a `T` from the parameter, and may `await`
+    /// and `throw`.
+    public typealias Body = @Sendable (P) async throws -> T
+
+    /// This factory value with `modification` applied; see ``FactoryModifying``.
+    /// ``Scope/graph`` stops with a message: it is one synchronous resolve's scope.
     ///
-    /// - Parameter body: Makes the replacement instance from the parameter.
-    /// - Returns: This factory, for chaining.
-    @discardableResult
-    public func register(_ body: @escaping @Sendable (P) async throws -> T) -> AsyncParameterFactory<P, T> {
-        registration.register(body)
-        return self
-    }
-
-    /// Drops this factory's override and every instance the container holds for it.
-    public func reset() {
-        registration.reset()
-    }
-
-    /// A new instance on every resolve (the default), built in the calling task.
-    @inlinable public var unique: AsyncParameterFactory<P, T> { with(.unique) }
-
-    /// One instance per root container (per parameter with ``perParameter``).
-    @inlinable public var cached: AsyncParameterFactory<P, T> { with(.cached) }
-
-    /// One instance while anyone holds it, kept weakly by the container.
-    @inlinable public var shared: AsyncParameterFactory<P, T> { with(.shared) }
-
-    /// One instance per lifetime scope, released when it closes.
-    @inlinable public var scoped: AsyncParameterFactory<P, T> { with(.scoped) }
-
-    /// One instance per process, until `Scope.singleton.reset()`.
-    @inlinable public var singleton: AsyncParameterFactory<P, T> { with(.singleton) }
-
-    /// Uses `scope` for this factory's instances.
-    ///
-    /// - Parameter scope: A built-in scope (not ``Scope/graph``) or a custom ``Scope/Cached``.
-    /// - Returns: The factory with that scope.
-    public func scope(_ scope: Scope) -> AsyncParameterFactory<P, T> {
-        registration.checkAsyncScope(scope)
-        var copy = self
-        copy.registration.scope = scope
-        return copy
-    }
-
-    /// Uses `body` instead of the declared one when the process runs tests.
-    ///
-    /// - Parameter body: Makes the instance under test from the parameter.
-    /// - Returns: The factory, with `body` when ``FactoryContext/isTest``.
-    public func onTest(_ body: @escaping @Sendable (P) async throws -> T) -> AsyncParameterFactory<P, T> {
-        replacing(body, rank: .test, if: FactoryContext.isTest)
-    }
-
-    /// Uses `body` instead of the declared one in SwiftUI previews.
-    ///
-    /// - Parameter body: Makes the preview's instance from the parameter.
-    /// - Returns: The factory, with `body` when ``FactoryContext/isPreview``.
-    public func onPreview(_ body: @escaping @Sendable (P) async throws -> T) -> AsyncParameterFactory<P, T> {
-        replacing(body, rank: .preview, if: FactoryContext.isPreview)
-    }
-
-    /// Uses `body` instead of the declared one in debug builds.
-    ///
-    /// - Parameter body: Makes the debug build's instance from the parameter.
-    /// - Returns: The factory, with `body` when ``FactoryContext/isDebug``.
-    public func onDebug(_ body: @escaping @Sendable (P) async throws -> T) -> AsyncParameterFactory<P, T> {
-        replacing(body, rank: .debug, if: FactoryContext.isDebug)
-    }
-
-    /// Uses `body` instead of the declared one when the process was launched with
-    /// `argument`.
-    ///
-    /// - Parameters:
-    ///   - argument: A launch argument.
-    ///   - body: Makes the instance for that launch from the parameter.
-    /// - Returns: The factory, with `body` when `argument` is in ``FactoryContext/arguments``.
-    public func onArg(_ argument: String, _ body: @escaping @Sendable (P) async throws -> T)
-        -> AsyncParameterFactory<P, T>
-    {
-        replacing(body, rank: .argument, if: FactoryContext.arguments.contains(argument))
-    }
-
+    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached``.
+    /// - Returns: The modified factory.
     @inlinable
-    internal func with(_ kind: Scope.Lifetime) -> AsyncParameterFactory<P, T> {
+    public func applying(_ modification: FactoryModification<AsyncParameterFactory<P, T>>) -> AsyncParameterFactory<P, T> {
+        guard case .scope(let kind) = modification.change, kind != .graph else { return applyingOutOfLine(modification) }
         var copy = self
         copy.registration.setScope(kind)
         return copy
     }
 
-    private func replacing(_ body: @escaping @Sendable (P) async throws -> T, rank: ContextRank, if applies: Bool)
-        -> AsyncParameterFactory<P, T>
-    {
-        AsyncParameterFactory(registration: registration.overriding(rank: rank, if: applies, with: body))
-    }
-}
-
-extension AsyncParameterFactory where P: Hashable {
-    /// Keeps one instance per distinct parameter (`document(urlA)` and `document(urlB)` are
-    /// two), each with its own single-flight build.
-    public var perParameter: AsyncParameterFactory<P, T> {
+    /// A custom scope, `.graph` (which stops), a context override or keys per parameter.
+    @usableFromInline
+    func applyingOutOfLine(_ modification: FactoryModification<AsyncParameterFactory<P, T>>) -> AsyncParameterFactory<P, T> {
         var copy = self
-        copy.registration.parameterKey = { $0 }
+        switch modification.change {
+        case .scope(let kind): copy.registration.scope = Scope.builtIn(kind)
+        case .customScope(let scope): copy.registration.scope = scope
+        case .context(let rank, let applies, let body): copy.registration = registration.overriding(rank: rank, if: applies, with: body)
+        case .perParameter(_, let hashable): copy.registration.parameterKey = hashable
+        }
+        registration.checkAsyncScope(copy.registration.scope)
         return copy
+    }
+
+    /// Stores `override` in this factory's container, or removes it (every parameter's
+    /// instance is dropped); see ``FactoryModifying/updateRegistration(override:)``.
+    ///
+    /// - Parameter override: The replacement body, or nil for the declared one.
+    public func updateRegistration(override: Body?) {
+        if let override { registration.register(override) } else { registration.reset() }
     }
 }

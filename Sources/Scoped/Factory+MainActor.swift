@@ -21,22 +21,9 @@ extension Factory where T: Sendable {
     package init<C: SharedContainer>(
         container: C, key: StaticString, file: StaticString, line: UInt, column: UInt, mainActorBody: @escaping @MainActor @Sendable () -> T
     ) {
-        let registrationKey = RegistrationKey(container: C.self, name: key, type: T.self, file: file, line: line, column: column)
+        let registrationKey = RegistrationKey(container: AnyDeclaringContainer.self, name: key, type: T.self, file: file, line: line, column: column)
         let body = onMainActorOnly(registrationKey) { (_: Void) in mainActorBody() }
         self.init(registration: Registration(manager: container.manager, key: registrationKey, body: body))
-    }
-
-    /// Resolves on the main actor, from any context: hops there, resolves, and hands the
-    /// instance back. Use it for `@MainActor` view models from background tasks.
-    ///
-    /// ```swift
-    /// let list = await Container.shared.list.resolveOnMainActor()
-    /// ```
-    ///
-    /// - Returns: The instance the factory's scope calls for.
-    @MainActor
-    public func resolveOnMainActor() -> T {
-        callAsFunction()
     }
 }
 
@@ -44,17 +31,8 @@ extension ParameterFactory where T: Sendable {
     package init<C: SharedContainer>(
         container: C, key: StaticString, file: StaticString, line: UInt, column: UInt, mainActorBody: @escaping @MainActor @Sendable (P) -> T
     ) {
-        let registrationKey = RegistrationKey(container: C.self, name: key, type: T.self, file: file, line: line, column: column)
+        let registrationKey = RegistrationKey(container: AnyDeclaringContainer.self, name: key, type: T.self, file: file, line: line, column: column)
         self.init(registration: Registration(
             manager: container.manager, key: registrationKey, body: onMainActorOnly(registrationKey, mainActorBody)))
-    }
-
-    /// Resolves with `parameter` on the main actor, from any context.
-    ///
-    /// - Parameter parameter: Passed to the body when an instance is built.
-    /// - Returns: The instance the factory's scope calls for.
-    @MainActor
-    public func resolveOnMainActor(_ parameter: P) -> T {
-        callAsFunction(parameter)
     }
 }

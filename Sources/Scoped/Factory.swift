@@ -49,84 +49,56 @@ public struct Factory<T>: Sendable {
     public var lazy: Lazy<T> {
         Lazy { registration.resolve(()) }
     }
-
-    /// Replaces the body in this factory's container (mocks, stubs, previews) and drops
-    /// the instance the container holds for it, so the next resolve uses `body`.
-    ///
-    /// An override registered on a child lifetime scope is seen by that scope and its
-    /// children only; instances it makes for caching scopes are owned by that child.
-    ///
-    /// A build of this registration that another thread started before the `register`
-    /// still returns its instance to the callers already waiting for it, but that
-    /// instance is not kept: the next resolve builds with `body`. (The same holds for
-    /// ``reset()``, `SharedContainer.reset()`, `Scope.x.reset()` and closing a scope.)
-    ///
-    /// ```swift
-    /// Container.shared.api.register { MockAPIClient() }
-    /// ```
-    ///
-    /// - Parameter body: Makes the replacement instance.
-    /// - Returns: This factory, for chaining.
-    @discardableResult
-    public func register(_ body: @escaping @Sendable () -> T) -> Factory<T> {
-        registration.register { _ in body() }
-        return self
-    }
-
-    /// Drops this factory's override and the instance the container holds for it (the
-    /// one a resolve from this container would return). Other registrations are untouched.
-    public func reset() {
-        registration.reset()
-    }
 }
 
-extension Factory {
-    /// A new instance on every resolve (the default).
-    @inlinable public var unique: Factory<T> { with(.unique) }
+extension Factory: FactoryModifying {
+    /// A factory's bodies take nothing and make a `T`.
+    /// What a resolve takes.
+    public typealias Parameter = Void
+    /// The type of the instances the factory makes.
+    public typealias Instance = T
+    /// The type of the factory's bodies.
+    public typealias Body = @Sendable () -> T
 
-    /// One instance per top-level resolve: everything built by one call shares it.
-    @inlinable public var graph: Factory<T> { with(.graph) }
-
-    /// A built-in scope: only its kind is stored.
+    /// This factory value with `modification` applied; see ``FactoryModifying``.
+    ///
+    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached``.
+    /// - Returns: The modified factory.
     @inlinable
-    internal func with(_ kind: Scope.Lifetime) -> Factory<T> {
+    public func applying(_ modification: FactoryModification<Factory<T>>) -> Factory<T> {
+        guard case .scope(let kind) = modification.change else { return applyingOutOfLine(modification) }
         var copy = self
         copy.registration.setScope(kind)
         return copy
     }
-}
 
-extension Factory where T: Sendable {
-    /// Uses `scope` for this factory's instances.
-    ///
-    /// - Parameter scope: A built-in scope or a custom ``Scope/Cached``.
-    /// - Returns: The factory with that scope.
-    public func scope(_ scope: Scope) -> Factory<T> {
+    /// Every modification but a built-in scope (the one applied on every factory access).
+    @usableFromInline
+    func applyingOutOfLine(_ modification: FactoryModification<Factory<T>>) -> Factory<T> {
         var copy = self
-        copy.registration.scope = scope
+        switch modification.change {
+        case .scope(let kind): copy.registration.setScope(kind)
+        case .customScope(let scope): copy.registration.scope = scope
+        case .context(let rank, let applies, let body):
+            copy.registration = registration.overriding(rank: rank, if: applies) { $0.storedBody = .plain(body) }
+        case .perParameter: break
+        }
         return copy
     }
 
-    /// One instance per root container, until that container, this factory or
-    /// `Scope.cached` is reset.
-    @inlinable public var cached: Factory<T> { with(.cached) }
-
-    /// One instance while anyone holds it: the container keeps it weakly (class
-    /// instances; a value type is made anew each time).
-    @inlinable public var shared: Factory<T> { with(.shared) }
-
-    /// One instance per lifetime scope (``SharedContainer/child(_:)``), released when it
-    /// closes; at the root container it behaves like ``cached``.
-    @inlinable public var scoped: Factory<T> { with(.scoped) }
-
-    /// One instance per process, until `Scope.singleton.reset()`.
-    @inlinable public var singleton: Factory<T> { with(.singleton) }
+    /// Stores `override` in this factory's container, or removes it; see
+    /// ``FactoryModifying/updateRegistration(override:)``.
+    ///
+    /// - Parameter override: The replacement body, or nil for the declared one.
+    public func updateRegistration(override: Body?) {
+        if let override { registration.register { _ in override() } } else { registration.reset() }
+    }
 }
 
 extension Factory {
     @inlinable @inline(__always)
     package init<C: SharedContainer>(container: C, key: StaticString, file: StaticString, line: UInt, column: UInt, body: @escaping @Sendable () -> T) {
-        let key = RegistrationKey(container: C.self, name: key, type: T.self, file: file, line: line, column: column)
+        let key = RegistrationKey(container: AnyDeclaringContainer.self, name: key, type: T.self, file: file, line: line, column: column)
         self.init(registration: Registration(manager: container.manager, key: key, plainBody: body))
     }
 }
@@ -134,7 +106,7 @@ extension Factory {
 extension ParameterFactory {
     @inlinable @inline(__always)
     package init<C: SharedContainer>(container: C, key: StaticString, file: StaticString, line: UInt, column: UInt, body: @escaping @Sendable (P) -> T) {
-        let key = RegistrationKey(container: C.self, name: key, type: T.self, file: file, line: line, column: column)
+        let key = RegistrationKey(container: AnyDeclaringContainer.self, name: key, type: T.self, file: file, line: line, column: column)
         self.init(registration: Registration(manager: container.manager, key: key, body: body))
     }
 }
@@ -170,4 +142,37 @@ extension MainActorFactory: AnyFactoryValue {
 
 extension MainActorParameterFactory: AnyFactoryValue {
     package func resolveDiscardingInstance() -> Void? { nil }
+}
+
+extension Factory: SynchronousFactoryModifying {}
+extension ParameterFactory: SynchronousFactoryModifying {}
+extension MainActorFactory: SynchronousFactoryModifying {}
+extension MainActorParameterFactory: SynchronousFactoryModifying {}
+
+/// What registration keys name as their container: every container type alike. The
+/// `self { … }` call's place already tells declarations apart, and each container's
+/// instances and overrides live in its own state; leaving the concrete type out makes a
+/// `.singleton` declared once in `extension SharedContainer` one instance per process
+/// whichever container type resolves it, as in Factory.
+@usableFromInline
+package enum AnyDeclaringContainer {}
+
+extension Factory: RegistrationAccess {
+    package var registrationNode: ContainerNode { registration.node }
+    package var registrationManager: ContainerManager? { registration.nodeOwner }
+}
+
+extension ParameterFactory: RegistrationAccess {
+    package var registrationNode: ContainerNode { registration.node }
+    package var registrationManager: ContainerManager? { registration.nodeOwner }
+}
+
+extension AsyncFactory: RegistrationAccess {
+    package var registrationNode: ContainerNode { registration.node }
+    package var registrationManager: ContainerManager? { registration.nodeOwner }
+}
+
+extension AsyncParameterFactory: RegistrationAccess {
+    package var registrationNode: ContainerNode { registration.node }
+    package var registrationManager: ContainerManager? { registration.nodeOwner }
 }

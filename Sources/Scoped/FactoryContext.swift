@@ -1,12 +1,14 @@
 
 /// Where the process runs, as the context overrides (`onTest`, `onPreview`, `onDebug`,
-/// `onArg`) see it. Detected once, at first use.
+/// `onArg`, `onArgs`, `onSimulator`, `onDevice`) see it. Detected once, at first use.
 ///
 /// | context | detected when |
 /// |---|---|
 /// | ``isTest`` | the executable is a test bundle runner (`*.xctest`, `swiftpm-testing-helper`, `xctest`) or Xcode's test environment variables are set (`XCTestConfigurationFilePath`, `XCTestBundlePath`, `XCTestSessionIdentifier`) |
 /// | ``isPreview`` | `XCODE_RUNNING_FOR_PREVIEWS` is `1` (Xcode previews) |
 /// | ``isDebug`` | Scoped itself was compiled without optimisation (`DEBUG`) |
+/// | ``isSimulator`` | Scoped was compiled for a simulator (`targetEnvironment(simulator)`) |
+/// | ``isDevice`` | Scoped was compiled for an Apple platform, not a simulator (never on Linux) |
 ///
 /// On Linux, `swift test` runs `<Package>PackageTests.xctest` for XCTest and Swift Testing
 /// alike (exit-test child processes too), so ``isTest`` holds; ``isPreview`` holds only if
@@ -14,9 +16,10 @@
 /// `swiftpm-testing-helper`, and Xcode sets the `XCTest…` variables, also for tests hosted
 /// in an app. <doc:TestingAndPreviews> has the details.
 ///
-/// Override precedence, highest first: an explicit ``Factory/register(_:)`` (it lives in
-/// the container and always wins), then `onArg`, `onPreview`, `onTest`, `onDebug`, then
-/// the declared body. Among context overrides of the same kind, the last one applies.
+/// Override precedence, highest first: an explicit ``FactoryModifying/register(_:)-(Body)`` (it lives in
+/// the container and always wins), then `onArg`/`onArgs`, `onPreview`, `onTest`,
+/// `onSimulator`, `onDevice`, `onDebug`, then the declared body. Among context overrides
+/// of the same kind, the last one applies.
 public enum FactoryContext {
     /// Whether the process is running tests.
     public static let isTest: Bool = detectTest()
@@ -32,6 +35,13 @@ public enum FactoryContext {
         return false
         #endif
     }()
+
+    /// Whether this build runs in a simulator (decided at compile time; false on Linux).
+    public static let isSimulator: Bool = Platform.isSimulator
+
+    /// Whether this build runs on a device of an Apple platform, not a simulator (decided
+    /// at compile time; false on Linux).
+    public static let isDevice: Bool = Platform.isAppleDevice
 
     /// The process's launch arguments (as `CommandLine.arguments`).
     public static let arguments: [String] = CommandLine.arguments
@@ -62,8 +72,9 @@ public enum FactoryContext {
 }
 
 /// Precedence of context overrides: a higher rank replaces a lower one.
-package enum ContextRank: UInt8 {
-    case debug = 1, test, preview, argument
+@usableFromInline
+package enum ContextRank: UInt8, Sendable {
+    case debug = 1, device, simulator, test, preview, argument
 }
 
 extension Registration {
@@ -71,94 +82,5 @@ extension Registration {
     /// higher rank is already in place.
     package func overriding(rank: ContextRank, if applies: Bool, with body: @escaping @Sendable (P) -> T) -> Self {
         overriding(rank: rank, if: applies) { $0.storedBody = .parameter(body) }
-    }
-}
-
-extension Factory {
-    /// Uses `body` when running tests (see ``FactoryContext/isTest``).
-    ///
-    /// ```swift
-    /// var api: Factory<APIClient> { self { LiveAPIClient() }.onTest { MockAPIClient() }.singleton }
-    /// ```
-    ///
-    /// - Parameter body: Makes the instance used under tests.
-    /// - Returns: The factory with that body when the context applies.
-    public func onTest(_ body: @escaping @Sendable () -> T) -> Factory<T> {
-        Factory(registration: registration.overriding(rank: .test, if: FactoryContext.isTest) { _ in body() })
-    }
-
-    /// Uses `body` in Xcode previews (see ``FactoryContext/isPreview``).
-    ///
-    /// - Parameter body: Makes the instance used in previews.
-    /// - Returns: The factory with that body when the context applies.
-    public func onPreview(_ body: @escaping @Sendable () -> T) -> Factory<T> {
-        Factory(registration: registration.overriding(rank: .preview, if: FactoryContext.isPreview) { _ in body() })
-    }
-
-    /// Uses `body` in debug builds (see ``FactoryContext/isDebug``).
-    ///
-    /// - Parameter body: Makes the instance used in debug builds.
-    /// - Returns: The factory with that body when the context applies.
-    public func onDebug(_ body: @escaping @Sendable () -> T) -> Factory<T> {
-        Factory(registration: registration.overriding(rank: .debug, if: FactoryContext.isDebug) { _ in body() })
-    }
-
-    /// Uses `body` when the process was launched with `argument` (`-mockAPI`).
-    ///
-    /// - Parameters:
-    ///   - argument: A launch argument, matched exactly.
-    ///   - body: Makes the instance used when the argument is present.
-    /// - Returns: The factory with that body when the context applies.
-    public func onArg(_ argument: String, _ body: @escaping @Sendable () -> T) -> Factory<T> {
-        Factory(registration: registration.overriding(
-            rank: .argument, if: FactoryContext.arguments.contains(argument)) { _ in body() })
-    }
-}
-
-extension ParameterFactory {
-    /// Uses `body` when running tests. See ``Factory/onTest(_:)``.
-    ///
-    /// - Parameter body: Makes the instance used under tests.
-    /// - Returns: The factory with that body when the context applies.
-    public func onTest(_ body: @escaping @Sendable (P) -> T) -> ParameterFactory<P, T> {
-        withRegistration(registration.overriding(rank: .test, if: FactoryContext.isTest, with: body))
-    }
-
-    /// Uses `body` in Xcode previews. See ``Factory/onPreview(_:)``.
-    ///
-    /// - Parameter body: Makes the instance used in previews.
-    /// - Returns: The factory with that body when the context applies.
-    public func onPreview(_ body: @escaping @Sendable (P) -> T) -> ParameterFactory<P, T> {
-        withRegistration(registration.overriding(rank: .preview, if: FactoryContext.isPreview, with: body))
-    }
-
-    /// Uses `body` in debug builds. See ``Factory/onDebug(_:)``.
-    ///
-    /// - Parameter body: Makes the instance used in debug builds.
-    /// - Returns: The factory with that body when the context applies.
-    public func onDebug(_ body: @escaping @Sendable (P) -> T) -> ParameterFactory<P, T> {
-        withRegistration(registration.overriding(rank: .debug, if: FactoryContext.isDebug, with: body))
-    }
-
-    /// Uses `body` when the process was launched with `argument`. See ``Factory/onArg(_:_:)``.
-    ///
-    /// - Parameters:
-    ///   - argument: A launch argument, matched exactly.
-    ///   - body: Makes the instance used when the argument is present.
-    /// - Returns: The factory with that body when the context applies.
-    public func onArg(_ argument: String, _ body: @escaping @Sendable (P) -> T) -> ParameterFactory<P, T> {
-        withRegistration(registration.overriding(
-            rank: .argument, if: FactoryContext.arguments.contains(argument), with: body))
-    }
-}
-
-extension ParameterFactory {
-    /// This factory with `registration` in place of its own, keeping everything else
-    /// (``perParameter``'s key): a context override chained after `.perParameter` must
-    /// not turn per-parameter instances back into one.
-    fileprivate func withRegistration(_ registration: Registration<P, T>) -> ParameterFactory<P, T> {
-        var copy = self
-        copy.registration = registration
-        return copy
     }
 }

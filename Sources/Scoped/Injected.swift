@@ -18,14 +18,33 @@ public struct Injected<T> {
     /// The resolved dependency.
     public var wrappedValue: T
 
+    /// Resolves again from the container the wrapper took at `init`.
+    private let resolveAgain: @Sendable () -> T
+
+    /// The wrapper itself, as `$service`: ``resolve()`` replaces the dependency with a
+    /// new resolve (a new instance for a `.unique` factory, the current one for a caching
+    /// scope, an override's after `register`).
+    ///
+    /// ```swift
+    /// Container.shared.api.register { MockAPIClient() }
+    /// model.$api.resolve()      // model.api is now the mock
+    /// ```
+    public var projectedValue: Injected<T> {
+        get { self }
+        set { self = newValue }
+    }
+
+    /// Resolves the dependency again, from the container it was first resolved from.
+    public mutating func resolve() {
+        wrappedValue = resolveAgain()
+    }
+
     /// Resolves `keyPath`'s factory from `Container.shared` (or, while a view model is
     /// built for a view, from the view's nearest `Container`).
     ///
     /// - Parameter keyPath: The factory, such as `\.api`.
     public init(_ keyPath: KeyPath<Container, Factory<T>>) {
-        wrappedValue = InjectionContainers.inUse
-            ? InjectionContainers.nearestInUse(Container.self)[keyPath: keyPath]()
-            : Container.shared[keyPath: keyPath]()
+        self.init(keyPath, in: InjectionContainers.inUse ? InjectionContainers.nearestInUse(Container.self) : Container.shared)
     }
 
     /// Resolves `keyPath`'s factory from `C.shared` (a custom container; while a view
@@ -33,9 +52,7 @@ public struct Injected<T> {
     ///
     /// - Parameter keyPath: The factory, such as `\AppContainer.session`.
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>>) {
-        wrappedValue = InjectionContainers.inUse
-            ? InjectionContainers.nearestInUse(C.self)[keyPath: keyPath]()
-            : C.shared[keyPath: keyPath]()
+        self.init(keyPath, in: InjectionContainers.inUse ? InjectionContainers.nearestInUse(C.self) : C.shared)
     }
 
     /// Resolves `keyPath`'s factory from `container`, such as a flow's lifetime scope.
@@ -44,7 +61,9 @@ public struct Injected<T> {
     ///   - keyPath: The factory.
     ///   - container: The container (or child scope) to resolve in.
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>>, in container: C) {
-        wrappedValue = container[keyPath: keyPath]()
+        let factory = container[keyPath: keyPath]
+        resolveAgain = { factory() }
+        wrappedValue = factory()
     }
 }
 
@@ -61,9 +80,7 @@ extension Injected where T: Sendable {
     /// - Parameter keyPath: The factory, such as `\.list`.
     @MainActor
     public init(_ keyPath: KeyPath<Container, MainActorFactory<T>>) {
-        wrappedValue = InjectionContainers.inUse
-            ? InjectionContainers.nearestInUse(Container.self)[keyPath: keyPath]()
-            : Container.shared[keyPath: keyPath]()
+        self.init(keyPath, in: InjectionContainers.inUse ? InjectionContainers.nearestInUse(Container.self) : Container.shared)
     }
 
     /// Resolves a main-actor factory from `C.shared` (a custom container), on the main actor.
@@ -71,19 +88,21 @@ extension Injected where T: Sendable {
     /// - Parameter keyPath: The factory, such as `\AppContainer.settings`.
     @MainActor
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, MainActorFactory<T>>) {
-        wrappedValue = InjectionContainers.inUse
-            ? InjectionContainers.nearestInUse(C.self)[keyPath: keyPath]()
-            : C.shared[keyPath: keyPath]()
+        self.init(keyPath, in: InjectionContainers.inUse ? InjectionContainers.nearestInUse(C.self) : C.shared)
     }
 
-    /// Resolves a main-actor factory from `container`, on the main actor.
+    /// Resolves a main-actor factory from `container`, on the main actor. ``resolve()``
+    /// resolves on the main actor too (off it, the process stops with a message naming
+    /// the registration).
     ///
     /// - Parameters:
     ///   - keyPath: The factory.
     ///   - container: The container (or child scope) to resolve in.
     @MainActor
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, MainActorFactory<T>>, in container: C) {
-        wrappedValue = container[keyPath: keyPath]()
+        let factory = container[keyPath: keyPath]
+        resolveAgain = { factory.factory() }
+        wrappedValue = factory()
     }
 }
 
@@ -98,13 +117,17 @@ extension Injected: Sendable where T: Sendable {}
 /// ```
 @propertyWrapper
 public struct LazyInjected<T> {
-    private let thunk: Lazy<T>
+    private var thunk: Lazy<T>
 
-    /// The dependency, resolved on first access.
-    public var wrappedValue: T { thunk() }
+    /// The dependency, resolved on first access. Setting it replaces the dependency
+    /// (a test double, say) without resolving.
+    public var wrappedValue: T {
+        get { thunk() }
+        set { thunk = Lazy(resolved: newValue) }
+    }
 
     /// The thunk behind the wrapper: `$api.isResolved` tells whether the dependency has
-    /// been resolved yet.
+    /// been resolved yet, `$api.resolvedOrNil()` returns it only if it has.
     public var projectedValue: Lazy<T> { thunk }
 
     /// Resolves `keyPath`'s factory on first access from `Container.shared` (or the
@@ -146,21 +169,52 @@ extension LazyInjected: Sendable where T: Sendable {}
 /// }
 /// ```
 ///
-/// Reading it after the instance is gone returns `nil`; it does not resolve again.
+/// Reading it after the instance is gone returns `nil`; it does not resolve again. `T`
+/// may be a protocol type (`Factory<any SessionProviding>`) whose instances are classes:
+/// resolving a value that is not a class instance stops with a message naming `T`.
+/// Setting it holds the new instance weakly instead (a test double, say).
 @propertyWrapper
-public final class WeakLazyInjected<T: AnyObject> {
+public final class WeakLazyInjected<T> {
     private let resolve: @Sendable () -> T
     private let state = Locked<(resolved: Bool, object: WeakInstance?)>((false, nil))
 
     /// The dependency, resolved on first access; `nil` once it has been released.
+    /// Setting it replaces the dependency, held weakly, without resolving.
     public var wrappedValue: T? {
-        let (resolved, weak) = state.withLock { ($0.resolved, $0.object) }
-        if resolved { return weak?.object.map { $0 as! T } }
-        let value = resolve()
-        state.withLock { state in
-            if !state.resolved { state = (true, WeakInstance(value)) }
+        get {
+            let (resolved, weak) = state.withLock { ($0.resolved, $0.object) }
+            if resolved { return weak?.object.map { $0 as! T } }
+            let value = resolve()
+            let object = Self.classInstance(value)
+            state.withLock { state in
+                if !state.resolved { state = (true, WeakInstance(object)) }
+            }
+            return value
         }
-        return value
+        set {
+            let weak = newValue.map { WeakInstance(Self.classInstance($0)) }
+            state.withLock { $0 = (true, weak) }
+        }
+    }
+
+    /// The wrapper itself, as `$session`: ``resolvedOrNil()`` reads the dependency without
+    /// resolving it.
+    public var projectedValue: WeakLazyInjected<T> { self }
+
+    /// The dependency if it was resolved (or set) and is still alive; nil otherwise.
+    /// Resolves nothing.
+    ///
+    /// - Returns: The instance, or nil.
+    public func resolvedOrNil() -> T? {
+        state.withLock { $0.object }?.object.map { $0 as! T }
+    }
+
+    /// The class instance `value` is; stops for a value type, which cannot be held weakly.
+    private static func classInstance(_ value: T) -> AnyObject {
+        guard let object = Payload.classInstance(in: value) else {
+            ScopedFailure.stop("@WeakLazyInjected holds instances weakly, and \(T.self) resolved to a value that is not a class instance")
+        }
+        return object
     }
 
     /// Resolves `keyPath`'s factory on first access from `Container.shared` (or the
@@ -193,3 +247,48 @@ public final class WeakLazyInjected<T: AnyObject> {
 
 /// A weakly held dependency can cross threads when the instance can.
 extension WeakLazyInjected: Sendable where T: Sendable {}
+
+/// Resolves a dependency on every access: a new instance each time for a `.unique`
+/// factory, the current one for a caching scope (an override's, after `register`).
+///
+/// ```swift
+/// final class Reporter {
+///     @DynamicInjected(\.clock) var clock: Clock   // resolved on each read
+/// }
+/// ```
+///
+/// The container is taken at `init`, as ``LazyInjected`` takes it.
+@propertyWrapper
+public struct DynamicInjected<T>: Sendable {
+    private let resolve: @Sendable () -> T
+
+    /// The dependency, resolved now.
+    public var wrappedValue: T { resolve() }
+
+    /// Resolves `keyPath`'s factory on every access from `Container.shared` (or the view's
+    /// nearest `Container`, if the owner is built for a view).
+    ///
+    /// - Parameter keyPath: The factory, such as `\.clock`.
+    public init(_ keyPath: KeyPath<Container, Factory<T>> & Sendable) {
+        let container = InjectionContainers.nearestIfInUse(Container.self)
+        resolve = { (container ?? Container.shared)[keyPath: keyPath]() }
+    }
+
+    /// Resolves `keyPath`'s factory on every access from `C.shared` (or the view's
+    /// nearest `C`).
+    ///
+    /// - Parameter keyPath: The factory, such as `\AppContainer.session`.
+    public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>> & Sendable) {
+        let container = InjectionContainers.nearestIfInUse(C.self)
+        resolve = { (container ?? C.shared)[keyPath: keyPath]() }
+    }
+
+    /// Resolves `keyPath`'s factory from `container` on every access.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The factory.
+    ///   - container: The container (or child scope) to resolve in.
+    public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>> & Sendable, in container: C) {
+        resolve = { container[keyPath: keyPath]() }
+    }
+}

@@ -48,6 +48,13 @@ public final class Lazy<T> {
         state = Locked(.unresolved(resolve), waitable: true)
     }
 
+    /// A thunk that has already resolved, to `value` (a ``LazyInjected`` that was set).
+    init(resolved value: T) {
+        let box = InstanceBox(value)
+        state = Locked(.resolved(box), waitable: true)
+        resolvedBox.store(UnsafeReference.retaining(box).bits, ordering: .releasing)
+    }
+
     deinit {
         let bits = resolvedBox.load(ordering: .acquiring)
         if bits != 0 { UnsafeReference<InstanceBox<T>>(bits: bits).release() }
@@ -60,6 +67,16 @@ public final class Lazy<T> {
             if case .resolved = state { return true }
             return false
         }
+    }
+
+    /// The instance if the thunk has resolved, or nil: resolves nothing (Factory's
+    /// `resolvedOrNil()`).
+    ///
+    /// - Returns: The instance, or nil before the first call.
+    public func resolvedOrNil() -> T? {
+        let bits = resolvedBox.load(ordering: .acquiring)
+        guard bits != 0 else { return nil }
+        return UnsafeReference<InstanceBox<T>>(bits: bits).withBorrowed { $0.value }
     }
 
     /// Returns the instance, resolving it through the factory on the first call.

@@ -50,77 +50,7 @@ public struct MainActorFactory<T: Sendable>: Sendable {
         MainActorLazy(factory.lazy)
     }
 
-    /// Replaces the body in this factory's container; see ``Factory/register(_:)``.
-    ///
-    /// - Parameter body: Makes the replacement instance, on the main actor.
-    /// - Returns: This factory, for chaining.
-    @discardableResult
-    public func register(_ body: @escaping @MainActor @Sendable () -> T) -> MainActorFactory<T> {
-        factory.register(mainActorOnly(body))
-        return self
-    }
-
-    /// Drops this factory's override and the instance its container holds for it.
-    public func reset() {
-        factory.reset()
-    }
-
-    /// Uses `body` when running tests (see ``Factory/onTest(_:)``).
-    ///
-    /// - Parameter body: Makes the instance used under tests, on the main actor.
-    /// - Returns: The factory with that body when the context applies.
-    public func onTest(_ body: @escaping @MainActor @Sendable () -> T) -> MainActorFactory<T> {
-        MainActorFactory(factory.onTest(mainActorOnly(body)))
-    }
-
-    /// Uses `body` in Xcode previews (see ``Factory/onPreview(_:)``).
-    ///
-    /// - Parameter body: Makes the instance used in previews, on the main actor.
-    /// - Returns: The factory with that body when the context applies.
-    public func onPreview(_ body: @escaping @MainActor @Sendable () -> T) -> MainActorFactory<T> {
-        MainActorFactory(factory.onPreview(mainActorOnly(body)))
-    }
-
-    /// Uses `body` in debug builds (see ``Factory/onDebug(_:)``).
-    ///
-    /// - Parameter body: Makes the instance used in debug builds, on the main actor.
-    /// - Returns: The factory with that body when the context applies.
-    public func onDebug(_ body: @escaping @MainActor @Sendable () -> T) -> MainActorFactory<T> {
-        MainActorFactory(factory.onDebug(mainActorOnly(body)))
-    }
-
-    /// Uses `body` when the process was launched with `argument` (see ``Factory/onArg(_:_:)``).
-    ///
-    /// - Parameters:
-    ///   - argument: A launch argument, matched exactly.
-    ///   - body: Makes the instance used when the argument is present, on the main actor.
-    /// - Returns: The factory with that body when the context applies.
-    public func onArg(_ argument: String, _ body: @escaping @MainActor @Sendable () -> T) -> MainActorFactory<T> {
-        MainActorFactory(factory.onArg(argument, mainActorOnly(body)))
-    }
-
-    /// A new instance on every resolve (the default).
-    public var unique: MainActorFactory<T> { MainActorFactory(factory.unique) }
-    /// One instance per top-level resolve.
-    public var graph: MainActorFactory<T> { MainActorFactory(factory.graph) }
-    /// One instance while anyone holds it (kept weakly).
-    public var shared: MainActorFactory<T> { MainActorFactory(factory.shared) }
-    /// One instance per root container.
-    public var cached: MainActorFactory<T> { MainActorFactory(factory.cached) }
-    /// One instance per lifetime scope, released when it closes.
-    public var scoped: MainActorFactory<T> { MainActorFactory(factory.scoped) }
-    /// One instance per process.
-    public var singleton: MainActorFactory<T> { MainActorFactory(factory.singleton) }
-
-    /// Uses `scope` for this factory's instances.
-    ///
-    /// - Parameter scope: A built-in scope or a custom ``Scope/Cached``.
-    /// - Returns: The factory with that scope.
-    public func scope(_ scope: Scope) -> MainActorFactory<T> {
-        MainActorFactory(factory.scope(scope))
-    }
-
-    private func mainActorOnly(_ body: @escaping @MainActor @Sendable () -> T) -> @Sendable () -> T {
+    fileprivate func mainActorOnly(_ body: @escaping @MainActor @Sendable () -> T) -> @Sendable () -> T {
         let checked = onMainActorOnly(factory.registration.key) { (_: Void) in body() }
         return { checked(()) }
     }
@@ -169,83 +99,58 @@ public struct MainActorParameterFactory<P, T: Sendable>: Sendable {
     public func lazy(_ parameter: P) -> MainActorLazy<T> where P: Sendable {
         MainActorLazy(factory.lazy(parameter))
     }
+}
 
-    /// Replaces the body in this factory's container; see ``ParameterFactory/register(_:)``.
+extension MainActorFactory: FactoryModifying {
+    /// What a resolve takes.
+    public typealias Parameter = Void
+    /// The type of the instances the factory makes.
+    public typealias Instance = T
+    /// A main-actor factory's bodies run on the main actor.
+    public typealias Body = @MainActor @Sendable () -> T
+
+    /// This factory value with `modification` applied to the factory underneath (bodies
+    /// wrapped in the main-actor check); see ``FactoryModifying``.
     ///
-    /// - Parameter body: Makes the replacement instance, on the main actor.
-    /// - Returns: This factory, for chaining.
-    @discardableResult
-    public func register(_ body: @escaping @MainActor @Sendable (P) -> T) -> MainActorParameterFactory<P, T> {
-        factory.register(onMainActorOnly(factory.registration.key, body))
-        return self
+    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached``.
+    /// - Returns: The modified factory.
+    public func applying(_ modification: FactoryModification<MainActorFactory<T>>) -> MainActorFactory<T> {
+        MainActorFactory(factory.applying(modification.map { mainActorOnly($0) }))
     }
 
-    /// Drops this factory's override and the instances its container holds for it.
-    public func reset() {
-        factory.reset()
-    }
-
-    /// Uses `body` when running tests.
+    /// Stores `override` (run on the main actor) in this factory's container, or removes
+    /// it; see ``FactoryModifying/updateRegistration(override:)``.
     ///
-    /// - Parameter body: Makes the instance used under tests, on the main actor.
-    /// - Returns: The factory with that body when the context applies.
-    public func onTest(_ body: @escaping @MainActor @Sendable (P) -> T) -> MainActorParameterFactory<P, T> {
-        MainActorParameterFactory(factory.onTest(onMainActorOnly(factory.registration.key, body)))
-    }
-
-    /// Uses `body` in Xcode previews.
-    ///
-    /// - Parameter body: Makes the instance used in previews, on the main actor.
-    /// - Returns: The factory with that body when the context applies.
-    public func onPreview(_ body: @escaping @MainActor @Sendable (P) -> T) -> MainActorParameterFactory<P, T> {
-        MainActorParameterFactory(factory.onPreview(onMainActorOnly(factory.registration.key, body)))
-    }
-
-    /// Uses `body` in debug builds.
-    ///
-    /// - Parameter body: Makes the instance used in debug builds, on the main actor.
-    /// - Returns: The factory with that body when the context applies.
-    public func onDebug(_ body: @escaping @MainActor @Sendable (P) -> T) -> MainActorParameterFactory<P, T> {
-        MainActorParameterFactory(factory.onDebug(onMainActorOnly(factory.registration.key, body)))
-    }
-
-    /// Uses `body` when the process was launched with `argument`.
-    ///
-    /// - Parameters:
-    ///   - argument: A launch argument, matched exactly.
-    ///   - body: Makes the instance used when the argument is present, on the main actor.
-    /// - Returns: The factory with that body when the context applies.
-    public func onArg(
-        _ argument: String, _ body: @escaping @MainActor @Sendable (P) -> T
-    ) -> MainActorParameterFactory<P, T> {
-        MainActorParameterFactory(factory.onArg(argument, onMainActorOnly(factory.registration.key, body)))
-    }
-
-    /// A new instance on every resolve (the default).
-    public var unique: MainActorParameterFactory<P, T> { MainActorParameterFactory(factory.unique) }
-    /// One instance per top-level resolve.
-    public var graph: MainActorParameterFactory<P, T> { MainActorParameterFactory(factory.graph) }
-    /// One instance while anyone holds it (kept weakly).
-    public var shared: MainActorParameterFactory<P, T> { MainActorParameterFactory(factory.shared) }
-    /// One instance per root container.
-    public var cached: MainActorParameterFactory<P, T> { MainActorParameterFactory(factory.cached) }
-    /// One instance per lifetime scope, released when it closes.
-    public var scoped: MainActorParameterFactory<P, T> { MainActorParameterFactory(factory.scoped) }
-    /// One instance per process.
-    public var singleton: MainActorParameterFactory<P, T> { MainActorParameterFactory(factory.singleton) }
-
-    /// Uses `scope` for this factory's instances.
-    ///
-    /// - Parameter scope: A built-in scope or a custom ``Scope/Cached``.
-    /// - Returns: The factory with that scope.
-    public func scope(_ scope: Scope) -> MainActorParameterFactory<P, T> {
-        MainActorParameterFactory(factory.scope(scope))
+    /// - Parameter override: The replacement body, or nil for the declared one.
+    public func updateRegistration(override: Body?) {
+        factory.updateRegistration(override: override.map { mainActorOnly($0) })
     }
 }
 
-extension MainActorParameterFactory where P: Hashable & Sendable {
-    /// Keys held instances by parameter; see ``ParameterFactory/perParameter``.
-    public var perParameter: MainActorParameterFactory<P, T> { MainActorParameterFactory(factory.perParameter) }
+extension MainActorParameterFactory: FactoryModifying {
+    /// What a resolve takes.
+    public typealias Parameter = P
+    /// The type of the instances the factory makes.
+    public typealias Instance = T
+    /// A main-actor parameter factory's bodies run on the main actor.
+    public typealias Body = @MainActor @Sendable (P) -> T
+
+    /// This factory value with `modification` applied to the factory underneath (bodies
+    /// wrapped in the main-actor check); see ``FactoryModifying``.
+    ///
+    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached``.
+    /// - Returns: The modified factory.
+    public func applying(_ modification: FactoryModification<MainActorParameterFactory<P, T>>) -> MainActorParameterFactory<P, T> {
+        MainActorParameterFactory(factory.applying(modification.map { onMainActorOnly(factory.registration.key, $0) }))
+    }
+
+    /// Stores `override` (run on the main actor) in this factory's container, or removes
+    /// it; see ``FactoryModifying/updateRegistration(override:)``.
+    ///
+    /// - Parameter override: The replacement body, or nil for the declared one.
+    public func updateRegistration(override: Body?) {
+        factory.updateRegistration(override: override.map { onMainActorOnly(factory.registration.key, $0) })
+    }
 }
 
 /// A thunk over a ``MainActorFactory``: resolves on its first call — on the main actor —

@@ -9,7 +9,7 @@
 /// let first = flow.detail(1)     // one view model per item id inside `flow`
 /// ```
 ///
-/// Without ``perParameter`` the parameter does not take part in the key: a caching
+/// Without ``FactoryModifying/perParameter`` the parameter does not take part in the key: a caching
 /// scope keeps the instance made by the first resolve, whatever later parameters are.
 ///
 /// A body may resolve its own factory with another parameter (a tree of view models)
@@ -43,79 +43,51 @@ public struct ParameterFactory<P, T>: Sendable {
         let parameterKey = self.parameterKey
         return Lazy { registration.resolve(parameter, parameterKey: parameterKey) }
     }
-
-    /// Replaces the body in this factory's container and drops what the container holds
-    /// for it. See ``Factory/register(_:)``.
-    ///
-    /// - Parameter body: Makes the replacement instance from the parameter.
-    /// - Returns: This factory, for chaining.
-    @discardableResult
-    public func register(_ body: @escaping @Sendable (P) -> T) -> ParameterFactory<P, T> {
-        registration.register(body)
-        return self
-    }
-
-    /// Drops this factory's override and every instance the container holds for it
-    /// (for every parameter).
-    public func reset() {
-        registration.reset()
-    }
 }
 
-extension ParameterFactory {
-    /// A new instance on every resolve (the default).
-    @inlinable public var unique: ParameterFactory<P, T> { with(.unique) }
+extension ParameterFactory: FactoryModifying {
+    /// A parameter factory's bodies make a `T` from the parameter.
+    /// What a resolve takes.
+    public typealias Parameter = P
+    /// The type of the instances the factory makes.
+    public typealias Instance = T
+    /// The type of the factory's bodies.
+    public typealias Body = @Sendable (P) -> T
 
-    /// One instance per top-level resolve: everything built by one call shares it.
-    @inlinable public var graph: ParameterFactory<P, T> { with(.graph) }
-
-    /// A built-in scope: only its kind is stored.
+    /// This factory value with `modification` applied; see ``FactoryModifying``. A context
+    /// override keeps ``FactoryModifying/perParameter``'s key.
+    ///
+    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached``.
+    /// - Returns: The modified factory.
     @inlinable
-    internal func with(_ kind: Scope.Lifetime) -> ParameterFactory<P, T> {
+    public func applying(_ modification: FactoryModification<ParameterFactory<P, T>>) -> ParameterFactory<P, T> {
         var copy = self
-        copy.registration.setScope(kind)
+        switch modification.change {
+        case .scope(let kind): copy.registration.setScope(kind)
+        case .perParameter(let box, _): copy.parameterKey = box
+        default: return applyingOutOfLine(modification)
+        }
         return copy
     }
-}
 
-extension ParameterFactory where T: Sendable {
-    /// Uses `scope` for this factory's instances.
-    ///
-    /// - Parameter scope: A built-in scope or a custom ``Scope/Cached``.
-    /// - Returns: The factory with that scope.
-    public func scope(_ scope: Scope) -> ParameterFactory<P, T> {
+    /// A custom scope or a context override.
+    @usableFromInline
+    func applyingOutOfLine(_ modification: FactoryModification<ParameterFactory<P, T>>) -> ParameterFactory<P, T> {
         var copy = self
-        copy.registration.scope = scope
+        switch modification.change {
+        case .scope(let kind): copy.registration.setScope(kind)
+        case .customScope(let scope): copy.registration.scope = scope
+        case .context(let rank, let applies, let body): copy.registration = registration.overriding(rank: rank, if: applies, with: body)
+        case .perParameter(let box, _): copy.parameterKey = box
+        }
         return copy
     }
-    /// One instance per root container, until that container, this factory or
-    /// `Scope.cached` is reset (one per parameter with ``perParameter``).
-    @inlinable public var cached: ParameterFactory<P, T> { with(.cached) }
-    /// One instance while anyone holds it: the container keeps it weakly (one per
-    /// parameter with ``perParameter``).
-    @inlinable public var shared: ParameterFactory<P, T> { with(.shared) }
-    /// One instance per lifetime scope (``SharedContainer/child(_:)``), released when it
-    /// closes; at the root container it behaves like ``cached`` (one per parameter with
-    /// ``perParameter``).
-    @inlinable public var scoped: ParameterFactory<P, T> { with(.scoped) }
-    /// One instance per process, until `Scope.singleton.reset()` (one per parameter with
-    /// ``perParameter``).
-    @inlinable public var singleton: ParameterFactory<P, T> { with(.singleton) }
-}
 
-extension ParameterFactory where P: Hashable & Sendable {
-    /// Keeps one instance per distinct parameter under the factory's scope:
-    /// `detail(1)` and `detail(2)` are two instances, each reused under its scope.
+    /// Stores `override` in this factory's container, or removes it (every parameter's
+    /// instance is dropped); see ``FactoryModifying/updateRegistration(override:)``.
     ///
-    /// ```swift
-    /// var detail: ParameterFactory<Int, DetailViewModel> {
-    ///     self { DetailViewModel(id: $0) }.scoped.perParameter
-    /// }
-    /// ```
-    @inlinable
-    public var perParameter: ParameterFactory<P, T> {
-        var copy = self
-        copy.parameterKey = { TypedParameterBox($0) }
-        return copy
+    /// - Parameter override: The replacement body, or nil for the declared one.
+    public func updateRegistration(override: Body?) {
+        if let override { registration.register(override) } else { registration.reset() }
     }
 }

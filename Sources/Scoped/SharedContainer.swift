@@ -83,26 +83,6 @@ extension SharedContainer {
         MainActorFactory(Factory(container: self, key: key, file: file, line: line, column: column, mainActorBody: body))
     }
 
-    /// Makes a plain ``Factory`` for a main-actor body, checked only at run time: resolving
-    /// it off the main actor stops the process with a message naming the registration.
-    ///
-    /// - Parameters:
-    ///   - key: The declaring member's name, filled in by the compiler.
-    ///   - file: The file of this call (`#fileID`), filled in by the compiler.
-    ///   - line: The line of this call, filled in by the compiler.
-    ///   - column: The column of this call, filled in by the compiler. With `file` and
-    ///     `line` it tells apart overloads of one factory function and registrations made
-    ///     in one function; a helper that makes factories forwards all three.
-    ///   - body: Makes an instance on the main actor.
-    /// - Returns: A `.unique` factory.
-    @available(*, deprecated, message: "declare the member as MainActorFactory<T>: the compiler then checks that it is resolved on the main actor")
-    public func callAsFunction<T: Sendable>(
-        key: StaticString = #function, file: StaticString = #fileID, line: UInt = #line, column: UInt = #column,
-        _ body: @escaping @MainActor @Sendable () -> T
-    ) -> Factory<T> {
-        Factory(container: self, key: key, file: file, line: line, column: column, mainActorBody: body)
-    }
-
     /// Makes a parameter factory keyed by the calling member's name and `T`.
     ///
     /// ```swift
@@ -153,25 +133,6 @@ extension SharedContainer {
         _ body: @escaping @MainActor @Sendable (P) -> T
     ) -> MainActorParameterFactory<P, T> {
         MainActorParameterFactory(ParameterFactory(container: self, key: key, file: file, line: line, column: column, mainActorBody: body))
-    }
-
-    /// Makes a plain ``ParameterFactory`` for a main-actor body, checked only at run time.
-    ///
-    /// - Parameters:
-    ///   - key: The declaring member's name, filled in by the compiler.
-    ///   - file: The file of this call (`#fileID`), filled in by the compiler.
-    ///   - line: The line of this call, filled in by the compiler.
-    ///   - column: The column of this call, filled in by the compiler. With `file` and
-    ///     `line` it tells apart overloads of one factory function and registrations made
-    ///     in one function; a helper that makes factories forwards all three.
-    ///   - body: Makes an instance from the parameter, on the main actor.
-    /// - Returns: A `.unique` parameter factory.
-    @available(*, deprecated, message: "declare the member as MainActorParameterFactory<P, T>: the compiler then checks that it is resolved on the main actor")
-    public func callAsFunction<P, T: Sendable>(
-        key: StaticString = #function, file: StaticString = #fileID, line: UInt = #line, column: UInt = #column,
-        _ body: @escaping @MainActor @Sendable (P) -> T
-    ) -> ParameterFactory<P, T> {
-        ParameterFactory(container: self, key: key, file: file, line: line, column: column, mainActorBody: body)
     }
 
     /// Opens a child lifetime scope: a container of the same type that sees this one's

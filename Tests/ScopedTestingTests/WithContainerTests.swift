@@ -102,3 +102,23 @@ import Testing
         #expect(value == 6)
     }
 }
+
+/// A store an override builds from its container (`register { c in … }`).
+final class IsoReport: Sendable {
+    let store: IsoStore
+    init(store: IsoStore) { self.store = store }
+}
+
+extension Container {
+    fileprivate var isoReport: Factory<IsoReport> { self { IsoReport(store: IsoStore()) } }
+}
+
+extension WithContainerTests {
+    @Test func anOverrideThatTakesItsContainerGetsTheWorldRoot() {
+        withContainer { $0.isoReport.register { c in IsoReport(store: c.isoStore()) } } operation: {
+            let report = Container.shared.isoReport()
+            #expect(report.store === Container.shared.isoStore())   // the world's store
+        }
+        #expect(Container.shared.isoReport().store !== Container.shared.isoStore())   // production: no override
+    }
+}

@@ -6,7 +6,11 @@
 /// An async override body stored in a container (`register { try await … }`).
 package final class AsyncOverrideBox<P, T>: OverrideBody {
     let body: @Sendable (P) async throws -> T
-    init(body: @escaping @Sendable (P) async throws -> T) { self.body = body }
+    package let scope: Scope
+    init(body: @escaping @Sendable (P) async throws -> T, scope: Scope) {
+        self.body = body
+        self.scope = scope
+    }
 }
 
 /// What ``AsyncFactory`` and ``AsyncParameterFactory`` share: a key, an async body, a
@@ -108,7 +112,7 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
 
     /// Stores `body` as this registration's override and drops what the container holds.
     package func register(_ body: @escaping @Sendable (P) async throws -> T) {
-        register(override: AsyncOverrideBox(body: body))
+        register(override: AsyncOverrideBox(body: body, scope: scope))
     }
 
     private static func call(_ body: Body, _ parameter: P) async throws -> T {

@@ -25,8 +25,8 @@ extension ContainerNode {
         _ key: RegistrationKey, parameter: (any Hashable & Sendable)?, kind: Scope.Lifetime, custom: Scope?,
         weakTarget: @escaping @Sendable (AnyObject) -> AnyObject?, make: @escaping MakeInstanceAsync
     ) async throws -> Resolution {
-        let scope = custom ?? Scope.builtIn(kind)
-        let (node, found, holder) = locate(key, scope: scope)
+        let (node, found, holder, scope) = locate(key, scope: custom ?? Scope.builtIn(kind))
+        let (kind, custom) = (scope.kind, scope.isBuiltIn ? nil : scope)
         let override = found?.body
         // 1. `.unique`: built in this task, under this task's chain.
         guard let (owner, storage) = holder else {

@@ -218,3 +218,24 @@ package enum ThreadLocalObject {
 private func releaseThreadObject(_ raw: UnsafeMutableRawPointer?) {
     if let raw { UnsafeReference<AnyObject>(opaque: raw).release() }
 }
+
+extension Platform {
+    /// Whether this build targets a simulator (decided at compile time).
+    package static let isSimulator: Bool = {
+        #if targetEnvironment(simulator)
+        return true
+        #else
+        return false
+        #endif
+    }()
+
+    /// Whether this build targets a device of an Apple platform (decided at compile time):
+    /// false in a simulator and on Linux.
+    package static let isAppleDevice: Bool = {
+        #if canImport(Darwin) && !targetEnvironment(simulator)
+        return true
+        #else
+        return false
+        #endif
+    }()
+}

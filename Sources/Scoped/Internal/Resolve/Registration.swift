@@ -10,12 +10,21 @@
 /// An override body stored in a container (`register { }`), type-erased: one reference,
 /// so the full path passes it around with a retain, not an existential copy.
 @usableFromInline
-package protocol OverrideBody: AnyObject, Sendable {}
+package protocol OverrideBody: AnyObject, Sendable {
+    /// The scope of the factory value `register` was called on, which resolves of the
+    /// override use: `Container.shared.api.scope(.cached).register { … }` registers a
+    /// cached override, whatever the declaration says (as in Factory).
+    var scope: Scope { get }
+}
 
 @usableFromInline
 package final class OverrideBox<P, T>: OverrideBody {
     @usableFromInline let body: @Sendable (P) -> T
-    init(body: @escaping @Sendable (P) -> T) { self.body = body }
+    @usableFromInline package let scope: Scope
+    init(body: @escaping @Sendable (P) -> T, scope: Scope) {
+        self.body = body
+        self.scope = scope
+    }
 }
 
 /// What every factory value knows besides its body — the container to resolve in, the
@@ -89,7 +98,7 @@ extension RegistrationFields {
 
     /// Drops what `target` holds for this registration (``ContainerNode/storagesToDrop(for:)``).
     private func dropHeldInstances(in target: ContainerNode) {
-        target.drop(key, from: target.storagesToDrop(for: scopeKind))
+        target.drop(key, from: target.storagesToDrop())
     }
 }
 
@@ -295,6 +304,6 @@ extension Registration {
     /// Stores `body` as this registration's override in the container and drops what
     /// the container holds for it.
     package func register(_ body: @escaping @Sendable (P) -> T) {
-        register(override: OverrideBox(body: body))
+        register(override: OverrideBox(body: body, scope: scope))
     }
 }

@@ -1,5 +1,6 @@
 
-/// Identifies one registration: the declaring container type, the declaring
+/// Identifies one registration: a container type (``AnyDeclaringContainer`` for every
+/// factory: the call's place tells declarations apart), the declaring
 /// member's name (`#function`: `api`, `counter(initialValue:)`), the produced type and
 /// where the `self { … }` call is (`#fileID`, `#line`, `#column`).
 ///

@@ -221,8 +221,8 @@ extension ContainerNode {
         _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime, custom: Scope?,
         context: ResolutionContext
     ) -> BuildStep {
-        let scope = custom ?? Scope.builtIn(kind)
-        let (node, found, holder) = locate(key, scope: scope)
+        let (node, found, holder, scope) = locate(key, scope: custom ?? Scope.builtIn(kind))
+        let (kind, custom) = (scope.kind, scope.isBuiltIn ? nil : scope)
         // 1. Scopes that keep nothing: a new instance (`.unique`), or the current graph's.
         guard let (owner, storage) = holder else {
             let frame = BuildFrame(
@@ -260,18 +260,20 @@ extension ContainerNode {
     }
 
     /// Where a resolve of `key` from here goes: the node of the current container world,
-    /// the override visible from it (and its owner), and who holds `scope`'s instance
+    /// the override visible from it (and its owner), the scope (the override's, registered
+    /// with it, else the factory's `declared` one) and who holds that scope's instance
     /// (nil: a scope that keeps nothing). The synchronous and the async paths both ask this.
     /// Inlined: outside a container world the node is this one, and no reference to it is
     /// taken.
     @inline(__always)
-    func locate(_ key: RegistrationKey, scope: Scope) -> (
+    func locate(_ key: RegistrationKey, scope declared: Scope) -> (
         node: ContainerNode, override: (body: any OverrideBody, owner: ContainerNode)?,
-        holder: (owner: ContainerNode, storage: InstanceStorage)?
+        holder: (owner: ContainerNode, storage: InstanceStorage)?, scope: Scope
     ) {
         let node = nodeInCurrentWorld()
         let found = node.override(for: key)
-        return (node, found, node.holder(of: scope, overriddenIn: found?.owner))
+        let scope = found?.body.scope ?? declared
+        return (node, found, node.holder(of: scope, overriddenIn: found?.owner), scope)
     }
 
     /// `.unique` and `.graph`: the current graph's instance, or a build (reported by this

@@ -42,11 +42,19 @@ package enum Payload {
         isDirect(T.self) ? unsafeBitCast(object, to: T.self) : object as! T
     }
 
-    /// What `.shared` keeps weakly of `value`: the class instance (as itself, or out of
-    /// an existential), or nil for a value, which a weak reference cannot keep.
+    /// What `.shared` keeps weakly of `value`: the class instance (as itself, out of an
+    /// existential, or out of optionals, nested too, as Factory does), or nil for a value
+    /// or `nil`, which a weak reference cannot keep.
     @inlinable
     package static func weakTarget<T>(of value: T) -> AnyObject? {
-        isDirect(T.self) ? wrap(value) : type(of: value as Any) is AnyClass ? value as AnyObject : nil
+        isDirect(T.self) ? wrap(value) : classInstance(in: value)
+    }
+
+    /// The class instance in `value`, unwrapping optionals; nil for anything else.
+    @usableFromInline
+    package static func classInstance(in value: Any) -> AnyObject? {
+        if let optional = value as? any OptionalUnwrapping { return optional.unwrappedAny.flatMap(classInstance(in:)) }
+        return type(of: value) is AnyClass ? value as AnyObject : nil
     }
 
     /// The identity of the instance in `payload`, when it is a class instance.
@@ -70,4 +78,14 @@ package final class WeakInstance {
 @usableFromInline
 package func instanceIdentity<T>(of value: T) -> ObjectIdentifier? {
     type(of: value as Any) is AnyClass ? ObjectIdentifier(value as AnyObject) : nil
+}
+
+/// An `Optional` of any type, unwrapped without knowing it (`.shared` of `Factory<T?>`).
+package protocol OptionalUnwrapping {
+    /// The wrapped value, or nil.
+    var unwrappedAny: Any? { get }
+}
+
+extension Optional: OptionalUnwrapping {
+    package var unwrappedAny: Any? { map { $0 as Any } }
 }

@@ -136,10 +136,12 @@ extension ContainerNode {
     }
 
     /// The storages a `register` or `reset` of one registration drops its instances from,
-    /// in this container: a root's own (and the process's singleton of that key); a child
-    /// lifetime scope's own only, so that its parent is never touched.
-    package func storagesToDrop(for kind: Scope.Lifetime) -> [InstanceStorage] {
-        isRoot && kind.home == .process ? [storage, singletons] : [storage]
+    /// in this container: a root's own and the process's singleton of that key (the
+    /// declaration's, or one that an override registered with `.singleton` made, whatever
+    /// the declared scope); a child lifetime scope's own only, so that its parent is never
+    /// touched.
+    package func storagesToDrop() -> [InstanceStorage] {
+        isRoot ? [storage, singletons] : [storage]
     }
 }
 

@@ -1,0 +1,423 @@
+/// What every kind of factory shares: the modifiers that choose its lifetime, its context
+/// overrides, and the container-side `register` and `reset`, written once for
+/// ``Factory``, ``ParameterFactory``, ``AsyncFactory``, ``AsyncParameterFactory``,
+/// ``MainActorFactory`` and ``MainActorParameterFactory``.
+///
+/// A kind of factory supplies two things: how a modification changes the factory value
+/// (``applying(_:)``) and how an override is written to, or removed from, its container
+/// (``updateRegistration(override:)``). Every modifier is an extension of this protocol:
+///
+/// ```swift
+/// extension Container {
+///     var store: Factory<EntryStore> { self { EntryStore() }.onTest { EntryStore.empty() }.cached }
+/// }
+/// Container.shared.store.register { EntryStore.preview() }
+/// ```
+///
+/// You don't conform your own types to it: its modifications are opaque.
+public protocol FactoryModifying: Sendable {
+    /// The type of the instances the factory makes.
+    associatedtype Instance
+    /// What a resolve takes: `Void` for a factory without a parameter.
+    associatedtype Parameter
+    /// The type of the factory's bodies, as `register` and the context modifiers take
+    /// them: `@Sendable () -> Instance` for a ``Factory``,
+    /// `@Sendable (Parameter) async throws -> Instance` for an ``AsyncParameterFactory``.
+    associatedtype Body
+
+    /// This factory value with `modification` applied: a scope, a context override, keys
+    /// per parameter. The container is not touched.
+    ///
+    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached`` or ``onTest(_:)``.
+    /// - Returns: The modified factory.
+    func applying(_ modification: FactoryModification<Self>) -> Self
+
+    /// Stores `override` as this registration's override in its container (nil removes
+    /// the override), and drops the instances the container holds for the registration.
+    ///
+    /// - Parameter override: The replacement body, or nil to go back to the declared one.
+    func updateRegistration(override: Body?)
+}
+
+/// A change a modifier makes to a factory value (``FactoryModifying/applying(_:)``):
+/// opaque, made only by the modifiers of ``FactoryModifying``.
+public struct FactoryModification<Modified: FactoryModifying> {
+    @usableFromInline
+    package enum Change {
+        /// A built-in scope (only its kind is stored).
+        case scope(Scope.Lifetime)
+        /// A scope given as a value (built-in or custom).
+        case customScope(Scope)
+        /// A context override: `body` replaces the current body when `applies` and
+        /// `rank` outranks the context override in place.
+        case context(ContextRank, applies: Bool, body: Modified.Body)
+        /// Keys held instances by parameter (one of the two forms, per kind of factory).
+        case perParameter(box: @Sendable (Modified.Parameter) -> ParameterBox, hashable: @Sendable (Modified.Parameter) -> any Hashable & Sendable)
+    }
+
+    @usableFromInline package let change: Change
+
+    @inlinable
+    package init(_ change: Change) {
+        self.change = change
+    }
+
+    /// The same change for a factory of another kind whose bodies `convert` makes from
+    /// this one's (a main-actor factory's changes, for the factory underneath).
+    package func map<Other: FactoryModifying>(_ convert: (Modified.Body) -> Other.Body) -> FactoryModification<Other>
+    where Other.Parameter == Modified.Parameter {
+        switch change {
+        case .scope(let kind): FactoryModification<Other>(.scope(kind))
+        case .customScope(let scope): FactoryModification<Other>(.customScope(scope))
+        case .context(let rank, let applies, let body): FactoryModification<Other>(.context(rank, applies: applies, body: convert(body)))
+        case .perParameter(let box, let hashable): FactoryModification<Other>(.perParameter(box: box, hashable: hashable))
+        }
+    }
+}
+
+// MARK: - Lifetimes
+
+extension FactoryModifying {
+    /// A new instance on every resolve (the default).
+    @inlinable public var unique: Self { applying(FactoryModification(.scope(.unique))) }
+}
+
+/// A factory resolved synchronously (``Factory``, ``ParameterFactory``,
+/// ``MainActorFactory``, ``MainActorParameterFactory``): it may use ``graph``, the scope of
+/// one synchronous resolve. Async factories do not conform: their builds run in tasks of
+/// their own.
+public protocol SynchronousFactoryModifying: FactoryModifying {}
+
+extension SynchronousFactoryModifying {
+    /// One instance per top-level resolve: everything built by one call shares it.
+    @inlinable public var graph: Self { applying(FactoryModification(.scope(.graph))) }
+}
+
+extension FactoryModifying where Instance: Sendable {
+    /// Uses `scope` for this factory's instances.
+    ///
+    /// ```swift
+    /// extension Scope { static let session = Scope.Cached(name: "session") }
+    /// extension Container {
+    ///     var profile: Factory<Profile> { self { Profile() }.scope(.session) }
+    /// }
+    /// ```
+    ///
+    /// - Parameter scope: A built-in scope or a custom ``Scope/Cached``. An async factory
+    ///   stops with a message for ``Scope/graph``, which is one synchronous resolve's.
+    /// - Returns: The factory with that scope.
+    public func scope(_ scope: Scope) -> Self {
+        applying(FactoryModification(.customScope(scope)))
+    }
+
+    /// One instance per root container, until that container, this factory or
+    /// `Scope.cached` is reset (one per parameter with `perParameter`).
+    @inlinable public var cached: Self { applying(FactoryModification(.scope(.cached))) }
+
+    /// One instance while anyone holds it: the container keeps it weakly (class
+    /// instances, also inside an `Optional`; a value type is made anew each time).
+    @inlinable public var shared: Self { applying(FactoryModification(.scope(.shared))) }
+
+    /// One instance per lifetime scope (``SharedContainer/child(_:)``), released when it
+    /// closes; at the root container it behaves like ``FactoryModifying/cached``.
+    @inlinable public var scoped: Self { applying(FactoryModification(.scope(.scoped))) }
+
+    /// One instance per process, until `Scope.singleton.reset()`: the same instance
+    /// whichever container resolves it, also for a factory declared in an extension of
+    /// ``SharedContainer`` that several container types share.
+    @inlinable public var singleton: Self { applying(FactoryModification(.scope(.singleton))) }
+}
+
+extension FactoryModifying where Parameter: Hashable & Sendable {
+    /// Keeps one instance per distinct parameter under the factory's scope:
+    /// `detail(1)` and `detail(2)` are two instances, each reused under its scope.
+    ///
+    /// ```swift
+    /// var detail: ParameterFactory<Int, DetailViewModel> {
+    ///     self { DetailViewModel(id: $0) }.scoped.perParameter
+    /// }
+    /// ```
+    @inlinable
+    public var perParameter: Self {
+        applying(FactoryModification(.perParameter(box: { TypedParameterBox($0) }, hashable: { $0 })))
+    }
+}
+
+// MARK: - Overrides
+
+extension FactoryModifying {
+    /// Replaces the body in this factory's container (mocks, stubs, previews) and drops
+    /// the instance the container holds for it, so the next resolve uses `body`.
+    ///
+    /// An override registered on a child lifetime scope is seen by that scope and its
+    /// children only; instances it makes for caching scopes are owned by that child. It
+    /// outranks every context override (`onTest`, `onPreview`, `onDebug`, `onArg`).
+    ///
+    /// A build of this registration that another thread started before the `register`
+    /// still returns its instance to the callers already waiting for it, but that
+    /// instance is not kept: the next resolve builds with `body`. (The same holds for
+    /// ``reset()``, `SharedContainer.reset()`, `Scope.x.reset()` and closing a scope.)
+    ///
+    /// ```swift
+    /// Container.shared.api.register { MockAPIClient() }
+    /// ```
+    ///
+    /// - Parameter body: Makes the replacement instance.
+    /// - Returns: This factory, for chaining.
+    @discardableResult
+    public func register(_ body: Body) -> Self {
+        updateRegistration(override: body)
+        return self
+    }
+
+    /// Registers `body` as the override, as ``register(_:)-(Body)`` does: Factory's
+    /// spelling with a label.
+    ///
+    /// - Parameter body: Makes the replacement instance.
+    /// - Returns: This factory, for chaining.
+    @discardableResult @_disfavoredOverload
+    public func register(factory body: Body) -> Self {
+        register(body)
+    }
+
+    /// Registers `body` as the override: `Container.shared.api { MockAPIClient() }` is
+    /// `Container.shared.api.register { MockAPIClient() }`.
+    ///
+    /// - Parameter body: Makes the replacement instance.
+    /// - Returns: This factory, for chaining.
+    @discardableResult
+    public func callAsFunction(_ body: Body) -> Self {
+        register(body)
+    }
+
+    /// Drops this factory's override and the instances the container holds for it (for
+    /// every parameter). Other registrations are untouched.
+    public func reset() {
+        updateRegistration(override: nil)
+    }
+}
+
+// MARK: - Overrides that take their container
+
+extension FactoryModifying where Parameter == Void, Body == @Sendable () -> Instance {
+    /// Replaces the body in this factory's container with one that receives that
+    /// container: an override registered on a lifetime scope resolves its dependencies
+    /// from that scope.
+    ///
+    /// ```swift
+    /// let flow = Container.shared.child("checkout")
+    /// flow.database.register { c in MockDatabase(log: c.requestLog()) }   // flow's requestLog
+    /// ```
+    ///
+    /// The body receives a ``Container``; for a container type of your own, name it:
+    /// `register { (c: AppContainer) in … }`. The container is the one `register` was
+    /// called on (in a `ScopedTesting` world, that world's root), held weakly by the
+    /// override: an override never keeps its scope open.
+    ///
+    /// - Parameter body: Makes the replacement instance from the container.
+    /// - Returns: This factory, for chaining.
+    @discardableResult
+    public func register(_ body: @escaping @Sendable (Container) -> Instance) -> Self {
+        let container = overrideContainer(as: Container.self)
+        return register { body(container()) }
+    }
+
+    /// Replaces the body with one that receives the container, as a `C`; see
+    /// ``register(_:)-o64y``.
+    ///
+    /// - Parameter body: Makes the replacement instance from the container.
+    /// - Returns: This factory, for chaining.
+    @discardableResult
+    public func register<C: SharedContainer>(_ body: @escaping @Sendable (C) -> Instance) -> Self {
+        let container = overrideContainer(as: C.self)
+        return register { body(container()) }
+    }
+}
+
+extension FactoryModifying where Body == @Sendable (Parameter) -> Instance {
+    /// Replaces the body in this factory's container with one that receives that
+    /// container and the parameter; see ``register(_:)-o64y``.
+    ///
+    /// - Parameter body: Makes the replacement instance from the container and the parameter.
+    /// - Returns: This factory, for chaining.
+    @discardableResult
+    public func register(_ body: @escaping @Sendable (Container, Parameter) -> Instance) -> Self {
+        let container = overrideContainer(as: Container.self)
+        return register { body(container(), $0) }
+    }
+
+    /// Replaces the body with one that receives the container, as a `C`, and the parameter.
+    ///
+    /// - Parameter body: Makes the replacement instance from the container and the parameter.
+    /// - Returns: This factory, for chaining.
+    @discardableResult
+    public func register<C: SharedContainer>(_ body: @escaping @Sendable (C, Parameter) -> Instance) -> Self {
+        let container = overrideContainer(as: C.self)
+        return register { body(container(), $0) }
+    }
+}
+
+extension FactoryModifying where Parameter == Void, Body == @Sendable () async throws -> Instance {
+    /// Replaces the body in this async factory's container with one that receives that
+    /// container; see ``register(_:)-o64y``.
+    ///
+    /// ```swift
+    /// flow.database.register { c in try await MockDatabase.open(log: c.requestLog()) }
+    /// ```
+    ///
+    /// - Parameter body: Makes the replacement instance from the container.
+    /// - Returns: This factory, for chaining.
+    @discardableResult
+    public func register(_ body: @escaping @Sendable (Container) async throws -> Instance) -> Self {
+        let container = overrideContainer(as: Container.self)
+        return register { try await body(container()) }
+    }
+
+    /// Replaces the body with one that receives the container, as a `C`.
+    ///
+    /// - Parameter body: Makes the replacement instance from the container.
+    /// - Returns: This factory, for chaining.
+    @discardableResult
+    public func register<C: SharedContainer>(_ body: @escaping @Sendable (C) async throws -> Instance) -> Self {
+        let container = overrideContainer(as: C.self)
+        return register { try await body(container()) }
+    }
+}
+
+extension FactoryModifying where Body == @Sendable (Parameter) async throws -> Instance {
+    /// Replaces the body in this async factory's container with one that receives that
+    /// container and the parameter.
+    ///
+    /// - Parameter body: Makes the replacement instance from the container and the parameter.
+    /// - Returns: This factory, for chaining.
+    @discardableResult
+    public func register(_ body: @escaping @Sendable (Container, Parameter) async throws -> Instance) -> Self {
+        let container = overrideContainer(as: Container.self)
+        return register { try await body(container(), $0) }
+    }
+
+    /// Replaces the body with one that receives the container, as a `C`, and the parameter.
+    ///
+    /// - Parameter body: Makes the replacement instance from the container and the parameter.
+    /// - Returns: This factory, for chaining.
+    @discardableResult
+    public func register<C: SharedContainer>(_ body: @escaping @Sendable (C, Parameter) async throws -> Instance) -> Self {
+        let container = overrideContainer(as: C.self)
+        return register { try await body(container(), $0) }
+    }
+}
+
+/// What a factory value knows of its registration, for the modifiers that need more than
+/// ``FactoryModifying``'s two requirements (the container an override is registered on).
+package protocol RegistrationAccess {
+    /// The state of the container the factory value was made from.
+    var registrationNode: ContainerNode { get }
+    /// What keeps that state alive: a child's manager, a root's keeper, nil if process-wide.
+    var registrationManager: ContainerManager? { get }
+}
+
+extension FactoryModifying {
+    /// Makes, on each call, the container an override registered now is registered on,
+    /// as a `C`: the lifetime scope's own manager (held weakly: the override, stored in
+    /// that scope, must not keep it open), or a manager around a root's state (which
+    /// closes nothing). A closed scope's node wrapped anew closes nothing either: closing
+    /// twice does nothing.
+    package func overrideContainer<C: SharedContainer>(as _: C.Type) -> @Sendable () -> C {
+        guard let access = self as? any RegistrationAccess else {
+            preconditionFailure("\(Self.self) does not give access to its registration")
+        }
+        let target = access.registrationNode.nodeInCurrentWorld()
+        let manager = target.isRoot ? nil : access.registrationManager.flatMap { $0.node === target ? $0 : nil }
+        return { [weak target, weak manager] in
+            if let manager { return C(manager: manager) }
+            guard let target else { preconditionFailure("an override outlived the container it was registered on") }
+            return C(manager: ContainerManager(node: target))
+        }
+    }
+}
+
+// MARK: - Context overrides
+
+extension FactoryModifying {
+    /// Uses `body` when running tests (see ``FactoryContext/isTest``).
+    ///
+    /// ```swift
+    /// var api: Factory<APIClient> { self { LiveAPIClient() }.onTest { MockAPIClient() }.singleton }
+    /// ```
+    ///
+    /// - Parameter body: Makes the instance used under tests.
+    /// - Returns: The factory with that body when the context applies.
+    public func onTest(_ body: Body) -> Self {
+        applying(FactoryModification(.context(.test, applies: FactoryContext.isTest, body: body)))
+    }
+
+    /// Uses `body` in Xcode previews (see ``FactoryContext/isPreview``).
+    ///
+    /// - Parameter body: Makes the instance used in previews.
+    /// - Returns: The factory with that body when the context applies.
+    public func onPreview(_ body: Body) -> Self {
+        applying(FactoryModification(.context(.preview, applies: FactoryContext.isPreview, body: body)))
+    }
+
+    /// Uses `body` in debug builds (see ``FactoryContext/isDebug``).
+    ///
+    /// - Parameter body: Makes the instance used in debug builds.
+    /// - Returns: The factory with that body when the context applies.
+    public func onDebug(_ body: Body) -> Self {
+        applying(FactoryModification(.context(.debug, applies: FactoryContext.isDebug, body: body)))
+    }
+
+    /// Uses `body` when the process was launched with `argument` (`-mockAPI`).
+    ///
+    /// - Parameters:
+    ///   - argument: A launch argument, matched exactly.
+    ///   - body: Makes the instance used when the argument is present.
+    /// - Returns: The factory with that body when the context applies.
+    public func onArg(_ argument: String, _ body: Body) -> Self {
+        applying(FactoryModification(.context(.argument, applies: FactoryContext.arguments.contains(argument), body: body)))
+    }
+
+    /// Uses `body` when the process was launched with any of `arguments`.
+    ///
+    /// - Parameters:
+    ///   - arguments: Launch arguments, each matched exactly.
+    ///   - body: Makes the instance used when one of them is present.
+    /// - Returns: The factory with that body when the context applies.
+    public func onArgs(_ arguments: [String], _ body: Body) -> Self {
+        let applies = arguments.contains { FactoryContext.arguments.contains($0) }
+        return applying(FactoryModification(.context(.argument, applies: applies, body: body)))
+    }
+
+    /// Uses `body` in a simulator (see ``FactoryContext/isSimulator``; never on Linux).
+    ///
+    /// - Parameter body: Makes the instance used in a simulator.
+    /// - Returns: The factory with that body when the context applies.
+    public func onSimulator(_ body: Body) -> Self {
+        applying(FactoryModification(.context(.simulator, applies: FactoryContext.isSimulator, body: body)))
+    }
+
+    /// Uses `body` on a device of an Apple platform, not a simulator (see
+    /// ``FactoryContext/isDevice``; never on Linux).
+    ///
+    /// - Parameter body: Makes the instance used on a device.
+    /// - Returns: The factory with that body when the context applies.
+    public func onDevice(_ body: Body) -> Self {
+        applying(FactoryModification(.context(.device, applies: FactoryContext.isDevice, body: body)))
+    }
+}
+
+// MARK: - Factory spellings that Scoped replaces
+
+extension FactoryModifying {
+    /// Not needed in Scoped: Factory's `once()` keeps the options a test set at run time
+    /// from being overwritten by the declaration on the next access. In Scoped the scope
+    /// of the value `register` is called on is stored with the override
+    /// (`Container.shared.api.scope(.cached).register { … }`) and always wins over the
+    /// declaration, until ``reset()``.
+    ///
+    /// - Returns: Nothing: a call does not compile.
+    @available(*, unavailable, message: "not needed: a scope given with register (.scope(.cached).register { }) is stored with the override and wins over the declaration until reset()")
+    public func once() -> Self {
+        fatalError("unavailable")
+    }
+}

@@ -1,0 +1,147 @@
+// Factory 3.2 spellings that Scoped replaces: each one does not compile, and its
+// diagnostic names what to write instead (MigratingFromFactory.md has a row for each).
+
+extension FactoryModifying where Parameter: Hashable & Sendable {
+    /// Factory's name for ``perParameter``.
+    @available(*, unavailable, renamed: "perParameter")
+    public var scopeOnParameters: Self { perParameter }
+}
+
+extension FactoryModifying {
+    /// Not available: configure the instance in the body, or observe its `created` event.
+    ///
+    /// - Parameter decorate: Would run on every resolve.
+    /// - Returns: Nothing: a call does not compile.
+    @available(*, unavailable, message: "configure the instance in the body (or the override's), or observe LifecycleEvent .created events with container.observe { }")
+    public func decorator(_ decorate: @escaping @Sendable (Instance) -> Void) -> Self {
+        fatalError("unavailable")
+    }
+}
+
+extension FactoryModifying where Instance: Sendable {
+    /// Not available yet: instances live by the app's structure, not a clock.
+    ///
+    /// - Parameter seconds: Would be how long a cached instance lives.
+    /// - Returns: Nothing: a call does not compile.
+    @available(*, unavailable, message: "not provided: hold the instance in a lifetime scope (child()), or reset the factory or its scope when the data expires")
+    public func timeToLive(_ seconds: Double) -> Self {
+        fatalError("unavailable")
+    }
+}
+
+extension ContainerManager {
+    /// Not available: each test gets a container world of its own instead.
+    @available(*, unavailable, message: "use ScopedTesting: @Test(.container) or withContainer { } gives each test a container world of its own")
+    public func push() {}
+
+    /// Not available: each test gets a container world of its own instead.
+    @available(*, unavailable, message: "use ScopedTesting: @Test(.container) or withContainer { } gives each test a container world of its own")
+    public func pop() {}
+
+    /// Not available: a scope resets everywhere at once.
+    ///
+    /// - Parameter scope: The scope.
+    @available(*, unavailable, message: "use scope.reset(), such as Scope.singleton.reset(): it drops that scope's instances in every container")
+    public func reset(scope: Scope) {}
+
+    /// Not available: every factory states its scope; `.unique` is the default.
+    @available(*, unavailable, message: "write the scope on each factory (.cached, .singleton, …); .unique is the default")
+    public var defaultScope: Scope? { nil }
+
+    /// Not available: the event stream replaces the trace.
+    @available(*, unavailable, message: "use container.observe(.print) for a trace of every resolve, build and release")
+    public var trace: Bool { false }
+}
+
+extension SharedContainer {
+    /// Makes a factory declared in one module whose body another module registers: it
+    /// resolves to `nil` until something registers it. In a debug build of Scoped,
+    /// resolving it before then stops with a message naming the registration (Factory's
+    /// `promised()`).
+    ///
+    /// ```swift
+    /// // Module Accounts, which knows only the protocol:
+    /// extension Container {
+    ///     var accountService: Factory<(any AccountServing)?> { promised() }
+    /// }
+    /// // The app, at start-up:
+    /// Container.shared.accountService.register { LiveAccountService() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The declaring member's name, filled in by the compiler.
+    ///   - file: The file of this call (`#fileID`), filled in by the compiler.
+    ///   - line: The line of this call, filled in by the compiler.
+    ///   - column: The column of this call, filled in by the compiler.
+    /// - Returns: A `.unique` factory of `T?`; chain a scope to change its lifetime.
+    public func promised<T>(
+        key: StaticString = #function, file: StaticString = #fileID, line: UInt = #line, column: UInt = #column
+    ) -> Factory<T?> {
+        self(key: key, file: file, line: line, column: column) {
+            guard FactoryContext.isDebug else { return nil }
+            let registration = RegistrationKey(
+                container: AnyDeclaringContainer.self, name: key, type: T?.self, file: file, line: line, column: column)
+            ScopedFailure.stop(
+                "\(registration) is promised and was resolved before anything registered it; "
+                    + "register it at start-up (.register { … })",
+                declaredBy: [registration])
+        }
+    }
+}
+
+extension SharedContainer {
+    /// How many instances this container holds: the caching scopes' of a root (custom
+    /// scopes included), a lifetime scope's `.scoped` ones, live `.shared` ones. Singletons
+    /// belong to the process and are not counted. (Factory's `manager.isEmpty(.scope)`.)
+    ///
+    /// ```swift
+    /// let container = Container()
+    /// _ = container.store()
+    /// container.heldInstanceCount   // 1
+    /// container.reset()
+    /// container.isEmpty             // true
+    /// ```
+    public var heldInstanceCount: Int {
+        manager.node.nodeInCurrentWorld().storage.count
+    }
+
+    /// How many overrides are registered on this container itself (not on its parents).
+    /// (Factory's `manager.isEmpty(.registration)`.)
+    public var overrideCount: Int {
+        Int(manager.node.nodeInCurrentWorld().overrideCount.load(ordering: .relaxed))
+    }
+
+    /// Whether this container holds no instance and no override.
+    public var isEmpty: Bool {
+        heldInstanceCount == 0 && overrideCount == 0
+    }
+}
+
+extension Factory {
+    /// Not available: call the factory to resolve.
+    ///
+    /// - Returns: Nothing: a call does not compile.
+    @available(*, unavailable, message: "call the factory to resolve: Container.shared.service()")
+    public func resolve() -> T {
+        fatalError("unavailable")
+    }
+}
+
+extension FactoryContext {
+    /// Not available: contexts are read once and cannot be set.
+    ///
+    /// - Parameters:
+    ///   - argument: The argument.
+    ///   - key: Its key.
+    @available(*, unavailable, message: "contexts are read once and cannot be set; in a test, register the body you want (it outranks every context override)")
+    public static func setArg(_ argument: String, forKey key: String) {}
+}
+
+/// Not available: Scoped has no implicit registration hook. Register overrides where the
+/// app starts, before the first resolve, and declare what a lower module cannot build
+/// with ``SharedContainer/promised(key:file:line:column:)``.
+@available(*, unavailable, message: "register overrides at app start-up, before the first resolve; a module that only knows a protocol declares its factory with promised()")
+public protocol AutoRegistering {
+    /// Would register a module's implementations.
+    func autoRegister()
+}
