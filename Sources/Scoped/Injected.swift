@@ -135,8 +135,7 @@ public struct LazyInjected<T> {
     ///
     /// - Parameter keyPath: The factory, such as `\.api`.
     public init(_ keyPath: KeyPath<Container, Factory<T>> & Sendable) {
-        let container = InjectionContainers.nearestIfInUse(Container.self)
-        thunk = Lazy { (container ?? Container.shared)[keyPath: keyPath]() }
+        thunk = Lazy(InjectionContainers.resolver(keyPath))
     }
 
     /// Resolves `keyPath`'s factory on first access from `C.shared` (or the view's
@@ -144,8 +143,7 @@ public struct LazyInjected<T> {
     ///
     /// - Parameter keyPath: The factory, such as `\AppContainer.session`.
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>> & Sendable) {
-        let container = InjectionContainers.nearestIfInUse(C.self)
-        thunk = Lazy { (container ?? C.shared)[keyPath: keyPath]() }
+        thunk = Lazy(InjectionContainers.resolver(keyPath))
     }
 
     /// Resolves `keyPath`'s factory from `container` on first access.
@@ -222,8 +220,7 @@ public final class WeakLazyInjected<T> {
     ///
     /// - Parameter keyPath: The factory, such as `\.session`.
     public init(_ keyPath: KeyPath<Container, Factory<T>> & Sendable) {
-        let container = InjectionContainers.nearestIfInUse(Container.self)
-        resolve = { (container ?? Container.shared)[keyPath: keyPath]() }
+        resolve = InjectionContainers.resolver(keyPath)
     }
 
     /// Resolves `keyPath`'s factory on first access from `C.shared` (or the view's
@@ -231,8 +228,7 @@ public final class WeakLazyInjected<T> {
     ///
     /// - Parameter keyPath: The factory.
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>> & Sendable) {
-        let container = InjectionContainers.nearestIfInUse(C.self)
-        resolve = { (container ?? C.shared)[keyPath: keyPath]() }
+        resolve = InjectionContainers.resolver(keyPath)
     }
 
     /// Resolves `keyPath`'s factory from `container` on first access.
@@ -270,8 +266,7 @@ public struct DynamicInjected<T>: Sendable {
     ///
     /// - Parameter keyPath: The factory, such as `\.clock`.
     public init(_ keyPath: KeyPath<Container, Factory<T>> & Sendable) {
-        let container = InjectionContainers.nearestIfInUse(Container.self)
-        resolve = { (container ?? Container.shared)[keyPath: keyPath]() }
+        resolve = InjectionContainers.resolver(keyPath)
     }
 
     /// Resolves `keyPath`'s factory on every access from `C.shared` (or the view's
@@ -279,8 +274,7 @@ public struct DynamicInjected<T>: Sendable {
     ///
     /// - Parameter keyPath: The factory, such as `\AppContainer.session`.
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>> & Sendable) {
-        let container = InjectionContainers.nearestIfInUse(C.self)
-        resolve = { (container ?? C.shared)[keyPath: keyPath]() }
+        resolve = InjectionContainers.resolver(keyPath)
     }
 
     /// Resolves `keyPath`'s factory from `container` on every access.

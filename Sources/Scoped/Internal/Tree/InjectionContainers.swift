@@ -37,6 +37,16 @@ package enum InjectionContainers {
         inUse ? nearestInUse(type) : nil
     }
 
+    /// What the lazy property wrappers (`@LazyInjected`, `@WeakLazyInjected`,
+    /// `@DynamicInjected`) run to resolve `keyPath`'s factory: from the nearest `C` of the
+    /// view the owner is built for (taken now), else from `C.shared` when it runs.
+    package static func resolver<C: SharedContainer, T>(
+        _ keyPath: KeyPath<C, Factory<T>> & Sendable
+    ) -> @Sendable () -> T {
+        let container = nearestIfInUse(C.self)
+        return { (container ?? C.shared)[keyPath: keyPath]() }
+    }
+
     /// The innermost container of type `C` in `containers` (innermost last) that is not
     /// closed, or `C.shared`. A closed lifetime scope is passed over, so that a view still
     /// rendered after app code closed its scope resolves through the scope's nearest open
