@@ -1,5 +1,5 @@
 // Concurrency rule: a `ContainerTrait` is an immutable value; the world it makes for
-// a test is an `ContainerWorld` bound to the test's task (a task-local), so parallel
+// a test is an `ContainerWorld.State` bound to the test's task (a task-local), so parallel
 // tests never share containers, overrides or instances.
 import Scoped
 import Testing
@@ -33,7 +33,7 @@ import Testing
 /// first (the suite's, then the test's, in the order written), so the test's win.
 ///
 /// The world is a task-local value: `async let`, task groups and `Task { }` inherit it,
-/// `Task.detached` and GCD do not (see `ContainerIsolation`). When the test ends, its
+/// `Task.detached` and GCD do not (see `ContainerWorld`). When the test ends, its
 /// world is dropped and the instances it built are released.
 public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
     private let configurations: [@Sendable () throws -> Void]
@@ -54,13 +54,13 @@ public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        if let entered = TestWorld.current, entered.test == test.id, entered.world === ContainerWorld.current {
+        if let entered = TestWorld.current, entered.test == test.id, entered.world === ContainerWorld.State.current {
             // An outer `.container` trait of this same test made the world: add to it.
             try entered.world.enter { try configure() }
             try await function()
             return
         }
-        let world = ContainerWorld(name: test.name, parent: ContainerWorld.current)
+        let world = ContainerWorld.State(name: test.name, parent: ContainerWorld.State.current)
         try await TestWorld.$current.withValue(TestWorld(test: test.id, world: world)) {
             try await world.enter {
                 try configure()
@@ -130,7 +130,7 @@ extension Trait where Self == ContainerTrait {
 /// `.container` traits of the same test add to it instead of nesting a new one.
 private struct TestWorld: Sendable {
     let test: Test.ID
-    let world: ContainerWorld
+    let world: ContainerWorld.State
 
     @TaskLocal static var current: TestWorld?
 }

@@ -1,4 +1,4 @@
-// Concurrency rule: `withContainer` binds a new `ContainerWorld` to the calling task
+// Concurrency rule: `withContainer` binds a new `ContainerWorld.State` to the calling task
 // (a task-local) for the duration of `operation`; it keeps no state of its own.
 import Scoped
 
@@ -57,7 +57,7 @@ public func withContainer<R>(
 public func withContainer<C: SharedContainer, R>(
     _ type: C.Type, _ configure: (C) throws -> Void, operation: () throws -> R
 ) rethrows -> R {
-    let world = ContainerWorld(name: "withContainer", parent: ContainerWorld.current)
+    let world = ContainerWorld.State(name: "withContainer", parent: ContainerWorld.State.current)
     return try world.enter {
         try configure(C.shared)
         return try operation()
@@ -66,7 +66,7 @@ public func withContainer<C: SharedContainer, R>(
 
 /// Runs the async `operation` in a fresh container world with the overrides `configure`
 /// registers. Child tasks (`async let`, task groups, `Task { }`) inherit the world;
-/// `Task.detached` and GCD do not (see `ContainerIsolation`).
+/// `Task.detached` and GCD do not (see `ContainerWorld`).
 ///
 /// ```swift
 /// func testRefresh() async throws {
@@ -105,7 +105,7 @@ public func withContainer<C: SharedContainer, R>(
     isolation: isolated (any Actor)? = #isolation,
     _ type: C.Type, _ configure: (C) throws -> Void, operation: () async throws -> R
 ) async rethrows -> R {
-    let world = ContainerWorld(name: "withContainer", parent: ContainerWorld.current)
+    let world = ContainerWorld.State(name: "withContainer", parent: ContainerWorld.State.current)
     return try await world.enter {
         try configure(C.shared)
         return try await operation()

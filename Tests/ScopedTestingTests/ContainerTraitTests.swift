@@ -5,7 +5,7 @@ import Testing
     @Test(.container { $0.isoValue.register { 42 } })
     func traitRegistersItsOverridesBeforeTheTestRuns() {
         #expect(Container.shared.isoValue() == 42)
-        #expect(ContainerIsolation.current.isIsolated)
+        #expect(ContainerWorld.current.isIsolated)
     }
 
     @Test(.container { $0.isoAPI.register { MockIsoAPI() } })
@@ -38,7 +38,7 @@ import Testing
     func aRootMadeBeforeTheTestIsReplacedToo() {
         #expect(IsoAppContainer.shared.profile().name == "live")
         #expect(Container.shared.isoToken().value == "live")
-        #expect(ContainerIsolation.current.description == "isolated(aRootMadeBeforeTheTestIsReplacedToo())")
+        #expect(ContainerWorld.current.description == "isolated(aRootMadeBeforeTheTestIsReplacedToo())")
     }
 
     @Test(.container)
@@ -97,7 +97,7 @@ import Testing
             #expect(tracker.instances.map(\.state) == [.alive, .alive])
         }
         #expect(tracker.instances.map(\.state) == [.deinitialized, .deinitialized])
-        #expect(!ContainerIsolation.current.isIsolated)
+        #expect(!ContainerWorld.current.isIsolated)
     }
 }
 

@@ -8,7 +8,7 @@ import Testing
         }
         #expect(inside == 3)
         #expect(Container.shared.isoValue() == -1)
-        #expect(!ContainerIsolation.current.isIsolated)
+        #expect(!ContainerWorld.current.isIsolated)
     }
 
     @Test func nestedCallsInheritTheEnclosingOverridesAndAddTheirOwn() {

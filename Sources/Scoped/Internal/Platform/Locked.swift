@@ -19,7 +19,7 @@
 //   WaitGraph.waits (Resolve/WaitGraph)           waiter (thread, async build) → the builder   process
 //                                                 it waits for: the one waits-for graph
 //   ContainerRegistry.live (Tree/ContainerRegistry) weak list of root nodes                    process
-//   ContainerWorld.worldRoots (Tree/ContainerWorld) world roots by root and world              process
+//   ContainerWorld.State.worldRoots (Tree/ContainerWorld.State) world roots by root and world              process
 //   Scope.customScopes (Scope)                    every custom scope, retained                process
 //   EventHub.stallThreshold (Tree/EventHub)       LifecycleEvent.stalledBuildThreshold        process
 //   GraphRecorder.state / .observation            the graph being folded; its observation     recorder

@@ -128,7 +128,7 @@ extension ContainerNode {
     /// root without overrides (the common case) answers with three relaxed atomic loads.
     @inline(__always)
     private func mayResolveFast(_ key: RegistrationKey) -> Bool {
-        guard !ContainerWorld.isActive, !isObservedInChain else { return false }
+        guard !ContainerWorld.State.isActive, !isObservedInChain else { return false }
         return isRoot && overrideCount.load(ordering: .relaxed) == 0 || override(for: key) == nil
     }
 }

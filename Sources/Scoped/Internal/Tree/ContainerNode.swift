@@ -124,7 +124,7 @@ package final class ContainerNode: Sendable {
     }
 
     /// `world`'s root for the production root `original`.
-    package convenience init(worldRootFor original: ContainerNode, world: ContainerWorld, inheriting inherited: ContainerNode?) {
+    package convenience init(worldRootFor original: ContainerNode, world: ContainerWorld.State, inheriting inherited: ContainerNode?) {
         self.init(
             parent: nil, name: original.name, worldNumber: world.number, singletons: world.singletons, worldRoot: true)
         if let inherited {
@@ -146,7 +146,7 @@ package final class ContainerNode: Sendable {
         }
         releaseNewestFirst(storage.close(of: self).removed)
         if wasOpen { emit(.scopeClosed) }
-        if isRoot && !isWorldRoot { ContainerWorld.rootDidEnd(number) }
+        if isRoot && !isWorldRoot { ContainerWorld.State.rootDidEnd(number) }
         atomicWords.deallocate()
         // The retains `init` took. Given back after this `deinit` returns when another
         // node's is running on this thread: a deep chain ends iteratively.
@@ -177,7 +177,7 @@ package final class ContainerNode: Sendable {
     /// this production root; otherwise this one.
     @usableFromInline
     package func nodeInCurrentWorld() -> ContainerNode {
-        guard ContainerWorld.isActive, isRoot, !isWorldRoot, let world = ContainerWorld.current else {
+        guard ContainerWorld.State.isActive, isRoot, !isWorldRoot, let world = ContainerWorld.State.current else {
             return self
         }
         return world.replacement(for: self)
@@ -363,7 +363,7 @@ package final class ContainerNode: Sendable {
     /// container that held instances of the scope reports their release and the reset;
     /// the others hear nothing.
     package static func resetEverywhere(scope: Scope) {
-        let world = ContainerWorld.isActive ? ContainerWorld.current : nil
+        let world = ContainerWorld.State.isActive ? ContainerWorld.State.current : nil
         for node in ContainerRegistry.nodes(in: world, holding: scope) {
             let removed = node.storage.remove { $0.scope === scope }
             guard !removed.isEmpty else { continue }
@@ -378,7 +378,7 @@ package final class ContainerNode: Sendable {
     package static func resetSingletons(scope: Scope) {
         // An overridden singleton lives in the storage of the container holding the override.
         resetEverywhere(scope: scope)
-        let world = ContainerWorld.isActive ? ContainerWorld.current : nil
+        let world = ContainerWorld.State.isActive ? ContainerWorld.State.current : nil
         var removed = (world?.singletons ?? processSingletons).remove { _ in true }
         var reporters: [ContainerNode] = []
         while let entry = removed.popLast() {

@@ -2,17 +2,17 @@ import Foundation
 import ScopedTesting
 import Testing
 
-/// Where task-local isolation ends, and how `ContainerIsolation` carries it further.
-@Suite struct ContainerIsolationTests {
+/// Where task-local isolation ends, and how `ContainerWorld` carries it further.
+@Suite struct ContainerWorldTests {
     @Test(.container { $0.isoValue.register { 11 } })
     func detachedTasksLeaveTheWorldUnlessTheyReEnterIt() async {
         let escaped = await Task.detached { Container.shared.isoValue() }.value
         #expect(escaped == -1)
-        let isolation = ContainerIsolation.current
-        let reEntered = await Task.detached { isolation.enter { Container.shared.isoValue() } }.value
+        let world = ContainerWorld.current
+        let reEntered = await Task.detached { world.enter { Container.shared.isoValue() } }.value
         #expect(reEntered == 11)
         let reEnteredAsync = await Task.detached {
-            await isolation.enter {
+            await world.enter {
                 await Task.yield()
                 return Container.shared.isoValue()
             }
@@ -22,11 +22,11 @@ import Testing
 
     @Test(.container { $0.isoValue.register { 12 } })
     func dispatchQueuesLeaveTheWorldUnlessTheyReEnterIt() async {
-        let isolation = ContainerIsolation.current
+        let world = ContainerWorld.current
         let (escaped, reEntered) = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 let escaped = Container.shared.isoValue()
-                let reEntered = isolation.enter { Container.shared.isoValue() }
+                let reEntered = world.enter { Container.shared.isoValue() }
                 continuation.resume(returning: (escaped, reEntered))
             }
         }
@@ -36,12 +36,12 @@ import Testing
 
     @Test(.container { $0.isoValue.register { 13 } })
     func threadsLeaveTheWorldUnlessTheyReEnterIt() {
-        let isolation = ContainerIsolation.current
+        let world = ContainerWorld.current
         let results = Locked<[Int]>([])
         let done = DispatchSemaphore(value: 0)
         Thread {
             results.withLock { $0.append(Container.shared.isoValue()) }
-            isolation.enter { results.withLock { $0.append(Container.shared.isoValue()) } }
+            world.enter { results.withLock { $0.append(Container.shared.isoValue()) } }
             done.signal()
         }.start()
         done.wait()
@@ -57,14 +57,14 @@ import Testing
 
     @Test(.container { $0.isoValue.register { 15 } })
     func productionIsolationLeavesTheWorldOnPurpose() {
-        #expect(ContainerIsolation.production.enter { Container.shared.isoValue() } == -1)
-        #expect(ContainerIsolation.production.description == "production")
-        #expect(!ContainerIsolation.production.isIsolated)
+        #expect(ContainerWorld.production.enter { Container.shared.isoValue() } == -1)
+        #expect(ContainerWorld.production.description == "production")
+        #expect(!ContainerWorld.production.isIsolated)
         #expect(Container.shared.isoValue() == 15)
     }
 
     @Test func inProductionCurrentIsProductionAndEnterJustRuns() {
-        let current = ContainerIsolation.current
+        let current = ContainerWorld.current
         #expect(!current.isIsolated)
         #expect(current.enter { Container.shared.isoValue() } == -1)
     }
@@ -72,13 +72,13 @@ import Testing
     @Test func aCapturedWorldLivesWhileHeldAndReleasesItsInstancesAfter() {
         weak var store: IsoStore?
         do {
-            let isolation = withContainer { $0.isoValue.register { 16 } } operation: {
+            let world = withContainer { $0.isoValue.register { 16 } } operation: {
                 store = Container.shared.isoStore()
-                return ContainerIsolation.current
+                return ContainerWorld.current
             }
             #expect(store != nil)   // the captured world keeps its instances
-            #expect(isolation.enter { Container.shared.isoValue() } == 16)
-            #expect(isolation.enter { Container.shared.isoStore() } === store)
+            #expect(world.enter { Container.shared.isoValue() } == 16)
+            #expect(world.enter { Container.shared.isoStore() } === store)
         }
         #expect(store == nil)
     }

@@ -17,16 +17,16 @@
 ///
 /// ```swift
 /// func refreshInBackground() {
-///     let isolation = ContainerIsolation.current
+///     let world = ContainerWorld.current
 ///     DispatchQueue.global().async {
-///         isolation.enter {
+///         world.enter {
 ///             Container.shared.syncService().refresh()   // the test's mock under test
 ///         }
 ///     }
 /// }
 ///
-/// Task.detached { [isolation = ContainerIsolation.current] in
-///     await isolation.enter { await Container.shared.uploader().flush() }
+/// Task.detached { [world = ContainerWorld.current] in
+///     await world.enter { await Container.shared.uploader().flush() }
 /// }
 /// ```
 ///
@@ -34,21 +34,21 @@
 /// value is dropped. Resolution happens when you *call* a factory, not when you capture
 /// a container: an object built inside a test that resolves lazily later
 /// (`@LazyInjected`, a `Lazy`) resolves in the world of the code that reads it.
-public struct ContainerIsolation: Sendable, CustomStringConvertible {
-    package let world: ContainerWorld?
+public struct ContainerWorld: Sendable, CustomStringConvertible {
+    package let world: ContainerWorld.State?
 
-    package init(world: ContainerWorld?) {
+    package init(world: ContainerWorld.State?) {
         self.world = world
     }
 
     /// The production containers: entering it runs code outside any test world.
-    public static let production = ContainerIsolation(world: nil)
+    public static let production = ContainerWorld(world: nil)
 
     /// The world the calling task resolves in: a test's isolated world, or ``production``.
     ///
     /// Costs one atomic load when no test world is active anywhere in the process.
-    public static var current: ContainerIsolation {
-        ContainerIsolation(world: ContainerWorld.isActive ? ContainerWorld.current : nil)
+    public static var current: ContainerWorld {
+        ContainerWorld(world: ContainerWorld.State.isActive ? ContainerWorld.State.current : nil)
     }
 
     /// Whether this is a test's isolated world (false for ``production``).
@@ -60,7 +60,7 @@ public struct ContainerIsolation: Sendable, CustomStringConvertible {
     /// - Returns: What `operation` returns.
     public func enter<R>(_ operation: () throws -> R) rethrows -> R {
         if let world { return try world.enter(operation) }
-        return try ContainerWorld.$current.withValue(nil, operation: operation)
+        return try ContainerWorld.State.$current.withValue(nil, operation: operation)
     }
 
     /// Runs the async `operation` in this world; child tasks it creates inherit the world.
@@ -73,7 +73,7 @@ public struct ContainerIsolation: Sendable, CustomStringConvertible {
         isolation: isolated (any Actor)? = #isolation, _ operation: () async throws -> R
     ) async rethrows -> R {
         if let world { return try await world.enter(operation) }
-        return try await ContainerWorld.$current.withValue(nil, operation: operation)
+        return try await ContainerWorld.State.$current.withValue(nil, operation: operation)
     }
 
     /// `production`, or `isolated(<name>)` with the name of the test or `withContainer`
