@@ -157,22 +157,7 @@ extension MainActorParameterFactory: SynchronousFactoryModifying {}
 @usableFromInline
 package enum AnyDeclaringContainer {}
 
-extension Factory: RegistrationAccess {
-    package var registrationNode: ContainerNode { registration.node }
-    package var registrationManager: ContainerManager? { registration.nodeOwner }
-}
-
-extension ParameterFactory: RegistrationAccess {
-    package var registrationNode: ContainerNode { registration.node }
-    package var registrationManager: ContainerManager? { registration.nodeOwner }
-}
-
-extension AsyncFactory: RegistrationAccess {
-    package var registrationNode: ContainerNode { registration.node }
-    package var registrationManager: ContainerManager? { registration.nodeOwner }
-}
-
-extension AsyncParameterFactory: RegistrationAccess {
-    package var registrationNode: ContainerNode { registration.node }
-    package var registrationManager: ContainerManager? { registration.nodeOwner }
-}
+extension Factory: RegistrationAccess {}
+extension ParameterFactory: RegistrationAccess {}
+extension AsyncFactory: RegistrationAccess {}
+extension AsyncParameterFactory: RegistrationAccess {}

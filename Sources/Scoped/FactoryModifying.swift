@@ -310,10 +310,10 @@ extension FactoryModifying where Body == @Sendable (Parameter) async throws -> I
 /// What a factory value knows of its registration, for the modifiers that need more than
 /// ``FactoryModifying``'s two requirements (the container an override is registered on).
 package protocol RegistrationAccess {
-    /// The state of the container the factory value was made from.
-    var registrationNode: ContainerNode { get }
-    /// What keeps that state alive: a child's manager, a root's keeper, nil if process-wide.
-    var registrationManager: ContainerManager? { get }
+    associatedtype Fields: RegistrationFields
+    /// The registration: the container's state (`node`) and what keeps it alive
+    /// (`nodeOwner`: a child's manager, a root's keeper, nil if process-wide).
+    var registration: Fields { get }
 }
 
 extension FactoryModifying {
@@ -326,8 +326,9 @@ extension FactoryModifying {
         guard let access = self as? any RegistrationAccess else {
             preconditionFailure("\(Self.self) does not give access to its registration")
         }
-        let target = access.registrationNode.nodeInCurrentWorld()
-        let manager = target.isRoot ? nil : access.registrationManager.flatMap { $0.node === target ? $0 : nil }
+        let registration = access.registration
+        let target = registration.node.nodeInCurrentWorld()
+        let manager = target.isRoot ? nil : registration.nodeOwner.flatMap { $0.node === target ? $0 : nil }
         return { [weak target, weak manager] in
             if let manager { return C(manager: manager) }
             guard let target else { preconditionFailure("an override outlived the container it was registered on") }

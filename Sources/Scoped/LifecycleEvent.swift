@@ -113,8 +113,8 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
     /// }
     /// ```
     public static var stalledBuildThreshold: Double? {
-        get { EventHub.stalledBuildThreshold?.seconds }
-        set { EventHub.stalledBuildThreshold = newValue.map { EventHub.StallThreshold(seconds: max(0, $0)) } }
+        get { EventHub.stalledBuildThreshold.withLock { $0 } }
+        set { EventHub.stalledBuildThreshold.withLock { $0 = newValue.map { max(0, $0) } } }
     }
 
     /// A registration, with the parameter of a per-parameter instance: who resolved whom.

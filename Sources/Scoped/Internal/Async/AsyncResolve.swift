@@ -85,12 +85,12 @@ extension ContainerNode {
                 }
                 build.finish(result)
             }
-            if EventHub.isActive, let threshold = EventHub.stalledBuildThreshold {
-                build.watch(after: threshold.nanoseconds) { build, callers in
+            if EventHub.isActive, let threshold = EventHub.stalledBuildThreshold.withLock({ $0 }) {
+                build.watch(after: UInt64(threshold * 1_000_000_000)) { build, callers in
                     owner.emit(
                         .buildStalled, key: frame.storageKey, scope: scope,
                         stall: LifecycleEvent.Stall(
-                            seconds: threshold.seconds, callers: callers,
+                            seconds: threshold, callers: callers,
                             awaitingBuilds: WaitGraph.buildsAwaiting(build)))
                 }
             }

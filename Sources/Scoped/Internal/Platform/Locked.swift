@@ -21,7 +21,7 @@
 //   ContainerRegistry.live (Tree/ContainerRegistry) weak list of root nodes                    process
 //   ContainerWorld.State.worldRoots (Tree/ContainerWorld.State) world roots by root and world              process
 //   Scope.customScopes (Scope)                    every custom scope, retained                process
-//   EventHub.stallThreshold (Tree/EventHub)       LifecycleEvent.stalledBuildThreshold        process
+//   EventHub.stalledBuildThreshold (Tree/EventHub) LifecycleEvent.stalledBuildThreshold       process
 //   GraphRecorder.state / .observation            the graph being folded; its observation     recorder
 //   (ScopedTesting: LifecycleTracker.state / .observations, validateGraph's event list —
 //    leaves: nothing is taken under them.)

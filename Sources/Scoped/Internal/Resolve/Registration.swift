@@ -36,6 +36,7 @@ package final class OverrideBox<P, T>: OverrideBody {
 @usableFromInline
 package protocol RegistrationFields {
     var nodeRef: NodeReference { get }
+    var nodeOwner: ContainerManager? { get }
     var key: RegistrationKey { get }
     var scopeKind: Scope.Lifetime { get set }
     var customScope: Scope? { get set }
@@ -96,7 +97,7 @@ extension RegistrationFields {
         dropHeldInstances(in: target)
     }
 
-    /// Drops what `target` holds for this registration (``ContainerNode/storagesToDrop(for:)``).
+    /// Drops what `target` holds for this registration (``ContainerNode/storagesToDrop()``).
     private func dropHeldInstances(in target: ContainerNode) {
         target.drop(key, from: target.storagesToDrop())
     }

@@ -7,19 +7,9 @@
 /// scope somewhere has an observer of its own (then it walks up its chain).
 @usableFromInline
 package enum EventHub {
-    /// ``LifecycleEvent/stalledBuildThreshold``: read when an observed async build starts.
-    private static let stallThreshold = Locked<StallThreshold?>(StallThreshold(seconds: 10))
-
-    /// A stall threshold in both units.
-    package struct StallThreshold: Sendable {
-        package let seconds: Double
-        package var nanoseconds: UInt64 { UInt64(seconds * 1_000_000_000) }
-    }
-
-    package static var stalledBuildThreshold: StallThreshold? {
-        get { stallThreshold.withLock { $0 } }
-        set { stallThreshold.withLock { $0 = newValue } }
-    }
+    /// ``LifecycleEvent/stalledBuildThreshold``, in seconds: read when an observed async
+    /// build starts.
+    package static let stalledBuildThreshold = Locked<Double?>(10)
 
     private static var installed: AtomicWord { ProcessWideWord.observersInstalled.word }
 
