@@ -199,3 +199,55 @@ extension SharedContainer {
         observe(LifecycleObserver(receive))
     }
 }
+
+extension SharedContainer {
+    /// Resolves through this container in one expression: `Container.shared { $0.api() }`
+    /// is `Container.shared.api()`, and a closure can resolve several factories from the
+    /// same container.
+    ///
+    /// ```swift
+    /// let (api, store) = Container.shared { ($0.api(), $0.store()) }
+    /// ```
+    ///
+    /// The closure receives this container, so its parameter's type is known; a closure
+    /// that takes a parameter of another type (`self { (id: Int) in … }`) still declares
+    /// a ``ParameterFactory``.
+    ///
+    /// - Parameter resolve: Resolves from the container it receives.
+    /// - Returns: What `resolve` returns.
+    public func callAsFunction<T>(_ resolve: (Self) throws -> T) rethrows -> T {
+        try resolve(self)
+    }
+
+    /// Runs `transform` with this container and returns the container: registers
+    /// overrides where a container is assigned or passed (Factory's `with`).
+    ///
+    /// ```swift
+    /// let preview = Container().with {
+    ///     $0.api.register { MockAPIClient() }
+    ///     $0.store.register { EntryStore.preview() }
+    /// }
+    /// ```
+    ///
+    /// - Parameter transform: Receives this container.
+    /// - Returns: This container.
+    @discardableResult
+    public func with(_ transform: (Self) throws -> Void) rethrows -> Self {
+        try transform(self)
+        return self
+    }
+
+    /// Runs the async `transform` with this container and returns the container.
+    ///
+    /// - Parameters:
+    ///   - isolation: The caller's actor, filled in by the compiler.
+    ///   - transform: Receives this container.
+    /// - Returns: This container.
+    @discardableResult
+    public func with(
+        isolation: isolated (any Actor)? = #isolation, _ transform: (Self) async throws -> Void
+    ) async rethrows -> Self {
+        try await transform(self)
+        return self
+    }
+}

@@ -36,9 +36,9 @@ import Testing
 /// `Task.detached` and GCD do not (see `ContainerWorld`). When the test ends, its
 /// world is dropped and the instances it built are released.
 public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
-    private let configurations: [@Sendable () throws -> Void]
+    private let configurations: [@Sendable () async throws -> Void]
 
-    fileprivate init(configurations: [@Sendable () throws -> Void]) {
+    fileprivate init(configurations: [@Sendable () async throws -> Void]) {
         self.configurations = configurations
     }
 
@@ -56,21 +56,21 @@ public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
     ) async throws {
         if let entered = TestWorld.current, entered.test == test.id, entered.world === ContainerWorld.State.current {
             // An outer `.container` trait of this same test made the world: add to it.
-            try entered.world.enter { try configure() }
+            try await entered.world.enter { try await configure() }
             try await function()
             return
         }
         let world = ContainerWorld.State(name: test.name, parent: ContainerWorld.State.current)
         try await TestWorld.$current.withValue(TestWorld(test: test.id, world: world)) {
             try await world.enter {
-                try configure()
+                try await configure()
                 try await function()
             }
         }
     }
 
-    private func configure() throws {
-        for configuration in configurations { try configuration() }
+    private func configure() async throws {
+        for configuration in configurations { try await configuration() }
     }
 }
 
@@ -97,11 +97,27 @@ extension Trait where Self == ContainerTrait {
     /// func refreshes() { … }
     /// ```
     ///
+    /// `configure` may be `async` and may be isolated to an actor, such as the main
+    /// actor for main-actor view models' overrides:
+    ///
+    /// ```swift
+    /// @Test(.container { @MainActor c in
+    ///     c.profile.register { ProfileViewModel(user: .preview) }
+    /// })
+    /// @MainActor func showsTheName() { … }
+    ///
+    /// @Test(.container { c in
+    ///     let fixture = try await Fixture.load("entries")
+    ///     c.api.register { StubAPI(fixture) }
+    /// })
+    /// func listsTheFixture() async throws { … }
+    /// ```
+    ///
     /// - Parameter configure: Receives the test's `Container.shared`; register overrides
-    ///   on it. It runs once per test, inside the test's world.
+    ///   on it. It runs once per test, inside the test's world, before the test.
     /// - Returns: The trait.
-    public static func container(_ configure: @escaping @Sendable (Container) throws -> Void) -> Self {
-        ContainerTrait(configurations: [{ try configure(Container.shared) }])
+    public static func container(_ configure: @escaping @Sendable (Container) async throws -> Void) -> Self {
+        ContainerTrait(configurations: [{ try await configure(Container.shared) }])
     }
 
     /// A fresh container world for each test, with overrides registered on the test's
@@ -118,11 +134,12 @@ extension Trait where Self == ContainerTrait {
     /// - Parameters:
     ///   - type: The container type whose `shared` instance `configure` receives.
     ///   - configure: Registers overrides; runs once per test, inside the test's world.
+    ///     It may be `async` and isolated to an actor, as for ``container(_:)``.
     /// - Returns: The trait.
     public static func container<C: SharedContainer>(
-        _ type: C.Type, _ configure: @escaping @Sendable (C) throws -> Void
+        _ type: C.Type, _ configure: @escaping @Sendable (C) async throws -> Void
     ) -> Self {
-        ContainerTrait(configurations: [{ try configure(C.shared) }])
+        ContainerTrait(configurations: [{ try await configure(C.shared) }])
     }
 }
 

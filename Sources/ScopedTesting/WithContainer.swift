@@ -78,6 +78,15 @@ public func withContainer<C: SharedContainer, R>(
 /// }
 /// ```
 ///
+/// `configure` may be `async` (load a fixture, then register it):
+///
+/// ```swift
+/// try await withContainer { c in
+///     let fixture = try await Fixture.load("entries")
+///     c.api.register { StubAPI(fixture) }
+/// } operation: { … }
+/// ```
+///
 /// - Parameters:
 ///   - isolation: The actor to run on; the caller's by default.
 ///   - configure: Receives the world's `Container.shared`; register overrides on it.
@@ -86,7 +95,7 @@ public func withContainer<C: SharedContainer, R>(
 @discardableResult
 public func withContainer<R>(
     isolation: isolated (any Actor)? = #isolation,
-    _ configure: (Container) throws -> Void, operation: () async throws -> R
+    _ configure: (Container) async throws -> Void, operation: () async throws -> R
 ) async rethrows -> R {
     try await withContainer(Container.self, configure, operation: operation)
 }
@@ -103,11 +112,11 @@ public func withContainer<R>(
 @discardableResult
 public func withContainer<C: SharedContainer, R>(
     isolation: isolated (any Actor)? = #isolation,
-    _ type: C.Type, _ configure: (C) throws -> Void, operation: () async throws -> R
+    _ type: C.Type, _ configure: (C) async throws -> Void, operation: () async throws -> R
 ) async rethrows -> R {
     let world = ContainerWorld.State(name: "withContainer", parent: ContainerWorld.State.current)
     return try await world.enter {
-        try configure(C.shared)
+        try await configure(C.shared)
         return try await operation()
     }
 }

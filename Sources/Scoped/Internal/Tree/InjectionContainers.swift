@@ -30,6 +30,13 @@ package enum InjectionContainers {
         nearest(type, in: ResolutionContext.current.injectionContainers)
     }
 
+    /// ``nearestInUse(_:)`` while ``inUse``, else `C.shared`: what the global
+    /// `dependency(_:)` functions resolve from. (The property wrappers branch on
+    /// ``inUse`` themselves, which saves them a retain and a release.)
+    package static func nearestOrShared<C: SharedContainer>(_ type: C.Type) -> C {
+        inUse ? nearestInUse(type) : C.shared
+    }
+
     /// ``nearestInUse(_:)`` while ``inUse``, else nil (the container is `C.shared`): what
     /// `@LazyInjected` and `@WeakLazyInjected` keep for their first access.
     @inline(__always)
