@@ -18,12 +18,12 @@ public struct Injected<T> {
     /// The resolved dependency.
     public var wrappedValue: T
 
-    /// Resolves again from the container the wrapper took at `init`.
-    private let resolveAgain: @Sendable () -> T
+    /// The factory, from the container the wrapper took at `init`.
+    private let makeFactory: @Sendable () -> Factory<T>
 
     /// The wrapper itself, as `$service`: ``resolve()`` replaces the dependency with a
     /// new resolve (a new instance for a `.unique` factory, the current one for a caching
-    /// scope, an override's after `register`).
+    /// scope, an override's after `register`); ``factory`` is the factory it resolves.
     ///
     /// ```swift
     /// Container.shared.api.register { MockAPIClient() }
@@ -34,9 +34,13 @@ public struct Injected<T> {
         set { self = newValue }
     }
 
+    /// The factory the dependency comes from, in the container the wrapper took at `init`
+    /// (`$api.factory.reset()`, `$api.factory.register { … }`).
+    public var factory: Factory<T> { makeFactory() }
+
     /// Resolves the dependency again, from the container it was first resolved from.
     public mutating func resolve() {
-        wrappedValue = resolveAgain()
+        wrappedValue = makeFactory()()
     }
 
     /// Resolves `keyPath`'s factory from `Container.shared` (or, while a view model is
@@ -62,7 +66,7 @@ public struct Injected<T> {
     ///   - container: The container (or child scope) to resolve in.
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>>, in container: C) {
         let factory = container[keyPath: keyPath]
-        resolveAgain = { factory() }
+        makeFactory = { factory }
         wrappedValue = factory()
     }
 }
@@ -93,7 +97,8 @@ extension Injected where T: Sendable {
 
     /// Resolves a main-actor factory from `container`, on the main actor. ``resolve()``
     /// resolves on the main actor too (off it, the process stops with a message naming
-    /// the registration).
+    /// the registration), and so does ``factory``, the main-actor factory's synchronous
+    /// face.
     ///
     /// - Parameters:
     ///   - keyPath: The factory.
@@ -101,7 +106,7 @@ extension Injected where T: Sendable {
     @MainActor
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, MainActorFactory<T>>, in container: C) {
         let factory = container[keyPath: keyPath]
-        resolveAgain = { factory.factory() }
+        makeFactory = { factory.factory }
         wrappedValue = factory()
     }
 }
@@ -115,8 +120,12 @@ extension Injected: Sendable where T: Sendable {}
 ///     @LazyInjected(\.api) var api: APIClient   // nothing resolved until `api` is read
 /// }
 /// ```
+///
+/// `$api` is the wrapper: ``isResolved`` and ``resolvedOrNil()`` read without resolving,
+/// ``resolve()`` resolves again now, ``factory`` is the factory behind it.
 @propertyWrapper
 public struct LazyInjected<T> {
+    private let makeFactory: @Sendable () -> Factory<T>
     private var thunk: Lazy<T>
 
     /// The dependency, resolved on first access. Setting it replaces the dependency
@@ -126,16 +135,50 @@ public struct LazyInjected<T> {
         set { thunk = Lazy(resolved: newValue) }
     }
 
-    /// The thunk behind the wrapper: `$api.isResolved` tells whether the dependency has
-    /// been resolved yet, `$api.resolvedOrNil()` returns it only if it has.
-    public var projectedValue: Lazy<T> { thunk }
+    /// The wrapper itself, as `$api`.
+    ///
+    /// ```swift
+    /// model.$api.isResolved        // false: nothing resolved yet
+    /// model.$api.resolvedOrNil()   // nil, and still nothing resolved
+    /// ```
+    public var projectedValue: LazyInjected<T> {
+        get { self }
+        set { self = newValue }
+    }
+
+    /// Whether the dependency has been resolved (or set) yet.
+    public var isResolved: Bool { thunk.isResolved }
+
+    /// The dependency if it has been resolved (or set); nil otherwise. Resolves nothing.
+    ///
+    /// - Returns: The dependency, or nil.
+    public func resolvedOrNil() -> T? { thunk.resolvedOrNil() }
+
+    /// The factory the dependency comes from (read from the container on each access).
+    public var factory: Factory<T> { makeFactory() }
+
+    /// Resolves the dependency again now and keeps that instance (after a `register` or a
+    /// reset, say).
+    ///
+    /// - Returns: The new dependency.
+    @discardableResult
+    public mutating func resolve() -> T {
+        let value = makeFactory()()
+        thunk = Lazy(resolved: value)
+        return value
+    }
+
+    private init(makeFactory: @escaping @Sendable () -> Factory<T>) {
+        self.makeFactory = makeFactory
+        thunk = Lazy { makeFactory()() }
+    }
 
     /// Resolves `keyPath`'s factory on first access from `Container.shared` (or the
     /// view's nearest `Container`, if the owner is built for a view).
     ///
     /// - Parameter keyPath: The factory, such as `\.api`.
     public init(_ keyPath: KeyPath<Container, Factory<T>> & Sendable) {
-        thunk = Lazy(InjectionContainers.resolver(keyPath))
+        self.init(makeFactory: InjectionContainers.factory(keyPath))
     }
 
     /// Resolves `keyPath`'s factory on first access from `C.shared` (or the view's
@@ -143,7 +186,7 @@ public struct LazyInjected<T> {
     ///
     /// - Parameter keyPath: The factory, such as `\AppContainer.session`.
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>> & Sendable) {
-        thunk = Lazy(InjectionContainers.resolver(keyPath))
+        self.init(makeFactory: InjectionContainers.factory(keyPath))
     }
 
     /// Resolves `keyPath`'s factory from `container` on first access.
@@ -152,7 +195,7 @@ public struct LazyInjected<T> {
     ///   - keyPath: The factory.
     ///   - container: The container (or child scope) to resolve in.
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>> & Sendable, in container: C) {
-        thunk = Lazy { container[keyPath: keyPath]() }
+        self.init(makeFactory: { container[keyPath: keyPath] })
     }
 }
 
@@ -173,7 +216,7 @@ extension LazyInjected: Sendable where T: Sendable {}
 /// Setting it holds the new instance weakly instead (a test double, say).
 @propertyWrapper
 public final class WeakLazyInjected<T> {
-    private let resolve: @Sendable () -> T
+    private let makeFactory: @Sendable () -> Factory<T>
     private let state = Locked<(resolved: Bool, object: WeakInstance?)>((false, nil))
 
     /// The dependency, resolved on first access; `nil` once it has been released.
@@ -182,7 +225,7 @@ public final class WeakLazyInjected<T> {
         get {
             let (resolved, weak) = state.withLock { ($0.resolved, $0.object) }
             if resolved { return weak?.object.map { $0 as! T } }
-            let value = resolve()
+            let value = makeFactory()()
             let object = Self.classInstance(value)
             state.withLock { state in
                 if !state.resolved { state = (true, WeakInstance(object)) }
@@ -196,8 +239,23 @@ public final class WeakLazyInjected<T> {
     }
 
     /// The wrapper itself, as `$session`: ``resolvedOrNil()`` reads the dependency without
-    /// resolving it.
+    /// resolving it, ``resolve()`` resolves again, ``factory`` is the factory behind it.
     public var projectedValue: WeakLazyInjected<T> { self }
+
+    /// The factory the dependency comes from (read from the container on each access).
+    public var factory: Factory<T> { makeFactory() }
+
+    /// Resolves the dependency again now and holds the new instance weakly (after the
+    /// old one was released, say).
+    ///
+    /// - Returns: The new dependency.
+    @discardableResult
+    public func resolve() -> T {
+        let value = makeFactory()()
+        let weak = WeakInstance(Self.classInstance(value))
+        state.withLock { $0 = (true, weak) }
+        return value
+    }
 
     /// The dependency if it was resolved (or set) and is still alive; nil otherwise.
     /// Resolves nothing.
@@ -220,7 +278,7 @@ public final class WeakLazyInjected<T> {
     ///
     /// - Parameter keyPath: The factory, such as `\.session`.
     public init(_ keyPath: KeyPath<Container, Factory<T>> & Sendable) {
-        resolve = InjectionContainers.resolver(keyPath)
+        makeFactory = InjectionContainers.factory(keyPath)
     }
 
     /// Resolves `keyPath`'s factory on first access from `C.shared` (or the view's
@@ -228,7 +286,7 @@ public final class WeakLazyInjected<T> {
     ///
     /// - Parameter keyPath: The factory.
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>> & Sendable) {
-        resolve = InjectionContainers.resolver(keyPath)
+        makeFactory = InjectionContainers.factory(keyPath)
     }
 
     /// Resolves `keyPath`'s factory from `container` on first access.
@@ -237,7 +295,7 @@ public final class WeakLazyInjected<T> {
     ///   - keyPath: The factory.
     ///   - container: The container (or child scope) to resolve in.
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>> & Sendable, in container: C) {
-        resolve = { container[keyPath: keyPath]() }
+        makeFactory = { container[keyPath: keyPath] }
     }
 }
 
@@ -256,17 +314,23 @@ extension WeakLazyInjected: Sendable where T: Sendable {}
 /// The container is taken at `init`, as ``LazyInjected`` takes it.
 @propertyWrapper
 public struct DynamicInjected<T>: Sendable {
-    private let resolve: @Sendable () -> T
+    private let makeFactory: @Sendable () -> Factory<T>
 
     /// The dependency, resolved now.
-    public var wrappedValue: T { resolve() }
+    public var wrappedValue: T { makeFactory()() }
+
+    /// The wrapper itself, as `$clock`: ``factory`` is the factory each read resolves.
+    public var projectedValue: DynamicInjected<T> { self }
+
+    /// The factory each read resolves (`$clock.factory.register { TestClock() }`).
+    public var factory: Factory<T> { makeFactory() }
 
     /// Resolves `keyPath`'s factory on every access from `Container.shared` (or the view's
     /// nearest `Container`, if the owner is built for a view).
     ///
     /// - Parameter keyPath: The factory, such as `\.clock`.
     public init(_ keyPath: KeyPath<Container, Factory<T>> & Sendable) {
-        resolve = InjectionContainers.resolver(keyPath)
+        makeFactory = InjectionContainers.factory(keyPath)
     }
 
     /// Resolves `keyPath`'s factory on every access from `C.shared` (or the view's
@@ -274,7 +338,7 @@ public struct DynamicInjected<T>: Sendable {
     ///
     /// - Parameter keyPath: The factory, such as `\AppContainer.session`.
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>> & Sendable) {
-        resolve = InjectionContainers.resolver(keyPath)
+        makeFactory = InjectionContainers.factory(keyPath)
     }
 
     /// Resolves `keyPath`'s factory from `container` on every access.
@@ -283,6 +347,6 @@ public struct DynamicInjected<T>: Sendable {
     ///   - keyPath: The factory.
     ///   - container: The container (or child scope) to resolve in.
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>> & Sendable, in container: C) {
-        resolve = { container[keyPath: keyPath]() }
+        makeFactory = { container[keyPath: keyPath] }
     }
 }

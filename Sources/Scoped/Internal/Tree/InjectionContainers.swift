@@ -45,13 +45,14 @@ package enum InjectionContainers {
     }
 
     /// What the lazy property wrappers (`@LazyInjected`, `@WeakLazyInjected`,
-    /// `@DynamicInjected`) run to resolve `keyPath`'s factory: from the nearest `C` of the
-    /// view the owner is built for (taken now), else from `C.shared` when it runs.
-    package static func resolver<C: SharedContainer, T>(
+    /// `@DynamicInjected`) call for `keyPath`'s factory whenever they resolve: read from
+    /// the nearest `C` of the view the owner is built for (taken now), else from
+    /// `C.shared` at the time of the call.
+    package static func factory<C: SharedContainer, T>(
         _ keyPath: KeyPath<C, Factory<T>> & Sendable
-    ) -> @Sendable () -> T {
+    ) -> @Sendable () -> Factory<T> {
         let container = nearestIfInUse(C.self)
-        return { (container ?? C.shared)[keyPath: keyPath]() }
+        return { (container ?? C.shared)[keyPath: keyPath] }
     }
 
     /// The innermost container of type `C` in `containers` (innermost last) that is not
