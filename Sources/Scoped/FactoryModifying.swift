@@ -214,6 +214,12 @@ extension FactoryModifying where Parameter == Void, Body == @Sendable () -> Inst
     /// called on (in a `ScopedTesting` world, that world's root), held weakly by the
     /// override: an override never keeps its scope open.
     ///
+    /// Name the type of the container you call `register` on. The body receives that
+    /// container's state as the type you name, and Scoped cannot check the name: a root's
+    /// state is made by your container's `init(manager:)`, so it does not know its
+    /// container's type, and registrations are keyed without one (so that a
+    /// `.singleton` declared for every container type is one per process).
+    ///
     /// - Parameter body: Makes the replacement instance from the container.
     /// - Returns: This factory, for chaining.
     @discardableResult
