@@ -15,7 +15,7 @@ private final class API: Sendable {
 
 /// Lets a test run code while a factory body is in the middle of its first build; later
 /// builds pass straight through (so a wrong outcome fails the test, never hangs it).
-private final class Gate: Sendable {
+final class Gate: Sendable {
     private let entered = DispatchSemaphore(value: 0)
     private let released = DispatchSemaphore(value: 0)
     private let passes = Locked(0)
@@ -51,7 +51,7 @@ extension Container {
 }
 
 /// Resolves `factory` on another thread; `wait()` returns what it got.
-private func resolveInBackground<T: Sendable>(_ factory: @escaping @Sendable () -> T) -> () -> T {
+func resolveInBackground<T: Sendable>(_ factory: @escaping @Sendable () -> T) -> () -> T {
     let result = Collected<T>()
     DispatchQueue.global().async { result.append(factory()) }
     return {

@@ -3,6 +3,9 @@
 // resumed, the tasks are cancelled, `abandoned` and a stall report run after unlocking, so no lock is held while a waiter
 // resumes or user code runs. A continuation carries no value: the resumed waiter reads
 // the result from `state`, so the instance only ever crosses tasks inside the lock.
+// Nothing here outlives its callers' hold on the instance: the last waiter to take the
+// result drops it, and every waiter returns only after the build's task has ended (the
+// runtime releases a finished task's closure, and with it the task's last reference).
 
 /// One build of an async factory's instance for a caching scope, and the callers awaiting
 /// it: however many callers race for a key, one build runs and every one of them gets its
@@ -17,12 +20,16 @@ package final class AsyncBuild: Sendable {
     private struct State {
         /// Waiters whose continuation is stored, by waiter number.
         var waiting: [UInt64: UnsafeContinuation<Void, any Error>] = [:]
-        /// Waiters that joined and have not left (resumed or cancelled) yet.
+        /// Waiters that joined and have neither taken the result nor left (cancelled) yet.
         var members = 0
         /// Waiters cancelled before their continuation was stored.
         var cancelledEarly: Set<UInt64> = []
         var nextWaiter: UInt64 = 0
+        /// Whether the result is in (``finish(_:)``) or the build was ended (``end(throwing:)``).
+        var over = false
+        /// The result, until the last member has taken it.
         var result: Result<AnyObject, any Error>?
+        /// The build's task, kept after it finishes: a waiter awaits its end.
         var task: Task<Void, Never>?
         /// The task that reports the build if it is still running after a while (``watch(after:report:)``).
         var watchdog: Task<Void, Never>?
@@ -51,10 +58,12 @@ package final class AsyncBuild: Sendable {
     /// Starts the build: `run` in a task of its own, whose result goes to every waiter
     /// (``finish(_:)`` must be called by `run`'s task, once).
     package func start(_ run: @escaping @Sendable () async -> Void) {
-        let task = Task { await run() }
-        let cancelNow = state.withLock { state -> Bool in
+        // Made under the lock (a task starts elsewhere, so no user code runs here): a
+        // waiter resumed by ``finish(_:)`` always finds the task to await.
+        let (task, cancelNow) = state.withLock { state -> (Task<Void, Never>, Bool) in
+            let task = Task { await run() }
             state.task = task
-            return state.abandoned
+            return (task, state.abandoned)
         }
         if cancelNow { task.cancel() }
     }
@@ -66,11 +75,11 @@ package final class AsyncBuild: Sendable {
         let watchdog = Task { [self] in
             try? await Task.sleep(nanoseconds: nanoseconds)
             guard !Task.isCancelled else { return }
-            let callers = state.withLock { $0.result == nil && !$0.abandoned ? $0.members : nil }
+            let callers = state.withLock { !$0.over && !$0.abandoned ? $0.members : nil }
             if let callers { report(self, callers) }
         }
         let over = state.withLock { state -> Bool in
-            guard state.result == nil, !state.abandoned else { return true }
+            guard !state.over, !state.abandoned else { return true }
             state.watchdog = watchdog
             return false
         }
@@ -99,11 +108,11 @@ package final class AsyncBuild: Sendable {
     package func end(throwing error: any Error) {
         let (waiting, task, watchdog) = state.withLock {
             state -> ([UnsafeContinuation<Void, any Error>], Task<Void, Never>?, Task<Void, Never>?) in
-            guard state.result == nil else { return ([], nil, nil) }
+            guard !state.over else { return ([], nil, nil) }
+            state.over = true
             state.result = .failure(error)
             state.ended = true
             let waiting = Array(state.waiting.values)
-            state.members -= waiting.count
             state.waiting = [:]
             return (waiting, state.task, state.watchdog.take())
         }
@@ -114,14 +123,14 @@ package final class AsyncBuild: Sendable {
 
     /// Waits for the result as waiter `waiter` (from ``join()``); throws
     /// `CancellationError` if the calling task is cancelled first, or the body's error.
+    ///
+    /// Returns once the build's task has ended too, so that a caller that drops the
+    /// instance finds it released: neither the build nor its task still holds it.
     package func value(for waiter: UInt64) async throws -> AnyObject {
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
                 let ready: Result<Void, any Error>? = state.withLock { state in
-                    if state.result != nil {
-                        state.members -= 1
-                        return .success(())
-                    }
+                    if state.over { return .success(()) }
                     if state.cancelledEarly.remove(waiter) != nil { return .failure(CancellationError()) }
                     state.waiting[waiter] = continuation
                     return nil
@@ -131,7 +140,18 @@ package final class AsyncBuild: Sendable {
         } onCancel: {
             leave(waiter)
         }
-        return try state.withLock { $0.result! }.get()
+        let (result, task) = state.withLock { state in
+            guard let result = state.result else {
+                preconditionFailure("\(description): a waiter joined after the build's instance was handed out")
+            }
+            state.members -= 1
+            // The last member drops the instance (a failure is kept for late joiners of an ended build).
+            if state.members == 0, case .success = result { state.result = nil }
+            // An ended build's body may still run: its waiters do not wait for it.
+            return (result, state.ended ? nil : state.task)
+        }
+        await task?.value
+        return try result.get()
     }
 
     /// A waiter's task was cancelled: it stops waiting; the last one to leave abandons
@@ -139,7 +159,7 @@ package final class AsyncBuild: Sendable {
     private func leave(_ waiter: UInt64) {
         let (continuation, tasks, abandon) = state.withLock {
             state -> (UnsafeContinuation<Void, any Error>?, [Task<Void, Never>?], Bool) in
-            guard state.result == nil else { return (nil, [], false) }
+            guard !state.over else { return (nil, [], false) }
             let continuation = state.waiting.removeValue(forKey: waiter)
             if continuation == nil { state.cancelledEarly.insert(waiter) }
             state.members -= 1
@@ -158,12 +178,12 @@ package final class AsyncBuild: Sendable {
     /// was ended (then `result` is dropped here).
     package func finish(_ result: Result<AnyObject, any Error>) {
         let (waiting, watchdog) = state.withLock { state -> ([UnsafeContinuation<Void, any Error>], Task<Void, Never>?) in
-            state.task = nil
             let watchdog = state.watchdog.take()
             guard !state.ended else { return ([], watchdog) }
-            state.result = result
+            state.over = true
+            // Kept for the members still to take it; with none (all left), dropped now.
+            if state.members > 0 { state.result = result }
             let waiting = Array(state.waiting.values)
-            state.members -= waiting.count
             state.waiting = [:]
             return (waiting, watchdog)
         }

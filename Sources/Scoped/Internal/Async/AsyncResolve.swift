@@ -57,7 +57,11 @@ extension ContainerNode {
         case .found(let outcome):
             return try owner.heldAsync(outcome, key: storageKey, scope: scope)
         case .join(let build, let waiter):
-            return .held(try await AsyncBuildChain.waiting(for: build) { try await build.value(for: waiter) })
+            let payload = try await AsyncBuildChain.waiting(for: build) { try await build.value(for: waiter) }
+            // A caller that joined a build reuses its instance: one event per resolve,
+            // as a thread that waited for another's build reports.
+            if EventHub.isActive { owner.emit(.reused, key: storageKey, scope: scope, instance: Payload.identity(of: payload)) }
+            return .held(payload)
         case .wait, .reentrant, .retry, .build(nil, _):
             preconditionFailure("claimAsync answers .found, .join or .build with a build")
         case .build(let build?, let waiter):

@@ -97,9 +97,12 @@ extension RegistrationFields {
         dropHeldInstances(in: target)
     }
 
-    /// Drops what `target` holds for this registration (``ContainerNode/storagesToDrop()``).
+    /// Drops what `target` holds for this registration (``ContainerNode/storagesToDrop()``)
+    /// and what the open lifetime scopes below it hold of it, made with the body replaced
+    /// (``ContainerNode/dropInOpenDescendants(_:)``).
     private func dropHeldInstances(in target: ContainerNode) {
         target.drop(key, from: target.storagesToDrop())
+        target.dropInOpenDescendants(key)
     }
 }
 

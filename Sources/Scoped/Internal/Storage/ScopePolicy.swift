@@ -139,7 +139,8 @@ extension ContainerNode {
     /// in this container: a root's own and the process's singleton of that key (the
     /// declaration's, or one that an override registered with `.singleton` made, whatever
     /// the declared scope); a child lifetime scope's own only, so that its parent is never
-    /// touched.
+    /// touched. (The open scopes below the container drop theirs too:
+    /// ``ContainerNode/dropInOpenDescendants(_:)``.)
     package func storagesToDrop() -> [InstanceStorage] {
         isRoot ? [storage, singletons] : [storage]
     }

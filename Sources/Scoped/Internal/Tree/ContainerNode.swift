@@ -358,6 +358,30 @@ package final class ContainerNode: Sendable {
         }
     }
 
+    /// Drops the instances of `key` that the open lifetime scopes below this container
+    /// hold, and ends their builds of it in progress: they were made with the body a
+    /// `register` or `reset` here has just replaced. A scope with an override of its own
+    /// for `key` is passed over with everything below it (its instances come from that
+    /// override, which did not change).
+    ///
+    /// A loop with a stack of its own (the depth rule above); each scope's lock is held
+    /// only to list its children and look up its override, one scope at a time.
+    package func dropInOpenDescendants(_ key: RegistrationKey) {
+        var pending = state.withLock { state -> [ContainerNode] in
+            var children: [ContainerNode] = []
+            state.children.forEach { children.append($0) }
+            return children
+        }
+        while let scope = pending.popLast() {
+            let shadowed = scope.state.withLock { state -> Bool in
+                guard state.overrides[key] == nil else { return true }
+                state.children.forEach { pending.append($0) }
+                return false
+            }
+            if !shadowed { scope.drop(key, from: [scope.storage]) }
+        }
+    }
+
     /// `Scope.x.reset()` for shared, cached, custom and scoped scopes: every container
     /// of the calling code's world (production, or the current test's world). Each
     /// container that held instances of the scope reports their release and the reset;
