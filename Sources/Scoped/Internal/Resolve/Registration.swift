@@ -120,6 +120,21 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     package enum Body: Sendable {
         case plain(@Sendable () -> T)
         case parameter(@Sendable (P) -> T)
+        /// A body followed by decorators (`.decorator { }`): a reference, so that the
+        /// value of an undecorated factory does not grow (Decoration.swift).
+        case decorated(Decoration<Body, T>)
+
+        /// This body with `decorate` run after every resolve, after the decorators it has.
+        package func decorated(with decorate: @escaping @Sendable (T) -> Void) -> Body {
+            if case .decorated(let decoration) = self { return .decorated(decoration.appending(decorate)) }
+            return .decorated(Decoration(base: self, decorators: [decorate]))
+        }
+
+        /// `body` in place of this one, keeping this one's decorators (a context override).
+        package func replacingBase(with body: Body) -> Body {
+            if case .decorated(let decoration) = self { return .decorated(decoration.replacingBase(with: body)) }
+            return body
+        }
     }
 
     /// The container's state, not retained: `nodeOwner` keeps it alive, or the process
@@ -171,6 +186,7 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         switch body {
         case .plain(let body): return body()
         case .parameter(let body): return body(parameter)
+        case .decorated(let decoration): return call(decoration.base, parameter)
         }
     }
 
@@ -200,6 +216,14 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         in nodeRef: NodeReference, container: ObjectIdentifier, name: StaticString, type: Any.Type,
         position: UInt32, file: UInt, kind: Scope.Lifetime, custom: Scope?, body: Body, parameter: P
     ) -> T {
+        if case .decorated(let decoration) = body {
+            // Checked once, before anything else: an undecorated resolve pays one compare.
+            let instance = resolve(
+                in: nodeRef, container: container, name: name, type: type, position: position, file: file,
+                kind: kind, custom: custom, body: decoration.base, parameter: parameter)
+            decoration.run(instance)
+            return instance
+        }
         let key = RegistrationKey(container: container, name: name, type: type, position: position, file: file)
         if kind.holdsInstances {
             // The node is borrowed, not retained: the manager (or the process) keeps it.
@@ -233,6 +257,13 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         in nodeRef: NodeReference, container: ObjectIdentifier, name: StaticString, type: Any.Type,
         position: UInt32, file: UInt, kind: Scope.Lifetime, custom: Scope?, body: Body, parameter: P, parameterKey: (@Sendable (P) -> ParameterBox)?
     ) -> T {
+        if case .decorated(let decoration) = body {
+            let instance = resolve(
+                in: nodeRef, container: container, name: name, type: type, position: position, file: file,
+                kind: kind, custom: custom, body: decoration.base, parameter: parameter, parameterKey: parameterKey)
+            decoration.run(instance)
+            return instance
+        }
         let key = RegistrationKey(container: container, name: name, type: type, position: position, file: file)
         let box = parameterKey?(parameter)
         return withUnsafePointer(to: parameter) { value in

@@ -1,0 +1,40 @@
+// Concurrency rule: a `Decoration` is immutable once made (a new one is made for each
+// `.decorator` call), so it is shared between threads freely. Its decorators are user
+// code: they run after the resolve that returned the instance has released every lock
+// (Registration.resolve, AsyncRegistration.resolve), never inside a build's bookkeeping.
+
+/// A factory's decorators (`.decorator { }`) and the body they decorate: the payload of
+/// the `decorated` case of ``Registration/Body`` and ``AsyncRegistration/Body``.
+///
+/// A class, so that an undecorated factory value stays as it was (one case more in its
+/// body's enum, no field more) and a decorated one carries one reference; the resolve
+/// checks the case once, before anything else, and a decorated resolve is the plain
+/// resolve of `base` followed by `run(_:)`.
+@usableFromInline
+package final class Decoration<Base: Sendable, T>: Sendable {
+    /// The body the decorators follow (never itself decorated).
+    @usableFromInline package let base: Base
+    /// In the order the `.decorator` calls were written.
+    @usableFromInline package let decorators: [@Sendable (T) -> Void]
+
+    package init(base: Base, decorators: [@Sendable (T) -> Void]) {
+        self.base = base
+        self.decorators = decorators
+    }
+
+    /// Runs every decorator with `instance`, first declared first.
+    @usableFromInline
+    package func run(_ instance: T) {
+        for decorate in decorators { decorate(instance) }
+    }
+
+    /// This decoration around another body (a context override replaced the body).
+    package func replacingBase(with base: Base) -> Decoration {
+        Decoration(base: base, decorators: decorators)
+    }
+
+    /// This decoration with `decorate` run after the others.
+    package func appending(_ decorate: @escaping @Sendable (T) -> Void) -> Decoration {
+        Decoration(base: base, decorators: decorators + [decorate])
+    }
+}
