@@ -38,3 +38,51 @@ package final class Decoration<Base: Sendable, T>: Sendable {
         Decoration(base: base, decorators: decorators + [decorate])
     }
 }
+
+/// What a resolve sees of a decorated ``Registration/Body``: a class without generic
+/// parameters, so that the specialised resolve of every `T` calls it with the same code
+/// (the compiler merges the copies: a typed call would pass `T`'s metadata, 100 bytes per
+/// factory in codesize.sh). Its one subclass, ``DecoratedRegistration``, knows the types.
+@usableFromInline
+package class DecoratedResolve: @unchecked Sendable {  // no state; the subclass's is immutable
+    /// Resolves the decorated body and runs the decorators: `parameter` points at a `P`,
+    /// `parameterKey` at a `((P) -> ParameterBox)??` (`.none` for a ``Factory``),
+    /// `result` at a `T?` it sets.
+    @usableFromInline
+    func resolve(
+        _ nodeRef: NodeReference, _ key: RegistrationKey, kind: Scope.Lifetime, custom: Scope?,
+        parameter: UnsafeRawPointer, parameterKey: UnsafeRawPointer, into result: UnsafeMutableRawPointer
+    ) {
+        preconditionFailure("DecoratedResolve is abstract")
+    }
+}
+
+/// A ``Registration``'s decoration, behind ``DecoratedResolve``.
+package final class DecoratedRegistration<P, T>: DecoratedResolve, @unchecked Sendable {  // immutable
+    package let decoration: Decoration<Registration<P, T>.Body, T>
+
+    package init(_ decoration: Decoration<Registration<P, T>.Body, T>) {
+        self.decoration = decoration
+    }
+
+    override func resolve(
+        _ nodeRef: NodeReference, _ key: RegistrationKey, kind: Scope.Lifetime, custom: Scope?,
+        parameter: UnsafeRawPointer, parameterKey: UnsafeRawPointer, into result: UnsafeMutableRawPointer
+    ) {
+        let parameter = parameter.assumingMemoryBound(to: P.self).pointee
+        let parameterKey = parameterKey.assumingMemoryBound(to: (@Sendable (P) -> ParameterBox)??.self).pointee
+        let instance =
+            if case .some(let parameterKey) = parameterKey {
+                Registration<P, T>.resolve(
+                    in: nodeRef, container: key.container, name: key.name, type: key.producedType, position: key.position,
+                    file: key.file, kind: kind, custom: custom, body: decoration.base, parameter: parameter,
+                    parameterKey: parameterKey)
+            } else {
+                Registration<P, T>.resolve(
+                    in: nodeRef, container: key.container, name: key.name, type: key.producedType, position: key.position,
+                    file: key.file, kind: kind, custom: custom, body: decoration.base, parameter: parameter)
+            }
+        result.assumingMemoryBound(to: T?.self).pointee = instance
+        decoration.run(instance)
+    }
+}

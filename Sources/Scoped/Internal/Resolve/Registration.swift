@@ -121,19 +121,26 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         case plain(@Sendable () -> T)
         case parameter(@Sendable (P) -> T)
         /// A body followed by decorators (`.decorator { }`): a reference, so that the
-        /// value of an undecorated factory does not grow (Decoration.swift).
-        case decorated(Decoration<Body, T>)
+        /// value of an undecorated factory does not grow, and of a non-generic class, so
+        /// that a resolve reaches it without `T`'s metadata (Decoration.swift).
+        case decorated(DecoratedResolve)
+
+        /// The decoration of a decorated body.
+        private var decoration: Decoration<Body, T>? {
+            guard case .decorated(let decorated) = self else { return nil }
+            return (decorated as? DecoratedRegistration<P, T>)?.decoration
+        }
 
         /// This body with `decorate` run after every resolve, after the decorators it has.
         package func decorated(with decorate: @escaping @Sendable (T) -> Void) -> Body {
-            if case .decorated(let decoration) = self { return .decorated(decoration.appending(decorate)) }
-            return .decorated(Decoration(base: self, decorators: [decorate]))
+            let decoration = decoration?.appending(decorate) ?? Decoration(base: self, decorators: [decorate])
+            return .decorated(DecoratedRegistration(decoration))
         }
 
         /// `body` in place of this one, keeping this one's decorators (a context override).
         package func replacingBase(with body: Body) -> Body {
-            if case .decorated(let decoration) = self { return .decorated(decoration.replacingBase(with: body)) }
-            return body
+            guard let decoration else { return body }
+            return .decorated(DecoratedRegistration(decoration.replacingBase(with: body)))
         }
     }
 
@@ -186,7 +193,7 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         switch body {
         case .plain(let body): return body()
         case .parameter(let body): return body(parameter)
-        case .decorated(let decoration): return call(decoration.base, parameter)
+        case .decorated: decoratedBodyCalled()
         }
     }
 
@@ -216,15 +223,12 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         in nodeRef: NodeReference, container: ObjectIdentifier, name: StaticString, type: Any.Type,
         position: UInt32, file: UInt, kind: Scope.Lifetime, custom: Scope?, body: Body, parameter: P
     ) -> T {
-        if case .decorated(let decoration) = body {
-            // Checked once, before anything else: an undecorated resolve pays one compare.
-            let instance = resolve(
-                in: nodeRef, container: container, name: name, type: type, position: position, file: file,
-                kind: kind, custom: custom, body: decoration.base, parameter: parameter)
-            decoration.run(instance)
-            return instance
-        }
         let key = RegistrationKey(container: container, name: name, type: type, position: position, file: file)
+        if case .decorated(let decorated) = body {
+            // Checked once, before anything else: an undecorated resolve pays one compare,
+            // and the decorated path is a call that needs no metadata (Decoration.swift).
+            return resolveDecorated(decorated, nodeRef, key, kind: kind, custom: custom, parameter: parameter, parameterKey: .none)
+        }
         if kind.holdsInstances {
             // The node is borrowed, not retained: the manager (or the process) keeps it.
             let found = nodeRef.withNode { $0.fastRead(key, kind: kind) }
@@ -257,14 +261,10 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         in nodeRef: NodeReference, container: ObjectIdentifier, name: StaticString, type: Any.Type,
         position: UInt32, file: UInt, kind: Scope.Lifetime, custom: Scope?, body: Body, parameter: P, parameterKey: (@Sendable (P) -> ParameterBox)?
     ) -> T {
-        if case .decorated(let decoration) = body {
-            let instance = resolve(
-                in: nodeRef, container: container, name: name, type: type, position: position, file: file,
-                kind: kind, custom: custom, body: decoration.base, parameter: parameter, parameterKey: parameterKey)
-            decoration.run(instance)
-            return instance
-        }
         let key = RegistrationKey(container: container, name: name, type: type, position: position, file: file)
+        if case .decorated(let decorated) = body {
+            return resolveDecorated(decorated, nodeRef, key, kind: kind, custom: custom, parameter: parameter, parameterKey: .some(parameterKey))
+        }
         let box = parameterKey?(parameter)
         return withUnsafePointer(to: parameter) { value in
             withUnsafePointer(to: BuildParameter(value, box: box)) { buildParameter in
@@ -279,6 +279,28 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
                     buildParameter: buildParameter)
             }
         }
+    }
+
+    /// A decorated factory's resolve, through the decoration's class
+    /// (``DecoratedRegistration``): the resolve of the body it decorates, then its
+    /// decorators, with no lock held. Parameter and result pass by address, so that this
+    /// call is the same code for every class `T` and the compiler merges the copies.
+    /// `parameterKey` is `.none` for a ``Factory``, `.some` for a ``ParameterFactory``.
+    @inlinable @inline(__always)
+    package static func resolveDecorated(
+        _ decorated: DecoratedResolve, _ nodeRef: NodeReference, _ key: RegistrationKey, kind: Scope.Lifetime, custom: Scope?,
+        parameter: P, parameterKey: (@Sendable (P) -> ParameterBox)??
+    ) -> T {
+        var result: T? = nil
+        withUnsafePointer(to: parameter) { parameter in
+            withUnsafePointer(to: parameterKey) { parameterKey in
+                withUnsafeMutablePointer(to: &result) { result in
+                    decorated.resolve(
+                        nodeRef, key, kind: kind, custom: custom, parameter: parameter, parameterKey: parameterKey, into: result)
+                }
+            }
+        }
+        return result.unsafelyUnwrapped
     }
 
     /// Everything but a lock-free read: the held instance that
@@ -324,6 +346,13 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         guard let box = override as? OverrideBox<P, T> else { overrideTypeMismatch(key, parameter: P.self) }
         return box.body
     }
+}
+
+/// Never called: a resolve takes a decorated body apart before it runs a body, and a
+/// decoration's base is never itself decorated (``Decoration``).
+@usableFromInline @inline(never)
+package func decoratedBodyCalled() -> Never {
+    preconditionFailure("a decorated body was called without its decorators")
 }
 
 /// Stops the process: an override of `key` does not produce the registration's type.
