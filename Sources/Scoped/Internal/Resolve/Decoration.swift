@@ -55,6 +55,13 @@ package class DecoratedResolve: @unchecked Sendable {  // no state; the subclass
     ) {
         preconditionFailure("DecoratedResolve is abstract")
     }
+
+    /// Resolves a decorated ``Factory`` (`P` is `Void`) and runs the decorators; returns
+    /// the instance as a ``Payload``.
+    @usableFromInline
+    func resolveWrapped(_ nodeRef: NodeReference, _ key: RegistrationKey, kind: Scope.Lifetime, custom: Scope?) -> AnyObject {
+        preconditionFailure("DecoratedResolve is abstract")
+    }
 }
 
 /// A ``Registration``'s decoration, behind ``DecoratedResolve``.
@@ -63,6 +70,17 @@ package final class DecoratedRegistration<P, T>: DecoratedResolve, @unchecked Se
 
     package init(_ decoration: Decoration<Registration<P, T>.Body, T>) {
         self.decoration = decoration
+    }
+
+    override func resolveWrapped(
+        _ nodeRef: NodeReference, _ key: RegistrationKey, kind: Scope.Lifetime, custom: Scope?
+    ) -> AnyObject {
+        guard let parameter = () as Any as? P else { preconditionFailure("a decorated Factory takes no parameter") }
+        let instance = Registration<P, T>.resolve(
+            in: nodeRef, container: key.container, name: key.name, type: key.producedType, position: key.position,
+            file: key.file, kind: kind, custom: custom, body: decoration.base, parameter: parameter)
+        decoration.run(instance)
+        return Payload.wrap(instance)
     }
 
     override func resolve(

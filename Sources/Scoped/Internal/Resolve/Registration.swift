@@ -227,7 +227,9 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         if case .decorated(let decorated) = body {
             // Checked once, before anything else: an undecorated resolve pays one compare,
             // and the decorated path is a call that needs no metadata (Decoration.swift).
-            return resolveDecorated(decorated, nodeRef, key, kind: kind, custom: custom, parameter: parameter, parameterKey: .none)
+            // The instance comes back as a payload: no result slot widens this frame, and
+            // the call is the same code for every class `T` (the copies merge).
+            return Payload.unwrap(decorated.resolveWrapped(nodeRef, key, kind: kind, custom: custom), as: T.self)
         }
         if kind.holdsInstances {
             // The node is borrowed, not retained: the manager (or the process) keeps it.
