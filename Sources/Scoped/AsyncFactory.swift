@@ -87,8 +87,9 @@ extension AsyncFactory: FactoryModifying {
         case .scope(let kind): copy.registration.scope = Scope.builtIn(kind)
         case .customScope(let scope): copy.registration.scope = scope
         case .context(let rank, let applies, let body):
-            copy.registration = registration.overriding(rank: rank, if: applies) { $0.storedBody = .plain(body) }
+            copy.registration = registration.overriding(rank: rank, if: applies) { $0.storedBody = $0.storedBody.replacingBase(with: .plain(body)) }
         case .perParameter: break
+        case .decorator(let decorate): copy.registration.storedBody = registration.storedBody.decorated(with: decorate)
         }
         registration.checkAsyncScope(copy.registration.scope)
         return copy

@@ -71,6 +71,7 @@ extension AsyncParameterFactory: FactoryModifying {
         case .customScope(let scope): copy.registration.scope = scope
         case .context(let rank, let applies, let body): copy.registration = registration.overriding(rank: rank, if: applies, with: body)
         case .perParameter(_, let hashable): copy.registration.parameterKey = hashable
+        case .decorator(let decorate): copy.registration.storedBody = registration.storedBody.decorated(with: decorate)
         }
         registration.checkAsyncScope(copy.registration.scope)
         return copy

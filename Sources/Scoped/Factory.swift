@@ -80,8 +80,9 @@ extension Factory: FactoryModifying {
         case .scope(let kind): copy.registration.setScope(kind)
         case .customScope(let scope): copy.registration.scope = scope
         case .context(let rank, let applies, let body):
-            copy.registration = registration.overriding(rank: rank, if: applies) { $0.storedBody = .plain(body) }
+            copy.registration = registration.overriding(rank: rank, if: applies) { $0.storedBody = $0.storedBody.replacingBase(with: .plain(body)) }
         case .perParameter: break
+        case .decorator(let decorate): copy.registration.storedBody = registration.storedBody.decorated(with: decorate)
         }
         return copy
     }

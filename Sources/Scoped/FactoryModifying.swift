@@ -53,6 +53,9 @@ public struct FactoryModification<Modified: FactoryModifying> {
         case context(ContextRank, applies: Bool, body: Modified.Body)
         /// Keys held instances by parameter (one of the two forms, per kind of factory).
         case perParameter(box: @Sendable (Modified.Parameter) -> ParameterBox, hashable: @Sendable (Modified.Parameter) -> any Hashable & Sendable)
+        /// Runs after every resolve with the instance returned, after the decorators
+        /// already given (``FactoryModifying/decorator(_:)``).
+        case decorator(@Sendable (Modified.Instance) -> Void)
     }
 
     @usableFromInline package let change: Change
@@ -65,12 +68,13 @@ public struct FactoryModification<Modified: FactoryModifying> {
     /// The same change for a factory of another kind whose bodies `convert` makes from
     /// this one's (a main-actor factory's changes, for the factory underneath).
     package func map<Other: FactoryModifying>(_ convert: (Modified.Body) -> Other.Body) -> FactoryModification<Other>
-    where Other.Parameter == Modified.Parameter {
+    where Other.Parameter == Modified.Parameter, Other.Instance == Modified.Instance {
         switch change {
         case .scope(let kind): FactoryModification<Other>(.scope(kind))
         case .customScope(let scope): FactoryModification<Other>(.customScope(scope))
         case .context(let rank, let applies, let body): FactoryModification<Other>(.context(rank, applies: applies, body: convert(body)))
         case .perParameter(let box, let hashable): FactoryModification<Other>(.perParameter(box: box, hashable: hashable))
+        case .decorator(let decorate): FactoryModification<Other>(.decorator(decorate))
         }
     }
 }
@@ -140,6 +144,39 @@ extension FactoryModifying where Parameter: Hashable & Sendable {
     @inlinable
     public var perParameter: Self {
         applying(FactoryModification(.perParameter(box: { TypedParameterBox($0) }, hashable: { $0 })))
+    }
+}
+
+// MARK: - Decorators
+
+extension FactoryModifying {
+    /// Runs `decorate` after every resolve through this factory, with the instance the
+    /// resolve returns: a new build, a held instance (cached, shared, scoped, singleton,
+    /// custom scope, graph) or an override's instance (Factory's `decorator`).
+    ///
+    /// ```swift
+    /// extension Container {
+    ///     var store: Factory<EntryStore> {
+    ///         self { EntryStore() }.decorator { AccessLog.shared.record($0) }.cached
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// Several decorators all run, in the order they are written (Factory keeps only the
+    /// last one given). A decorator runs on the resolving thread, after the resolve has
+    /// let go of every lock: it may resolve other factories. An async factory's runs in
+    /// the resolving task, a main-actor factory's on the main actor.
+    ///
+    /// Give it in the factory's declaration: the factory value it returns is the one that
+    /// decorates. Called on a factory value at run time (`Container.shared.store.decorator { … }`
+    /// as a statement) it changes nothing the container remembers, and the compiler warns
+    /// that its result is unused.
+    ///
+    /// - Parameter decorate: Receives the instance after each resolve.
+    /// - Returns: The factory with the decorator.
+    @_disfavoredOverload  // main-actor factories' own `decorator` takes a @MainActor closure
+    public func decorator(_ decorate: @escaping @Sendable (Instance) -> Void) -> Self {
+        applying(FactoryModification(.decorator(decorate)))
     }
 }
 

@@ -7,17 +7,6 @@ extension FactoryModifying where Parameter: Hashable & Sendable {
     public var scopeOnParameters: Self { perParameter }
 }
 
-extension FactoryModifying {
-    /// Not available: configure the instance in the body, or observe its `created` event.
-    ///
-    /// - Parameter decorate: Would run on every resolve.
-    /// - Returns: Nothing: a call does not compile.
-    @available(*, unavailable, message: "configure the instance in the body (or the override's), or observe LifecycleEvent .created events with container.observe { }")
-    public func decorator(_ decorate: @escaping @Sendable (Instance) -> Void) -> Self {
-        fatalError("unavailable")
-    }
-}
-
 extension FactoryModifying where Instance: Sendable {
     /// Not available yet: instances live by the app's structure, not a clock.
     ///

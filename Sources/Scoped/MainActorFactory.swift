@@ -173,3 +173,31 @@ public final class MainActorLazy<T: Sendable>: Sendable {
         thunk()
     }
 }
+
+extension MainActorFactory {
+    /// Runs `decorate` on the main actor after every resolve, with the instance returned;
+    /// see ``FactoryModifying/decorator(_:)``.
+    ///
+    /// ```swift
+    /// var viewModel: MainActorFactory<ScreenViewModel> {
+    ///     self { @MainActor in ScreenViewModel() }.decorator { $0.isVisible = true }.shared
+    /// }
+    /// ```
+    ///
+    /// - Parameter decorate: Receives the instance after each resolve, on the main actor.
+    /// - Returns: The factory with the decorator.
+    public func decorator(_ decorate: @escaping @MainActor @Sendable (T) -> Void) -> MainActorFactory<T> {
+        applying(FactoryModification(.decorator(onMainActorOnly(factory.registration.key, decorate))))
+    }
+}
+
+extension MainActorParameterFactory {
+    /// Runs `decorate` on the main actor after every resolve, with the instance returned;
+    /// see ``FactoryModifying/decorator(_:)``.
+    ///
+    /// - Parameter decorate: Receives the instance after each resolve, on the main actor.
+    /// - Returns: The factory with the decorator.
+    public func decorator(_ decorate: @escaping @MainActor @Sendable (T) -> Void) -> MainActorParameterFactory<P, T> {
+        applying(FactoryModification(.decorator(onMainActorOnly(factory.registration.key, decorate))))
+    }
+}

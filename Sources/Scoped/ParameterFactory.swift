@@ -79,6 +79,7 @@ extension ParameterFactory: FactoryModifying {
         case .customScope(let scope): copy.registration.scope = scope
         case .context(let rank, let applies, let body): copy.registration = registration.overriding(rank: rank, if: applies, with: body)
         case .perParameter(let box, _): copy.parameterKey = box
+        case .decorator(let decorate): copy.registration.storedBody = registration.storedBody.decorated(with: decorate)
         }
         return copy
     }

@@ -24,6 +24,20 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
     package enum Body: Sendable {
         case plain(@Sendable () async throws -> T)
         case parameter(@Sendable (P) async throws -> T)
+        /// A body followed by decorators (`.decorator { }`), as in ``Registration/Body``.
+        case decorated(Decoration<Body, T>)
+
+        /// This body with `decorate` run after every resolve, after the decorators it has.
+        package func decorated(with decorate: @escaping @Sendable (T) -> Void) -> Body {
+            if case .decorated(let decoration) = self { return .decorated(decoration.appending(decorate)) }
+            return .decorated(Decoration(base: self, decorators: [decorate]))
+        }
+
+        /// `body` in place of this one, keeping this one's decorators (a context override).
+        package func replacingBase(with body: Body) -> Body {
+            if case .decorated(let decoration) = self { return .decorated(decoration.replacingBase(with: body)) }
+            return body
+        }
     }
 
     // The fields of `RegistrationFields`, as `Registration` stores them (flat, not in a
@@ -58,7 +72,10 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
     /// every call (BENCHMARKS.md, *Measured choices behind the code*).
     @inlinable
     package func resolve(_ parameter: P, isolation: isolated (any Actor)?) async throws -> T {
-        if let instance = held() { return instance }
+        if let instance = held() {
+            if case .decorated(let decoration) = storedBody { decoration.run(instance) }
+            return instance
+        }
         return try await resolveMissed(parameter)
     }
 
@@ -90,7 +107,10 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
                 }
             return Payload.wrap(value)
         }
-        return outcome.heldInstance(as: T.self).unsafelyUnwrapped
+        let instance = outcome.heldInstance(as: T.self).unsafelyUnwrapped
+        // No lock is held here: the decorators are user code.
+        if case .decorated(let decoration) = body { decoration.run(instance) }
+        return instance
     }
 
     /// Uses `body` instead of the current one when `applies`, unless an override of a
@@ -98,7 +118,7 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
     package func overriding(
         rank: ContextRank, if applies: Bool, with body: @escaping @Sendable (P) async throws -> T
     ) -> Self {
-        overriding(rank: rank, if: applies) { $0.storedBody = .parameter(body) }
+        overriding(rank: rank, if: applies) { $0.storedBody = $0.storedBody.replacingBase(with: .parameter(body)) }
     }
 
     /// Stops the process for `.graph`, which is one synchronous resolve's scope.
@@ -119,6 +139,7 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         switch body {
         case .plain(let body): try await body()
         case .parameter(let body): try await body(parameter)
+        case .decorated(let decoration): try await call(decoration.base, parameter)
         }
     }
 

@@ -123,6 +123,28 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     package enum Body: Sendable {
         case plain(@Sendable () -> T)
         case parameter(@Sendable (P) -> T)
+        /// A body followed by decorators (`.decorator { }`): a reference, so that the
+        /// value of an undecorated factory does not grow, and of a non-generic class, so
+        /// that a resolve reaches it without `T`'s metadata (Decoration.swift).
+        case decorated(DecoratedResolve)
+
+        /// The decoration of a decorated body.
+        private var decoration: Decoration<Body, T>? {
+            guard case .decorated(let decorated) = self else { return nil }
+            return (decorated as? DecoratedRegistration<P, T>)?.decoration
+        }
+
+        /// This body with `decorate` run after every resolve, after the decorators it has.
+        package func decorated(with decorate: @escaping @Sendable (T) -> Void) -> Body {
+            let decoration = decoration?.appending(decorate) ?? Decoration(base: self, decorators: [decorate])
+            return .decorated(DecoratedRegistration(decoration))
+        }
+
+        /// `body` in place of this one, keeping this one's decorators (a context override).
+        package func replacingBase(with body: Body) -> Body {
+            guard let decoration else { return body }
+            return .decorated(DecoratedRegistration(decoration.replacingBase(with: body)))
+        }
     }
 
     /// The container's state, not retained: `nodeOwner` keeps it alive, or the process
@@ -174,6 +196,7 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         switch body {
         case .plain(let body): return body()
         case .parameter(let body): return body(parameter)
+        case .decorated: decoratedBodyCalled()
         }
     }
 
@@ -204,6 +227,13 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         position: UInt32, file: UInt, kind: Scope.Lifetime, custom: Scope?, body: Body, parameter: P
     ) -> T {
         let key = RegistrationKey(container: container, name: name, type: type, position: position, file: file)
+        if case .decorated(let decorated) = body {
+            // Checked once, before anything else: an undecorated resolve pays one compare,
+            // and the decorated path is a call that needs no metadata (Decoration.swift).
+            // The instance comes back as a payload: no result slot widens this frame, and
+            // the call is the same code for every class `T` (the copies merge).
+            return Payload.unwrap(decorated.resolveWrapped(nodeRef, key, kind: kind, custom: custom), as: T.self)
+        }
         if kind.holdsInstances {
             // The node is borrowed, not retained: the manager (or the process) keeps it.
             let found = nodeRef.withNode { $0.fastRead(key, kind: kind) }
@@ -237,6 +267,9 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         position: UInt32, file: UInt, kind: Scope.Lifetime, custom: Scope?, body: Body, parameter: P, parameterKey: (@Sendable (P) -> ParameterBox)?
     ) -> T {
         let key = RegistrationKey(container: container, name: name, type: type, position: position, file: file)
+        if case .decorated(let decorated) = body {
+            return resolveDecorated(decorated, nodeRef, key, kind: kind, custom: custom, parameter: parameter, parameterKey: .some(parameterKey))
+        }
         let box = parameterKey?(parameter)
         return withUnsafePointer(to: parameter) { value in
             withUnsafePointer(to: BuildParameter(value, box: box)) { buildParameter in
@@ -251,6 +284,30 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
                     buildParameter: buildParameter)
             }
         }
+    }
+
+    /// A decorated factory's resolve, through the decoration's class
+    /// (``DecoratedRegistration``): the resolve of the body it decorates, then its
+    /// decorators, with no lock held. Parameter and result pass by address, so that this
+    /// call is the same code for every class `T` and the compiler merges the copies.
+    /// `parameterKey` is `.none` for a ``Factory``, `.some` for a ``ParameterFactory``.
+    /// Never inlined: its pointers and result slot would widen the frame of every
+    /// undecorated resolve (+20 instructions per cached resolve when inlined).
+    @inlinable @inline(never)
+    package static func resolveDecorated(
+        _ decorated: DecoratedResolve, _ nodeRef: NodeReference, _ key: RegistrationKey, kind: Scope.Lifetime, custom: Scope?,
+        parameter: P, parameterKey: (@Sendable (P) -> ParameterBox)??
+    ) -> T {
+        var result: T? = nil
+        withUnsafePointer(to: parameter) { parameter in
+            withUnsafePointer(to: parameterKey) { parameterKey in
+                withUnsafeMutablePointer(to: &result) { result in
+                    decorated.resolve(
+                        nodeRef, key, kind: kind, custom: custom, parameter: parameter, parameterKey: parameterKey, into: result)
+                }
+            }
+        }
+        return result.unsafelyUnwrapped
     }
 
     /// Everything but a lock-free read: the held instance that
@@ -296,6 +353,13 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         guard let box = override as? OverrideBox<P, T> else { overrideTypeMismatch(key, parameter: P.self) }
         return box.body
     }
+}
+
+/// Never called: a resolve takes a decorated body apart before it runs a body, and a
+/// decoration's base is never itself decorated (``Decoration``).
+@usableFromInline @inline(never)
+package func decoratedBodyCalled() -> Never {
+    preconditionFailure("a decorated body was called without its decorators")
 }
 
 /// Stops the process: an override of `key` does not produce the registration's type.
