@@ -146,12 +146,3 @@ extension FactoryContext {
     @available(*, unavailable, message: "set arguments per container world: withContainer(context: .init(arguments: […])) { } replaces them for that world only")
     public static func removeArg(forKey key: String) {}
 }
-
-/// Not available: Scoped has no implicit registration hook. Register overrides where the
-/// app starts, before the first resolve, and declare what a lower module cannot build
-/// with ``SharedContainer/promised(key:file:line:column:)``.
-@available(*, unavailable, message: "register overrides at app start-up, before the first resolve; a module that only knows a protocol declares its factory with promised()")
-public protocol AutoRegistering {
-    /// Would register a module's implementations.
-    func autoRegister()
-}
