@@ -342,6 +342,10 @@ extension FactoryModifying {
 extension FactoryModifying {
     /// Uses `body` when running tests (see ``FactoryContext/isTest``).
     ///
+    /// Every context modifier reads ``FactoryContext/current`` when the factory value is
+    /// made: the process's contexts, or those of the test's container world
+    /// (`withContainer(context:)`).
+    ///
     /// ```swift
     /// var api: Factory<APIClient> { self { LiveAPIClient() }.onTest { MockAPIClient() }.singleton }
     /// ```
