@@ -162,7 +162,7 @@ public func withContainer<R>(
 /// Factory's tests set `FactoryContext.current` or `FactoryContext.setArg` for the whole
 /// process; tests in Scoped run in parallel, so the contexts belong to the world instead.
 /// Only code inside it (and nested worlds) sees them; other tests, and code outside any
-/// world, still see the process's ``FactoryContext/Values/process``.
+/// world, still see the process's `FactoryContext.Values.process`.
 ///
 /// ```swift
 /// withContainer(context: .init(isTest: false, isPreview: true)) {
@@ -176,7 +176,7 @@ public func withContainer<R>(
 /// An explicit `register` still outranks every context override.
 ///
 /// - Parameters:
-///   - context: The contexts of the world (``FactoryContext/Values/init(isTest:isPreview:isDebug:isSimulator:isDevice:arguments:addingArguments:)``
+///   - context: The contexts of the world (`FactoryContext.Values(isPreview: true)`
 ///     fills in the ones you leave out from the current ones).
 ///   - configure: Receives the world's `Container.shared`; register overrides on it.
 ///   - operation: Runs inside the world.
