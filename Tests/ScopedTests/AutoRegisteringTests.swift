@@ -143,10 +143,27 @@ private final class Box: Sendable {
         withContainer {
             #expect(AutoContainer.shared.label() == "auto")
             #expect(runs(of: AutoContainer.shared) == 1)
-            withContainer {  // a nested world: a root of its own, so it runs again there
+        }
+    }
+
+    @Test func aNestedWorldKeepsTheOuterOverridesAndDoesNotRunItAgain() {
+        withContainer(AutoContainer.self) { $0.label.register { "outer" } } operation: {
+            withContainer {
+                #expect(AutoContainer.shared.label() == "outer")
+                #expect(runs(of: AutoContainer.shared) == 0)  // the nested world's root inherits
+                AutoContainer.shared.reset()  // drops the inherited overrides: it runs there now
                 #expect(AutoContainer.shared.label() == "auto")
                 #expect(runs(of: AutoContainer.shared) == 1)
             }
+            #expect(AutoContainer.shared.label() == "outer")
+            #expect(runs(of: AutoContainer.shared) == 1)
+        }
+        withContainer {  // the outer world never resolved before the nested one was made
+            withContainer(AutoContainer.self) { $0.label.register { "inner" } } operation: {
+                #expect(AutoContainer.shared.label() == "inner")
+            }
+            #expect(AutoContainer.shared.label() == "auto")
+            #expect(runs(of: AutoContainer.shared) == 1)
         }
     }
 

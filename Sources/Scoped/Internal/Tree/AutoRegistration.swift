@@ -17,24 +17,26 @@ package final class AutoRegistration: Sendable {
 
     /// Calls the container's `autoRegister()` on a container made around the manager.
     package let hook: @Sendable (ContainerManager) -> Void
-    package let phase = Locked<Phase>(.pending, waitable: true)
+    package let phase: Locked<Phase>
 
-    package init(hook: @escaping @Sendable (ContainerManager) -> Void) {
+    package init(hook: @escaping @Sendable (ContainerManager) -> Void, phase: Phase) {
         self.hook = hook
+        self.phase = Locked(phase, waitable: true)
     }
 }
 
 extension ContainerNode {
-    /// Gives this root an `AutoRegistering` hook, pending; a root that has one keeps it
-    /// (a container made again around the same state installs nothing).
-    package func installAutoRegistration(_ hook: @escaping @Sendable (ContainerManager) -> Void) {
+    /// Gives this root an `AutoRegistering` hook, pending (or done: a nested world's root,
+    /// which inherits what it registered); a root that has one keeps it (a container made
+    /// again around the same state installs nothing).
+    package func installAutoRegistration(_ hook: @escaping @Sendable (ContainerManager) -> Void, pending: Bool = true) {
         guard isRoot else { return }
         let installed = state.withLock { state -> Bool in
             guard state.autoRegistration == nil else { return false }
-            state.autoRegistration = AutoRegistration(hook: hook)
+            state.autoRegistration = AutoRegistration(hook: hook, phase: pending ? .pending : .done)
             return true
         }
-        if installed { autoRegistrationPending.store(1, ordering: .sequentiallyConsistent) }
+        if installed && pending { autoRegistrationPending.store(1, ordering: .sequentiallyConsistent) }
     }
 
     /// Runs this root's `autoRegister()` if it has not run since the root was made or

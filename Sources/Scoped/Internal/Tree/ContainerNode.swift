@@ -133,8 +133,14 @@ package final class ContainerNode: Sendable {
         self.init(
             parent: nil, name: original.name, worldNumber: world.number, singletons: world.singletons, worldRoot: true)
         // A world root runs its production root's `autoRegister()` too, once per world,
-        // before the world's own overrides (they register through it, and win).
-        if let hook = original.state.withLock({ $0.autoRegistration?.hook }) { installAutoRegistration(hook) }
+        // before the world's own overrides (they register through it, and win). A nested
+        // world's root copies the enclosing world's overrides, auto-registered ones
+        // included (run first if they have not been): running it again would replace the
+        // outer test's overrides. It runs again there only after a reset.
+        if let hook = original.state.withLock({ $0.autoRegistration?.hook }) {
+            inherited?.autoRegisterIfNeeded()
+            installAutoRegistration(hook, pending: inherited == nil)
+        }
         if let inherited {
             let copied = inherited.state.withLock { $0.overrides }
             state.withLock { $0.overrides = copied }
