@@ -33,6 +33,7 @@ private final class AutoContainer: SharedContainer, AutoRegistering {
 extension AutoContainer {
     fileprivate var label: Factory<String> { self { "declared" } }
     fileprivate var cachedBox: Factory<Box> { self { Box("declared") }.cached }
+    fileprivate var asyncLabel: AsyncFactory<String> { self { "declared async" } }
 }
 
 /// Resolves from inside `autoRegister()`, before and after registering.
@@ -70,6 +71,14 @@ private final class Box: Sendable {
         #expect(runs(of: container) == 1)
         #expect(container.label() == "auto")
         _ = container.cachedBox()
+        #expect(runs(of: container) == 1)
+    }
+
+    @Test func anAsyncFirstResolveRunsItToo() async throws {
+        let container = AutoContainer()
+        #expect(try await container.asyncLabel() == "declared async")
+        #expect(runs(of: container) == 1)
+        #expect(container.label() == "auto")
         #expect(runs(of: container) == 1)
     }
 

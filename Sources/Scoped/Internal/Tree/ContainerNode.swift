@@ -1,6 +1,6 @@
 // Concurrency rule: each node (the state behind a `ContainerManager`) keeps its
 // mutable state in one `Locked` value, `state` (closed flag, open children,
-// overrides, observers), and its instances in `storage` (see InstanceStorage.swift).
+// overrides, observers, a root's `AutoRegistering` gate), and its instances in `storage` (see InstanceStorage.swift).
 // Tree walks take a parent's `state` and then its children's, top-down only (nesting 1
 // of the lock inventory in Locked.swift). Every lock is held only to read or swap that
 // state: factory bodies, observers and the `deinit`s of released
