@@ -26,5 +26,9 @@ public final class Container: SharedContainer {
     /// - Parameter manager: The state to use; a new root's unless you pass one.
     public init(manager: ContainerManager = ContainerManager()) {
         self.manager = manager
+        if Container.autoRegisters, manager.node.isRoot { enableAutoRegistration(of: Container.self) }
     }
+
+    /// Whether an app declared `extension Container: AutoRegistering` (asked once).
+    private static let autoRegisters = (Container.self as Any.Type) is any AutoRegistering.Type
 }

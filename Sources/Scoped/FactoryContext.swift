@@ -16,6 +16,10 @@
 /// `swiftpm-testing-helper`, and Xcode sets the `XCTest…` variables, also for tests hosted
 /// in an app. <doc:TestingAndPreviews> has the details.
 ///
+/// These are the process's contexts. A test's container world may be given others
+/// (``Values``, `withContainer(context:)` of `ScopedTesting`): context overrides read
+/// ``current``, the calling world's, which is the process's outside such a world.
+///
 /// Override precedence, highest first: an explicit ``FactoryModifying/register(_:)-(Body)`` (it lives in
 /// the container and always wins), then `onArg`/`onArgs`, `onPreview`, `onTest`,
 /// `onSimulator`, `onDevice`, `onDebug`, then the declared body. Among context overrides

@@ -385,6 +385,10 @@ extension FactoryModifying {
 extension FactoryModifying {
     /// Uses `body` when running tests (see ``FactoryContext/isTest``).
     ///
+    /// Every context modifier reads ``FactoryContext/current`` when the factory value is
+    /// made: the process's contexts, or those of the test's container world
+    /// (`withContainer(context:)`).
+    ///
     /// ```swift
     /// var api: Factory<APIClient> { self { LiveAPIClient() }.onTest { MockAPIClient() }.singleton }
     /// ```
@@ -392,7 +396,7 @@ extension FactoryModifying {
     /// - Parameter body: Makes the instance used under tests.
     /// - Returns: The factory with that body when the context applies.
     public func onTest(_ body: Body) -> Self {
-        applying(FactoryModification(.context(.test, applies: FactoryContext.isTest, body: body)))
+        applying(FactoryModification(.context(.test, applies: FactoryContext.current.isTest, body: body)))
     }
 
     /// Uses `body` in Xcode previews (see ``FactoryContext/isPreview``).
@@ -400,7 +404,7 @@ extension FactoryModifying {
     /// - Parameter body: Makes the instance used in previews.
     /// - Returns: The factory with that body when the context applies.
     public func onPreview(_ body: Body) -> Self {
-        applying(FactoryModification(.context(.preview, applies: FactoryContext.isPreview, body: body)))
+        applying(FactoryModification(.context(.preview, applies: FactoryContext.current.isPreview, body: body)))
     }
 
     /// Uses `body` in debug builds (see ``FactoryContext/isDebug``).
@@ -408,7 +412,7 @@ extension FactoryModifying {
     /// - Parameter body: Makes the instance used in debug builds.
     /// - Returns: The factory with that body when the context applies.
     public func onDebug(_ body: Body) -> Self {
-        applying(FactoryModification(.context(.debug, applies: FactoryContext.isDebug, body: body)))
+        applying(FactoryModification(.context(.debug, applies: FactoryContext.current.isDebug, body: body)))
     }
 
     /// Uses `body` when the process was launched with `argument` (`-mockAPI`).
@@ -418,7 +422,7 @@ extension FactoryModifying {
     ///   - body: Makes the instance used when the argument is present.
     /// - Returns: The factory with that body when the context applies.
     public func onArg(_ argument: String, _ body: Body) -> Self {
-        applying(FactoryModification(.context(.argument, applies: FactoryContext.arguments.contains(argument), body: body)))
+        applying(FactoryModification(.context(.argument, applies: FactoryContext.current.arguments.contains(argument), body: body)))
     }
 
     /// Uses `body` when the process was launched with any of `arguments`.
@@ -428,7 +432,8 @@ extension FactoryModifying {
     ///   - body: Makes the instance used when one of them is present.
     /// - Returns: The factory with that body when the context applies.
     public func onArgs(_ arguments: [String], _ body: Body) -> Self {
-        let applies = arguments.contains { FactoryContext.arguments.contains($0) }
+        let current = FactoryContext.current.arguments
+        let applies = arguments.contains { current.contains($0) }
         return applying(FactoryModification(.context(.argument, applies: applies, body: body)))
     }
 
@@ -437,7 +442,7 @@ extension FactoryModifying {
     /// - Parameter body: Makes the instance used in a simulator.
     /// - Returns: The factory with that body when the context applies.
     public func onSimulator(_ body: Body) -> Self {
-        applying(FactoryModification(.context(.simulator, applies: FactoryContext.isSimulator, body: body)))
+        applying(FactoryModification(.context(.simulator, applies: FactoryContext.current.isSimulator, body: body)))
     }
 
     /// Uses `body` on a device of an Apple platform, not a simulator (see
@@ -446,7 +451,7 @@ extension FactoryModifying {
     /// - Parameter body: Makes the instance used on a device.
     /// - Returns: The factory with that body when the context applies.
     public func onDevice(_ body: Body) -> Self {
-        applying(FactoryModification(.context(.device, applies: FactoryContext.isDevice, body: body)))
+        applying(FactoryModification(.context(.device, applies: FactoryContext.current.isDevice, body: body)))
     }
 }
 

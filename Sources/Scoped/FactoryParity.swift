@@ -117,20 +117,21 @@ extension Factory {
 }
 
 extension FactoryContext {
-    /// Not available: contexts are read once and cannot be set.
+    /// Not available: contexts are set per container world, not for the whole process.
+    ///
+    /// ```swift
+    /// withContainer(context: .init(addingArguments: ["-mockAPI"])) { … }
+    /// ```
     ///
     /// - Parameters:
     ///   - argument: The argument.
     ///   - key: Its key.
-    @available(*, unavailable, message: "contexts are read once and cannot be set; in a test, register the body you want (it outranks every context override)")
+    @available(*, unavailable, message: "set arguments per container world: withContainer(context: .init(addingArguments: [argument])) { } or @Test(.container(context: …)) of ScopedTesting")
     public static func setArg(_ argument: String, forKey key: String) {}
-}
 
-/// Not available: Scoped has no implicit registration hook. Register overrides where the
-/// app starts, before the first resolve, and declare what a lower module cannot build
-/// with ``SharedContainer/promised(key:file:line:column:)``.
-@available(*, unavailable, message: "register overrides at app start-up, before the first resolve; a module that only knows a protocol declares its factory with promised()")
-public protocol AutoRegistering {
-    /// Would register a module's implementations.
-    func autoRegister()
+    /// Not available: contexts are set per container world, not for the whole process.
+    ///
+    /// - Parameter key: The key `setArg` used.
+    @available(*, unavailable, message: "set arguments per container world: withContainer(context: .init(arguments: […])) { } replaces them for that world only")
+    public static func removeArg(forKey key: String) {}
 }

@@ -37,9 +37,12 @@ import Testing
 /// world is dropped and the instances it built are released.
 public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
     private let configurations: [@Sendable () async throws -> Void]
+    /// The contexts the test's world sees (nil: the enclosing world's or the process's).
+    private let context: FactoryContext.Values?
 
-    fileprivate init(configurations: [@Sendable () async throws -> Void]) {
+    fileprivate init(configurations: [@Sendable () async throws -> Void], context: FactoryContext.Values? = nil) {
         self.configurations = configurations
+        self.context = context
     }
 
     /// Applies to every test of a suite (each gets its own world), not once to the suite.
@@ -54,13 +57,18 @@ public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        if let entered = TestWorld.current, entered.test == test.id, entered.world === ContainerWorld.State.current {
+        if context == nil, let entered = TestWorld.current, entered.test == test.id,
+            entered.world === ContainerWorld.State.current
+        {
             // An outer `.container` trait of this same test made the world: add to it.
             try await entered.world.enter { try await configure() }
             try await function()
             return
         }
-        let world = ContainerWorld.State(name: test.name, parent: ContainerWorld.State.current)
+        // A trait with contexts makes a world of its own even inside an outer trait's: a
+        // world's contexts are fixed when it is made. It starts with the outer world's
+        // overrides (a nested world does), so traits still add up.
+        let world = ContainerWorld.State(name: test.name, parent: ContainerWorld.State.current, context: context)
         try await TestWorld.$current.withValue(TestWorld(test: test.id, world: world)) {
             try await world.enter {
                 try await configure()
@@ -140,6 +148,33 @@ extension Trait where Self == ContainerTrait {
         _ type: C.Type, _ configure: @escaping @Sendable (C) async throws -> Void
     ) -> Self {
         ContainerTrait(configurations: [{ try await configure(C.shared) }])
+    }
+}
+
+extension Trait where Self == ContainerTrait {
+    /// A fresh container world for each test whose context overrides see `context`, with
+    /// overrides registered on its `Container.shared` before the test runs.
+    ///
+    /// ```swift
+    /// @Test(.container(context: .init(isTest: false, isPreview: true)))
+    /// func rendersPreviewData() {
+    ///     #expect(Container.shared.api() is PreviewAPI)   // its .onPreview { } body
+    /// }
+    /// ```
+    ///
+    /// Only this test's world sees the contexts (see `withContainer(context:_:operation:)`).
+    /// Given with other `.container` traits, put the one with contexts outermost (on the
+    /// suite, or first): a world's contexts are fixed when it is made, so a trait with
+    /// contexts inside another makes a nested world, which keeps the outer overrides.
+    ///
+    /// - Parameters:
+    ///   - context: The contexts of the test's world.
+    ///   - configure: Receives the test's `Container.shared`; register overrides on it.
+    /// - Returns: The trait.
+    public static func container(
+        context: FactoryContext.Values, _ configure: @escaping @Sendable (Container) async throws -> Void = { _ in }
+    ) -> Self {
+        ContainerTrait(configurations: [{ try await configure(Container.shared) }], context: context)
     }
 }
 

@@ -57,7 +57,13 @@ public func withContainer<R>(
 public func withContainer<C: SharedContainer, R>(
     _ type: C.Type, _ configure: (C) throws -> Void, operation: () throws -> R
 ) rethrows -> R {
-    let world = ContainerWorld.State(name: "withContainer", parent: ContainerWorld.State.current)
+    try withContainer(context: nil, type, configure, operation: operation)
+}
+
+private func withContainer<C: SharedContainer, R>(
+    context: FactoryContext.Values?, _ type: C.Type, _ configure: (C) throws -> Void, operation: () throws -> R
+) rethrows -> R {
+    let world = ContainerWorld.State(name: "withContainer", parent: ContainerWorld.State.current, context: context)
     return try world.enter {
         try configure(C.shared)
         return try operation()
@@ -114,7 +120,14 @@ public func withContainer<C: SharedContainer, R>(
     isolation: isolated (any Actor)? = #isolation,
     _ type: C.Type, _ configure: (C) async throws -> Void, operation: () async throws -> R
 ) async rethrows -> R {
-    let world = ContainerWorld.State(name: "withContainer", parent: ContainerWorld.State.current)
+    try await withContainer(context: nil, type, configure, operation: operation)
+}
+
+private func withContainer<C: SharedContainer, R>(
+    isolation: isolated (any Actor)? = #isolation,
+    context: FactoryContext.Values?, _ type: C.Type, _ configure: (C) async throws -> Void, operation: () async throws -> R
+) async rethrows -> R {
+    let world = ContainerWorld.State(name: "withContainer", parent: ContainerWorld.State.current, context: context)
     return try await world.enter {
         try await configure(C.shared)
         return try await operation()
@@ -148,4 +161,94 @@ public func withContainer<R>(
     isolation: isolated (any Actor)? = #isolation, operation: () async throws -> R
 ) async rethrows -> R {
     try await withContainer(Container.self, { _ in }, operation: operation)
+}
+
+// MARK: - Worlds with contexts of their own
+
+/// Runs `operation` in a fresh container world whose context overrides see `context`:
+/// "resolve as if in a preview", "as if not in a test", "as if launched with `-mockAPI`".
+///
+/// Factory's tests set `FactoryContext.current` or `FactoryContext.setArg` for the whole
+/// process; tests in Scoped run in parallel, so the contexts belong to the world instead.
+/// Only code inside it (and nested worlds) sees them; other tests, and code outside any
+/// world, still see the process's `FactoryContext.Values.process`.
+///
+/// ```swift
+/// withContainer(context: .init(isTest: false, isPreview: true)) {
+///     #expect(Container.shared.api() is PreviewAPI)   // its .onPreview { } body
+/// }
+/// withContainer(context: .init(addingArguments: ["-mockAPI"])) { $0.clock.register { TestClock() } } operation: {
+///     #expect(Container.shared.api() is MockAPI)      // its .onArg("-mockAPI") { } body
+/// }
+/// ```
+///
+/// An explicit `register` still outranks every context override.
+///
+/// - Parameters:
+///   - context: The contexts of the world (`FactoryContext.Values(isPreview: true)`
+///     fills in the ones you leave out from the current ones).
+///   - configure: Receives the world's `Container.shared`; register overrides on it.
+///   - operation: Runs inside the world.
+/// - Returns: What `operation` returns.
+@discardableResult
+public func withContainer<R>(
+    context: FactoryContext.Values, _ configure: (Container) throws -> Void, operation: () throws -> R
+) rethrows -> R {
+    try withContainer(context: context, Container.self, configure, operation: operation)
+}
+
+/// Runs `operation` in a fresh container world whose context overrides see `context`,
+/// with no overrides of its own; see ``withContainer(context:_:operation:)-(_,_,()->R)``.
+///
+/// ```swift
+/// withContainer(context: .init(isPreview: true)) {
+///     #expect(Container.shared.api() is PreviewAPI)
+/// }
+/// ```
+///
+/// - Parameters:
+///   - context: The contexts of the world.
+///   - operation: Runs inside the world.
+/// - Returns: What `operation` returns.
+@discardableResult
+public func withContainer<R>(context: FactoryContext.Values, operation: () throws -> R) rethrows -> R {
+    try withContainer(context: context, Container.self, { _ in }, operation: operation)
+}
+
+/// Runs the async `operation` in a fresh container world whose context overrides see
+/// `context`; see ``withContainer(context:_:operation:)-(_,_,()->R)``.
+///
+/// ```swift
+/// try await withContainer(context: .init(isPreview: true)) { $0.clock.register { TestClock() } } operation: {
+///     try await Container.shared.feed().load()
+/// }
+/// ```
+///
+/// - Parameters:
+///   - isolation: The actor to run on; the caller's by default.
+///   - context: The contexts of the world.
+///   - configure: Receives the world's `Container.shared`; register overrides on it.
+///   - operation: Runs inside the world.
+/// - Returns: What `operation` returns.
+@discardableResult
+public func withContainer<R>(
+    isolation: isolated (any Actor)? = #isolation,
+    context: FactoryContext.Values, _ configure: (Container) async throws -> Void, operation: () async throws -> R
+) async rethrows -> R {
+    try await withContainer(context: context, Container.self, configure, operation: operation)
+}
+
+/// Runs the async `operation` in a fresh container world whose context overrides see
+/// `context`, with no overrides of its own.
+///
+/// - Parameters:
+///   - isolation: The actor to run on; the caller's by default.
+///   - context: The contexts of the world.
+///   - operation: Runs inside the world.
+/// - Returns: What `operation` returns.
+@discardableResult
+public func withContainer<R>(
+    isolation: isolated (any Actor)? = #isolation, context: FactoryContext.Values, operation: () async throws -> R
+) async rethrows -> R {
+    try await withContainer(context: context, Container.self, { _ in }, operation: operation)
 }

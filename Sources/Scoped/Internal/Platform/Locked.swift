@@ -15,6 +15,8 @@
 //                                                 closed, async builds by identity
 //   AsyncBuild.state (Async/AsyncBuild)           waiters, result, task, watchdog, ended      async build
 //   Lazy.state (Lazy, waitable)                   unresolved / resolving / resolved           Lazy
+//   AutoRegistration.phase (Tree/AutoRegistration, waitable)
+//                                                 pending / running on a thread / done        root with an AutoRegistering hook
 //   WeakLazyInjected's state (Injected)           resolved flag, weak instance                property
 //   WaitGraph.waits (Resolve/WaitGraph)           waiter (thread, async build) → the builder   process
 //                                                 it waits for: the one waits-for graph

@@ -194,7 +194,10 @@ extension ContainerNode {
     package func beginBuild(
         _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime, custom: Scope?
     ) -> BuildStep {
-        if !kind.holdsInstances, mayResolveFast(key) {
+        // A root whose `autoRegister()` is pending goes the general way, which runs it
+        // (`locate`) before reading overrides; checked first, so that an override it
+        // registers is never missed.
+        if !kind.holdsInstances, root.autoRegistrationPending.load(ordering: .acquiring) == 0, mayResolveFast(key) {
             return ResolutionContext.withCurrent { context in
                 let frame = BuildFrame(key, parameter: parameter, kind: kind, custom: nil, ownedByChild: false, in: self)
                 return beginUnheld(frame, override: nil, observed: false, context: context)
@@ -271,6 +274,7 @@ extension ContainerNode {
         holder: (owner: ContainerNode, storage: InstanceStorage)?, scope: Scope
     ) {
         let node = nodeInCurrentWorld()
+        node.root.autoRegisterIfNeeded()  // before the overrides are read: it registers some
         let found = node.override(for: key)
         let scope = found?.body.scope ?? declared
         return (node, found, node.holder(of: scope, overriddenIn: found?.owner), scope)

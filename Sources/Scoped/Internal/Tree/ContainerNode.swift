@@ -1,6 +1,6 @@
 // Concurrency rule: each node (the state behind a `ContainerManager`) keeps its
 // mutable state in one `Locked` value, `state` (closed flag, open children,
-// overrides, observers), and its instances in `storage` (see InstanceStorage.swift).
+// overrides, observers, a root's `AutoRegistering` gate), and its instances in `storage` (see InstanceStorage.swift).
 // Tree walks take a parent's `state` and then its children's, top-down only (nesting 1
 // of the lock inventory in Locked.swift). Every lock is held only to read or swap that
 // state: factory bodies, observers and the `deinit`s of released
@@ -34,6 +34,8 @@ package final class ContainerNode: Sendable {
         package var closed = false
         package var overrides: [RegistrationKey: any OverrideBody] = [:]
         package var observers: [UInt64: LifecycleObserver] = [:]
+        /// A root's `AutoRegistering` hook (AutoRegistration.swift), if its container has one.
+        package var autoRegistration: AutoRegistration?
     }
 
     /// The enclosing lifetime scope's node as a word (0 for a root container), retained
@@ -68,8 +70,8 @@ package final class ContainerNode: Sendable {
     package let singletons: InstanceStorage
     /// The tree, overrides and observers: one lock (one allocation) per node.
     package let state = Locked(State())
-    /// `overrideCount`, `observerCount` and `slot`, in one allocation.
-    private let atomicWords = AtomicWords(count: 3)
+    /// `overrideCount`, `observerCount`, `slot` and `autoRegistrationPending`, in one allocation.
+    private let atomicWords = AtomicWords(count: 4)
     /// Number of overrides registered here; read without locking on every resolve.
     package var overrideCount: AtomicWord { atomicWords[0] }
     /// Number of observers installed here; read without locking by the resolve path.
@@ -78,6 +80,9 @@ package final class ContainerNode: Sendable {
     /// read when it closes, both under the parent's lock (an atomic word only because the
     /// node's stored properties are constants).
     private var slot: AtomicWord { atomicWords[2] }
+    /// 1 while a root's `autoRegister()` has yet to run (AutoRegistration.swift); read by
+    /// the slow steps of a resolve, never by the lock-free read.
+    package var autoRegistrationPending: AtomicWord { atomicWords[3] }
 
     package static let processSingletons = InstanceStorage()
 
@@ -127,6 +132,15 @@ package final class ContainerNode: Sendable {
     package convenience init(worldRootFor original: ContainerNode, world: ContainerWorld.State, inheriting inherited: ContainerNode?) {
         self.init(
             parent: nil, name: original.name, worldNumber: world.number, singletons: world.singletons, worldRoot: true)
+        // A world root runs its production root's `autoRegister()` too, once per world,
+        // before the world's own overrides (they register through it, and win). A nested
+        // world's root copies the enclosing world's overrides, auto-registered ones
+        // included (run first if they have not been): running it again would replace the
+        // outer test's overrides. It runs again there only after a reset.
+        if let hook = original.state.withLock({ $0.autoRegistration?.hook }) {
+            inherited?.autoRegisterIfNeeded()
+            installAutoRegistration(hook, pending: inherited == nil)
+        }
         if let inherited {
             let copied = inherited.state.withLock { $0.overrides }
             state.withLock { $0.overrides = copied }
@@ -348,6 +362,7 @@ package final class ContainerNode: Sendable {
         }
         _ = dropped  // override bodies may capture instances: released here, unlocked
         releaseNewestFirst(storage.remove { _ in true })
+        rearmAutoRegistration()  // its registrations are gone: it runs again, as in Factory
         emit(.reset, scopeName: "container")
     }
 

@@ -21,15 +21,19 @@ extension ContainerWorld {
         package let name: String
         /// Unique in the process (never reused, unlike an `ObjectIdentifier`).
         package let number: UInt64
+        /// The contexts context overrides see inside this world (nil: the process's).
+        /// Set when the world is made, inherited by nested worlds; never changed.
+        package let context: FactoryContext.Values?
 
             /// World roots by production root number, then by world number.
         private static let worldRoots = Locked<[UInt64: [UInt64: ContainerNode]]>([:])
         /// Whether any world root was ever made: until then a root's `deinit` skips the table.
         private static var everReplaced: AtomicWord { ProcessWideWord.worldRootEverMade.word }
 
-        package init(name: String, parent: ContainerWorld.State?) {
+        package init(name: String, parent: ContainerWorld.State?, context: FactoryContext.Values? = nil) {
             self.name = name
             self.parent = parent
+            self.context = context ?? parent?.context
             number = ProcessWideCounter.worldNumbers.next()
         }
 

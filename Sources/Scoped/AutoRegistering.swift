@@ -1,0 +1,77 @@
+// Concurrency rule: the hook is stored in the root's `AutoRegistration` (its own
+// waitable lock, Internal/Tree/AutoRegistration.swift); `autoRegister()` runs with no
+// lock held, once, while other threads that resolve through the root wait for it.
+
+/// A container type whose `autoRegister()` registers implementations before the first
+/// resolve through each of its root containers: the way an app module registers what
+/// lower modules only declared (Factory's `AutoRegistering`).
+///
+/// ```swift
+/// extension Container: AutoRegistering {
+///     func autoRegister() {
+///         accountService.register { LiveAccountService() }
+///     }
+/// }
+/// ```
+///
+/// When it runs:
+///
+/// - once per root container (``Container/shared``, each `Container()`), before the first
+///   resolve or `register` through that root or one of its lifetime scopes (``SharedContainer/child(_:)``
+///   sees the root's registrations; it does not run again). Many threads resolving first
+///   at once: one runs it, the others wait for it.
+/// - in each `ScopedTesting` container world, once, for that world's root, before the
+///   test's and the trait's overrides are registered: those win.
+/// - again after ``SharedContainer/reset()`` of the root, which drops what it registered.
+///
+/// A resolve or `register` from inside `autoRegister()`, on its thread, goes on at once
+/// with what is registered so far: it neither waits for nor runs `autoRegister()` again.
+/// Don't wait inside it for other threads that resolve through the same root: they wait
+/// for `autoRegister()` to end. A lock-free read of an instance already held (a singleton
+/// another root built) does not trigger it; the first build or `register` does.
+///
+/// ``Container`` runs it by itself. A container type of your own calls
+/// ``SharedContainer/enableAutoRegistration()`` in its `init(manager:)`:
+///
+/// ```swift
+/// final class AppContainer: SharedContainer, AutoRegistering {
+///     static let shared = AppContainer()
+///     let manager: ContainerManager
+///     init(manager: ContainerManager = ContainerManager()) {
+///         self.manager = manager
+///         enableAutoRegistration()
+///     }
+///     func autoRegister() { session.register { LiveSession() } }
+/// }
+/// ```
+public protocol AutoRegistering {
+    /// Registers overrides (`register { … }`) on `self`, a root container.
+    func autoRegister()
+}
+
+extension SharedContainer where Self: AutoRegistering {
+    /// Makes this root container run ``AutoRegistering/autoRegister()`` before its first
+    /// resolve (and in every test world, and after a reset): call it at the end of your
+    /// container type's `init(manager:)`. ``Container`` does it by itself. Does nothing
+    /// for a lifetime scope (they see their root's registrations) or when already enabled.
+    ///
+    /// ```swift
+    /// init(manager: ContainerManager = ContainerManager()) {
+    ///     self.manager = manager
+    ///     enableAutoRegistration()
+    /// }
+    /// ```
+    public func enableAutoRegistration() {
+        enableAutoRegistration(of: Self.self)
+    }
+}
+
+extension SharedContainer {
+    /// Installs `C`'s `autoRegister()` as the hook of this container's root state.
+    package func enableAutoRegistration<C: SharedContainer>(of _: C.Type) {
+        guard manager.node.isRoot else { return }
+        manager.node.installAutoRegistration { manager in
+            (C(manager: manager) as? any AutoRegistering)?.autoRegister()
+        }
+    }
+}

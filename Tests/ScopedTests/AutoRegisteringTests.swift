@@ -1,0 +1,190 @@
+import Scoped
+import ScopedTesting
+import Testing
+
+/// How many times `autoRegister()` ran, by the number of the root it ran for (a test's
+/// own root, or a world's), and what a resolve inside it saw.
+private let autoRegisterRuns = Locked<[UInt64: Int]>([:])
+private let seenInside = Locked<[UInt64: String]>([:])
+
+private func runs(of container: some SharedContainer) -> Int {
+    let root = container.manager.node.nodeInCurrentWorld().root.number
+    return autoRegisterRuns.withLock { $0[root] ?? 0 }
+}
+
+/// A container type that registers its implementation when its roots first resolve. The
+/// registration comes after some busy work, so a thread that did not wait for it would
+/// see the declared body.
+private final class AutoContainer: SharedContainer, AutoRegistering {
+    static let shared = AutoContainer()
+    let manager: ContainerManager
+    init(manager: ContainerManager = ContainerManager()) {
+        self.manager = manager
+        enableAutoRegistration()
+    }
+
+    func autoRegister() {
+        autoRegisterRuns.withLock { $0[manager.node.number, default: 0] += 1 }
+        for _ in 0..<200 { Platform.yieldThread() }
+        label.register { "auto" }
+    }
+}
+
+extension AutoContainer {
+    fileprivate var label: Factory<String> { self { "declared" } }
+    fileprivate var cachedBox: Factory<Box> { self { Box("declared") }.cached }
+    fileprivate var asyncLabel: AsyncFactory<String> { self { "declared async" } }
+}
+
+/// Resolves from inside `autoRegister()`, before and after registering.
+private final class ReentrantContainer: SharedContainer, AutoRegistering {
+    static let shared = ReentrantContainer()
+    let manager: ContainerManager
+    init(manager: ContainerManager = ContainerManager()) {
+        self.manager = manager
+        enableAutoRegistration()
+    }
+
+    func autoRegister() {
+        autoRegisterRuns.withLock { $0[manager.node.number, default: 0] += 1 }
+        let before = label()
+        label.register { "auto" }
+        let after = label()
+        seenInside.withLock { $0[manager.node.number] = "\(before) then \(after)" }
+    }
+
+    fileprivate var label: Factory<String> { self { "declared" } }
+}
+
+private final class Box: Sendable {
+    let value: String
+    init(_ value: String) { self.value = value }
+}
+
+/// `AutoRegistering` (#30): once per root before its first resolve, in every test world
+/// before the test's overrides, again after a reset, never for a child lifetime scope.
+@Suite struct AutoRegisteringTests {
+    @Test func itRunsOnceBeforeTheFirstResolve() {
+        let container = AutoContainer()
+        #expect(runs(of: container) == 0)
+        #expect(container.label() == "auto")
+        #expect(runs(of: container) == 1)
+        #expect(container.label() == "auto")
+        _ = container.cachedBox()
+        #expect(runs(of: container) == 1)
+    }
+
+    @Test func anAsyncFirstResolveRunsItToo() async throws {
+        let container = AutoContainer()
+        #expect(try await container.asyncLabel() == "declared async")
+        #expect(runs(of: container) == 1)
+        #expect(container.label() == "auto")
+        #expect(runs(of: container) == 1)
+    }
+
+    @Test func eachRootRunsItForItself() {
+        let first = AutoContainer()
+        let second = AutoContainer()
+        _ = first.label()
+        #expect(runs(of: first) == 1)
+        #expect(runs(of: second) == 0)
+        #expect(second.label() == "auto")
+        #expect(runs(of: second) == 1)
+    }
+
+    @Test func concurrentFirstResolvesRunItOnceAndAllWaitForIt() {
+        for _ in 0..<20 {
+            let container = AutoContainer()
+            let seen = Collected<String>()
+            onThreads(8) { index in
+                seen.append(index.isMultiple(of: 2) ? container.label() : container.cachedBox().value)
+            }
+            #expect(runs(of: container) == 1)
+            #expect(seen.all.filter { $0 == "auto" }.count == 4)  // every label() saw the auto-registered body
+            #expect(seen.all.count == 8)
+        }
+    }
+
+    @Test func aResolveInsideAutoRegisterGoesOnWithoutRecursing() {
+        let container = ReentrantContainer()
+        #expect(container.label() == "auto")
+        #expect(runs(of: container) == 1)
+        #expect(seenInside.withLock { $0[container.manager.node.number] } == "declared then auto")
+    }
+
+    @Test func aRegisterBeforeTheFirstResolveRunsItFirstAndWins() {
+        let container = AutoContainer()
+        container.label.register { "explicit" }
+        #expect(runs(of: container) == 1)
+        #expect(container.label() == "explicit")
+        #expect(runs(of: container) == 1)
+    }
+
+    @Test func resetDropsItsRegistrationsAndRearmsIt() {
+        let container = AutoContainer()
+        #expect(container.label() == "auto")
+        container.label.register { "explicit" }
+        container.reset()
+        #expect(runs(of: container) == 1)
+        #expect(container.label() == "auto")
+        #expect(runs(of: container) == 2)
+        container.label.reset()  // one factory's reset drops its override only: nothing re-arms
+        #expect(container.label() == "declared")
+        #expect(runs(of: container) == 2)
+    }
+
+    @Test func childScopesSeeTheRootsRegistrationsAndDoNotRunItAgain() {
+        let container = AutoContainer()
+        let flow = container.child("flow")
+        #expect(flow.label() == "auto")  // the first resolve, through a child: the root's runs
+        #expect(runs(of: container) == 1)
+        let another = container.child("another")
+        #expect(another.label() == "auto")
+        #expect(container.label() == "auto")
+        #expect(runs(of: container) == 1)
+    }
+
+    @Test func aTestWorldRunsItOnceBeforeItsOwnOverrides() {
+        withContainer(AutoContainer.self) { $0.label.register { "test" } } operation: {
+            #expect(AutoContainer.shared.label() == "test")
+            #expect(runs(of: AutoContainer.shared) == 1)
+        }
+        withContainer {
+            #expect(AutoContainer.shared.label() == "auto")
+            #expect(runs(of: AutoContainer.shared) == 1)
+        }
+    }
+
+    @Test func aNestedWorldKeepsTheOuterOverridesAndDoesNotRunItAgain() {
+        withContainer(AutoContainer.self) { $0.label.register { "outer" } } operation: {
+            withContainer {
+                #expect(AutoContainer.shared.label() == "outer")
+                #expect(runs(of: AutoContainer.shared) == 0)  // the nested world's root inherits
+                AutoContainer.shared.reset()  // drops the inherited overrides: it runs there now
+                #expect(AutoContainer.shared.label() == "auto")
+                #expect(runs(of: AutoContainer.shared) == 1)
+            }
+            #expect(AutoContainer.shared.label() == "outer")
+            #expect(runs(of: AutoContainer.shared) == 1)
+        }
+        withContainer {  // the outer world never resolved before the nested one was made
+            withContainer(AutoContainer.self) { $0.label.register { "inner" } } operation: {
+                #expect(AutoContainer.shared.label() == "inner")
+            }
+            #expect(AutoContainer.shared.label() == "auto")
+            #expect(runs(of: AutoContainer.shared) == 1)
+        }
+    }
+
+    @Test(.container(AutoContainer.self) { $0.label.register { "trait" } })
+    func theTraitsOverridesWin() {
+        #expect(AutoContainer.shared.label() == "trait")
+        #expect(runs(of: AutoContainer.shared) == 1)
+    }
+
+    @Test func containerItselfDoesNotAutoRegisterUnlessItConforms() {
+        let container = Container()
+        #expect(container.manager.node.autoRegistrationPending.load(ordering: .relaxed) == 0)
+        #expect(container.manager.node.state.withLock { $0.autoRegistration } == nil)
+    }
+}
