@@ -17,7 +17,8 @@ struct ModelStop: Error {
 /// - `.shared` is held weakly: reused only while something else holds it;
 /// - `.graph` is shared inside one outermost build, new at the top level;
 /// - `register`/`reset()` of a factory drop what *that* container holds for it (a root
-///   also drops the world's singleton of it); a container's `reset()` drops its
+///   also drops the world's singleton of it) and what its descendants hold for it, except
+///   below a descendant with an override of its own for it; a container's `reset()` drops its
 ///   overrides and everything it holds; `Scope.x.reset()` drops that scope's instances in
 ///   every container of the world;
 /// - `close()` closes the open descendants too and drops what they hold; a closed
@@ -136,6 +137,13 @@ struct ReferenceModel {
         nodes[node].storage = nodes[node].storage.filter { $0.key.registration != registration }
         if nodes[node].parent == nil && registration.kind == .singleton {
             singletons = singletons.filter { $0.key.registration != registration }
+        }
+        // What the descendants hold of it was made with the body just replaced.
+        var pending = nodes[node].children
+        while let child = pending.popLast() {
+            guard nodes[child].overrides[registration] == nil else { continue }
+            nodes[child].storage = nodes[child].storage.filter { $0.key.registration != registration }
+            pending += nodes[child].children
         }
     }
 
