@@ -251,6 +251,11 @@ extension FactoryModifying where Parameter == Void, Body == @Sendable () -> Inst
     /// called on (in a `ScopedTesting` world, that world's root), held weakly by the
     /// override: an override never keeps its scope open.
     ///
+    /// It is that container even when the factory is resolved through a lifetime scope
+    /// below it: an override registered on a root builds its `.scoped` dependencies at
+    /// the root, where they live as long as the root (`validateGraph` reports each one).
+    /// Register on the lifetime scope when the override's dependencies belong to the flow.
+    ///
     /// Name the type of the container you call `register` on. The body receives that
     /// container's state as the type you name, and Scoped cannot check the name: a root's
     /// state is made by your container's `init(manager:)`, so it does not know its

@@ -45,8 +45,9 @@ extension ContainerManager {
 extension SharedContainer {
     /// Makes a factory declared in one module whose body another module registers: it
     /// resolves to `nil` until something registers it. In a debug build of Scoped,
-    /// resolving it before then stops with a message naming the registration (Factory's
-    /// `promised()`).
+    /// resolving it before then stops with a message naming the registration, except in
+    /// Xcode previews (Factory's `promised()`). Both read ``FactoryContext/current``, so a
+    /// test world with `isPreview: true` or `isDebug: false` gets `nil`.
     ///
     /// ```swift
     /// // Module Accounts, which knows only the protocol:
@@ -67,7 +68,10 @@ extension SharedContainer {
         key: StaticString = #function, file: StaticString = #fileID, line: UInt = #line, column: UInt = #column
     ) -> Factory<T?> {
         self(key: key, file: file, line: line, column: column) {
-            guard FactoryContext.isDebug else { return nil }
+            // As in Factory: a debug build stops, a preview (a canvas renders screens with
+            // some services never registered) and a release build get nil.
+            let context = FactoryContext.current
+            guard context.isDebug, !context.isPreview else { return nil }
             let registration = RegistrationKey(
                 container: AnyDeclaringContainer.self, name: key, type: T?.self, file: file, line: line, column: column)
             ScopedFailure.stop(
@@ -134,4 +138,18 @@ extension FactoryContext {
     /// - Parameter key: The key `setArg` used.
     @available(*, unavailable, message: "set arguments per container world: withContainer(context: .init(arguments: […])) { } replaces them for that world only")
     public static func removeArg(forKey key: String) {}
+}
+
+extension AsyncFactory {
+    /// Not available: `.graph` is the scope of one synchronous resolve, and an async
+    /// build runs in a task of its own.
+    @available(*, unavailable, message: "an async factory has no .graph scope (one synchronous resolve's): use .unique, or .scoped in a lifetime scope")
+    public var graph: Self { self }
+}
+
+extension AsyncParameterFactory {
+    /// Not available: `.graph` is the scope of one synchronous resolve, and an async
+    /// build runs in a task of its own.
+    @available(*, unavailable, message: "an async factory has no .graph scope (one synchronous resolve's): use .unique, or .scoped in a lifetime scope")
+    public var graph: Self { self }
 }

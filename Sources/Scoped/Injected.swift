@@ -39,8 +39,12 @@ public struct Injected<T> {
     public var factory: Factory<T> { makeFactory() }
 
     /// Resolves the dependency again, from the container it was first resolved from.
-    public mutating func resolve() {
+    ///
+    /// - Returns: The new dependency, now also the wrapped value.
+    @discardableResult
+    public mutating func resolve() -> T {
         wrappedValue = makeFactory()()
+        return wrappedValue
     }
 
     /// Resolves `keyPath`'s factory from `Container.shared` (or, while a view model is
@@ -212,7 +216,8 @@ extension LazyInjected: Sendable where T: Sendable {}
 ///
 /// Reading it after the instance is gone returns `nil`; it does not resolve again. `T`
 /// may be a protocol type (`Factory<any SessionProviding>`) whose instances are classes:
-/// resolving a value that is not a class instance stops with a message naming `T`.
+/// resolving a value that is not a class instance stops with a message naming the
+/// registration.
 /// Setting it holds the new instance weakly instead (a test double, say).
 @propertyWrapper
 public final class WeakLazyInjected<T> {
@@ -225,15 +230,16 @@ public final class WeakLazyInjected<T> {
         get {
             let (resolved, weak) = state.withLock { ($0.resolved, $0.object) }
             if resolved { return weak?.object.map { $0 as! T } }
-            let value = makeFactory()()
-            let object = Self.classInstance(value)
+            let factory = makeFactory()
+            let value = factory()
+            let object = Self.classInstance(value, from: factory)
             state.withLock { state in
                 if !state.resolved { state = (true, WeakInstance(object)) }
             }
             return value
         }
         set {
-            let weak = newValue.map { WeakInstance(Self.classInstance($0)) }
+            let weak = newValue.map { WeakInstance(Self.classInstance($0, from: nil)) }
             state.withLock { $0 = (true, weak) }
         }
     }
@@ -251,8 +257,9 @@ public final class WeakLazyInjected<T> {
     /// - Returns: The new dependency.
     @discardableResult
     public func resolve() -> T {
-        let value = makeFactory()()
-        let weak = WeakInstance(Self.classInstance(value))
+        let factory = makeFactory()
+        let value = factory()
+        let weak = WeakInstance(Self.classInstance(value, from: factory))
         state.withLock { $0 = (true, weak) }
         return value
     }
@@ -265,10 +272,16 @@ public final class WeakLazyInjected<T> {
         state.withLock { $0.object }?.object.map { $0 as! T }
     }
 
-    /// The class instance `value` is; stops for a value type, which cannot be held weakly.
-    private static func classInstance(_ value: T) -> AnyObject {
+    /// The class instance `value` is; stops for a value type, which cannot be held
+    /// weakly, naming the registration `factory` resolved (nil: a value set directly).
+    private static func classInstance(_ value: T, from factory: Factory<T>?) -> AnyObject {
         guard let object = Payload.classInstance(in: value) else {
-            ScopedFailure.stop("@WeakLazyInjected holds instances weakly, and \(T.self) resolved to a value that is not a class instance")
+            guard let key = factory?.registration.key else {
+                ScopedFailure.stop("@WeakLazyInjected holds instances weakly, and the \(T.self) it was set to is not a class instance")
+            }
+            ScopedFailure.stop(
+                "@WeakLazyInjected holds instances weakly, and \(key.description) resolved to a value that is not a class instance",
+                declaredBy: [key])
         }
         return object
     }

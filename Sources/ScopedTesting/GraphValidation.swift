@@ -43,6 +43,22 @@ public struct GraphReport: Sendable {
     public let problems: [Problem]
 }
 
+extension GraphReport: CustomStringConvertible {
+    /// How many registrations were resolved and the problems, one per line: what
+    /// `print(report)` shows.
+    ///
+    /// ```
+    /// 4 registrations resolved, 1 problem:
+    /// - detail (DetailModel) is .scoped but was built at the root (root), where it lives as long as …
+    /// ```
+    public var description: String {
+        let registrations = graph.nodes.count == 1 ? "1 registration" : "\(graph.nodes.count) registrations"
+        guard !problems.isEmpty else { return "\(registrations) resolved, no problems" }
+        let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
+        return "\(registrations) resolved, \(count):\n" + problems.map { "- \($0.message)" }.joined(separator: "\n")
+    }
+}
+
 /// Resolves an app's graph in a fresh container world and fails the running test for
 /// every captive dependency, every `.scoped` instance built at the root, and every
 /// instance built more than once where its scope promises one — each with the chain of

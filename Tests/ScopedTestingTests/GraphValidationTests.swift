@@ -47,6 +47,7 @@ extension Container {
         }
         #expect(report.problems.isEmpty)
         #expect(report.graph.nodes.map(\.registration) == ["validAPI", "validStore", "validScreen", "validDetail"])
+        #expect(report.description == "4 registrations resolved, no problems")
     }
 
     @Test func aCaptiveDependencyFailsTheTestWithItsChain() {
@@ -60,6 +61,10 @@ extension Container {
         #expect(report?.problems.first?.message == """
             captive dependency: captiveHolder (ValidHolder) (.cached) holds validBadge (ValidBadge) shared, which it keeps \
             alive past its scope; chain: captiveHolder (ValidHolder) → validBadge (ValidBadge)
+            """)
+        #expect(report.map(String.init(describing:)) == """
+            2 registrations resolved, 1 problem:
+            - \(report?.problems.first?.message ?? "")
             """)
     }
 

@@ -394,6 +394,15 @@ extension FactoryParityTests {
         #expect(container.accountService() as? LiveAccountService === live)
     }
 
+    @Test func anUnregisteredPromiseIsNilInAPreviewAndInARelease() {
+        withContainer(context: .init(isPreview: true, isDebug: true)) {
+            #expect(Container.shared.accountService() == nil)
+        }
+        withContainer(context: .init(isPreview: false, isDebug: false)) {
+            #expect(Container.shared.accountService() == nil)
+        }
+    }
+
     @Test func anUnregisteredPromiseStopsInADebugBuild() async {
         guard FactoryContext.isDebug else { return }
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
@@ -504,7 +513,8 @@ extension FactoryParityTests {
             _ = Owner().number
         }
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(output.contains("Scoped: @WeakLazyInjected holds instances weakly, and Int resolved to a value that is not a class instance"))
+        #expect(output.contains("Scoped: @WeakLazyInjected holds instances weakly, and parityNumber (Int) resolved to a value that is not a class instance"))
+        #expect(output.contains("the self { … } calls are at ScopedTests/FactoryParityTests.swift:482:55 for parityNumber (Int)"))
     }
 }
 

@@ -37,8 +37,9 @@ private final class PartOwner {
         #expect(owner.$eager.factory() === owner.eager)
         owner.$eager.factory.register { Part("mock") }
         #expect(owner.eager.label == "live")   // resolved at init, kept
-        owner.$eager.resolve()
-        #expect(owner.eager.label == "mock")
+        let again = owner.$eager.resolve()
+        #expect(again.label == "mock")
+        #expect(owner.eager === again)
         #expect(container.cachedPart() === owner.eager)
     }
 

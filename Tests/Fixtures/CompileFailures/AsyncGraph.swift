@@ -1,10 +1,11 @@
-// `.graph` is one synchronous resolve's scope: an async factory has no such member.
-// expect: value of type 'AsyncFactory<AsyncThing>' has no member 'graph'
+// `.graph` is one synchronous resolve's scope: an async factory's `.graph` does not
+// compile and names what to use (inline after `self { … }` too, where the synchronous
+// factory's `.graph` used to be picked and the error was a type mismatch).
+// expect: 'graph' is unavailable: an async factory has no .graph scope (one synchronous resolve's): use .unique, or .scoped in a lifetime scope
 import Scoped
 
 final class AsyncThing: Sendable {}
 
 extension Container {
-    var asyncThing: AsyncFactory<AsyncThing> { self { () async throws -> AsyncThing in AsyncThing() } }
-    var asyncGraph: AsyncFactory<AsyncThing> { asyncThing.graph }
+    var asyncGraph: AsyncFactory<AsyncThing> { self { AsyncThing() }.graph }
 }
