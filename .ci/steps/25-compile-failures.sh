@@ -4,7 +4,9 @@
 # compile) against the built Scoped module, in Swift 6 mode; the check fails unless the
 # compiler rejects it with every diagnostic its `// expect:` lines name. Files of Swift5/ are
 # what a Swift 5-mode client sees (#31): compiled silently with the default checking, with
-# the warnings their `// expect warning:` lines name under complete checking.
+# the warnings their `// expect warning:` lines name under complete checking. Files of
+# Warnings/ must compile in Swift 6 mode with the warnings their `// expect warning:` lines
+# name: misuse Swift can only warn about (#30: a context modifier used at run time).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -47,6 +49,19 @@ for file in "$dir"/Swift5/*.swift; do
         fi
     done < <(sed -n 's|^// expect warning: ||p' "$file")
     echo "Swift5/$(basename "$file"): compiles in Swift 5 mode; $(grep -m1 -oE "warning: .*" <<<"$output")"
+done
+for file in "$dir"/Warnings/*.swift; do
+    cases=$((cases + 1))
+    if ! output=$(typecheck "$dir/Declarations.swift" "$file"); then
+        echo "FAIL: $file: did not compile (it must, with warnings)"; echo "$output" | grep -E "error:" | head -5
+        failures=$((failures + 1)); continue
+    fi
+    while IFS= read -r expected; do
+        if ! grep -qF -- "warning: $expected" <<<"$output"; then
+            echo "FAIL: $file: the compiler did not warn: $expected"; failures=$((failures + 1))
+        fi
+    done < <(sed -n 's|^// expect warning: ||p' "$file")
+    echo "Warnings/$(basename "$file"): compiles; $(grep -m1 -oE "warning: .*" <<<"$output")"
 done
 [ "$failures" -eq 0 ] || exit 1
 echo "compile failures: all $cases cases gave the expected diagnostics"
