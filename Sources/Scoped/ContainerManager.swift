@@ -34,6 +34,8 @@ public final class ContainerManager: Sendable {
     @usableFromInline package let node: ContainerNode
     /// Made by ``processWide()``: never released, so factory values retain nothing of it.
     package let isProcessWide: Bool
+    /// Whether releasing this manager closes its lifetime scope (false: a borrowed one).
+    private let ownsScope: Bool
     /// A root's keepers (``nodeOwner()``): `keeperCount` words, each 0 or a retained keeper;
     /// nil for every other manager (process-wide, a child's, a keeper), whose factory
     /// values retain the manager itself or nothing.
@@ -83,8 +85,16 @@ public final class ContainerManager: Sendable {
         self.init(node: node, isProcessWide: false, keepsPerThread: false)
     }
 
-    private init(node: ContainerNode, isProcessWide: Bool, keepsPerThread: Bool) {
+    /// A manager around `node` that does not own it: releasing it closes nothing. The
+    /// container an override's body receives (`register { c in … }`) is made with one, so
+    /// that it never keeps a lifetime scope open, nor closes one.
+    package convenience init(borrowing node: ContainerNode) {
+        self.init(node: node, isProcessWide: false, keepsPerThread: false, ownsScope: false)
+    }
+
+    private init(node: ContainerNode, isProcessWide: Bool, keepsPerThread: Bool, ownsScope: Bool = true) {
         self.node = node
+        self.ownsScope = ownsScope
         self.isProcessWide = isProcessWide
         // One cache line of its own: every thread reads it on every factory access, and a
         // line shared with an object that threads write to (the container, retained by
@@ -135,7 +145,7 @@ public final class ContainerManager: Sendable {
         // holds the node (to close it with the parent), so the node cannot end by itself.
         // Closing reports `scopeClosed` and releases the child's instances, newest first.
         // (A root's keepers are managers of a root: they close nothing.)
-        if !node.isRoot { node.close() }
+        if !node.isRoot && ownsScope { node.close() }
         if let keepers {
             for index in 0..<Int(Self.keeperCount) {
                 let bits = keepers[index].load(ordering: .acquiring)

@@ -158,7 +158,3 @@ extension MainActorParameterFactory: SynchronousFactoryModifying {}
 @usableFromInline
 package enum AnyDeclaringContainer {}
 
-extension Factory: RegistrationAccess {}
-extension ParameterFactory: RegistrationAccess {}
-extension AsyncFactory: RegistrationAccess {}
-extension AsyncParameterFactory: RegistrationAccess {}

@@ -237,9 +237,9 @@ extension FactoryModifying {
 // MARK: - Overrides that take their container
 
 extension FactoryModifying where Parameter == Void, Body == @Sendable () -> Instance {
-    /// Replaces the body in this factory's container with one that receives that
-    /// container: an override registered on a lifetime scope resolves its dependencies
-    /// from that scope.
+    /// Replaces the body in this factory's container with one that receives the
+    /// container its instance belongs to, so that the override's dependencies share the
+    /// instance's lifetime.
     ///
     /// ```swift
     /// let flow = Container.shared.child("checkout")
@@ -247,14 +247,19 @@ extension FactoryModifying where Parameter == Void, Body == @Sendable () -> Inst
     /// ```
     ///
     /// The body receives a ``Container``; for a container type of your own, name it:
-    /// `register { (c: AppContainer) in … }`. The container is the one `register` was
-    /// called on (in a `ScopedTesting` world, that world's root), held weakly by the
-    /// override: an override never keeps its scope open.
+    /// `register { (c: AppContainer) in … }`. Which container it receives is decided by
+    /// each build, as for the instance itself:
     ///
-    /// It is that container even when the factory is resolved through a lifetime scope
-    /// below it: an override registered on a root builds its `.scoped` dependencies at
-    /// the root, where they live as long as the root (`validateGraph` reports each one).
-    /// Register on the lifetime scope when the override's dependencies belong to the flow.
+    /// | the override's scope | `c` is |
+    /// |---|---|
+    /// | `.scoped` | the lifetime scope resolving it (the root, at the root) |
+    /// | `.unique`, `.graph` | the container resolving it |
+    /// | `.cached`, `.shared`, `.singleton`, custom | the container `register` was called on |
+    ///
+    /// So an override registered on a root (a test world's, say) and resolved through a
+    /// lifetime scope builds its `.scoped` dependencies in that scope, and they close with
+    /// it. `c` does not keep a lifetime scope open (an instance that stores it resolves
+    /// from a closed scope once its flow ends) and releasing it closes nothing.
     ///
     /// Name the type of the container you call `register` on. The body receives that
     /// container's state as the type you name, and Scoped cannot check the name: a root's
@@ -266,8 +271,7 @@ extension FactoryModifying where Parameter == Void, Body == @Sendable () -> Inst
     /// - Returns: This factory, for chaining.
     @discardableResult
     public func register(_ body: @escaping @Sendable (Container) -> Instance) -> Self {
-        let container = overrideContainer(as: Container.self)
-        return register { body(container()) }
+        return register { body(Self.overrideContainer(as: Container.self)) }
     }
 
     /// Replaces the body with one that receives the container, as a `C`; see
@@ -277,8 +281,7 @@ extension FactoryModifying where Parameter == Void, Body == @Sendable () -> Inst
     /// - Returns: This factory, for chaining.
     @discardableResult
     public func register<C: SharedContainer>(_ body: @escaping @Sendable (C) -> Instance) -> Self {
-        let container = overrideContainer(as: C.self)
-        return register { body(container()) }
+        return register { body(Self.overrideContainer(as: C.self)) }
     }
 }
 
@@ -290,8 +293,7 @@ extension FactoryModifying where Body == @Sendable (Parameter) -> Instance {
     /// - Returns: This factory, for chaining.
     @discardableResult
     public func register(_ body: @escaping @Sendable (Container, Parameter) -> Instance) -> Self {
-        let container = overrideContainer(as: Container.self)
-        return register { body(container(), $0) }
+        return register { body(Self.overrideContainer(as: Container.self), $0) }
     }
 
     /// Replaces the body with one that receives the container, as a `C`, and the parameter.
@@ -300,8 +302,7 @@ extension FactoryModifying where Body == @Sendable (Parameter) -> Instance {
     /// - Returns: This factory, for chaining.
     @discardableResult
     public func register<C: SharedContainer>(_ body: @escaping @Sendable (C, Parameter) -> Instance) -> Self {
-        let container = overrideContainer(as: C.self)
-        return register { body(container(), $0) }
+        return register { body(Self.overrideContainer(as: C.self), $0) }
     }
 }
 
@@ -317,8 +318,7 @@ extension FactoryModifying where Parameter == Void, Body == @Sendable () async t
     /// - Returns: This factory, for chaining.
     @discardableResult
     public func register(_ body: @escaping @Sendable (Container) async throws -> Instance) -> Self {
-        let container = overrideContainer(as: Container.self)
-        return register { try await body(container()) }
+        return register { try await body(Self.asyncOverrideContainer(as: Container.self)) }
     }
 
     /// Replaces the body with one that receives the container, as a `C`.
@@ -327,8 +327,7 @@ extension FactoryModifying where Parameter == Void, Body == @Sendable () async t
     /// - Returns: This factory, for chaining.
     @discardableResult
     public func register<C: SharedContainer>(_ body: @escaping @Sendable (C) async throws -> Instance) -> Self {
-        let container = overrideContainer(as: C.self)
-        return register { try await body(container()) }
+        return register { try await body(Self.asyncOverrideContainer(as: C.self)) }
     }
 }
 
@@ -340,8 +339,7 @@ extension FactoryModifying where Body == @Sendable (Parameter) async throws -> I
     /// - Returns: This factory, for chaining.
     @discardableResult
     public func register(_ body: @escaping @Sendable (Container, Parameter) async throws -> Instance) -> Self {
-        let container = overrideContainer(as: Container.self)
-        return register { try await body(container(), $0) }
+        return register { try await body(Self.asyncOverrideContainer(as: Container.self), $0) }
     }
 
     /// Replaces the body with one that receives the container, as a `C`, and the parameter.
@@ -350,38 +348,27 @@ extension FactoryModifying where Body == @Sendable (Parameter) async throws -> I
     /// - Returns: This factory, for chaining.
     @discardableResult
     public func register<C: SharedContainer>(_ body: @escaping @Sendable (C, Parameter) async throws -> Instance) -> Self {
-        let container = overrideContainer(as: C.self)
-        return register { try await body(container(), $0) }
+        return register { try await body(Self.asyncOverrideContainer(as: C.self), $0) }
     }
 }
 
-/// What a factory value knows of its registration, for the modifiers that need more than
-/// ``FactoryModifying``'s two requirements (the container an override is registered on).
-package protocol RegistrationAccess {
-    associatedtype Fields: RegistrationFields
-    /// The registration: the container's state (`node`) and what keeps it alive
-    /// (`nodeOwner`: a child's manager, a root's keeper, nil if process-wide).
-    var registration: Fields { get }
-}
-
 extension FactoryModifying {
-    /// Makes, on each call, the container an override registered now is registered on,
-    /// as a `C`: the lifetime scope's own manager (held weakly: the override, stored in
-    /// that scope, must not keep it open), or a manager around a root's state (which
-    /// closes nothing). A closed scope's node wrapped anew closes nothing either: closing
-    /// twice does nothing.
-    package func overrideContainer<C: SharedContainer>(as _: C.Type) -> @Sendable () -> C {
-        guard let access = self as? any RegistrationAccess else {
-            preconditionFailure("\(Self.self) does not give access to its registration")
+    /// The container a synchronous override's body receives, made when it runs: the one
+    /// its instance belongs to (``ResolutionContext/overrideContainer``), as a `C`, with a
+    /// borrowed manager (it neither keeps a lifetime scope open nor closes one).
+    package static func overrideContainer<C: SharedContainer>(as _: C.Type) -> C {
+        guard let node = ResolutionContext.current.overrideContainer else {
+            preconditionFailure("an override's body ran outside a resolve")
         }
-        let registration = access.registration
-        let target = registration.node.nodeInCurrentWorld()
-        let manager = target.isRoot ? nil : registration.nodeOwner.flatMap { $0.node === target ? $0 : nil }
-        return { [weak target, weak manager] in
-            if let manager { return C(manager: manager) }
-            guard let target else { preconditionFailure("an override outlived the container it was registered on") }
-            return C(manager: ContainerManager(node: target))
+        return C(manager: ContainerManager(borrowing: node))
+    }
+
+    /// The container an async override's body receives (``AsyncBuildChain/overrideContainer``).
+    package static func asyncOverrideContainer<C: SharedContainer>(as _: C.Type) -> C {
+        guard let node = AsyncBuildChain.overrideContainer else {
+            preconditionFailure("an override's body ran outside a resolve")
         }
+        return C(manager: ContainerManager(borrowing: node))
     }
 }
 

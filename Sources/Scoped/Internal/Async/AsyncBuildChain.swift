@@ -47,6 +47,21 @@ package struct AsyncFrame: Sendable {
 /// from a wait, and which caching build a shorter-lived instance would be captured by.
 package enum AsyncBuildChain {
     @TaskLocal package static var frames: [AsyncFrame] = []
+    /// The container an async override's body receives (`register { c in … }`): the one
+    /// its instance belongs to, as ``ResolutionContext/overrideContainer`` for a
+    /// synchronous one. Set only while an override's body runs.
+    @TaskLocal package static var overrideContainer: ContainerNode?
+
+    /// Runs `make` with `override` (nil: the declared body) under `chain`; an override's
+    /// body sees `container` as ``overrideContainer``.
+    package static func run(
+        _ make: MakeInstanceAsync, override: (any OverrideBody)?, container: ContainerNode, chain: [AsyncFrame]
+    ) async throws -> AnyObject {
+        try await $frames.withValue(chain) {
+            guard override != nil else { return try await make(nil) }
+            return try await $overrideContainer.withValue(container) { try await make(override) }
+        }
+    }
 
     /// Stops the process if `frame`'s build is already in progress in this task's chain:
     /// `a (A) → b (B) → a`.

@@ -35,9 +35,8 @@ extension ContainerNode {
                 holderID: ObjectIdentifier(node))
             AsyncBuildChain.checkCycle(frame)
             let observed = EventHub.isActive
-            let payload = try await AsyncBuildChain.$frames.withValue(AsyncBuildChain.frames + [frame]) {
-                try await make(override)
-            }
+            let payload = try await AsyncBuildChain.run(
+                make, override: override, container: node, chain: AsyncBuildChain.frames + [frame])
             if observed { node.emit(.created, key: frame.storageKey, scope: scope, instance: Payload.identity(of: payload)) }
             return .held(payload)
         }
@@ -77,7 +76,7 @@ extension ContainerNode {
             build.start {
                 let result: Result<AnyObject, any Error>
                 do {
-                    result = .success(try await AsyncBuildChain.$frames.withValue(chain) { try await make(override) })
+                    result = .success(try await AsyncBuildChain.run(make, override: override, container: owner, chain: chain))
                 } catch {
                     result = .failure(error)
                 }

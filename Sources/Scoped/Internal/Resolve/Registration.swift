@@ -36,7 +36,6 @@ package final class OverrideBox<P, T>: OverrideBody {
 @usableFromInline
 package protocol RegistrationFields {
     var nodeRef: NodeReference { get }
-    var nodeOwner: ContainerManager? { get }
     var key: RegistrationKey { get }
     var scopeKind: Scope.Lifetime { get set }
     var customScope: Scope? { get set }

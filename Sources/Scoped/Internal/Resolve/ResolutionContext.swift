@@ -106,6 +106,9 @@ package final class ResolutionContext {
         /// The containers `@Injected` and friends resolve through on this thread, innermost
         /// last (InjectionContainers.swift); empty almost always.
         var injectionContainers: [any SharedContainer] = []
+        /// The container the override about to run on this thread builds for (weak: a
+        /// stale one never keeps a container alive).
+        weak var overrideContainer: ContainerNode?
     }
 
     private let state: UnsafeMutablePointer<State>
@@ -167,6 +170,15 @@ package final class ResolutionContext {
     package var injectionContainers: [any SharedContainer] {
         get { state.pointee.injectionContainers }
         set { state.pointee.injectionContainers = newValue }
+    }
+
+    /// The container whose instance the override about to run builds: the one that will
+    /// hold it, or for `.unique` and `.graph` the one resolving it. Set by
+    /// ``ContainerNode/beginBuild(_:parameter:kind:custom:)`` right before an override's
+    /// body runs, which reads it first (`register { c in … }`).
+    package var overrideContainer: ContainerNode? {
+        get { state.pointee.overrideContainer }
+        set { state.pointee.overrideContainer = newValue }
     }
 
     /// The calling thread's context (created on first use, freed with the thread).

@@ -226,6 +226,8 @@ extension ContainerNode {
     ) -> BuildStep {
         let (node, found, holder, scope) = locate(key, scope: custom ?? Scope.builtIn(kind))
         let (kind, custom) = (scope.kind, scope.isBuiltIn ? nil : scope)
+        // An override's body receives the container its instance belongs to.
+        if found != nil { context.overrideContainer = holder?.owner ?? node }
         // 1. Scopes that keep nothing: a new instance (`.unique`), or the current graph's.
         guard let (owner, storage) = holder else {
             let frame = BuildFrame(
