@@ -29,26 +29,28 @@ final class StallContainer: SharedContainer {
     var unreported: AsyncFactory<StallSession> { self { try await offGate.wait(); return StallSession() }.cached }
 }
 
-/// The stall events an observer saw, in order; opens the stalled build's gate.
+/// The stall events an observer saw; opens the stalled builds' gates: `late`'s when it
+/// is reported, `session`'s once both `session` and `feed` (blocked on it) are, so that
+/// neither can finish before its report, however the threads are scheduled.
 final class StallLog: Sendable {
     private let lines = Locked<[String]>([])
+    private let reported = Locked<Set<String>>([])
     let observer: LifecycleObserver
 
     init() {
-        let lines = self.lines
+        let (lines, reported) = (self.lines, self.reported)
         observer = LifecycleObserver { event in
             guard event.kind == .buildStalled else { return }
             // Everything after the sequence number: `buildStalled session (…) …`.
             lines.withLock { $0.append(String(event.description.drop { $0 != " " }.dropFirst())) }
-            switch event.registration {
-            case "session": sessionGate.open()
-            case "late": lateGate.open()
-            default: break
-            }
+            let seen = reported.withLock { $0.insert(event.registration ?? ""); return $0 }
+            if event.registration == "late" { lateGate.open() }
+            if seen.isSuperset(of: ["session", "feed"]) { sessionGate.open() }
         }
     }
 
-    func printLines() { for line in lines.withLock({ $0 }) { print(line) } }
+    /// The lines, sorted: two watchdogs that fire together report in either order.
+    func printLines() { for line in lines.withLock({ $0 }).sorted() { print(line) } }
 }
 
 @Suite struct StalledBuildTests {
@@ -58,9 +60,8 @@ final class StallLog: Sendable {
             let container = StallContainer()
             let log = StallLog()
             container.observe(log.observer)
-            // `feed`'s body awaits `session`, whose body waits until the observer hears of
-            // the stall; the test awaits `session` too: two callers, one of them a build.
-            // `feed`, started first and blocked on `session`, is reported first.
+            // `feed`'s body awaits `session`, whose body waits until the observer has heard
+            // of both stalls; the test awaits `session` too: two callers, one of them a build.
             let feed = Task { try await container.feed() }
             await sessionGate.arrivals(1)
             let session = try await container.session()

@@ -71,6 +71,16 @@ extension ContainerNode {
             if EventHub.isActive, kind.isShortLived(ownedByChild: !owner.isRoot) {
                 owner.reportCaptive(storageKey, scope: scope, heldBy: AsyncBuildChain.captiveHolder)
             }
+            // The watchdog first: a build's is set before the builds its body starts.
+            if EventHub.isActive, let threshold = EventHub.stalledBuildThreshold.withLock({ $0 }) {
+                build.watch(after: UInt64(threshold * 1_000_000_000)) { build, callers in
+                    owner.emit(
+                        .buildStalled, key: frame.storageKey, scope: scope,
+                        stall: LifecycleEvent.Stall(
+                            seconds: threshold, callers: callers,
+                            awaitingBuilds: WaitGraph.buildsAwaiting(build)))
+                }
+            }
             let chain = AsyncBuildChain.frames + [frame]
             let reporter = kind.storedReporter(owner)
             build.start {
@@ -87,15 +97,6 @@ extension ContainerNode {
                     owner.reportBuilt(frame.storageKey, scope: scope, instance: Payload.identity(of: payload), kept: kept)
                 }
                 build.finish(result)
-            }
-            if EventHub.isActive, let threshold = EventHub.stalledBuildThreshold.withLock({ $0 }) {
-                build.watch(after: UInt64(threshold * 1_000_000_000)) { build, callers in
-                    owner.emit(
-                        .buildStalled, key: frame.storageKey, scope: scope,
-                        stall: LifecycleEvent.Stall(
-                            seconds: threshold, callers: callers,
-                            awaitingBuilds: WaitGraph.buildsAwaiting(build)))
-                }
             }
             return .held(try await AsyncBuildChain.waiting(for: build) { try await build.value(for: waiter) })
         }
