@@ -184,16 +184,20 @@ extension FactoryModifying {
 
 extension FactoryModifying {
     /// Replaces the body in this factory's container (mocks, stubs, previews) and drops
-    /// the instance the container holds for it, so the next resolve uses `body`.
+    /// the instances made with the body it replaces, so the next resolve uses `body`:
+    /// those the container holds, and those its open lifetime scopes hold (except below a
+    /// scope with an override of its own for this factory).
     ///
     /// An override registered on a child lifetime scope is seen by that scope and its
     /// children only; instances it makes for caching scopes are owned by that child. It
     /// outranks every context override (`onTest`, `onPreview`, `onDebug`, `onArg`).
     ///
-    /// A build of this registration that another thread started before the `register`
-    /// still returns its instance to the callers already waiting for it, but that
-    /// instance is not kept: the next resolve builds with `body`. (The same holds for
-    /// ``reset()``, `SharedContainer.reset()`, `Scope.x.reset()` and closing a scope.)
+    /// A build of this registration that another thread or task started before the
+    /// `register` still returns its instance to the callers already waiting for it, but
+    /// that instance is not kept: the next resolve builds with `body`. (The same holds for
+    /// ``reset()``, `SharedContainer.reset()`, `Scope.x.reset()` and closing a scope.) A
+    /// body that registers or resets its own factory while it builds is not such a build:
+    /// its instance is kept.
     ///
     /// ```swift
     /// Container.shared.api.register { MockAPIClient() }
@@ -227,8 +231,9 @@ extension FactoryModifying {
         register(body)
     }
 
-    /// Drops this factory's override and the instances the container holds for it (for
-    /// every parameter). Other registrations are untouched.
+    /// Drops this factory's override and the instances made with it (for every
+    /// parameter): the container's, and its open lifetime scopes' (as ``register(_:)-(Body)``
+    /// does). Other registrations are untouched.
     public func reset() {
         updateRegistration(override: nil)
     }
@@ -259,7 +264,8 @@ extension FactoryModifying where Parameter == Void, Body == @Sendable () -> Inst
     /// So an override registered on a root (a test world's, say) and resolved through a
     /// lifetime scope builds its `.scoped` dependencies in that scope, and they close with
     /// it. `c` does not keep a lifetime scope open (an instance that stores it resolves
-    /// from a closed scope once its flow ends) and releasing it closes nothing.
+    /// from a closed scope once its flow ends) and releasing it closes nothing; calling
+    /// `close()` on it closes the scope, as on any container of that scope.
     ///
     /// Name the type of the container you call `register` on. The body receives that
     /// container's state as the type you name, and Scoped cannot check the name: a root's
@@ -303,6 +309,53 @@ extension FactoryModifying where Body == @Sendable (Parameter) -> Instance {
     @discardableResult
     public func register<C: SharedContainer>(_ body: @escaping @Sendable (C, Parameter) -> Instance) -> Self {
         return register { body(Self.overrideContainer(as: C.self), $0) }
+    }
+}
+
+extension FactoryModifying where Parameter == Void, Body == @MainActor @Sendable () -> Instance {
+    /// Replaces a main-actor factory's body in this container with one that receives the
+    /// container its instance belongs to, on the main actor; see ``register(_:)-o64y``.
+    ///
+    /// ```swift
+    /// flow.profile.register { c in ProfileViewModel(session: c.session()) }   // flow's session
+    /// ```
+    ///
+    /// - Parameter body: Makes the replacement instance from the container.
+    /// - Returns: This factory, for chaining.
+    @discardableResult
+    public func register(_ body: @escaping @MainActor @Sendable (Container) -> Instance) -> Self {
+        register { @MainActor in body(Self.overrideContainer(as: Container.self)) }
+    }
+
+    /// Replaces a main-actor factory's body with one that receives the container, as a `C`.
+    ///
+    /// - Parameter body: Makes the replacement instance from the container.
+    /// - Returns: This factory, for chaining.
+    @discardableResult
+    public func register<C: SharedContainer>(_ body: @escaping @MainActor @Sendable (C) -> Instance) -> Self {
+        register { @MainActor in body(Self.overrideContainer(as: C.self)) }
+    }
+}
+
+extension FactoryModifying where Body == @MainActor @Sendable (Parameter) -> Instance {
+    /// Replaces a main-actor parameter factory's body with one that receives the container
+    /// its instance belongs to and the parameter, on the main actor.
+    ///
+    /// - Parameter body: Makes the replacement instance from the container and the parameter.
+    /// - Returns: This factory, for chaining.
+    @discardableResult
+    public func register(_ body: @escaping @MainActor @Sendable (Container, Parameter) -> Instance) -> Self {
+        register { @MainActor in body(Self.overrideContainer(as: Container.self), $0) }
+    }
+
+    /// Replaces a main-actor parameter factory's body with one that receives the container,
+    /// as a `C`, and the parameter.
+    ///
+    /// - Parameter body: Makes the replacement instance from the container and the parameter.
+    /// - Returns: This factory, for chaining.
+    @discardableResult
+    public func register<C: SharedContainer>(_ body: @escaping @MainActor @Sendable (C, Parameter) -> Instance) -> Self {
+        register { @MainActor in body(Self.overrideContainer(as: C.self), $0) }
     }
 }
 

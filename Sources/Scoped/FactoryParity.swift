@@ -39,7 +39,10 @@ extension ContainerManager {
 
     /// Not available: the event stream replaces the trace.
     @available(*, unavailable, message: "use container.observe(.print) for a trace of every resolve, build and release")
-    public var trace: Bool { false }
+    public var trace: Bool {
+        get { false }
+        set {}  // settable, so that Factory's `trace.toggle()` and `trace = true` get this message too
+    }
 }
 
 extension SharedContainer {

@@ -170,7 +170,9 @@ extension SharedContainer {
     }
 
     /// Drops every override and every instance this container holds (singletons stay:
-    /// they belong to the process). Instances are released newest first, outside any lock.
+    /// they belong to the process), and what its open lifetime scopes made with the
+    /// overrides it drops (except below a scope that overrides the same factory).
+    /// Instances are released newest first, outside any lock.
     public func reset() {
         manager.node.nodeInCurrentWorld().reset()
     }

@@ -58,6 +58,17 @@ import Testing
             == "Scoped: circular dependency between async factories: asyncA (AsyncA) → asyncB (AsyncB) → asyncA")
     }
 
+    /// As the synchronous message, an async cycle marks the build whose override runs.
+    @Test func cycleBetweenAsyncFactoriesThroughAnOverride() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let container = MisuseContainer()
+            container.asyncB.register { (c: MisuseContainer) in AsyncB(try await c.asyncA()) }
+            _ = try? await container.asyncB()
+        }
+        #expect(stopMessage(of: result)
+            == "Scoped: circular dependency between async factories: asyncB (AsyncB, override) → asyncA (AsyncA) → asyncB")
+    }
+
     /// Two tasks each start one build; each body then awaits the other's build.
     @Test func cycleBetweenAsyncFactoriesAcrossTasks() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

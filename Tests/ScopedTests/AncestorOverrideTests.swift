@@ -49,6 +49,41 @@ extension Container {
         #expect(tracker.releasedCount(of: Wallet.self) == 1)
     }
 
+    @Test func aContainerResetReachesWhatItsScopesMadeWithItsOverrides() {
+        let root = Container()
+        root.wallet.register { Wallet("mock") }
+        let flow = root.child("flow")
+        let step = flow.child("step")
+        weak var mock: Wallet?
+        do { mock = step.wallet() }
+        #expect(mock?.label == "mock")
+        root.reset()
+        #expect(mock == nil)                      // dropped, not kept by the step
+        #expect(step.wallet().label == "live")
+    }
+
+    @Test func aMiddleScopesResetReachesItsChildrenButNotAScopeWithItsOwnOverride() {
+        let root = Container()
+        let flow = root.child("flow")
+        flow.wallet.register { Wallet("flow's") }
+        let step = flow.child("step")
+        let own = flow.child("own")
+        own.wallet.register { Wallet("own") }
+        #expect(step.wallet().label == "flow's")
+        let ownWallet = own.wallet()
+        flow.reset()
+        #expect(step.wallet().label == "live")
+        #expect(own.wallet() === ownWallet)       // its instance comes from its own override
+    }
+
+    @Test func aContainerResetLeavesWhatScopesBuiltFromTheDeclaration() {
+        let root = Container()
+        let flow = root.child("flow")
+        let declared = flow.wallet()
+        root.reset()                              // no override of wallet was removed
+        #expect(flow.wallet() === declared)
+    }
+
     @Test func aResetOnTheRootReachesGrandchildren() {
         let root = Container()
         root.wallet.register { Wallet("mock") }

@@ -18,6 +18,12 @@ extension Container {
     fileprivate func asyncScreen(_ tracker: LifecycleTracker) -> AsyncFactory<Probe> {
         self { Probe("asyncScreen", tracker) }.scoped
     }
+    @MainActor fileprivate func mainScreen(_ tracker: LifecycleTracker) -> MainActorFactory<Probe> {
+        self { @MainActor in Probe("mainScreen", tracker) }.scoped
+    }
+    @MainActor fileprivate func keyedMainScreen(_ tracker: LifecycleTracker) -> MainActorParameterFactory<Int, Probe> {
+        self { @MainActor id in Probe("keyedMainScreen\(id)", tracker) }.scoped
+    }
     fileprivate func keyedScreen(_ tracker: LifecycleTracker) -> ParameterFactory<Int, Probe> {
         self { Probe("keyedScreen\($0)", tracker) }.scoped.perParameter
     }
@@ -76,6 +82,19 @@ extension Container {
         let screen = flow.keyedScreen(tracker)(3)
         #expect(screen.name == "mockKeyed3")
         #expect(screen.dependencies.first === flow.ledger(tracker)())
+    }
+
+    @Test @MainActor func aMainActorOverrideReceivesTheFlow() {
+        let tracker = LifecycleTracker()
+        let root = Container()
+        root.mainScreen(tracker).register { c in Probe("mockMain", tracker, holding: [c.ledger(tracker)()]) }
+        root.keyedMainScreen(tracker).register { c, id in Probe("mockKeyedMain\(id)", tracker, holding: [c.ledger(tracker)()]) }
+        let flow = root.child("flow")
+        defer { flow.close() }
+        #expect(flow.mainScreen(tracker)().dependencies.first === flow.ledger(tracker)())
+        let keyed = flow.keyedMainScreen(tracker)(4)
+        #expect(keyed.name == "mockKeyedMain4")
+        #expect(keyed.dependencies.first === flow.ledger(tracker)())
     }
 
     @Test func anAsyncRootOverrideResolvedThroughAFlowBuildsItsDependenciesInTheFlow() async throws {

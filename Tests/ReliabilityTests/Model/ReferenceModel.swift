@@ -18,7 +18,8 @@ struct ModelStop: Error {
 /// - `.graph` is shared inside one outermost build, new at the top level;
 /// - `register`/`reset()` of a factory drop what *that* container holds for it (a root
 ///   also drops the world's singleton of it) and what its descendants hold for it, except
-///   below a descendant with an override of its own for it; a container's `reset()` drops its
+///   below a descendant with an override of its own for it; a container's `reset()`
+///   drops the same in its descendants for each override it removes; a container's `reset()` drops its
 ///   overrides and everything it holds; `Scope.x.reset()` drops that scope's instances in
 ///   every container of the world;
 /// - `close()` closes the open descendants too and drops what they hold; a closed
@@ -138,7 +139,12 @@ struct ReferenceModel {
         if nodes[node].parent == nil && registration.kind == .singleton {
             singletons = singletons.filter { $0.key.registration != registration }
         }
-        // What the descendants hold of it was made with the body just replaced.
+        dropInDescendants(registration, of: node)
+    }
+
+    /// What the descendants of `node` hold of `registration`, made with the body a
+    /// register or reset there has just replaced (not below one that overrides it).
+    private mutating func dropInDescendants(_ registration: ModelRegistration, of node: Int) {
         var pending = nodes[node].children
         while let child = pending.popLast() {
             guard nodes[child].overrides[registration] == nil else { continue }
@@ -148,8 +154,10 @@ struct ReferenceModel {
     }
 
     mutating func resetContainer(_ node: Int) {
+        let removed = nodes[node].overrides.keys
         nodes[node].overrides = [:]
         nodes[node].storage = [:]
+        for registration in removed { dropInDescendants(registration, of: node) }
     }
 
     /// `Scope.x.reset()`: that scope's instances in every container of the world.

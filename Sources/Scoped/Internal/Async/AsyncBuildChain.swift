@@ -18,8 +18,13 @@ package struct AsyncFrame: Sendable {
     /// Where the build belongs: the storage that will keep its instance, or for `.unique`
     /// the container resolving it (as ``BuildFrame``'s).
     package let holderID: ObjectIdentifier
+    /// Whether the body that runs is an override's (messages say so, as ``BuildFrame``'s).
+    package var overridden = false
 
     package var scope: Scope { custom ?? Scope.builtIn(kind) }
+
+    /// The build as messages name it: `database (Database)`, `database (Database, override)`.
+    package var buildDescription: String { storageKey.buildDescription(overridden: overridden) }
 
     /// Where the instance is filed: the registration and, per parameter, the parameter.
     package var storageKey: StorageKey {
@@ -68,7 +73,7 @@ package enum AsyncBuildChain {
     package static func checkCycle(_ frame: AsyncFrame) {
         let chain = frames
         guard let start = chain.firstIndex(where: { $0.isSameBuild(as: frame) }) else { return }
-        let names = chain[start...].map(\.storageKey.description) + [frame.registration.memberName]
+        let names = chain[start...].map(\.buildDescription) + [frame.registration.memberName]
         ScopedFailure.stopCycle(
             "between async factories", names, declaredBy: chain[start...].map(\.registration) + [frame.registration])
     }

@@ -32,7 +32,7 @@ extension ContainerNode {
         guard let (owner, storage) = holder else {
             let frame = AsyncFrame(
                 registration: key, parameter: parameter, kind: kind, custom: custom, ownedByChild: false, build: nil,
-                holderID: ObjectIdentifier(node))
+                holderID: ObjectIdentifier(node), overridden: override != nil)
             AsyncBuildChain.checkCycle(frame)
             let observed = EventHub.isActive
             let payload = try await AsyncBuildChain.run(
@@ -44,11 +44,11 @@ extension ContainerNode {
         // 2. Caching scopes: the held instance, or the one build in flight for the key.
         let probe = AsyncFrame(
             registration: key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot, build: nil,
-            holderID: ObjectIdentifier(storage))
+            holderID: ObjectIdentifier(storage), overridden: override != nil)
         AsyncBuildChain.checkCycle(probe)
         let storageKey = probe.storageKey
         let claim = storage.claimAsync(storageKey, scope: scope) {
-            AsyncBuild(description: storageKey.description, registration: key) { [storage] build in
+            AsyncBuild(description: probe.buildDescription, registration: key) { [storage] build in
                 storage.forgetAsyncBuild(build, of: probe.storageKey)
             }
         }
@@ -66,7 +66,7 @@ extension ContainerNode {
         case .build(let build?, let waiter):
             let frame = AsyncFrame(
                 registration: key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot,
-                build: build, holderID: ObjectIdentifier(storage))
+                build: build, holderID: ObjectIdentifier(storage), overridden: override != nil)
             // Only a shorter-lived instance is captive (as ContainerNode.reportCaptivity checks).
             if EventHub.isActive, kind.isShortLived(ownedByChild: !owner.isRoot) {
                 owner.reportCaptive(storageKey, scope: scope, heldBy: AsyncBuildChain.captiveHolder)

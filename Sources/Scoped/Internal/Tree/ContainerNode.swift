@@ -360,8 +360,10 @@ package final class ContainerNode: Sendable {
             }
             return state.overrides
         }
-        _ = dropped  // override bodies may capture instances: released here, unlocked
         releaseNewestFirst(storage.remove { _ in true })
+        // What the open lifetime scopes below made with the overrides just removed.
+        for key in dropped.keys { dropInOpenDescendants(key) }
+        _ = consume dropped  // override bodies may capture instances: released here, unlocked
         rearmAutoRegistration()  // its registrations are gone: it runs again, as in Factory
         emit(.reset, scopeName: "container")
     }
