@@ -26,7 +26,8 @@
 //      https://opensource.apple.com/source/Libc/Libc-1353.11.2/gen/clock_gettime.3.auto.html:
 //      "increments monotonically ... like CLOCK_MONOTONIC", which "will continue to
 //      increment while the system is asleep", "unaffected by frequency or time
-//      adjustments"; 0 on error; available from macOS 10.12, iOS 10, tvOS 10, watchOS 3
+//      adjustments"; 0 on error; spelled `_CLOCK_MONOTONIC_RAW`, the `clockid_t`
+//      enumerator of _time.h that the macro expands to; available from macOS 10.12, iOS 10, tvOS 10, watchOS 3
 //      per time.h's `__CLOCK_AVAILABILITY`, below the floor). The clock Swift's
 //      `ContinuousClock` reads on Darwin. On Glibc and Musl the same clock is
 //      `clock_gettime(CLOCK_BOOTTIME, &ts)` (clock_gettime(2): monotonic, includes time
@@ -110,8 +111,10 @@ package enum Platform {
     /// clock of `ContinuousClock`, which needs iOS 16): what `.timeToLive` measures ages with.
     package static var monotonicNanoseconds: UInt64 {
         #if canImport(Darwin)
-        let now = clock_gettime_nsec_np(CLOCK_MONOTONIC_RAW)
-        if now == 0 { failed(errno, "clock_gettime_nsec_np") }
+        // `_CLOCK_MONOTONIC_RAW`: the enumerator the header's `CLOCK_MONOTONIC_RAW` macro
+        // names (a macro the type-check's headers do not import); 0 means an error.
+        let now = clock_gettime_nsec_np(_CLOCK_MONOTONIC_RAW)
+        if now == 0 { fatalError("Scoped: clock_gettime_nsec_np(CLOCK_MONOTONIC_RAW) failed") }
         return now
         #else
         var time = timespec()
