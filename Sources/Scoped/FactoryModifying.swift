@@ -186,7 +186,7 @@ extension FactoryModifying {
 
 // MARK: - Time to live
 
-extension FactoryModifying {
+extension FactoryModifying where Instance: Sendable {  // as the caching scopes it needs
     /// Lets a held instance live `seconds` after it was stored: a resolve that finds it
     /// older builds a new one and holds that instead, releasing the old one (Factory's
     /// `timeToLive`).
