@@ -72,6 +72,7 @@ extension AsyncParameterFactory: FactoryModifying {
         case .context(let rank, let applies, let body): copy.registration = registration.overriding(rank: rank, if: applies, with: body)
         case .perParameter(_, let hashable): copy.registration.parameterKey = hashable
         case .decorator(let decorate): copy.registration.storedBody = registration.storedBody.decorated(with: decorate)
+        case .timeToLive(let seconds): copy.registration.storedBody = registration.storedBody.expiring(after: seconds)
         }
         registration.checkAsyncScope(copy.registration.scope)
         return copy

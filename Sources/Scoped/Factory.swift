@@ -83,6 +83,7 @@ extension Factory: FactoryModifying {
             copy.registration = registration.overriding(rank: rank, if: applies) { $0.storedBody = $0.storedBody.replacingBase(with: .plain(body)) }
         case .perParameter: break
         case .decorator(let decorate): copy.registration.storedBody = registration.storedBody.decorated(with: decorate)
+        case .timeToLive(let seconds): copy.registration.storedBody = registration.storedBody.expiring(after: seconds)
         }
         return copy
     }

@@ -56,6 +56,9 @@ public struct FactoryModification<Modified: FactoryModifying> {
         /// Runs after every resolve with the instance returned, after the decorators
         /// already given (``FactoryModifying/decorator(_:)``).
         case decorator(@Sendable (Modified.Instance) -> Void)
+        /// Held instances expire this many seconds after they were stored
+        /// (``FactoryModifying/timeToLive(_:)``).
+        case timeToLive(Double)
     }
 
     @usableFromInline package let change: Change
@@ -75,6 +78,7 @@ public struct FactoryModification<Modified: FactoryModifying> {
         case .context(let rank, let applies, let body): FactoryModification<Other>(.context(rank, applies: applies, body: convert(body)))
         case .perParameter(let box, let hashable): FactoryModification<Other>(.perParameter(box: box, hashable: hashable))
         case .decorator(let decorate): FactoryModification<Other>(.decorator(decorate))
+        case .timeToLive(let seconds): FactoryModification<Other>(.timeToLive(seconds))
         }
     }
 }
@@ -177,6 +181,40 @@ extension FactoryModifying {
     @_disfavoredOverload  // main-actor factories' own `decorator` takes a @MainActor closure
     public func decorator(_ decorate: @escaping @Sendable (Instance) -> Void) -> Self {
         applying(FactoryModification(.decorator(decorate)))
+    }
+}
+
+// MARK: - Time to live
+
+extension FactoryModifying where Instance: Sendable {  // as the caching scopes it needs
+    /// Lets a held instance live `seconds` after it was stored: a resolve that finds it
+    /// older builds a new one and holds that instead, releasing the old one (Factory's
+    /// `timeToLive`).
+    ///
+    /// ```swift
+    /// extension Container {
+    ///     var feed: Factory<FeedSnapshot> { self { FeedSnapshot() }.cached.timeToLive(60) }
+    /// }
+    /// ```
+    ///
+    /// It works with every scope that holds instances — `.cached`, `.shared`, `.scoped`,
+    /// `.singleton`, custom scopes — and each held instance has its own age (one per
+    /// parameter with `perParameter`, one per lifetime scope with `.scoped`). The age is
+    /// measured on a monotonic clock that counts while the device sleeps; nothing runs when
+    /// an instance expires: the next resolve drops it (a `released` event) and builds anew,
+    /// once however many threads or tasks ask. A resolve that finds `.unique` or `.graph`
+    /// (which hold nothing) stops with a message naming the registration, as does a
+    /// negative time to live.
+    ///
+    /// A factory with a time to live reads its held instance under its storage's lock, not
+    /// lock-free (Performance.md). In tests, `withContainer(clock:)` of ScopedTesting gives
+    /// the world a `TimeToLiveClock` to advance instead of sleeping.
+    ///
+    /// - Parameter seconds: How long a held instance lives, from when it was stored (a
+    ///   `TimeInterval` converts); `.infinity` for ever.
+    /// - Returns: The factory with that time to live.
+    public func timeToLive(_ seconds: Double) -> Self {
+        applying(FactoryModification(.timeToLive(seconds)))
     }
 }
 

@@ -7,17 +7,6 @@ extension FactoryModifying where Parameter: Hashable & Sendable {
     public var scopeOnParameters: Self { perParameter }
 }
 
-extension FactoryModifying where Instance: Sendable {
-    /// Not available yet: instances live by the app's structure, not a clock.
-    ///
-    /// - Parameter seconds: Would be how long a cached instance lives.
-    /// - Returns: Nothing: a call does not compile.
-    @available(*, unavailable, message: "not provided: hold the instance in a lifetime scope (child()), or reset the factory or its scope when the data expires")
-    public func timeToLive(_ seconds: Double) -> Self {
-        fatalError("unavailable")
-    }
-}
-
 extension ContainerManager {
     /// Not available: each test gets a container world of its own instead.
     @available(*, unavailable, message: "use ScopedTesting: @Test(.container) or withContainer { } gives each test a container world of its own")

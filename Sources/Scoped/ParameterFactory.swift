@@ -80,6 +80,7 @@ extension ParameterFactory: FactoryModifying {
         case .context(let rank, let applies, let body): copy.registration = registration.overriding(rank: rank, if: applies, with: body)
         case .perParameter(let box, _): copy.parameterKey = box
         case .decorator(let decorate): copy.registration.storedBody = registration.storedBody.decorated(with: decorate)
+        case .timeToLive(let seconds): copy.registration.storedBody = registration.storedBody.expiring(after: seconds)
         }
         return copy
     }

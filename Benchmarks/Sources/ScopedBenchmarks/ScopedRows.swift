@@ -4,6 +4,8 @@ import Scoped
 extension Container {
     var bUnique: Factory<Service> { self { Service() } }
     var bCached: Factory<Service> { self { Service() }.cached }
+    /// A time to live that never runs out during a run: the cost of checking the age.
+    var bCachedTTL: Factory<Service> { self { Service() }.cached.timeToLive(3600) }
     var bSingleton: Factory<Service> { self { Service() }.singleton }
     var bShared: Factory<Service> { self { Service() }.shared }
     var bGraph: Factory<Service> { self { Service() }.graph }
@@ -85,6 +87,11 @@ enum ScopedRows {
                 return acc
             },
             Benchmark("cached", "Scoped cached") { n in resolveCached(c, n) },
+            Benchmark("cached", "Scoped cached with .timeToLive(3600) (not expired)") { n in
+                var acc: UInt64 = 0
+                for _ in 0..<n { acc &+= fold(c.bCachedTTL()) }
+                return acc
+            },
             Benchmark("cached", "Scoped cached, root made with ContainerManager() (a keeper retained per factory value)") { n in
                 resolveCached(root, n)
             },

@@ -24,7 +24,8 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
     package enum Body: Sendable {
         case plain(@Sendable () async throws -> T)
         case parameter(@Sendable (P) async throws -> T)
-        /// A body followed by decorators (`.decorator { }`), as in ``Registration/Body``.
+        /// A body followed by decorators (`.decorator { }`) or with a time to live
+        /// (`.timeToLive`), as in ``Registration/Body``.
         case decorated(Decoration<Body, T>)
 
         /// This body with `decorate` run after every resolve, after the decorators it has.
@@ -37,6 +38,18 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         package func replacingBase(with body: Body) -> Body {
             if case .decorated(let decoration) = self { return .decorated(decoration.replacingBase(with: body)) }
             return body
+        }
+
+        /// This body with a time to live of `seconds` (`.timeToLive`), keeping its decorators.
+        package func expiring(after seconds: Double) -> Body {
+            if case .decorated(let decoration) = self { return .decorated(decoration.expiring(after: seconds)) }
+            return .decorated(Decoration(base: self, decorators: [], timeToLive: seconds))
+        }
+
+        /// The time to live given with `.timeToLive`, if any.
+        package var timeToLive: Double? {
+            if case .decorated(let decoration) = self { return decoration.timeToLive }
+            return nil
         }
     }
 
@@ -96,7 +109,7 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         let key = self.key
         let body = storedBody
         let outcome = try await node.resolveAsync(
-            key, parameter: parameterKey?(parameter), kind: scopeKind, custom: customScope,
+            key, parameter: parameterKey?(parameter), kind: scopeKind, custom: customScope, timeToLive: body.timeToLive,
             weakTarget: { Payload.weakTarget(of: Payload.unwrap($0, as: T.self)) }
         ) { override in
             let value =

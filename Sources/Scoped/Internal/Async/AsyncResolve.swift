@@ -23,13 +23,14 @@ extension ContainerNode {
     ///   class instance that was kept weakly.
     package func resolveAsync(
         _ key: RegistrationKey, parameter: (any Hashable & Sendable)?, kind: Scope.Lifetime, custom: Scope?,
-        weakTarget: @escaping @Sendable (AnyObject) -> AnyObject?, make: @escaping MakeInstanceAsync
+        timeToLive: Double? = nil, weakTarget: @escaping @Sendable (AnyObject) -> AnyObject?, make: @escaping MakeInstanceAsync
     ) async throws -> Resolution {
         let (node, found, holder, scope) = locate(key, scope: custom ?? Scope.builtIn(kind))
         let (kind, custom) = (scope.kind, scope.isBuiltIn ? nil : scope)
         let override = found?.body
         // 1. `.unique`: built in this task, under this task's chain.
         guard let (owner, storage) = holder else {
+            if let timeToLive { Expiry.stopUnheld(key, seconds: timeToLive, scope: scope) }
             let frame = AsyncFrame(
                 registration: key, parameter: parameter, kind: kind, custom: custom, ownedByChild: false, build: nil,
                 holderID: ObjectIdentifier(node), overridden: override != nil)
@@ -47,6 +48,11 @@ extension ContainerNode {
             holderID: ObjectIdentifier(storage), overridden: override != nil)
         AsyncBuildChain.checkCycle(probe)
         let storageKey = probe.storageKey
+        // `.timeToLive`: an instance older than its time to live goes first; its lifespan is
+        // measured on this world's clock from when the build stores it (Expiry.swift).
+        let lifespan = timeToLive.map { Expiry.lifespan($0, of: key) } ?? Expiry.forever
+        let clock = timeToLive == nil ? nil : Expiry.currentClock
+        if timeToLive != nil { owner.dropExpired(storageKey, from: storage, clock: clock) }
         let claim = storage.claimAsync(storageKey, scope: scope) {
             AsyncBuild(description: probe.buildDescription, registration: key) { [storage] build in
                 storage.forgetAsyncBuild(build, of: probe.storageKey)
@@ -92,7 +98,8 @@ extension ContainerNode {
                 }
                 let slot = kind.slot(for: try? result.get(), weakTarget: weakTarget)
                 let kept = storage.finishAsyncBuild(
-                    of: frame.storageKey, slot: slot, scope: scope, reporter: reporter, build: build)
+                    of: frame.storageKey, slot: slot, scope: scope, reporter: reporter, build: build,
+                    deadline: Expiry.deadline(lifespan: lifespan, on: clock))
                 if case .success(let payload) = result, EventHub.isActive {
                     owner.reportBuilt(frame.storageKey, scope: scope, instance: Payload.identity(of: payload), kept: kept)
                 }

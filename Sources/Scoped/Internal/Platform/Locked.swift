@@ -24,6 +24,7 @@
 //   ContainerWorld.State.worldRoots (Tree/ContainerWorld.State) world roots by root and world              process
 //   Scope.customScopes (Scope)                    every custom scope, retained                process
 //   EventHub.stalledBuildThreshold (Tree/EventHub) LifecycleEvent.stalledBuildThreshold       process
+//   ManualClock.nanoseconds (Storage/Expiry)      a test world's time for .timeToLive         TimeToLiveClock
 //   GraphRecorder.state / .observation            the graph being folded; its observation     recorder
 //   (ScopedTesting: LifecycleTracker.state / .observations, validateGraph's event list —
 //    leaves: nothing is taken under them.)

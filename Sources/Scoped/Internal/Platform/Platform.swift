@@ -21,6 +21,17 @@
 //      main actor's own check. On Linux the same fact comes from the kernel (thread id
 //      equals process id, CScopedPlatform.h), where the Swift runtime compares with the
 //      thread it recorded at load: the same thread.
+//   3. `monotonicNanoseconds`: `uint64_t clock_gettime_nsec_np(clockid_t clock_id)`
+//      with `CLOCK_MONOTONIC_RAW` (Libc, time.h; man page clock_gettime(3),
+//      https://opensource.apple.com/source/Libc/Libc-1353.11.2/gen/clock_gettime.3.auto.html:
+//      "increments monotonically ... like CLOCK_MONOTONIC", which "will continue to
+//      increment while the system is asleep", "unaffected by frequency or time
+//      adjustments"; 0 on error; spelled `_CLOCK_MONOTONIC_RAW`, the `clockid_t`
+//      enumerator of _time.h that the macro expands to; available from macOS 10.12, iOS 10, tvOS 10, watchOS 3
+//      per time.h's `__CLOCK_AVAILABILITY`, below the floor). The clock Swift's
+//      `ContinuousClock` reads on Darwin. On Glibc and Musl the same clock is
+//      `clock_gettime(CLOCK_BOOTTIME, &ts)` (clock_gettime(2): monotonic, includes time
+//      suspended), the one `ContinuousClock` reads on Linux.
 // `threadOrdinal` is not a branch: a C11 `_Thread_local` in CScopedPlatform, the same
 // source on every platform. On Apple platforms clang lowers it to a thread-local variable
 // that dyld resolves (supported for deployment targets from macOS 10.7 and iOS 9; the
@@ -96,6 +107,22 @@ package enum Platform {
         _ = sched_yield()
     }
 
+    /// Nanoseconds on a monotonic clock that keeps counting while the device sleeps (the
+    /// clock of `ContinuousClock`, which needs iOS 16): what `.timeToLive` measures ages with.
+    package static var monotonicNanoseconds: UInt64 {
+        #if canImport(Darwin)
+        // `_CLOCK_MONOTONIC_RAW`: the enumerator the header's `CLOCK_MONOTONIC_RAW` macro
+        // names (a macro the type-check's headers do not import); 0 means an error.
+        let now = clock_gettime_nsec_np(_CLOCK_MONOTONIC_RAW)
+        if now == 0 { fatalError("Scoped: clock_gettime_nsec_np(CLOCK_MONOTONIC_RAW) failed") }
+        return now
+        #else
+        var time = timespec()
+        check(clock_gettime(CLOCK_BOOTTIME, &time) == 0 ? 0 : errno, "clock_gettime")
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+        #endif
+    }
+
     /// Whether `count` bytes at `lhs` and `rhs` are equal.
     @inline(__always)
     package static func bytesEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, count: Int) -> Bool {
@@ -110,7 +137,7 @@ package enum Platform {
         return strcmp(lhs, rhs) == 0
     }
 
-    /// Stops the process when a pthread call returned an error.
+    /// Stops the process when a C library call returned an error.
     @inline(__always)
     fileprivate static func check(_ status: Int32, _ call: StaticString) {
         if status != 0 { failed(status, call) }

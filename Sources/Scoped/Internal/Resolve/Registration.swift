@@ -123,8 +123,9 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     package enum Body: Sendable {
         case plain(@Sendable () -> T)
         case parameter(@Sendable (P) -> T)
-        /// A body followed by decorators (`.decorator { }`): a reference, so that the
-        /// value of an undecorated factory does not grow, and of a non-generic class, so
+        /// A body followed by decorators (`.decorator { }`) or with a time to live
+        /// (`.timeToLive`): a reference, so that the value of a factory without them does
+        /// not grow, and of a non-generic class, so
         /// that a resolve reaches it without `T`'s metadata (Decoration.swift).
         case decorated(DecoratedResolve)
 
@@ -144,6 +145,12 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         package func replacingBase(with body: Body) -> Body {
             guard let decoration else { return body }
             return .decorated(DecoratedRegistration(decoration.replacingBase(with: body)))
+        }
+
+        /// This body with a time to live of `seconds` (`.timeToLive`), keeping its decorators.
+        package func expiring(after seconds: Double) -> Body {
+            let decoration = decoration?.expiring(after: seconds) ?? Decoration(base: self, decorators: [], timeToLive: seconds)
+            return .decorated(DecoratedRegistration(decoration))
         }
     }
 

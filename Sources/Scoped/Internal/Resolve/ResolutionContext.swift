@@ -35,11 +35,14 @@ package struct BuildFrame {
     /// Whether the body that runs is an override (`register { }`), not the declared one:
     /// a cycle message says so, since the declaration does not show its dependencies.
     package let overridden: Bool
+    /// How long the instance lives once stored, in nanoseconds (`.timeToLive`);
+    /// ``Expiry/forever`` for a factory without a time to live.
+    package let lifespan: UInt64
 
     @usableFromInline
     package init(
         _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime, custom: Scope?,
-        ownedByChild: Bool, in holder: AnyObject, overridden: Bool = false
+        ownedByChild: Bool, in holder: AnyObject, overridden: Bool = false, lifespan: UInt64 = .max
     ) {
         self.key = key
         self.parameter = parameter
@@ -48,6 +51,7 @@ package struct BuildFrame {
         self.ownedByChild = ownedByChild
         self.holderID = ObjectIdentifier(holder)
         self.overridden = overridden
+        self.lifespan = lifespan
     }
 
     /// The registration and, for per-parameter factories, the parameter.

@@ -86,7 +86,7 @@ extension InstanceStorage {
     fileprivate func read(_ key: RegistrationKey) -> Resolution {
         if let readIndex { return readIndex.withBorrowed { $0.read(key) } }
         let hash = key.quickHash
-        return state.withLock { $0.table.liveInstance(of: key, hash: hash) } ?? .miss
+        return state.withLock { $0.table.liveInstanceWithoutDeadline(of: key, hash: hash) } ?? .miss
     }
 
     /// The instance held for `key` in the locked table (per-parameter instances, and
@@ -94,7 +94,7 @@ extension InstanceStorage {
     @inline(__always)
     fileprivate func held(_ key: StorageKey) -> Resolution {
         let hash = key.registration.quickHash
-        return state.withLock { $0.table.liveInstance(of: key, hash: hash) } ?? .miss
+        return state.withLock { $0.table.liveInstanceWithoutDeadline(of: key, hash: hash) } ?? .miss
     }
 }
 
@@ -219,10 +219,23 @@ extension ContainerNode {
         }
     }
 
+    /// Step 2 for a factory with a time to live (`.timeToLive(_:)`, Expiry.swift), which
+    /// never reads lock-free: `beginBuild`'s general path, after dropping the held instance
+    /// if it is older than `timeToLive` seconds. Stops for a scope that keeps nothing.
+    @usableFromInline @inline(never)
+    package func beginExpiringBuild(
+        _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime, custom: Scope?,
+        timeToLive: Double
+    ) -> BuildStep {
+        ResolutionContext.withCurrent { context in
+            beginGeneral(key, parameter: parameter, kind: kind, custom: custom, context: context, timeToLive: timeToLive)
+        }
+    }
+
     @inline(__always)
     private func beginGeneral(
         _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime, custom: Scope?,
-        context: ResolutionContext
+        context: ResolutionContext, timeToLive: Double? = nil
     ) -> BuildStep {
         let (node, found, holder, scope) = locate(key, scope: custom ?? Scope.builtIn(kind))
         let (kind, custom) = (scope.kind, scope.isBuiltIn ? nil : scope)
@@ -230,6 +243,7 @@ extension ContainerNode {
         if found != nil { context.overrideContainer = holder?.owner ?? node }
         // 1. Scopes that keep nothing: a new instance (`.unique`), or the current graph's.
         guard let (owner, storage) = holder else {
+            if let timeToLive { Expiry.stopUnheld(key, seconds: timeToLive, scope: scope) }
             let frame = BuildFrame(
                 key, parameter: parameter, kind: kind, custom: custom, ownedByChild: false, in: node,
                 overridden: found != nil)
@@ -241,7 +255,8 @@ extension ContainerNode {
         //    in flight: an observer that resolves the same key then finds it, not a cycle.
         let frame = BuildFrame(
             key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot, in: storage,
-            overridden: found != nil)
+            overridden: found != nil, lifespan: timeToLive.map { Expiry.lifespan($0, of: key) } ?? Expiry.forever)
+        if timeToLive != nil { owner.dropExpired(frame.storageKey, from: storage, clock: Expiry.currentClock) }
         if let held = storage.claim(frame, scope: scope, context: context) {
             if case .closed = held, ContainerNode.mayOutliveClosedScope {
                 // A cancelled task or an ended async build's body: an instance for this

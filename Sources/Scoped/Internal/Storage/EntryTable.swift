@@ -81,6 +81,30 @@ package struct EntryTable {
         return liveInstance(at: scan(hash: hash) { $0.parameterBox == nil && $0.registration == key })
     }
 
+    /// The same, for a read without the claim (`fastRead` of a storage without a lock-free
+    /// index): nil for an instance with a time to live, whose age only a claim checks.
+    package func liveInstanceWithoutDeadline(of key: StorageKey, hash: Int) -> Resolution? {
+        guard let position = position(of: key, hash: hash), entries[position].deadline == 0 else { return nil }
+        return liveInstance(at: position)
+    }
+
+    /// The same for a registration's only instance.
+    package func liveInstanceWithoutDeadline(of key: RegistrationKey, hash: Int) -> Resolution? {
+        let position =
+            positions != nil
+            ? position(of: StorageKey(key), hash: hash) : scan(hash: hash) { $0.parameterBox == nil && $0.registration == key }
+        guard let position, entries[position].deadline == 0 else { return nil }
+        return liveInstance(at: position)
+    }
+
+    /// Removes the entry of `key` if it has a deadline and `now` is past it.
+    package mutating func removeExpired(_ key: StorageKey, hash: Int, now: UInt64) -> StoredEntry? {
+        guard let position = position(of: key, hash: hash) else { return nil }
+        let deadline = entries[position].deadline
+        guard deadline != 0, now > deadline else { return nil }
+        return remove(at: position)
+    }
+
     private func liveInstance(at position: Int?) -> Resolution? {
         guard let position else { return nil }
         switch entries[position].slot {

@@ -76,9 +76,10 @@ package final class InstanceStorage: Sendable {
         context: ResolutionContext
     ) -> Bool {
         let key = frame.storageKey
+        let deadline = frame.lifespan == Expiry.forever ? 0 : Expiry.deadline(lifespan: frame.lifespan, on: Expiry.currentClock)
         return store(
             slot, for: key, hash: key.registration.quickHash, scope: scope, reporter: reporter.map(WeakReporter.init),
-            builtBy: context.identity)
+            builtBy: context.identity, deadline: deadline)
     }
 
     /// One locked ``StorageState/claim(_:hash:scope:as:)`` for the thread `me`. Out of
@@ -112,7 +113,7 @@ package final class InstanceStorage: Sendable {
     @inline(__always)
     func store(
         _ slot: StoredEntry.Slot, for key: StorageKey, hash: Int, scope: Scope, reporter: WeakReporter?,
-        builtBy me: ObjectIdentifier
+        builtBy me: ObjectIdentifier, deadline: UInt64
     ) -> Bool {
         // Released after unlocking: a `.shared` instance's dead entry this one replaces,
         // and the index's previous payload.
@@ -121,9 +122,11 @@ package final class InstanceStorage: Sendable {
             let wake = state.waiters > 0
             guard files else { return ([], 0, wake, false) }
             let dead = state.table.append(
-                StoredEntry(slot: slot, key: key, scope: scope, reporterBox: reporter), hash: hash)
+                StoredEntry(slot: slot, key: key, scope: scope, reporterBox: reporter, deadline: deadline), hash: hash)
             guard key.parameterBox == nil, let index else { return (dead, 0, wake, true) }
-            return (dead, index.publish(slot, for: key.registration), wake, true)
+            // An instance with a deadline is read under the lock only (Expiry.swift): never published.
+            let replaced = deadline == 0 ? index.publish(slot, for: key.registration) : index.clear(key.registration)
+            return (dead, replaced, wake, true)
         }
         if wake { state.broadcast() }
         HeldIndex.release(replaced)

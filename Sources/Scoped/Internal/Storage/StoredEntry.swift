@@ -20,6 +20,9 @@ package struct StoredEntry {
     /// For singletons (a storage shared by every root): the root that resolved it, which
     /// reports its release. Boxed, so that copying an entry copies no weak reference.
     package var reporterBox: WeakReporter?
+    /// For a factory with a time to live (`.timeToLive`): when the instance expires, on
+    /// its world's clock (Expiry.swift); 0 for none. Such an entry is read under the lock only.
+    package var deadline: UInt64 = 0
 
     /// The container that reports this entry's release, when the storage's own owner can't.
     package var reporter: ContainerNode? { reporterBox?.node }

@@ -24,16 +24,22 @@ extension ContainerWorld {
         /// The contexts context overrides see inside this world (nil: the process's).
         /// Set when the world is made, inherited by nested worlds; never changed.
         package let context: FactoryContext.Values?
+        /// The clock `.timeToLive` reads inside this world (nil: the platform's monotonic
+        /// clock). Set when the world is made, inherited by nested worlds; never changed.
+        package let clock: ManualClock?
 
             /// World roots by production root number, then by world number.
         private static let worldRoots = Locked<[UInt64: [UInt64: ContainerNode]]>([:])
         /// Whether any world root was ever made: until then a root's `deinit` skips the table.
         private static var everReplaced: AtomicWord { ProcessWideWord.worldRootEverMade.word }
 
-        package init(name: String, parent: ContainerWorld.State?, context: FactoryContext.Values? = nil) {
+        package init(
+            name: String, parent: ContainerWorld.State?, context: FactoryContext.Values? = nil, clock: ManualClock? = nil
+        ) {
             self.name = name
             self.parent = parent
             self.context = context ?? parent?.context
+            self.clock = clock ?? parent?.clock
             number = ProcessWideCounter.worldNumbers.next()
         }
 
