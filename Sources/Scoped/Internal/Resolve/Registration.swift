@@ -85,7 +85,7 @@ extension RegistrationFields {
     /// the container holds for it.
     package func register(override: any OverrideBody) {
         let target = node.nodeInCurrentWorld()
-        target.root.autoRegisterIfNeeded()  // auto-registered bodies first, so this one wins
+        target.withRoot { $0.autoRegisterIfNeeded() }  // auto-registered bodies first, so this one wins
         target.setOverride(override, for: key)
         dropHeldInstances(in: target)
     }

@@ -110,9 +110,11 @@ package final class ResolutionContext {
         /// The containers `@Injected` and friends resolve through on this thread, innermost
         /// last (InjectionContainers.swift); empty almost always.
         var injectionContainers: [any SharedContainer] = []
-        /// The container the override about to run on this thread builds for (weak: a
-        /// stale one never keeps a container alive).
-        weak var overrideContainer: ContainerNode?
+        /// The container the override about to run on this thread builds for. Unretained
+        /// (a weak reference would move a lifetime scope's reference counts to the slow
+        /// path for good): it is read only right after it is set, while the build keeps
+        /// that container alive, and a stale one is never read.
+        var overrideContainer: UnsafeReference<ContainerNode>?
     }
 
     private let state: UnsafeMutablePointer<State>
@@ -181,8 +183,8 @@ package final class ResolutionContext {
     /// ``ContainerNode/beginBuild(_:parameter:kind:custom:)`` right before an override's
     /// body runs, which reads it first (`register { c in … }`).
     package var overrideContainer: ContainerNode? {
-        get { state.pointee.overrideContainer }
-        set { state.pointee.overrideContainer = newValue }
+        get { state.pointee.overrideContainer?.object }
+        set { state.pointee.overrideContainer = newValue.map(UnsafeReference.unretained) }
     }
 
     /// The calling thread's context (created on first use, freed with the thread).

@@ -197,7 +197,7 @@ extension ContainerNode {
         // A root whose `autoRegister()` is pending goes the general way, which runs it
         // (`locate`) before reading overrides; checked first, so that an override it
         // registers is never missed.
-        if !kind.holdsInstances, root.autoRegistrationPending.load(ordering: .acquiring) == 0, mayResolveFast(key) {
+        if !kind.holdsInstances, withRoot({ $0.autoRegistrationPending.load(ordering: .acquiring) == 0 }), mayResolveFast(key) {
             return ResolutionContext.withCurrent { context in
                 let frame = BuildFrame(key, parameter: parameter, kind: kind, custom: nil, ownedByChild: false, in: self)
                 return beginUnheld(frame, override: nil, observed: false, context: context)
@@ -291,7 +291,7 @@ extension ContainerNode {
         holder: (owner: ContainerNode, storage: InstanceStorage)?, scope: Scope
     ) {
         let node = nodeInCurrentWorld()
-        node.root.autoRegisterIfNeeded()  // before the overrides are read: it registers some
+        node.withRoot { $0.autoRegisterIfNeeded() }  // before the overrides are read: it registers some
         let found = node.override(for: key)
         let scope = found?.body.scope ?? declared
         return (node, found, node.holder(of: scope, overriddenIn: found?.owner), scope)

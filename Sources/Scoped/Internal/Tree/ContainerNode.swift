@@ -187,6 +187,15 @@ package final class ContainerNode: Sendable {
     /// The root of this node's tree.
     package var root: ContainerNode { isRoot ? self : UnsafeReference<ContainerNode>(bits: rootBits).object }
 
+    /// Runs `body` with this node's root borrowed, not retained: a root is weakly
+    /// referenced, so its retain and release take the slow path (~150 instructions), too
+    /// much for a resolve's steps. The parents' retains keep it alive.
+    @inline(__always)
+    package func withRoot<R>(_ body: (ContainerNode) -> R) -> R {
+        guard rootBits != 0 else { return body(self) }
+        return UnsafeReference<ContainerNode>(bits: rootBits).withBorrowed(body)
+    }
+
     /// The node resolves should use: inside a container world, that world's root for
     /// this production root; otherwise this one.
     @usableFromInline
