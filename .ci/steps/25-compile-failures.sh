@@ -20,6 +20,15 @@ typecheck() {
 typecheck "$dir/Declarations.swift" >/dev/null || { echo "FAIL: $dir/Declarations.swift does not compile"; typecheck "$dir/Declarations.swift"; exit 1; }
 failures=0
 cases=0
+# Counts a failure for each `// expect warning:` line of file $1 that output $2 lacks.
+expect_warnings() {
+    local expected
+    while IFS= read -r expected; do
+        if ! grep -qF -- "warning: $expected" <<<"$2"; then
+            echo "FAIL: $1: $3: $expected"; failures=$((failures + 1))
+        fi
+    done < <(sed -n 's|^// expect warning: ||p' "$1")
+}
 for file in "$dir"/*.swift; do
     [ "$(basename "$file")" = Declarations.swift ] && continue
     cases=$((cases + 1))
@@ -43,11 +52,7 @@ for file in "$dir"/Swift5/*.swift; do
         failures=$((failures + 1))
     fi
     output=$(typecheck -swift-version 5 -strict-concurrency=complete "$file") || true
-    while IFS= read -r expected; do
-        if ! grep -qF -- "warning: $expected" <<<"$output"; then
-            echo "FAIL: $file: Swift 5 mode with complete checking did not warn: $expected"; failures=$((failures + 1))
-        fi
-    done < <(sed -n 's|^// expect warning: ||p' "$file")
+    expect_warnings "$file" "$output" "Swift 5 mode with complete checking did not warn"
     echo "Swift5/$(basename "$file"): compiles in Swift 5 mode; $(grep -m1 -oE "warning: .*" <<<"$output")"
 done
 for file in "$dir"/Warnings/*.swift; do
@@ -56,11 +61,7 @@ for file in "$dir"/Warnings/*.swift; do
         echo "FAIL: $file: did not compile (it must, with warnings)"; echo "$output" | grep -E "error:" | head -5
         failures=$((failures + 1)); continue
     fi
-    while IFS= read -r expected; do
-        if ! grep -qF -- "warning: $expected" <<<"$output"; then
-            echo "FAIL: $file: the compiler did not warn: $expected"; failures=$((failures + 1))
-        fi
-    done < <(sed -n 's|^// expect warning: ||p' "$file")
+    expect_warnings "$file" "$output" "the compiler did not warn"
     echo "Warnings/$(basename "$file"): compiles; $(grep -m1 -oE "warning: .*" <<<"$output")"
 done
 [ "$failures" -eq 0 ] || exit 1
