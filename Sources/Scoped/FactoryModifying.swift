@@ -445,20 +445,20 @@ extension FactoryModifying where Body == @Sendable (Parameter) async throws -> I
 
 extension FactoryModifying {
     /// The container a synchronous override's body receives, made when it runs: the one
-    /// its instance belongs to (``ResolutionContext/overrideContainer``), as a `C`, with a
-    /// borrowed manager (it neither keeps a lifetime scope open nor closes one).
-    package static func overrideContainer<C: SharedContainer>(as _: C.Type) -> C {
-        guard let node = ResolutionContext.current.overrideContainer else {
-            preconditionFailure("an override's body ran outside a resolve")
-        }
-        return C(manager: ContainerManager(borrowing: node))
+    /// its instance belongs to (``ResolutionContext/overrideContainer``), as a `C`.
+    package static func overrideContainer<C: SharedContainer>(as type: C.Type) -> C {
+        borrowedContainer(ResolutionContext.current.overrideContainer, as: type)
     }
 
     /// The container an async override's body receives (``AsyncBuildChain/overrideContainer``).
-    package static func asyncOverrideContainer<C: SharedContainer>(as _: C.Type) -> C {
-        guard let node = AsyncBuildChain.overrideContainer else {
-            preconditionFailure("an override's body ran outside a resolve")
-        }
+    package static func asyncOverrideContainer<C: SharedContainer>(as type: C.Type) -> C {
+        borrowedContainer(AsyncBuildChain.overrideContainer, as: type)
+    }
+
+    /// `node` as a `C` with a borrowed manager: it neither keeps a lifetime scope open nor
+    /// closes one when released.
+    private static func borrowedContainer<C: SharedContainer>(_ node: ContainerNode?, as _: C.Type) -> C {
+        guard let node else { preconditionFailure("an override's body ran outside a resolve") }
         return C(manager: ContainerManager(borrowing: node))
     }
 }

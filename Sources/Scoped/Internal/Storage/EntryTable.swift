@@ -74,25 +74,21 @@ package struct EntryTable {
         liveInstance(at: position(of: key, hash: hash))
     }
 
+    /// The live instance filed for `key`, for a read without the claim (`fastRead` of a
+    /// storage without a lock-free index): nil also for an instance with a time to live,
+    /// whose age only a claim checks.
+    package func liveInstanceWithoutDeadline(of key: StorageKey, hash: Int) -> Resolution? {
+        liveInstanceWithoutDeadline(at: position(of: key, hash: hash))
+    }
+
     /// The same for a registration's only instance (no per-parameter part), without
     /// making a ``StorageKey`` for it (a child lifetime scope's read, on every resolve).
-    package func liveInstance(of key: RegistrationKey, hash: Int) -> Resolution? {
-        if positions != nil { return liveInstance(of: StorageKey(key), hash: hash) }
-        return liveInstance(at: scan(hash: hash) { $0.parameterBox == nil && $0.registration == key })
-    }
-
-    /// The same, for a read without the claim (`fastRead` of a storage without a lock-free
-    /// index): nil for an instance with a time to live, whose age only a claim checks.
-    package func liveInstanceWithoutDeadline(of key: StorageKey, hash: Int) -> Resolution? {
-        guard let position = position(of: key, hash: hash), entries[position].deadline == 0 else { return nil }
-        return liveInstance(at: position)
-    }
-
-    /// The same for a registration's only instance.
     package func liveInstanceWithoutDeadline(of key: RegistrationKey, hash: Int) -> Resolution? {
-        let position =
-            positions != nil
-            ? position(of: StorageKey(key), hash: hash) : scan(hash: hash) { $0.parameterBox == nil && $0.registration == key }
+        if positions != nil { return liveInstanceWithoutDeadline(of: StorageKey(key), hash: hash) }
+        return liveInstanceWithoutDeadline(at: scan(hash: hash) { $0.parameterBox == nil && $0.registration == key })
+    }
+
+    private func liveInstanceWithoutDeadline(at position: Int?) -> Resolution? {
         guard let position, entries[position].deadline == 0 else { return nil }
         return liveInstance(at: position)
     }
