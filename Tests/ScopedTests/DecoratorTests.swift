@@ -9,6 +9,12 @@ extension Container {
     fileprivate func decorated(_ scope: Scope, _ tracker: LifecycleTracker, _ calls: Collected<String>) -> Factory<Probe> {
         self { Probe("decorated", tracker) }.decorator { calls.append($0.label) }.scope(scope)
     }
+    /// The singleton test's own declaration: `register` on a root drops the process's
+    /// singleton of its key, so a key shared with `runsWithTheOverridesInstance` would let
+    /// that test, running in parallel, release this one's singleton.
+    fileprivate func decoratedSingleton(_ tracker: LifecycleTracker, _ calls: Collected<String>) -> Factory<Probe> {
+        self { Probe("decorated", tracker) }.decorator { calls.append($0.label) }.singleton
+    }
     fileprivate func decoratedUnique(_ tracker: LifecycleTracker, _ calls: Collected<String>) -> Factory<Probe> {
         self { Probe("unique", tracker) }.decorator { calls.append($0.label) }
     }
@@ -111,8 +117,8 @@ private final class DecoratedScreen {
     }
 
     @Test func singletonRunsForEveryContainer() {
-        let first = Container().decorated(.singleton, tracker, calls)()
-        let second = Container().decorated(.singleton, tracker, calls)()
+        let first = Container().decoratedSingleton(tracker, calls)()
+        let second = Container().decoratedSingleton(tracker, calls)()
         #expect(first === second)
         #expect(calls.all == ["decorated#1", "decorated#1"])
     }
