@@ -63,6 +63,8 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
     /// name, to tell what a scope keeps: a custom scope may be named `shared`.
     public let lifetime: Scope.Lifetime?
     /// The container or lifetime scope the event happened in (`root#1`, `checkout#7`).
+    /// For ``Kind-swift.enum/captiveDependency``: the one that resolved the captured
+    /// instance (a lifetime scope, for a `.scoped` one), not where the holder lives.
     public let container: String
     /// The instance's identity, when it is a class instance.
     public let instance: ObjectIdentifier?
@@ -143,12 +145,16 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
 
     /// One readable line: `#12 created detail[3] (DetailViewModel) scoped in checkout#7`,
     /// followed by `for store (EntryStore)` when another factory's body made the resolve.
+    /// A captive dependency reads `#4 captiveDependency store (Store) cached captures
+    /// detail[3] (DetailViewModel) scoped in checkout#7`.
     public var description: String {
         var line = "#\(sequence) \(kind.rawValue)"
         if let subject { line += " \(subject)" }
         if let scope { line += " \(scope)" }
-        line += " in \(container)"
+        // A captive dependency happens where the captured instance is resolved, which is
+        // not where its holder lives: the container follows the captured one.
         if let dependency { line += " captures \(dependency)" }
+        line += " in \(container)"
         if !capturedThrough.isEmpty { line += " through \(capturedThrough.map(\.description).joined(separator: " → "))" }
         if let resolvedBy { line += " for \(resolvedBy)" }
         if let stall {

@@ -137,7 +137,8 @@ extension Trait where Self == ContainerTrait {
     /// ```
     ///
     /// Every root container is isolated whichever type you name here; the type only
-    /// selects which container `configure` receives.
+    /// selects which container `configure` receives. Without `configure`,
+    /// `.container(AppContainer.self)` is ``container``: a fresh world, no overrides.
     ///
     /// - Parameters:
     ///   - type: The container type whose `shared` instance `configure` receives.
@@ -145,7 +146,7 @@ extension Trait where Self == ContainerTrait {
     ///     It may be `async` and isolated to an actor, as for ``container(_:)``.
     /// - Returns: The trait.
     public static func container<C: SharedContainer>(
-        _ type: C.Type, _ configure: @escaping @Sendable (C) async throws -> Void
+        _ type: C.Type, _ configure: @escaping @Sendable (C) async throws -> Void = { _ in }
     ) -> Self {
         ContainerTrait(configurations: [{ try await configure(C.shared) }])
     }

@@ -311,6 +311,9 @@ private func findProblems(in events: [LifecycleEvent], graph: ResolvedGraph, roo
         switch event.kind {
         case .captiveDependency:
             guard let holder = event.subject, let captured = event.captured else { continue }
+            // Reported on every resolve of the captured instance, built or held: one problem.
+            let path = ([holder] + event.capturedThrough.map(\.description) + [captured.description]).joined(separator: " → ")
+            guard reported.insert("captive " + path).inserted else { continue }
             let chain = chain(to: event.registration ?? "", typeName: event.typeName ?? "", in: graph)
                 + event.capturedThrough.map(\.description) + [captured.description]
             problems.append(GraphReport.Problem(

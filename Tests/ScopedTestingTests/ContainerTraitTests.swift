@@ -34,6 +34,14 @@ import Testing
         #expect(tracker.builtCount(of: IsoStore.self) == 1)
     }
 
+    /// Naming the container type without overrides is a fresh world too (a new user
+    /// wrote it and it did not compile).
+    @Test(.container(IsoAppContainer.self))
+    func aTypeWithoutOverridesIsAFreshWorld() {
+        #expect(ContainerWorld.current.isIsolated)
+        #expect(IsoAppContainer.shared.profile().name == "live")
+    }
+
     @Test(.container)
     func aRootMadeBeforeTheTestIsReplacedToo() {
         #expect(IsoAppContainer.shared.profile().name == "live")

@@ -248,6 +248,25 @@ import Testing
         #expect(captive?.captured?.registration == "asyncInnerScoped(_:)")
     }
 
+    /// The captured `.scoped` instance built before the holder: reported all the same.
+    @Test func aCapturedInstanceHeldAlreadyIsReported() async throws {
+        let tracker = LifecycleTracker()
+        let events = Locked<[LifecycleEvent]>([])
+        let root = Container()
+        let flow = root.child("flow")
+        let inner = try await flow.asyncInnerScoped(tracker)()
+        let observation = root.observe { event in events.withLock { $0.append(event) } }
+        let holder = try await flow.asyncHoldingScoped(tracker)()
+        observation.cancel()
+        #expect(holder.dependencies.first === inner)
+        let captive = events.withLock { $0 }.filter { $0.kind == .captiveDependency }
+        #expect(captive.count == 1)
+        #expect(captive.first?.description.hasSuffix(
+            "captiveDependency asyncHoldingScoped(_:) (Probe) cached captures asyncInnerScoped(_:) (Probe) scoped "
+                + "in \(flow.inspection.displayName)") == true)
+        flow.close()
+    }
+
     @Test func aMainActorBodyRunsOnTheMainActor() async throws {
         let container = Container()
         let ranOnMain = Flag()

@@ -130,8 +130,40 @@ private final class EventLog: Sendable {
         #expect(captive.first?.dependency == "eventCounter (EventModel) shared")
         #expect(captive.first?.container == root.inspection.displayName)
         #expect(captive.first?.description.hasSuffix(
-            "captiveDependency cachedHoldingShared (EventModel) cached in \(root.inspection.displayName) "
-                + "captures eventCounter (EventModel) shared") == true)
+            "captiveDependency cachedHoldingShared (EventModel) cached captures eventCounter (EventModel) shared "
+                + "in \(root.inspection.displayName)") == true)
+    }
+
+    /// The captured instance held already (a finding of the second new-user evaluation):
+    /// the holder keeps it alive all the same, so it is reported as when it is built.
+    @Test func aCapturedInstanceHeldAlreadyIsReportedToo() {
+        let root = Container()
+        let flow = root.child("flow")
+        let counter = root.eventCounter()
+        let model = flow.eventModel()
+        let log = EventLog(root)
+        _ = root.cachedHoldingShared()
+        _ = flow.cachedHoldingScoped()
+        let captive = log.all.filter { $0.kind == .captiveDependency }
+        #expect(captive.map(\.registration) == ["cachedHoldingShared", "cachedHoldingScoped"])
+        #expect(captive.map(\.dependency) == ["eventCounter (EventModel) shared", "eventModel (EventModel) scoped"])
+        #expect(root.cachedHoldingShared().dependencies.first === counter)
+        #expect(root.cachedHoldingScoped().dependencies.first === model)
+        flow.close()
+    }
+
+    /// The line names the container that resolved the captured instance, after it: the
+    /// holder lives in the root, the captured `.scoped` instance in the flow.
+    @Test func aCaptiveLineNamesTheScopeOfTheCapturedInstance() {
+        let root = Container()
+        let log = EventLog(root)
+        let flow = root.child("flow")
+        _ = flow.cachedHoldingScoped()
+        let line = log.all.first { $0.kind == .captiveDependency }?.description
+        #expect(line?.hasSuffix(
+            "captiveDependency cachedHoldingScoped (EventModel) cached captures eventModel (EventModel) scoped "
+                + "in \(flow.inspection.displayName)") == true)
+        flow.close()
     }
 
     /// The `.unique` build between the holder and the captured instance is part of the
@@ -144,7 +176,8 @@ private final class EventLog: Sendable {
         #expect(captive.map(\.registration) == ["cachedThroughUnique"])
         #expect(captive.first?.capturedThrough.map(\.description) == ["uniqueOverShared (EventModel)"])
         #expect(captive.first?.description.hasSuffix(
-            "captures eventCounter (EventModel) shared through uniqueOverShared (EventModel)") == true)
+            "captures eventCounter (EventModel) shared in \(root.inspection.displayName) through uniqueOverShared (EventModel)")
+            == true)
         let direct = Container()
         let directLog = EventLog(direct)
         _ = direct.cachedHoldingShared()

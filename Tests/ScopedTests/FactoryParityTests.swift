@@ -410,7 +410,7 @@ extension FactoryParityTests {
         }
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(output.contains(
-            "Scoped: accountService (Optional<AccountServing>) is promised and was resolved before anything registered it; "
+            "Scoped: accountService (AccountServing?) is promised and was resolved before anything registered it; "
                 + "register it at start-up (.register { … })"))
     }
 }

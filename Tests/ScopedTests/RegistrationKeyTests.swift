@@ -102,6 +102,23 @@ import Testing
         (container { Session("x") }.cached, container { Session("y") }.cached)
     }
 
+    /// Messages and events write optionals as Swift does (a new-user finding: a promise's
+    /// stop read `accountPayments (Optional<Payments>)`).
+    @Test func optionalTypesAreNamedAsSwiftWritesThem() {
+        let container = Container()
+        let events = Collected<LifecycleEvent>()
+        let observation = container.observe { events.append($0) }
+        _ = container.maybeSession()
+        observation.cancel()
+        #expect(events.all.first { $0.kind == .created }?.typeName == "Session?")
+        #expect(readableTypeName("Optional<Optional<Session>>") == "Session??")
+        #expect(readableTypeName("Dictionary<String, Optional<Array<Optional<Int>>>>") == "Dictionary<String, Array<Int?>?>")
+        #expect(readableTypeName("Optional<(Int) -> Optional<Int>>") == "((Int) -> Int?)?")
+        #expect(readableTypeName("Optional<Sendable & P>") == "(Sendable & P)?")
+        #expect(readableTypeName("MaybeOptional<Int>") == "MaybeOptional<Int>")
+        #expect(readableTypeName("Pair<Optional<A>, Optional<B>>") == "Pair<A?, B?>")
+    }
+
     static func twoAdHocRegistrations(in container: Container) -> (Factory<Session>, Factory<Session>) {
         let first = container { Session("first") }.cached
         let second = container { Session("second") }.cached
@@ -110,6 +127,7 @@ import Testing
 }
 
 extension Container {
+    fileprivate var maybeSession: Factory<RegistrationKeyTests.Session?> { self { RegistrationKeyTests.Session("maybe") } }
     fileprivate func session(user: Int) -> Factory<RegistrationKeyTests.Session> {
         self { RegistrationKeyTests.Session("#\(user)") }.cached
     }

@@ -53,6 +53,11 @@ extension ContainerNode {
         let lifespan = timeToLive.map { Expiry.lifespan($0, of: key) } ?? Expiry.forever
         let clock = timeToLive == nil ? nil : Expiry.currentClock
         if timeToLive != nil { owner.dropExpired(storageKey, from: storage, clock: clock) }
+        // A captive dependency whether the shorter-lived instance is built now, joined or
+        // held already (as ContainerNode.reportCaptivity checks: only a shorter-lived one).
+        if EventHub.isActive, kind.isShortLived(ownedByChild: !owner.isRoot) {
+            owner.reportCaptive(storageKey, scope: scope, heldBy: AsyncBuildChain.captiveHolder)
+        }
         let claim = storage.claimAsync(storageKey, scope: scope) {
             AsyncBuild(description: probe.buildDescription, registration: key) { [storage] build in
                 storage.forgetAsyncBuild(build, of: probe.storageKey)
@@ -73,10 +78,6 @@ extension ContainerNode {
             let frame = AsyncFrame(
                 registration: key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot,
                 build: build, holderID: ObjectIdentifier(storage), overridden: override != nil)
-            // Only a shorter-lived instance is captive (as ContainerNode.reportCaptivity checks).
-            if EventHub.isActive, kind.isShortLived(ownedByChild: !owner.isRoot) {
-                owner.reportCaptive(storageKey, scope: scope, heldBy: AsyncBuildChain.captiveHolder)
-            }
             // The watchdog first: a build's is set before the builds its body starts.
             if EventHub.isActive, let threshold = EventHub.stalledBuildThreshold.withLock({ $0 }) {
                 build.watch(after: UInt64(threshold * 1_000_000_000)) { build, callers in

@@ -108,11 +108,51 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     /// The member name, as written in the container extension.
     package var memberName: String { name.description }
 
-    /// The produced type's unqualified name.
-    @usableFromInline package var typeName: String { _typeName(producedType, qualified: false) }
+    /// The produced type's unqualified name, optionals as Swift writes them (`Payments?`,
+    /// not `Optional<Payments>`).
+    @usableFromInline package var typeName: String { readableTypeName(_typeName(producedType, qualified: false)) }
 
     /// `member (Type)`, the form every message and event uses.
     @usableFromInline package var description: String { "\(memberName) (\(typeName))" }
+}
+
+/// `name` with every `Optional<X>` written `X?` (`(X)?` when `X` is a function type or a
+/// composition): the runtime's names spell optionals out. Off the resolve path (messages
+/// and events only).
+package func readableTypeName(_ name: String) -> String {
+    readableTypeName(Array(name)[...])
+}
+
+private func readableTypeName(_ name: ArraySlice<Character>) -> String {
+    let marker = Array("Optional<")
+    // `Optional<` at the start of a name, not the end of another (`MaybeOptional<X>`).
+    guard let start = name.indices.first(where: { index in
+        name[index...].starts(with: marker) && (index == name.startIndex || !name[index - 1].isIdentifierPart)
+    }) else { return String(name) }
+    // The matching `>`: generic arguments nest, and the `>` of `->` closes nothing.
+    var depth = 0
+    var end: Int?
+    for index in (start + marker.count - 1)..<name.endIndex {
+        if name[index] == "<" { depth += 1 }
+        if name[index] == ">" && name[index - 1] != "-" {
+            depth -= 1
+            if depth == 0 {
+                end = index
+                break
+            }
+        }
+    }
+    guard let end else { return String(name) }
+    let wrapped = readableTypeName(name[(start + marker.count)..<end])
+    let characters = Array(wrapped)
+    let isCompound = characters.indices.contains { characters[$0...].starts(with: " -> ") || characters[$0...].starts(with: " & ") }
+    let optional = isCompound ? "(\(wrapped))?" : "\(wrapped)?"
+    return String(name[..<start]) + optional + readableTypeName(name[(end + 1)...])
+}
+
+extension Character {
+    /// A letter, digit or `_`: part of an identifier (or `.`, of a qualified name).
+    fileprivate var isIdentifierPart: Bool { isLetter || isNumber || self == "_" || self == "." }
 }
 
 extension StaticString {

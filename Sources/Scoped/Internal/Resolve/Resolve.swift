@@ -257,11 +257,14 @@ extension ContainerNode {
             key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot, in: storage,
             overridden: found != nil, lifespan: timeToLive.map { Expiry.lifespan($0, of: key) } ?? Expiry.forever)
         if timeToLive != nil { owner.dropExpired(frame.storageKey, from: storage, clock: Expiry.currentClock) }
+        // A captive dependency whether the shorter-lived instance is built now or held
+        // already: the holder keeps it alive either way.
+        let observed = EventHub.isActive
+        if observed { owner.reportCaptivity(of: frame, scope: scope, context: context) }
         if let held = storage.claim(frame, scope: scope, context: context) {
             if case .closed = held, ContainerNode.mayOutliveClosedScope {
                 // A cancelled task or an ended async build's body: an instance for this
                 // caller alone, kept by nobody, instead of a stop (LifetimeScopeClosedError).
-                let observed = EventHub.isActive
                 let ending = BuildEnding(filing: .dropped, reporter: observed ? .retaining(owner) : nil, observed: observed)
                 context.open(frame, ending: ending)
                 return .build(override: found?.body, form: observed ? .strong : .unused, context: .unretained(context))
@@ -269,8 +272,6 @@ extension ContainerNode {
             owner.report(held, of: frame, scope: scope)
             return .found(held)
         }
-        let observed = EventHub.isActive
-        if observed { owner.reportCaptivity(of: frame, scope: scope, context: context) }
         // The ending keeps `owner` and `storage` until the build finishes: moved into it,
         // not retained again.
         let ending = BuildEnding(
