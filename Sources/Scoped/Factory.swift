@@ -66,10 +66,18 @@ extension Factory: FactoryModifying {
     /// - Returns: The modified factory.
     @inlinable
     public func applying(_ modification: FactoryModification<Factory<T>>) -> Factory<T> {
-        guard case .scope(let kind) = modification.change else { return applyingOutOfLine(modification) }
-        var copy = self
-        copy.registration.setScope(kind)
-        return copy
+        if case .scope(let kind) = modification.change {
+            var copy = self
+            copy.registration.setScope(kind)
+            return copy
+        }
+        // Specialised where it is written, as every factory access makes it anew.
+        if case .timeToLive(let seconds) = modification.change {
+            var copy = self
+            copy.registration.storedBody = registration.storedBody.expiring(after: seconds)
+            return copy
+        }
+        return applyingOutOfLine(modification)
     }
 
     /// Every modification but a built-in scope (the one applied on every factory access).

@@ -65,6 +65,7 @@ extension ParameterFactory: FactoryModifying {
         switch modification.change {
         case .scope(let kind): copy.registration.setScope(kind)
         case .perParameter(let box, _): copy.parameterKey = box
+        case .timeToLive(let seconds): copy.registration.storedBody = registration.storedBody.expiring(after: seconds)
         default: return applyingOutOfLine(modification)
         }
         return copy

@@ -298,6 +298,40 @@ private let session = Scope.Cached(name: "ttlSession")
         #expect(short.expiring(tracker, seconds: 0)() !== first)
     }
 
+    /// Outside any container world a held instance with a time to live is read without a
+    /// lock, its deadline checked beside it (HeldIndex.swift). In a process of its own, so
+    /// that no other test's world sends these resolves the general way.
+    @Test func theLockFreeReadKeepsAYoungInstanceAndDropsAnExpiredOne() async {
+        await #expect(processExitsWith: .success) {
+            let tracker = LifecycleTracker()
+            // A container per scope: the scopes would share one entry of the same key.
+            for scope in [Scope.cached, .singleton, session] {
+                let container = Container()
+                let kept = container.expiring(tracker, scope, seconds: 3600)()
+                #expect(container.expiring(tracker, scope, seconds: 3600)() === kept)
+                if scope === Scope.singleton { container.expiring(tracker, scope).reset() }
+            }
+            let root = Container()
+            let flow = root.child("flow")
+            let keptInFlow = flow.expiringScoped(tracker)()
+            #expect(flow.expiringScoped(tracker)() === keptInFlow)
+            let item = root.expiringItem(tracker)(1)
+            #expect(root.expiringItem(tracker)(1) === item)
+            #expect(tracker.inits("expiring") == 3)
+            // A zero time to live: the clock has moved on by the next resolve.
+            for scope in [Scope.cached, .shared, .singleton, session] {
+                let container = Container()
+                let first = container.expiring(tracker, scope, seconds: 0)()
+                let second = container.expiring(tracker, scope, seconds: 0)()
+                #expect(second !== first)
+                #expect(container.expiring(tracker, scope, seconds: 0)() !== second)
+                if scope === Scope.singleton { container.expiring(tracker, scope).reset() }
+            }
+            #expect(tracker.inits("expiring") == 3 + 12)
+            flow.close()
+        }
+    }
+
     @Test func testClocksOfParallelWorldsAreIndependentAndNestedWorldsShareThem() {
         let one = TimeToLiveClock()
         let two = TimeToLiveClock()

@@ -130,27 +130,29 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         case decorated(DecoratedResolve)
 
         /// The decoration of a decorated body.
-        private var decoration: Decoration<Body, T>? {
+        @usableFromInline
+        var decoration: DecoratedRegistration<P, T>? {
             guard case .decorated(let decorated) = self else { return nil }
-            return (decorated as? DecoratedRegistration<P, T>)?.decoration
+            return decorated as? DecoratedRegistration<P, T>
         }
 
         /// This body with `decorate` run after every resolve, after the decorators it has.
         package func decorated(with decorate: @escaping @Sendable (T) -> Void) -> Body {
-            let decoration = decoration?.appending(decorate) ?? Decoration(base: self, decorators: [decorate])
-            return .decorated(DecoratedRegistration(decoration))
+            .decorated(decoration?.appending(decorate) ?? DecoratedRegistration(base: self, decorators: [decorate]))
         }
 
         /// `body` in place of this one, keeping this one's decorators (a context override).
         package func replacingBase(with body: Body) -> Body {
             guard let decoration else { return body }
-            return .decorated(DecoratedRegistration(decoration.replacingBase(with: body)))
+            return .decorated(decoration.replacingBase(with: body))
         }
 
-        /// This body with a time to live of `seconds` (`.timeToLive`), keeping its decorators.
+        /// This body with a time to live of `seconds` (`.timeToLive`), keeping its
+        /// decorators. Inlined where the modifier is written, so that the decoration's
+        /// class is made with its metadata cached there, not looked up at run time.
+        @inlinable
         package func expiring(after seconds: Double) -> Body {
-            let decoration = decoration?.expiring(after: seconds) ?? Decoration(base: self, decorators: [], timeToLive: seconds)
-            return .decorated(DecoratedRegistration(decoration))
+            .decorated(decoration?.expiring(after: seconds) ?? DecoratedRegistration(base: self, decorators: [], timeToLive: seconds))
         }
     }
 

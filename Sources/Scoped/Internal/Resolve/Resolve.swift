@@ -81,20 +81,35 @@ package enum BuildStep {
 
 extension InstanceStorage {
     /// The instance held for `key` (no parameter); builds, waits and reports nothing: from
-    /// the lock-free index, or the locked table of a storage without one.
+    /// the lock-free index, which does not look at deadlines (``HeldSlot/read()``), or
+    /// the locked table of a storage without one, which returns none with a deadline.
     @inline(__always)
     fileprivate func read(_ key: RegistrationKey) -> Resolution {
         if let readIndex { return readIndex.withBorrowed { $0.read(key) } }
-        let hash = key.quickHash
-        return state.withLock { $0.table.liveInstanceWithoutDeadline(of: key, hash: hash) } ?? .miss
+        return readLocked(key, at: Expiry.noClock)
     }
 
-    /// The instance held for `key` in the locked table (per-parameter instances, and
-    /// every instance of a storage without an index).
+    /// The instance held for `key`, as ``read(_:)`` reads it, if it has no deadline or
+    /// `now` is not past it (`.timeToLive`).
+    fileprivate func read(_ key: RegistrationKey, at now: UInt64) -> Resolution {
+        if let readIndex, HeldIndex.holdsDeadlines { return readIndex.withBorrowed { $0.read(key, at: now) } }
+        return readLocked(key, at: now)
+    }
+
+    /// The instance held for `key` in the locked table, if it has no deadline or `now` is
+    /// not past it (``Expiry/noClock``: only one without a deadline).
     @inline(__always)
-    fileprivate func held(_ key: StorageKey) -> Resolution {
+    private func readLocked(_ key: RegistrationKey, at now: UInt64) -> Resolution {
+        let hash = key.quickHash
+        return state.withLock { $0.table.freshInstance(of: key, hash: hash, at: now) } ?? .miss
+    }
+
+    /// The instance held for `key` in the locked table (per-parameter instances), as
+    /// ``readLocked(_:at:)`` decides.
+    @inline(__always)
+    fileprivate func held(_ key: StorageKey, at now: UInt64) -> Resolution {
         let hash = key.registration.quickHash
-        return state.withLock { $0.table.liveInstanceWithoutDeadline(of: key, hash: hash) } ?? .miss
+        return state.withLock { $0.table.freshInstance(of: key, hash: hash, at: now) } ?? .miss
     }
 }
 
@@ -121,7 +136,24 @@ extension ContainerNode {
         guard let box = parameter.pointee.box else { return fastRead(key, kind: kind) }
         guard mayResolveFast(key) else { return .miss }
         let storageKey = StorageKey(key, box: box)
-        return withHeldStorage(of: kind) { $0.held(storageKey) } ?? .miss
+        return withHeldStorage(of: kind) { $0.held(storageKey, at: Expiry.noClock) } ?? .miss
+    }
+
+    /// Step 1 for a factory with a time to live (`.timeToLive(_:)`): the held instance
+    /// as ``fastRead(_:kind:)`` reads it, if it is younger than its time to live on the
+    /// platform's monotonic clock. A container world (which may have a test clock) goes
+    /// the general way, as every world does. `parameter`: a parameter factory's, nil for a
+    /// ``Factory``.
+    @usableFromInline
+    package func fastReadExpiring(
+        _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime
+    ) -> Resolution {
+        guard mayResolveFast(key) else { return .miss }
+        let now = Platform.monotonicNanoseconds
+        return withHeldStorage(of: kind) { storage in
+            guard let box = parameter?.pointee.box else { return storage.read(key, at: now) }
+            return storage.held(StorageKey(key, box: box), at: now)
+        } ?? .miss
     }
 
     /// No container world, no observer on this chain, no override of `key` visible. A

@@ -75,21 +75,24 @@ package struct EntryTable {
     }
 
     /// The live instance filed for `key`, for a read without the claim (`fastRead` of a
-    /// storage without a lock-free index): nil also for an instance with a time to live,
-    /// whose age only a claim checks.
-    package func liveInstanceWithoutDeadline(of key: StorageKey, hash: Int) -> Resolution? {
-        liveInstanceWithoutDeadline(at: position(of: key, hash: hash))
+    /// storage without a lock-free index), if it has no deadline or `now` is not past it
+    /// (``Expiry/noClock``: only one without a deadline); nil otherwise, and then the claim
+    /// drops an expired one.
+    package func freshInstance(of key: StorageKey, hash: Int, at now: UInt64) -> Resolution? {
+        freshInstance(at: position(of: key, hash: hash), now: now)
     }
 
     /// The same for a registration's only instance (no per-parameter part), without
     /// making a ``StorageKey`` for it (a child lifetime scope's read, on every resolve).
-    package func liveInstanceWithoutDeadline(of key: RegistrationKey, hash: Int) -> Resolution? {
-        if positions != nil { return liveInstanceWithoutDeadline(of: StorageKey(key), hash: hash) }
-        return liveInstanceWithoutDeadline(at: scan(hash: hash) { $0.parameterBox == nil && $0.registration == key })
+    package func freshInstance(of key: RegistrationKey, hash: Int, at now: UInt64) -> Resolution? {
+        if positions != nil { return freshInstance(of: StorageKey(key), hash: hash, at: now) }
+        return freshInstance(at: scan(hash: hash) { $0.parameterBox == nil && $0.registration == key }, now: now)
     }
 
-    private func liveInstanceWithoutDeadline(at position: Int?) -> Resolution? {
-        guard let position, entries[position].deadline == 0 else { return nil }
+    private func freshInstance(at position: Int?, now: UInt64) -> Resolution? {
+        guard let position else { return nil }
+        let deadline = entries[position].deadline
+        guard deadline == 0 || now <= deadline else { return nil }
         return liveInstance(at: position)
     }
 

@@ -4,11 +4,15 @@
 //
 // `.timeToLive(_:)`: an instance a caching scope stores for a factory with a time to live
 // carries a deadline (`StoredEntry.deadline`), the clock's time when it was stored plus
-// the time to live. Such an entry is never published to the lock-free `HeldIndex` and the
-// fast reads of the locked table skip it (Resolve.swift), so every resolve of it goes to
-// `beginBuild`/`resolveAsync`, which drop it under the storage's lock once it is older than
-// its time to live (`InstanceStorage.removeExpired`) and then claim as usual: one rebuild
-// however many threads or tasks ask. Factories without one never read a clock.
+// the time to live. It is published to the lock-free `HeldIndex` with its deadline
+// (`HeldSlot.read(at:)`; not on 32-bit watchOS, where a deadline does not fit a word), so
+// a resolve outside any container world reads a young instance without a lock, against
+// the platform's monotonic clock (`ContainerNode.fastReadExpiring`); the lock-free read of
+// a factory without one never looks at deadlines. Everything else — an expired instance,
+// a container world (whose clock may be a test's), an override, an observer — goes to
+// `beginBuild`/`resolveAsync`, which drop it under the storage's lock once it is older
+// than its time to live (`InstanceStorage.removeExpired`) and then claim as usual: one
+// rebuild however many threads or tasks ask. Factories without one never read a clock.
 
 /// A test world's clock: it moves only when a test advances it (`TimeToLiveClock` of
 /// ScopedTesting), so that time-to-live tests need no sleeps and parallel tests do not
@@ -31,6 +35,10 @@ package final class ManualClock: Sendable {
 package enum Expiry {
     /// A lifespan that never ends: an instance without a time to live.
     package static let forever = UInt64.max
+
+    /// The time a read gives when it has no clock: past every deadline (deadlines are
+    /// below it, ``deadline(lifespan:on:)``), so only instances without one are fresh.
+    package static let noClock = UInt64.max
 
     /// The clock of the current container world: its test clock, or nil for the
     /// platform's monotonic clock.

@@ -5,7 +5,9 @@
 // acquire), probe its buckets (atomics, acquire), and count themselves in the one slot's
 // `readers` for the few instructions that retain the held instance; a writer that
 // swaps a payload out waits for that count to drop to zero before handing the old
-// payload back for release. A table, once published, is never
+// payload back for release. A slot's `deadline` (`.timeToLive`) changes only while its
+// payload is 0, so a reader that loads the same payload before and after the deadline
+// has read that payload's deadline (`HeldSlot.read(at:)`). A table, once published, is never
 // freed while its storage lives (a larger copy replaces it; the old one is retired), and
 // slots are never removed (a slot outlives the instances it held), so a reader can
 // never touch freed memory. No lock is held while user code runs: payloads a writer
@@ -27,8 +29,13 @@ package final class HeldSlot: Sendable {
     private var payload: AtomicWord { words[0] }
     /// Readers between their load of `payload` and their retain of it.
     private var readers: AtomicWord { words[1] }
-    /// `payload` and `readers`, in one allocation.
-    private let words = AtomicWords(count: 2)
+    /// The held instance's deadline on the platform's monotonic clock, in nanoseconds
+    /// (`.timeToLive`, Expiry.swift); 0 for none. A writer changes it only while the slot
+    /// is empty (`swap(_:deadline:)`), so a reader that finds the same payload before and
+    /// after loading it has read that payload's deadline.
+    private var deadline: AtomicWord { words[2] }
+    /// `payload`, `readers` and `deadline`, in one allocation.
+    private let words = AtomicWords(count: 3)
 
     init(key: RegistrationKey, hash: Int) {
         self.key = key
@@ -63,6 +70,37 @@ package final class HeldSlot: Sendable {
         guard bits & 1 != 0 else { return .held(object) }
         guard let instance = unsafeDowncast(object, to: WeakInstance.self).object else { return .miss }
         return .heldWeakly(instance)
+    }
+
+    /// The held instance as ``read()`` finds it, unless its deadline is before `now`
+    /// (`.miss`: the caller's resolve drops it and builds anew, under the storage's lock).
+    @inline(__always)
+    func read(at now: UInt) -> Resolution {
+        readers.add(1, ordering: .sequentiallyConsistent)
+        let bits = payload.load(ordering: .sequentiallyConsistent)
+        if bits != 0 { HeldSlot.payload(bits).retain() }
+        readers.subtract(1, ordering: .releasing)
+        guard bits != 0 else { return .miss }
+        let object = HeldSlot.payload(bits).takeRetained()
+        // Acquiring: a deadline written after `bits` was swapped out orders that swap
+        // before the second load, which then sees another payload.
+        let deadline = deadline.load(ordering: .acquiring)
+        guard payload.load(ordering: .acquiring) == bits, deadline == 0 || now <= deadline else { return .miss }
+        guard bits & 1 != 0 else { return .held(object) }
+        guard let instance = unsafeDowncast(object, to: WeakInstance.self).object else { return .miss }
+        return .heldWeakly(instance)
+    }
+
+    /// Swaps the payload and its deadline (0: none); returns the old payload as `swap(_:)`
+    /// does. A new deadline is written while the slot is empty, never beside a payload a
+    /// reader may be reading (``read(at:)``).
+    func swap(_ bits: UInt, deadline newDeadline: UInt) -> UInt {
+        // Writers hold the storage's lock: no other writer changes the deadline meanwhile.
+        guard newDeadline != deadline.load(ordering: .relaxed) else { return swap(bits) }
+        let old = swap(0)
+        deadline.store(newDeadline, ordering: .releasing)
+        _ = swap(bits)   // the slot was empty: nothing to hand back
+        return old
     }
 
     /// Swaps the payload; returns the old one (bits, retained) once no reader can still be
@@ -135,38 +173,54 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
     /// The instance held for `key`, retained for the caller; `.miss` if none. Lock-free.
     @inline(__always)
     package func read(_ key: RegistrationKey) -> Resolution {
+        guard let slot = slot(of: key) else { return .miss }
+        return slot.withBorrowed { $0.read() }
+    }
+
+    /// The instance held for `key` whose deadline is not before `now` (a factory with a
+    /// time to live), retained for the caller; `.miss` if none. Lock-free.
+    package func read(_ key: RegistrationKey, at now: UInt64) -> Resolution {
+        guard let slot = slot(of: key) else { return .miss }
+        return slot.withBorrowed { $0.read(at: UInt(truncatingIfNeeded: now)) }
+    }
+
+    /// The published slot of `key`, not retained (a published table's slots live as long
+    /// as the index), or nil.
+    @inline(__always)
+    private func slot(of key: RegistrationKey) -> UnsafeReference<HeldSlot>? {
         let bits = table.load(ordering: .acquiring)
-        guard bits != 0 else { return .miss }
+        guard bits != 0 else { return nil }
         let hash = key.quickHash
         // Borrowed: a published table and its slots are never freed while the index lives.
         return UnsafeReference<SlotTable>(bits: bits).withBorrowed { table in
             var index = hash & table.mask
             while true {
                 let slotBits = table.buckets[index].load(ordering: .acquiring)
-                guard slotBits != 0 else { return .miss }
-                let found = UnsafeReference<HeldSlot>(bits: slotBits).withBorrowed { slot -> Resolution? in
-                    guard slot.hash == hash, slot.key == key else { return nil }
-                    return slot.read()
-                }
-                if let found { return found }
+                guard slotBits != 0 else { return nil }
+                let slot = UnsafeReference<HeldSlot>(bits: slotBits)
+                if slot.withBorrowed({ $0.hash == hash && $0.key == key }) { return slot }
                 index = (index &+ 1) & table.mask
             }
         }
     }
 
     /// Publishes what a stored entry holds for `key`: its payload, or the same weak
-    /// reference (a `.shared` instance). Call with the storage's lock held; release the
-    /// returned old payload bits after unlocking.
-    package func publish(_ held: StoredEntry.Slot, for key: RegistrationKey) -> UInt {
+    /// reference (a `.shared` instance), with its deadline (0: none; `.timeToLive`). Call
+    /// with the storage's lock held; release the returned old payload bits after unlocking.
+    package func publish(_ held: StoredEntry.Slot, for key: RegistrationKey, deadline: UInt64) -> UInt {
         let bits: UInt
         switch held {
         case .strong(let payload): bits = UnsafeReference.retaining(payload).bits
         case .weak(let weak): bits = UnsafeReference.retaining(weak).bits | 1
         case .vacant: bits = 0
         }
-        if let slot = current?.find(key, hash: key.quickHash) { return slot.swap(bits) }
-        return insert(key).swap(bits)
+        let slot = current?.find(key, hash: key.quickHash) ?? insert(key)
+        return slot.swap(bits, deadline: UInt(truncatingIfNeeded: deadline))
     }
+
+    /// Whether a deadline fits in a slot: nanoseconds need 64 bits (not on watchOS's
+    /// `arm64_32`, where instances with a time to live are read under the lock only).
+    package static var holdsDeadlines: Bool { MemoryLayout<UInt>.size >= MemoryLayout<UInt64>.size }
 
     /// Forgets what is held for `key`. Call with the storage's lock held; release the
     /// returned bits after unlocking.

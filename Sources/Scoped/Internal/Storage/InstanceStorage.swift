@@ -124,8 +124,11 @@ package final class InstanceStorage: Sendable {
             let dead = state.table.append(
                 StoredEntry(slot: slot, key: key, scope: scope, reporterBox: reporter, deadline: deadline), hash: hash)
             guard key.parameterBox == nil, let index else { return (dead, 0, wake, true) }
-            // An instance with a deadline is read under the lock only (Expiry.swift): never published.
-            let replaced = deadline == 0 ? index.publish(slot, for: key.registration) : index.clear(key.registration)
+            // An instance with a deadline is published with it, where a slot can hold it
+            // (Expiry.swift); elsewhere it is read under the lock only.
+            let replaced =
+                deadline == 0 || HeldIndex.holdsDeadlines
+                ? index.publish(slot, for: key.registration, deadline: deadline) : index.clear(key.registration)
             return (dead, replaced, wake, true)
         }
         if wake { state.broadcast() }
