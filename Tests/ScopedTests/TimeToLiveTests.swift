@@ -332,6 +332,29 @@ private let session = Scope.Cached(name: "ttlSession")
         }
     }
 
+    /// Lock-free reads of instances with a deadline while other threads expire them,
+    /// reset them and publish new ones (run under ThreadSanitizer in CI): every resolve
+    /// returns a live instance, every instance built is released in the end. In a process
+    /// of its own, so that the reads are the lock-free ones.
+    @Test func lockFreeReadsRaceExpiriesAndResets() async {
+        await #expect(processExitsWith: .success) {
+            let tracker = LifecycleTracker()
+            let container = Container()
+            onThreads(4) { index in
+                for round in 0..<500 {
+                    switch index {
+                    case 0 where round % 10 == 0: container.expiring(tracker, seconds: 3600).reset()
+                    case 1: _ = container.expiring(tracker, seconds: 0)()   // expires on every read
+                    default: precondition(container.expiring(tracker, seconds: 3600)().name == "expiring")
+                    }
+                }
+            }
+            container.reset()
+            #expect(tracker.inits("expiring") > 1)
+            #expect(tracker.deinits("expiring") == tracker.inits("expiring"))
+        }
+    }
+
     @Test func testClocksOfParallelWorldsAreIndependentAndNestedWorldsShareThem() {
         let one = TimeToLiveClock()
         let two = TimeToLiveClock()
