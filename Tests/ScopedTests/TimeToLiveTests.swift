@@ -40,6 +40,18 @@ extension Container {
             return Probe("async", tracker)
         }.cached.timeToLive(60)
     }
+    fileprivate func expiringLongAsync(_ tracker: LifecycleTracker, _ builds: Collected<Int>) -> AsyncFactory<Probe> {
+        self {
+            builds.append(1)
+            return Probe("longAsync", tracker)
+        }.cached.timeToLive(3600)
+    }
+    fileprivate func expiringZeroAsync(_ tracker: LifecycleTracker, _ builds: Collected<Int>) -> AsyncFactory<Probe> {
+        self {
+            builds.append(1)
+            return Probe("zeroAsync", tracker)
+        }.cached.timeToLive(0)
+    }
     fileprivate func expiringAsyncItem(_ tracker: LifecycleTracker) -> AsyncParameterFactory<Int, Probe> {
         self { id in Probe("asyncItem\(id)", tracker) }.cached.perParameter.timeToLive(60)
     }
@@ -328,6 +340,13 @@ private let session = Scope.Cached(name: "ttlSession")
                 if scope === Scope.singleton { container.expiring(tracker, scope).reset() }
             }
             #expect(tracker.inits("expiring") == 3 + 12)
+            // An async factory's held instance is read the same way.
+            let asyncBuilds = Collected<Int>()
+            let kept = try await root.expiringLongAsync(tracker, asyncBuilds)()
+            #expect(try await root.expiringLongAsync(tracker, asyncBuilds)() === kept)
+            let first = try await root.expiringZeroAsync(tracker, asyncBuilds)()
+            #expect(try await root.expiringZeroAsync(tracker, asyncBuilds)() !== first)
+            #expect(asyncBuilds.all.count == 3)
             flow.close()
         }
     }

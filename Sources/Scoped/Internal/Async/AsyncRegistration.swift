@@ -97,9 +97,22 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
     @inlinable
     package func held() -> T? {
         guard parameterKey == nil, scopeKind.holdsInstances else { return nil }
+        if case .decorated = storedBody { return heldDecorated() }
         let key = self.key
         let kind = scopeKind
         let found = nodeRef.withNode { $0.fastRead(key, kind: kind) }
+        return found.heldInstance(as: T.self)
+    }
+
+    /// ``held()`` for a decorated body: with a time to live, only an instance younger than
+    /// that (``ContainerNode/fastReadExpiring(_:parameter:kind:)``). Out of line: factories
+    /// without decorators or a time to live do not carry it.
+    @usableFromInline
+    package func heldDecorated() -> T? {
+        let (key, kind) = (self.key, scopeKind)
+        let found = nodeRef.withNode { node in
+            storedBody.timeToLive == nil ? node.fastRead(key, kind: kind) : node.fastReadExpiring(key, parameter: nil, kind: kind)
+        }
         return found.heldInstance(as: T.self)
     }
 
