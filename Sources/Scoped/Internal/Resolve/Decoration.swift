@@ -9,7 +9,9 @@
 /// (the compiler merges the copies: a typed call would pass `T`'s metadata, 100 bytes per
 /// factory in codesize.sh), and so that a factory with a time to live and no decorators
 /// reads its held instance without any generic code (``resolveWrapped(_:_:kind:custom:)``).
-/// Its subclasses, ``Decoration`` and ``DecoratedRegistration``, know the types.
+/// Its subclasses, ``Decoration`` and ``DecoratedRegistration``, know the types; a
+/// synchronous body's is always a ``DecoratedRegistration`` (an async body's
+/// ``Decoration`` is never resolved through these entry points).
 @usableFromInline
 package class DecoratedResolve: @unchecked Sendable {  // immutable: every field is set in init
     /// Seconds a held instance lives (`.timeToLive`; the last one given); nil for ever.
