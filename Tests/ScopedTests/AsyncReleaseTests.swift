@@ -52,3 +52,52 @@ extension Container {
         }
     }
 }
+
+extension Container {
+    fileprivate func joinedSlowly(_ tracker: LifecycleTracker) -> AsyncFactory<Probe> {
+        self {
+            try await Task.sleep(nanoseconds: 2_000_000)   // long enough for every caller to join
+            return Probe("joinedSlowly", tracker)
+        }.cached
+    }
+}
+
+/// Callers of one async build, some cancelled while the build finishes (a third
+/// new-user evaluation's finding): a caller cancelled before it began to wait is counted
+/// out once, so the callers still waiting always get the instance. Before, one that the
+/// build's end overtook was counted out twice, and the instance was dropped while another
+/// caller still needed it (a precondition failure in AsyncBuild). Many rounds, in a
+/// process of its own: the bug stopped the process.
+@Suite struct AsyncCancelledJoinersTests {
+    @Test func theCallersLeftGetTheInstanceWhenOthersAreCancelled() async {
+        await #expect(processExitsWith: .success) {
+            let tracker = LifecycleTracker()
+            for _ in 0..<1_500 {
+                let container = Container()
+                let callers = (0..<6).map { _ in Task { try await container.joinedSlowly(tracker)() } }
+                for (index, caller) in callers.enumerated() where index.isMultiple(of: 2) { caller.cancel() }
+                var instances: [Probe] = []
+                for (index, caller) in callers.enumerated() where !index.isMultiple(of: 2) {
+                    instances.append(try await caller.value)   // never cancelled: the instance
+                }
+                precondition(instances.count == 3 && instances.allSatisfy { $0 === instances[0] }, "not one instance")
+            }
+        }
+    }
+
+    /// One caller cancelled as the next one arrives: the next one gets an instance,
+    /// joining the build or starting anew if the first abandoned it.
+    @Test func aCallerAfterACancelledOneGetsTheInstance() async {
+        await #expect(processExitsWith: .success) {
+            let tracker = LifecycleTracker()
+            for round in 0..<2_000 {
+                let container = Container()
+                let cancelled = Task { try await container.joinedSlowly(tracker)() }
+                if round.isMultiple(of: 3) { await Task.yield() }
+                cancelled.cancel()
+                let next = Task { try await container.joinedSlowly(tracker)() }
+                _ = try await next.value
+            }
+        }
+    }
+}

@@ -130,8 +130,12 @@ package final class AsyncBuild: Sendable {
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
                 let ready: Result<Void, any Error>? = state.withLock { state in
-                    if state.over { return .success(()) }
+                    // A waiter that left before it got here is counted out already
+                    // (``leave(_:)``), even if the result is in by now: it must not take
+                    // it, or it would be counted out twice and drop the instance a
+                    // member still waits for.
                     if state.cancelledEarly.remove(waiter) != nil { return .failure(CancellationError()) }
+                    if state.over { return .success(()) }
                     state.waiting[waiter] = continuation
                     return nil
                 }
