@@ -25,7 +25,11 @@ extension ContainerNode {
         _ key: RegistrationKey, parameter: (any Hashable & Sendable)?, kind: Scope.Lifetime, custom: Scope?,
         timeToLive: Double? = nil, weakTarget: @escaping @Sendable (AnyObject) -> AnyObject?, make: @escaping MakeInstanceAsync
     ) async throws -> Resolution {
+        // Read before the override is looked up: a build is recorded only if no override
+        // changed since (``OverrideChanges``).
+        let overridesSeen = OverrideChanges.now
         let (node, found, holder, scope) = locate(key, scope: custom ?? Scope.builtIn(kind))
+        let (declaredKind, declaredCustom) = (kind, custom)
         let (kind, custom) = (scope.kind, scope.isBuiltIn ? nil : scope)
         let override = found?.body
         // 1. `.unique`: built in this task, under this task's chain.
@@ -53,15 +57,21 @@ extension ContainerNode {
         let lifespan = timeToLive.map { Expiry.lifespan($0, of: key) } ?? Expiry.forever
         let clock = timeToLive == nil ? nil : Expiry.currentClock
         if timeToLive != nil { owner.dropExpired(storageKey, from: storage, clock: clock) }
+        let claim = storage.claimAsync(storageKey, scope: scope, overridesSeen: overridesSeen) {
+            AsyncBuild(description: probe.buildDescription, registration: key) { [storage] build in
+                storage.forgetAsyncBuild(build, of: probe.storageKey)
+            }
+        }
+        if case .stale = claim {
+            // An override changed after it was looked up: look again.
+            return try await resolveAsync(
+                key, parameter: parameter, kind: declaredKind, custom: declaredCustom, timeToLive: timeToLive,
+                weakTarget: weakTarget, make: make)
+        }
         // A captive dependency whether the shorter-lived instance is built now, joined or
         // held already (as ContainerNode.reportCaptivity checks: only a shorter-lived one).
         if EventHub.isActive, kind.isShortLived(ownedByChild: !owner.isRoot) {
             owner.reportCaptive(storageKey, scope: scope, heldBy: AsyncBuildChain.captiveHolder)
-        }
-        let claim = storage.claimAsync(storageKey, scope: scope) {
-            AsyncBuild(description: probe.buildDescription, registration: key) { [storage] build in
-                storage.forgetAsyncBuild(build, of: probe.storageKey)
-            }
         }
         switch claim {
         case .found(let outcome):
@@ -72,7 +82,7 @@ extension ContainerNode {
             // as a thread that waited for another's build reports.
             if EventHub.isActive { owner.emit(.reused, key: storageKey, scope: scope, instance: Payload.identity(of: payload)) }
             return .held(payload)
-        case .wait, .reentrant, .retry, .build(nil, _):
+        case .wait, .reentrant, .retry, .stale, .build(nil, _):
             preconditionFailure("claimAsync answers .found, .join or .build with a build")
         case .build(let build?, let waiter):
             let frame = AsyncFrame(

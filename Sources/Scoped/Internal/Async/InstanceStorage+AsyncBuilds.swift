@@ -8,13 +8,18 @@
 extension InstanceStorage {
     /// One locked ``StorageState/claim(_:hash:scope:as:)`` for an async resolve: the held
     /// instance, the build in flight to join, or — recording a build made by `fresh` in
-    /// flight — a build to start (`.build` with the build, the caller as its first waiter).
-    package func claimAsync(_ key: StorageKey, scope: Scope, fresh: @escaping () -> AsyncBuild) -> BuildClaim {
+    /// flight — a build to start (`.build` with the build, the caller as its first waiter);
+    /// `.stale` if an override changed since `overridesSeen` (look it up again).
+    package func claimAsync(
+        _ key: StorageKey, scope: Scope, overridesSeen: UInt, fresh: @escaping () -> AsyncBuild
+    ) -> BuildClaim {
         let hash = key.registration.quickHash
         while true {
-            let claim = state.withLock { $0.claim(key, hash: hash, scope: scope, as: .task(makeBuild: fresh)) }
+            let claim = state.withLock {
+                $0.claim(key, hash: hash, scope: scope, as: .task(makeBuild: fresh), overridesSeen: overridesSeen)
+            }
             switch claim {
-            case .found, .join, .build(.some, _):
+            case .found, .join, .build(.some, _), .stale:
                 return claim
             case .retry:
                 state.withLock { $0.forgetAbandonedBuilds(of: key, hash: hash) }

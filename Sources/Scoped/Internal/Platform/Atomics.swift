@@ -135,6 +135,9 @@ package enum ProcessWideWord: Int32 {
     case childObservers = 4
     /// Threads building a view model with injection containers right now (InjectionContainers.swift).
     case injectionContainersEntered = 5
+    /// Changes to any container's overrides, ever: a resolve that read the overrides
+    /// before one claims again instead of building with a replaced body (Resolve.swift).
+    case overrideChanges = 6
     // Raw values stay below SCOPED_PROCESS_WORDS (8).
 
     /// The word.

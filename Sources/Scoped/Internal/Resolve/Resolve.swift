@@ -269,7 +269,11 @@ extension ContainerNode {
         _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime, custom: Scope?,
         context: ResolutionContext, timeToLive: Double? = nil
     ) -> BuildStep {
+        // Read before the override is looked up: a build is recorded only if no override
+        // changed since (``OverrideChanges``).
+        let overridesSeen = OverrideChanges.now
         let (node, found, holder, scope) = locate(key, scope: custom ?? Scope.builtIn(kind))
+        let (declaredKind, declaredCustom) = (kind, custom)
         let (kind, custom) = (scope.kind, scope.isBuiltIn ? nil : scope)
         // An override's body receives the container its instance belongs to.
         if found != nil { context.overrideContainer = holder?.owner ?? node }
@@ -289,11 +293,17 @@ extension ContainerNode {
             key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot, in: storage,
             overridden: found != nil, lifespan: timeToLive.map { Expiry.lifespan($0, of: key) } ?? Expiry.forever)
         if timeToLive != nil { owner.dropExpired(frame.storageKey, from: storage, clock: Expiry.currentClock) }
+        let claimed = storage.claim(frame, scope: scope, context: context, overridesSeen: overridesSeen)
+        if case .miss? = claimed {
+            // An override changed after it was looked up: look again (out of line).
+            guard let timeToLive else { return beginGeneral(key, parameter: parameter, kind: declaredKind, custom: declaredCustom) }
+            return beginExpiringBuild(key, parameter: parameter, kind: declaredKind, custom: declaredCustom, timeToLive: timeToLive)
+        }
         // A captive dependency whether the shorter-lived instance is built now or held
         // already: the holder keeps it alive either way.
         let observed = EventHub.isActive
         if observed { owner.reportCaptivity(of: frame, scope: scope, context: context) }
-        if let held = storage.claim(frame, scope: scope, context: context) {
+        if let held = claimed {
             if case .closed = held, ContainerNode.mayOutliveClosedScope {
                 // A cancelled task or an ended async build's body: an instance for this
                 // caller alone, kept by nobody, instead of a stop (LifetimeScopeClosedError).

@@ -44,19 +44,24 @@ package final class InstanceStorage: Sendable {
     /// Waits here while another thread builds the key; stops on a cycle. Split from the
     /// build (rather than taking the body as a closure) so that nothing of it is on the
     /// stack while the body runs: nested first builds stack up one caller frame per level.
+    ///
+    /// `overridesSeen`: the ``OverrideChanges`` count read before the caller looked up the
+    /// override; `.miss` (and no build) if an override changed since: look it up again.
     @usableFromInline @inline(never)
-    package func claim(_ frame: BuildFrame, scope: Scope, context: ResolutionContext) -> Resolution? {
+    package func claim(_ frame: BuildFrame, scope: Scope, context: ResolutionContext, overridesSeen: UInt) -> Resolution? {
         let key = frame.storageKey
         let me = context.identity
         let hash = key.registration.quickHash
         while true {
-            switch claimOnce(key, hash: hash, scope: scope, as: me) {
+            switch claimOnce(key, hash: hash, scope: scope, as: me, overridesSeen: overridesSeen) {
             case .found(let outcome):
                 return outcome
             case .reentrant:
                 context.reportReentrantBuild(of: frame)
             case .build:
                 return nil
+            case .stale:
+                return .miss
             case .wait(let generation, let owner):
                 waitForBuild(of: key, by: owner, generation: generation, me: me)
             case .join, .retry:
@@ -85,8 +90,8 @@ package final class InstanceStorage: Sendable {
     /// One locked ``StorageState/claim(_:hash:scope:as:)`` for the thread `me`. Out of
     /// line, as `waitForBuild`: the table's lookups are not on the stack while the body runs.
     @inline(never)
-    private func claimOnce(_ key: StorageKey, hash: Int, scope: Scope, as me: ObjectIdentifier) -> BuildClaim {
-        state.withLock { $0.claim(key, hash: hash, scope: scope, as: .thread(me)) }
+    private func claimOnce(_ key: StorageKey, hash: Int, scope: Scope, as me: ObjectIdentifier, overridesSeen: UInt) -> BuildClaim {
+        state.withLock { $0.claim(key, hash: hash, scope: scope, as: .thread(me), overridesSeen: overridesSeen) }
     }
 
     /// Waits until the build of `key` that `owner` is running stores its instance or is

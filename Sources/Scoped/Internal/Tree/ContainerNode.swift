@@ -331,9 +331,11 @@ package final class ContainerNode: Sendable {
         }
     }
 
-    /// Stores the number of overrides registered here (called with `state` locked).
+    /// Stores the number of overrides registered here (called with `state` locked, after
+    /// every change of them) and counts the change (``OverrideChanges``).
     private func recordOverrideCount(_ count: Int) {
         adjust(overrideCount, by: count - Int(overrideCount.load(ordering: .relaxed)), lifetimeScopesTotal: .childOverrides)
+        OverrideChanges.count()
     }
 
     /// Changes one of this node's counts of something lifetime scopes rarely have
