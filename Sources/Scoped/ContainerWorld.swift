@@ -60,7 +60,7 @@ public struct ContainerWorld: Sendable, CustomStringConvertible {
     /// - Returns: What `operation` returns.
     public func enter<R>(_ operation: () throws -> R) rethrows -> R {
         if let world { return try world.enter(operation) }
-        return try ContainerWorld.State.$current.withValue(nil, operation: operation)
+        return try ContainerWorld.State.outsideAnyWorld(operation)
     }
 
     /// Runs the async `operation` in this world; child tasks it creates inherit the world.
@@ -73,7 +73,7 @@ public struct ContainerWorld: Sendable, CustomStringConvertible {
         isolation: isolated (any Actor)? = #isolation, _ operation: () async throws -> R
     ) async rethrows -> R {
         if let world { return try await world.enter(operation) }
-        return try await ContainerWorld.State.$current.withValue(nil, operation: operation)
+        return try await ContainerWorld.State.outsideAnyWorld(operation)
     }
 
     /// `production`, or `isolated(<name>)` with the name of the test or `withContainer`

@@ -45,3 +45,42 @@ extension Container {
         #expect(try await Container.shared.isoDatabase().setting == 7)
     }
 }
+
+/// A task started inside a world that outlives it resolves as code outside any world
+/// does, whichever other worlds are entered meanwhile (a third new-user evaluation found
+/// it resolving with the ended world's overrides while any other test's world was active).
+@Suite struct OutlivingTaskTests {
+    @Test func aTaskThatOutlivesItsWorldResolvesInProductionWhileAnotherWorldIsEntered() async {
+        let (released, release) = AsyncStream.makeStream(of: Void.self)
+        let leftover = withContainer {
+            Container.shared.isoValue.register { 99 }
+            #expect(Container.shared.isoValue() == 99)
+            return Task {
+                for await _ in released { break }   // resumed after the world has ended
+                return (Container.shared.isoValue(), ContainerWorld.current.isIsolated)
+            }
+        }
+        // Another world, entered while the leftover task resolves.
+        let (value, isolated) = await withContainer {
+            release.yield()
+            return await leftover.value
+        }
+        #expect(value == -1)
+        #expect(!isolated)
+    }
+
+    /// Inside a test's world, a task whose nested world ended resolves in the test's.
+    @Test(.container { $0.isoValue.register { 7 } })
+    func aTaskThatOutlivesANestedWorldResolvesInTheEnclosingOne() async {
+        let (released, release) = AsyncStream.makeStream(of: Void.self)
+        let leftover = withContainer {
+            Container.shared.isoValue.register { 99 }
+            return Task {
+                for await _ in released { break }
+                return Container.shared.isoValue()
+            }
+        }
+        release.yield()
+        #expect(await leftover.value == 7)
+    }
+}

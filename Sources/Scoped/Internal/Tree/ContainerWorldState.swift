@@ -1,6 +1,6 @@
 // Concurrency rule: `worldRoots` (one process-wide `Locked`) guards the table of world roots,
 // keyed by production root and world; `activeCount` is an atomic read on every
-// resolve. No lock is held while a world root is made or released (releasing one runs
+// resolve, and each world's `entries` an atomic read on every resolve inside a world. No lock is held while a world root is made or released (releasing one runs
 // the `deinit`s of its instances): entries are moved out under the lock and dropped
 // after unlocking.
 
@@ -32,6 +32,10 @@ extension ContainerWorld {
         private static let worldRoots = Locked<[UInt64: [UInt64: ContainerNode]]>([:])
         /// Whether any world root was ever made: until then a root's `deinit` skips the table.
         private static var everReplaced: AtomicWord { ProcessWideWord.worldRootEverMade.word }
+        /// How many ``enter(_:)`` calls into this world are running now. 0 once they have
+        /// all returned: a task started inside that outlives them (`Task { }` inherits
+        /// the task-local) still carries the world, but resolves as if outside it.
+        private let entries = AtomicWord()
 
         package init(
             name: String, parent: ContainerWorld.State?, context: FactoryContext.Values? = nil, clock: ManualClock? = nil
@@ -58,10 +62,21 @@ extension ContainerWorld {
             // Released unlocked, newest world root first; each releases its instances newest first.
             var ordered = dropped.sorted { $0.number < $1.number }
             while let worldRoot = ordered.popLast() { _ = consume worldRoot }
+            entries.deallocate()
         }
 
-        /// The world the current task runs in, if any.
-        @TaskLocal package static var current: ContainerWorld.State?
+        /// The world the current task runs in, if any: the innermost one entered whose
+        /// ``enter(_:)`` is still running. A task that outlives the code that entered its
+        /// world (an unstructured `Task { }` started inside a test) runs outside it, as
+        /// code outside any world does, whatever other worlds are entered meanwhile.
+        package static var current: ContainerWorld.State? {
+            var world = bound
+            while let candidate = world, candidate.entries.load(ordering: .acquiring) == 0 { world = candidate.parent }
+            return world
+        }
+
+        /// The world the current task was started in (the task-local ``enter(_:)`` binds).
+        @TaskLocal private static var bound: ContainerWorld.State?
 
         /// How many worlds are entered right now, process-wide. While it is zero, resolves
         /// skip the task-local read entirely.
@@ -73,15 +88,35 @@ extension ContainerWorld {
         /// Runs `operation` inside this world.
         package func enter<R>(_ operation: () throws -> R) rethrows -> R {
             Self.activeCount.add(1, ordering: .sequentiallyConsistent)
-            defer { Self.activeCount.subtract(1, ordering: .sequentiallyConsistent) }
-            return try Self.$current.withValue(self, operation: operation)
+            entries.add(1, ordering: .sequentiallyConsistent)
+            defer {
+                entries.subtract(1, ordering: .sequentiallyConsistent)
+                Self.activeCount.subtract(1, ordering: .sequentiallyConsistent)
+            }
+            return try Self.$bound.withValue(self, operation: operation)
         }
 
         /// Runs the async `operation` inside this world (child tasks inherit it).
         package func enter<R>(isolation: isolated (any Actor)? = #isolation, _ operation: () async throws -> R) async rethrows -> R {
             Self.activeCount.add(1, ordering: .sequentiallyConsistent)
-            defer { Self.activeCount.subtract(1, ordering: .sequentiallyConsistent) }
-            return try await Self.$current.withValue(self, operation: operation)
+            entries.add(1, ordering: .sequentiallyConsistent)
+            defer {
+                entries.subtract(1, ordering: .sequentiallyConsistent)
+                Self.activeCount.subtract(1, ordering: .sequentiallyConsistent)
+            }
+            return try await Self.$bound.withValue(self, operation: operation)
+        }
+
+        /// Runs `operation` outside any world (the production containers).
+        package static func outsideAnyWorld<R>(_ operation: () throws -> R) rethrows -> R {
+            try $bound.withValue(nil, operation: operation)
+        }
+
+        /// Runs the async `operation` outside any world; child tasks it creates inherit that.
+        package static func outsideAnyWorld<R>(
+            isolation: isolated (any Actor)? = #isolation, _ operation: () async throws -> R
+        ) async rethrows -> R {
+            try await $bound.withValue(nil, operation: operation)
         }
 
         /// This world's root for the production root `root` (made on first use).
