@@ -212,6 +212,11 @@ public final class LifecycleObservation: Sendable {
     }
 
     /// Removes the observer. Calling it again does nothing.
+    ///
+    /// Events raised after `cancel()` returns are not delivered to it; a delivery that
+    /// another thread had already begun may still be running, or start its call, after
+    /// it returns (observers run with no lock held). An observer that uses something you
+    /// tear down right after cancelling must tolerate that call.
     public func cancel() {
         if let node { EventHub.remove(id, from: node) }
     }

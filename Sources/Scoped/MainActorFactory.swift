@@ -39,6 +39,13 @@ public struct MainActorFactory<T: Sendable>: Sendable {
     /// let model = await Container.shared.list.resolve()
     /// ```
     ///
+    /// It resolves as ``callAsFunction()`` does, so through a closed lifetime scope it
+    /// stops the process, as a synchronous resolve does, unless the calling task is
+    /// cancelled (then it gets an instance for itself, which no scope keeps). A task that
+    /// may outlive its screen is cancelled with the screen, or checks
+    /// ``SharedContainer/isClosed`` first; an ``AsyncFactory`` throws
+    /// ``LifetimeScopeClosedError`` instead.
+    ///
     /// - Returns: A new or held instance of `T`.
     public func resolve() async -> T {
         await callAsFunction()

@@ -185,3 +185,27 @@ extension Container {
         }
     }
 }
+
+/// An instance that stores its own root container (LifetimeScopes.md): `close()` on the
+/// root releases it, and with it the cycle.
+private final class RootHolder: Sendable {
+    let container: Container
+    init(_ container: Container) { self.container = container }
+}
+
+extension Container {
+    fileprivate var rootHolder: Factory<RootHolder> { self { RootHolder(self) }.cached }
+}
+
+@Suite struct RootCloseTests {
+    @Test func closingARootReleasesAnInstanceThatStoresIt() {
+        weak var holder: RootHolder?
+        do {
+            let root = Container()
+            holder = root.rootHolder()
+            #expect(holder?.container.rootHolder() === holder)
+            root.close()
+        }
+        #expect(holder == nil)
+    }
+}

@@ -134,6 +134,19 @@ private final class EventLog: Sendable {
                 + "in \(root.inspection.displayName)") == true)
     }
 
+    /// A resolve made by another factory's body says which (Diagnostics.md's sample).
+    @Test func aNestedResolveNamesTheBuildItWasFor() {
+        let root = Container()
+        let log = EventLog(root)
+        _ = root.cachedHoldingShared()
+        let lines = log.all.filter { $0.kind != .captiveDependency }.map(\.description)
+        let name = root.inspection.displayName
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasSuffix(
+            "created eventCounter (EventModel) shared in \(name) for cachedHoldingShared (EventModel)") == true)
+        #expect(lines.last?.hasSuffix("created cachedHoldingShared (EventModel) cached in \(name)") == true)
+    }
+
     /// The captured instance held already (a finding of the second new-user evaluation):
     /// the holder keeps it alive all the same, so it is reported as when it is built.
     @Test func aCapturedInstanceHeldAlreadyIsReportedToo() {

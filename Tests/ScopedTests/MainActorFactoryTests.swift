@@ -154,3 +154,29 @@ extension Container {
         #expect(model.id == 7 && model.builtOnMainQueue)
     }
 }
+
+/// `resolve()` from a task through a closed lifetime scope (MainActorFactory.resolve()'s
+/// documentation): a cancelled task gets an instance for itself; one that is not stops,
+/// naming the scope.
+@Suite struct MainActorResolveAfterCloseTests {
+    @Test func aCancelledTaskGetsAnInstanceNoScopeKeeps() async {
+        let flow = Container().child("screen")
+        let kept = await flow.scopedScreenModel.resolve()
+        flow.close()
+        let late = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await flow.scopedScreenModel.resolve()
+        }
+        #expect(await late.value !== kept)
+    }
+
+    @Test func aTaskThatIsNotCancelledStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let flow = Container().child("screen")
+            flow.close()
+            _ = await flow.scopedScreenModel.resolve()
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("scopedScreenModel (ScreenModel) as .scoped: lifetime scope screen#"))
+    }
+}
