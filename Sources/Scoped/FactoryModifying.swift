@@ -168,10 +168,11 @@ extension FactoryModifying {
     ///
     /// Several decorators all run, in the order they are written (Factory keeps only the
     /// last one given). A decorator runs on the resolving thread, after the resolve has
-    /// let go of every lock: it may resolve other factories, but not its own (it runs
-    /// after every resolve of it, so it would recurse until the stack overflows, with no
-    /// message). An async factory's runs in the resolving task, a main-actor factory's on
-    /// the main actor.
+    /// let go of every lock: it may resolve other factories, but not its own, since it
+    /// runs after every resolve of it. A `Factory`'s (or a main-actor one's) that does
+    /// stops with a message naming the registration; a parameter or async factory's would
+    /// recurse until the stack overflows. An async factory's runs in the resolving task,
+    /// a main-actor factory's on the main actor.
     ///
     /// Give it in the factory's declaration: the factory value it returns is the one that
     /// decorates. Called on a factory value at run time (`Container.shared.store.decorator { … }`

@@ -56,6 +56,11 @@ extension Container {
     fileprivate func asyncDecoratedUnique(_ tracker: LifecycleTracker, _ calls: Collected<String>) -> AsyncParameterFactory<Int, Probe> {
         self { id in await Task.yield(); return Probe("asyncItem\(id)", tracker) }.decorator { calls.append($0.label) }
     }
+    /// A decorator that resolves its own factory (a third new-user evaluation: the stack
+    /// overflowed with no message).
+    fileprivate var selfResolvingDecorator: Factory<Probe> {
+        self { Probe("selfDecorated", LifecycleTracker()) }.decorator { _ in _ = self.selfResolvingDecorator() }.cached
+    }
     @MainActor fileprivate func mainActorDecorated(_ calls: Collected<Bool>) -> MainActorFactory<DecoratedScreen> {
         self { @MainActor in DecoratedScreen() }.decorator { screen in
             screen.decorations += 1
@@ -200,5 +205,17 @@ private final class DecoratedScreen {
         #expect(container.mainActorDecorated(onMain)() === screen)
         #expect(screen.decorations == 2)
         #expect(onMain.all.count == 2)
+    }
+}
+
+@Suite struct DecoratorMisuseTests {
+    @Test func aDecoratorResolvingItsOwnFactoryStopsWithAMessage() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = Container().selfResolvingDecorator()
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains(
+            "Scoped: selfResolvingDecorator (Probe)'s decorator resolves selfResolvingDecorator again: a decorator runs "
+                + "after every resolve of its factory"))
     }
 }

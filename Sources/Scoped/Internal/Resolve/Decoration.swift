@@ -126,7 +126,9 @@ package final class DecoratedRegistration<P, T>: Decoration<Registration<P, T>.B
                     in: nodeRef, container: key.container, name: key.name, type: key.producedType, position: key.position,
                     file: key.file, kind: kind, custom: custom, body: base, parameter: parameter)
             }
-        run(instance)
+        // A decorator that resolves its own factory would run again after that resolve:
+        // stopped with a message (a parameter factory's may resolve another parameter).
+        if hasDecorators { ResolutionContext.current.runningDecorators(of: key) { run(instance) } }
         return Payload.wrap(instance)
     }
 

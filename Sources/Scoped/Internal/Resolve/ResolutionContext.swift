@@ -115,6 +115,9 @@ package final class ResolutionContext {
         /// path for good): it is read only right after it is set, while the build keeps
         /// that container alive, and a stale one is never read.
         var overrideContainer: UnsafeReference<ContainerNode>?
+        /// The registrations whose decorators run on this thread now, innermost last
+        /// (Decoration.swift); empty almost always.
+        var decorating: [RegistrationKey] = []
     }
 
     private let state: UnsafeMutablePointer<State>
@@ -182,6 +185,22 @@ package final class ResolutionContext {
     /// hold it, or for `.unique` and `.graph` the one resolving it. Set by
     /// ``ContainerNode/beginBuild(_:parameter:kind:custom:)`` right before an override's
     /// body runs, which reads it first (`register { c in … }`).
+    /// Runs `decorate`, the decorators of `key`'s factory, on this thread; stops if they
+    /// are already running here: a decorator that resolves its own factory would run
+    /// again after that resolve, and again, until the stack overflows.
+    package func runningDecorators(of key: RegistrationKey, _ decorate: () -> Void) {
+        if state.pointee.decorating.contains(key) {
+            ScopedFailure.stop(
+                "\(key)'s decorator resolves \(key.memberName) again: a decorator runs after every resolve of its "
+                    + "factory, so it would run again and again until the stack overflows; resolve another factory, "
+                    + "or do the work in the body",
+                declaredBy: [key])
+        }
+        state.pointee.decorating.append(key)
+        defer { state.pointee.decorating.removeLast() }
+        decorate()
+    }
+
     package var overrideContainer: ContainerNode? {
         get { state.pointee.overrideContainer?.object }
         set { state.pointee.overrideContainer = newValue.map(UnsafeReference.unretained) }
