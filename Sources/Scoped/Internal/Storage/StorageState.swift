@@ -35,10 +35,10 @@ package enum BuildClaim {
 /// container's `reset()`): a resolve reads the count before it looks up the override,
 /// and records a build only if the count is the same then, under the storage's lock.
 /// A `register` changes the override, counts, then invalidates the builds in flight
-/// under that lock: so a build recorded with a replaced body is either invalidated by
-/// it or sees the new count and looks again. Never stored a stale instance
-/// otherwise (a third new-user evaluation found one kept after the last `register`
-/// returned, in 5 to 25 of 40 rounds).
+/// under that lock: so a build with a replaced body is either invalidated by it or sees
+/// the new count and looks again, and no instance made with a replaced body is kept
+/// once the change has returned (a third new-user evaluation found one kept after the
+/// last `register` returned, in 5 to 25 of 40 rounds).
 package enum OverrideChanges {
     /// The count now.
     @inline(__always)

@@ -1,6 +1,7 @@
 // Concurrency rule: `worldRoots` (one process-wide `Locked`) guards the table of world roots,
 // keyed by production root and world; `activeCount` is an atomic read on every
-// resolve, and each world's `entries` an atomic read on every resolve inside a world. No lock is held while a world root is made or released (releasing one runs
+// resolve, and each world's `entries` an atomic read on every resolve inside a world.
+// No lock is held while a world root is made or released (releasing one runs
 // the `deinit`s of its instances): entries are moved out under the lock and dropped
 // after unlocking.
 
