@@ -269,11 +269,25 @@ extension ContainerNode {
         _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime, custom: Scope?,
         context: ResolutionContext, timeToLive: Double? = nil
     ) -> BuildStep {
+        // A loop, not a recursion: overrides that keep changing on other threads (a test
+        // registering in a loop) must not deepen the stack.
+        while true {
+            let step = beginGeneralOnce(key, parameter: parameter, kind: kind, custom: custom, context: context, timeToLive: timeToLive)
+            if let step { return step }
+        }
+    }
+
+    /// One attempt of `beginGeneral`; nil if an override changed after it was looked up
+    /// (``OverrideChanges``): then nothing was claimed, and it looks again.
+    @inline(__always)
+    private func beginGeneralOnce(
+        _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime, custom: Scope?,
+        context: ResolutionContext, timeToLive: Double?
+    ) -> BuildStep? {
         // Read before the override is looked up: a build is recorded only if no override
-        // changed since (``OverrideChanges``).
+        // changed since.
         let overridesSeen = OverrideChanges.now
         let (node, found, holder, scope) = locate(key, scope: custom ?? Scope.builtIn(kind))
-        let (declaredKind, declaredCustom) = (kind, custom)
         let (kind, custom) = (scope.kind, scope.isBuiltIn ? nil : scope)
         // An override's body receives the container its instance belongs to.
         if found != nil { context.overrideContainer = holder?.owner ?? node }
@@ -294,11 +308,7 @@ extension ContainerNode {
             overridden: found != nil, lifespan: timeToLive.map { Expiry.lifespan($0, of: key) } ?? Expiry.forever)
         if timeToLive != nil { owner.dropExpired(frame.storageKey, from: storage, clock: Expiry.currentClock) }
         let claimed = storage.claim(frame, scope: scope, context: context, overridesSeen: overridesSeen)
-        if case .miss? = claimed {
-            // An override changed after it was looked up: look again (out of line).
-            guard let timeToLive else { return beginGeneral(key, parameter: parameter, kind: declaredKind, custom: declaredCustom) }
-            return beginExpiringBuild(key, parameter: parameter, kind: declaredKind, custom: declaredCustom, timeToLive: timeToLive)
-        }
+        if case .miss? = claimed { return nil }   // an override changed after it was looked up
         // A captive dependency whether the shorter-lived instance is built now or held
         // already: the holder keeps it alive either way.
         let observed = EventHub.isActive
