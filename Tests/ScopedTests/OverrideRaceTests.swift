@@ -24,7 +24,7 @@ extension Container {
     static let rounds = 30
     static let registrations = 100
 
-    /// Rounds of `registrations` overrides on `registering` (the last one `last`) while two
+    /// Rounds of `registrations` overrides on `registering` while two
     /// threads resolve through `resolving` as often; then the name a resolve gives.
     static func namesAfterRaces(
         registering: @escaping @Sendable (String) -> Void, resolving: @escaping @Sendable () -> String
