@@ -182,11 +182,6 @@ extension Registration {
         let step = nodeRef.withNode {
             $0.beginExpiringBuild(key, parameter: buildParameter, kind: kind, custom: custom, timeToLive: timeToLive)
         }
-        guard case .build(let override, let form, let context) = step else {
-            return step.heldInstance(as: T.self).unsafelyUnwrapped
-        }
-        let value = override.map { Self.body(of: $0, for: key)(parameter) } ?? Self.call(body, parameter)
-        context.withBorrowed { $0.finishBuild(Self.payload(value, form)) }
-        return value
+        return carryOut(step, key, body: body, parameter: parameter)
     }
 }

@@ -333,6 +333,13 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         let step = nodeRef.withNode {
             $0.beginBuild(key, parameter: buildParameter, kind: kind, custom: custom)
         }
+        return carryOut(step, key, body: body, parameter: parameter)
+    }
+
+    /// What `beginBuild` (or `beginExpiringBuild`) decided: the held instance, or the
+    /// body's run — the override's if there is one — then step 3 (Resolve.swift).
+    @inlinable @inline(__always)
+    package static func carryOut(_ step: BuildStep, _ key: RegistrationKey, body: Body, parameter: P) -> T {
         guard case .build(let override, let form, let context) = step else {
             return step.heldInstance(as: T.self).unsafelyUnwrapped
         }

@@ -291,10 +291,7 @@ package final class ContainerNode: Sendable {
     @inline(__always)
     package func firstInChain<R>(unlessOnlyRoots childCount: ProcessWideWord, _ test: (ContainerNode) -> R?) -> R? {
         guard childCount.word.load(ordering: .relaxed) == 0 else { return firstInChain(test) }
-        // The root borrowed, not retained (the parents' retains keep it): a root is weakly
-        // referenced, so a retain and release of it take the slow path (~150 instructions).
-        guard rootBits != 0 else { return test(self) }
-        return UnsafeReference<ContainerNode>(bits: rootBits).withBorrowed(test)
+        return withRoot(test)
     }
 
     /// The first non-nil answer of `test` for this node, then its parent, and so on up to
