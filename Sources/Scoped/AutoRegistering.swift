@@ -1,6 +1,7 @@
 // Concurrency rule: the hook is stored in the root's `AutoRegistration` (its own
 // waitable lock, Internal/Tree/AutoRegistration.swift); `autoRegister()` runs with no
-// lock held, once, while other threads that resolve through the root wait for it.
+// lock held, once per reset of the root, while other threads that resolve through the
+// root wait for it (and for a reset in progress).
 
 /// A container type whose `autoRegister()` registers implementations before the first
 /// resolve through each of its root containers: the way an app module registers what
@@ -22,7 +23,10 @@
 ///   at once: one runs it, the others wait for it.
 /// - in each `ScopedTesting` container world, once, for that world's root, before the
 ///   test's and the trait's overrides are registered: those win.
-/// - again after ``SharedContainer/reset()`` of the root, which drops what it registered.
+/// - again after each ``SharedContainer/reset()`` of the root, which drops what it
+///   registered. A resolve on another thread while the reset runs waits until it has
+///   ended, then runs it or waits for the thread that does, so no resolve keeps the
+///   declared body meanwhile; a run that a reset overlaps runs again after it.
 ///
 /// A resolve or `register` from inside `autoRegister()`, on its thread, goes on at once
 /// with what is registered so far: it neither waits for nor runs `autoRegister()` again.

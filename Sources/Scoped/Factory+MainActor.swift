@@ -6,11 +6,11 @@ func onMainActorOnly<P, T: Sendable>(
     return { parameter in
         guard Platform.isMainThread else {
             // The body runs inside its own build frame: name only the builds around it.
+            let chain = ResolutionContext.current.chain(excludingInnermost: true)
             ScopedFailure.stop(
                 "\(key) has a @MainActor body and was resolved off the main actor; "
-                    + "resolve it from main-actor code or with `await resolve()`"
-                    + ResolutionContext.current.chainSuffix(excludingInnermost: true),
-                declaredBy: [key])
+                    + "resolve it from main-actor code or with `await resolve()`" + chain.suffix,
+                declaredBy: [key] + chain.keys)
         }
         nonisolated(unsafe) let parameter = parameter
         return MainActor.assumeIsolated { body(parameter) }

@@ -128,9 +128,10 @@ public final class Lazy<T> {
                 state.wait { if case .resolving = $0 { return true } else { return false } }
                 WaitGraph.didWait(me)
             case .cycle:
+                let chain = ResolutionContext.current.chain()
                 ScopedFailure.stopCycle(
                     "through Lazy<\(_typeName(T.self, qualified: false))>", ["its resolve called the same thunk again"],
-                    note: ResolutionContext.current.chainSuffix, declaredBy: [])
+                    note: chain.suffix, declaredBy: chain.keys)
             }
         }
     }

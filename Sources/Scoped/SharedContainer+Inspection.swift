@@ -18,6 +18,9 @@ package struct ContainerInspection {
     package var readsLockFree: Bool { node.storage.index != nil }
     /// Whether it is a root container.
     package var isRoot: Bool { node.isRoot }
+    /// How many threads wait for a build in flight in its storage (a test makes a change
+    /// once they do).
+    package var threadsWaitingForBuilds: Int { node.storage.state.withLock { $0.waiters } }
 }
 
 extension SharedContainer {

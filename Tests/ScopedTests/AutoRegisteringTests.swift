@@ -1,3 +1,4 @@
+import Foundation
 import Scoped
 import ScopedTesting
 import Testing
@@ -186,5 +187,76 @@ private final class Box: Sendable {
         let container = Container()
         #expect(container.manager.node.autoRegistrationPending.load(ordering: .relaxed) == 0)
         #expect(container.manager.node.state.withLock { $0.autoRegistration } == nil)
+    }
+}
+
+/// A root whose `autoRegister()` replaces a cached service's declared body, for the race
+/// between `reset()` and resolves on another thread.
+private final class ResetRaceContainer: SharedContainer, AutoRegistering {
+    static let shared = ResetRaceContainer()
+    let manager: ContainerManager
+    init(manager: ContainerManager = ContainerManager()) {
+        self.manager = manager
+        enableAutoRegistration()
+    }
+
+    func autoRegister() {
+        autoRegisterRuns.withLock { $0[manager.node.number, default: 0] += 1 }
+        service.register { Box("auto") }
+        resetRaceGates.withLock { $0[manager.node.number] }?.pass()
+    }
+
+    fileprivate var service: Factory<Box> { self { Box("declared") }.cached }
+}
+
+/// A gate at the end of `autoRegister()`, by root number: a test resets while it waits.
+private let resetRaceGates = Locked<[UInt64: Gate]>([:])
+
+@Suite struct AutoRegisteringResetRaceTests {
+    /// A reset while `autoRegister()` runs (it has registered, and waits at a gate) drops
+    /// what it registered: it runs again once the reset has ended. It used to be marked
+    /// done, leaving the declared body for good.
+    @Test func aResetDuringAutoRegisterRunsItAgain() {
+        let container = ResetRaceContainer()
+        let gate = Gate()
+        resetRaceGates.withLock { $0[container.manager.node.number] = gate }
+        let first = resolveOnNewThread { container.service().value }
+        gate.whileBuilding { container.reset() }
+        #expect(first() == "auto")
+        #expect(container.service().value == "auto")
+        #expect(runs(of: container) == 2)
+    }
+
+    /// A log-out that resets while a background thread resolves: after every `reset()`
+    /// returns, the next resolve runs `autoRegister()` again (or waits for the thread that
+    /// does). It used to skip it after a third of the resets, leaving the declared body
+    /// cached for good. Bounded: 100 resets, a background loop that ends with them, and a
+    /// watchdog that fails the test instead of hanging it.
+    @Test func aResolveRacingResetNeverSkipsAutoRegister() {
+        let container = ResetRaceContainer()
+        let stop = Locked(false)
+        let stuck = Locked(0)
+        let resets = Locked(0)
+        let background = Thread {
+            var count = 0
+            while !stop.withLock({ $0 }), count < 5_000_000 {
+                _ = container.service()
+                count += 1
+            }
+        }
+        background.start()
+        let finished = finishes(progress: { resets.withLock { $0 } }) {
+            for _ in 0..<100 {
+                container.reset()
+                if container.service().value != "auto" { stuck.withLock { $0 += 1 } }
+                resets.withLock { $0 += 1 }
+            }
+            stop.withLock { $0 = true }
+        }
+        #expect(finished, "no reset returned for 30 s")
+        #expect(stuck.withLock { $0 } == 0)
+        #expect(container.service().value == "auto")
+        // Once for the root, once per reset at least (a run that a reset overlapped runs again).
+        #expect(runs(of: container) >= 101)
     }
 }

@@ -134,6 +134,7 @@ extension Container {
     fileprivate func loopNode(_ box: ThunkBox) -> Factory<LoopNode> {
         self { LoopNode(box.thunk.withLock { $0 }!()) }
     }
+    static let loopNodeSite = "\(#fileID):\(#line - 2):14"
 
     // Recursive parameter factories that terminate: comment(1) → comment(2) → comment(3).
 
@@ -281,6 +282,9 @@ extension Container {
         #expect(standardError(of: result).contains(
             "Scoped: circular dependency through Lazy<LoopNode>: its resolve called the same thunk again "
                 + "(while building loopNode(_:) (LoopNode))\n"))
+        // The where-to-look line gives the location of the build the message names.
+        #expect(standardError(of: result).contains(
+            "the self { … } calls are at \(Container.loopNodeSite) for loopNode(_:) (LoopNode)\n"))
     }
 
     // MARK: Recursive parameter factories

@@ -105,6 +105,32 @@ extension Container {
             "Scoped: screenModel (ScreenModel) has a @MainActor body and was resolved off the main actor; "
                 + "resolve it from main-actor code or with `await resolve()`"))
     }
+
+    /// Resolved inside another factory's body: the message names that build, and the
+    /// where-to-look line gives both registrations' locations.
+    @Test func resolvingOffTheMainActorInsideABuildNamesTheBuildAndItsLocation() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let container = Container()
+            let inner = await MainActor.run { container.screenModel.factory }
+            _ = await Task.detached { container.screenHolder(inner)() }.value
+        }
+        let message = standardError(of: result)
+        #expect(message.contains(
+            "resolve it from main-actor code or with `await resolve()` (while building screenHolder(_:) (ScreenHolder))\n"))
+        #expect(message.contains(" for screenModel (ScreenModel), \(Container.screenHolderSite) for screenHolder(_:) (ScreenHolder)\n"))
+    }
+}
+
+private final class ScreenHolder: Sendable {
+    let screen: ScreenModel
+    init(_ screen: ScreenModel) { self.screen = screen }
+}
+
+extension Container {
+    fileprivate func screenHolder(_ inner: Factory<ScreenModel>) -> Factory<ScreenHolder> {
+        self { ScreenHolder(inner()) }
+    }
+    static let screenHolderSite = "\(#fileID):\(#line - 2):14"
 }
 
 @MainActor

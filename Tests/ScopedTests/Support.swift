@@ -194,3 +194,23 @@ func standardOutput(of result: ExitTest.Result?) -> String {
     guard let result else { return "" }
     return String(decoding: result.standardOutputContent, as: UTF8.self)
 }
+
+/// Resolves on a thread of its own (not Dispatch's pool, whose few threads other suites'
+/// blocked bodies may hold); the closure returned waits for the result and takes it (a
+/// finished `Thread` may keep its closure a while: it must not keep the instance).
+func resolveOnNewThread<T: Sendable>(_ resolve: @escaping @Sendable () -> T) -> () -> T {
+    let result = Locked<T?>(nil, waitable: true)
+    Thread {
+        // Resolved into the box, so that no local of this thread still holds the instance
+        // once the box has it (a test may check that nothing keeps it).
+        result.withLock { $0 = resolve() }
+        result.broadcast()
+    }.start()
+    return {
+        result.wait { $0 == nil }
+        return result.withLock { value in
+            defer { value = nil }
+            return value!
+        }
+    }
+}

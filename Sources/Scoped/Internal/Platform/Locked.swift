@@ -11,12 +11,12 @@
 //   lock (file)                                   guards                                       one per
 //   ContainerNode.state (Tree/ContainerNode)      children, closed, overrides, observers      container
 //   InstanceStorage.state (Storage/InstanceStorage, waitable)
-//                                                 entry table, builds in flight, generation,  storage
-//                                                 closed, async builds by identity
+//                                                 entry table, builds in flight, handoffs to  storage
+//                                                 waiting threads, closed, async builds
 //   AsyncBuild.state (Async/AsyncBuild)           waiters, result, task, watchdog, ended      async build
 //   Lazy.state (Lazy, waitable)                   unresolved / resolving / resolved           Lazy
-//   AutoRegistration.phase (Tree/AutoRegistration, waitable)
-//                                                 pending / running on a thread / done        root with an AutoRegistering hook
+//   AutoRegistration.gate (Tree/AutoRegistration, waitable)
+//                                                 epoch, last run's epoch, runner, resetters  root with an AutoRegistering hook
 //   WeakLazyInjected's state (Injected)           resolved flag, weak instance                property
 //   WaitGraph.waits (Resolve/WaitGraph)           waiter (thread, async build) → the builder   process
 //                                                 it waits for: the one waits-for graph

@@ -450,12 +450,13 @@ private struct GraphTable {
 }
 
 extension ResolutionContext {
-    /// ` (while building a (A) → b (B))`, or nothing when no build is in progress.
-    package var chainSuffix: String { chainSuffix(excludingInnermost: false) }
-
-    /// The same, leaving out the innermost build (when the message is about that one).
-    package func chainSuffix(excludingInnermost: Bool) -> String {
+    /// The builds in progress on this thread, for a stop message: ` (while building a (A) →
+    /// b (B))`, or nothing when none is, and their registrations, which the message's
+    /// "where to look" line must name too (``ScopedFailure/stop(_:declaredBy:file:line:)``).
+    /// `excludingInnermost`: leave out the innermost build (the message is about that one).
+    package func chain(excludingInnermost: Bool = false) -> (suffix: String, keys: [RegistrationKey]) {
         let shown = excludingInnermost ? frames.dropLast() : frames[...]
-        return shown.isEmpty ? "" : " (while building \(shown.map(\.description).joined(separator: " → ")))"
+        guard !shown.isEmpty else { return ("", []) }
+        return (" (while building \(shown.map(\.description).joined(separator: " → ")))", shown.map(\.key))
     }
 }

@@ -443,10 +443,9 @@ extension ContainerNode {
     @inline(never)
     func closedScope(_ key: StorageKey, scope: Scope, owner: ContainerNode) -> Never {
         // As every stop: the builds whose bodies made this resolve close the message.
-        let context = ResolutionContext.current
+        let chain = ResolutionContext.current.chain()
         ScopedFailure.stop(
-            owner.closedError(key, scope: scope).description + context.chainSuffix,
-            declaredBy: [key.registration] + context.frames.map(\.key))
+            owner.closedError(key, scope: scope).description + chain.suffix, declaredBy: [key.registration] + chain.keys)
     }
 
     /// What resolving `key` through this closed scope is: the error an async resolve

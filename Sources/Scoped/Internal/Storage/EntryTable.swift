@@ -23,9 +23,24 @@ package struct EntryTable {
         let hash: Int
         let scope: Scope
         let builder: ObjectIdentifier
+        /// Tells this build apart from every other build of the storage, earlier or later
+        /// ones of the same key and builder included: what a waiting thread waits for.
+        let serial: UInt64
         /// A `register`, `reset` or close of its registration or scope happened while it
-        /// ran: its instance goes to its caller but is not stored.
+        /// ran: its instance goes to its caller (and the threads waiting for it) but is not
+        /// stored.
         var invalidated = false
+        /// Threads waiting for this build's instance: each is handed it when it finishes.
+        var waiting = 0
+    }
+
+    /// What ``finishBuild(of:hash:by:)`` knows of the build it ended.
+    package struct FinishedBuild {
+        /// Whether its instance may be stored (false: invalidated meanwhile, or unknown).
+        package let valid: Bool
+        /// The threads waiting for its instance, and the build's serial they wait on.
+        package let waiting: Int
+        package let serial: UInt64
     }
 
     /// Beyond this many positions, lookups go through `positions`.
@@ -106,11 +121,7 @@ package struct EntryTable {
 
     private func liveInstance(at position: Int?) -> Resolution? {
         guard let position else { return nil }
-        switch entries[position].slot {
-        case .strong(let payload): return .held(payload)
-        case .weak(let weak): return weak.object.map { .heldWeakly($0) }
-        case .vacant: return nil
-        }
+        return entries[position].slot.held
     }
 
     /// The builder (thread or async build) of the build of `key` a resolve may wait for or
@@ -121,25 +132,37 @@ package struct EntryTable {
         inFlight.first { $0.hash == hash && !$0.invalidated && $0.key == key }?.builder
     }
 
+    /// Counts one more thread waiting for the build of `key` by `builder` (one that
+    /// ``builder(of:hash:)`` returned) and returns its serial: the thread is handed that
+    /// build's instance when it finishes, whatever happens meanwhile.
+    package mutating func addWaiter(for key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> UInt64 {
+        let index = inFlight.firstIndex { $0.hash == hash && $0.builder == builder && !$0.invalidated && $0.key == key }!
+        inFlight[index].waiting += 1
+        return inFlight[index].serial
+    }
+
     /// Whether `builder` is building `key`, invalidated or not: the same builder asking
     /// for it again is a cycle.
     package func isBuilding(_ key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> Bool {
         inFlight.contains { $0.hash == hash && $0.builder == builder && $0.key == key }
     }
 
-    /// Records that `builder` is building `key` of `scope`.
-    package mutating func startBuild(of key: StorageKey, hash: Int, scope: Scope, by builder: ObjectIdentifier) {
+    /// Records that `builder` is building `key` of `scope`, as the build `serial`.
+    package mutating func startBuild(
+        of key: StorageKey, hash: Int, scope: Scope, by builder: ObjectIdentifier, serial: UInt64
+    ) {
         if inFlight.capacity == 0 { inFlight.reserveCapacity(4) }
-        inFlight.append(InFlight(key: key, hash: hash, scope: scope, builder: builder))
+        inFlight.append(InFlight(key: key, hash: hash, scope: scope, builder: builder, serial: serial))
     }
 
-    /// Ends `builder`'s build of `key`; false if it was not in flight or was invalidated
-    /// meanwhile (then its instance must not be stored).
-    package mutating func finishBuild(of key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> Bool {
+    /// Ends `builder`'s build of `key`: whether its instance may be stored (false if it
+    /// was not in flight or was invalidated meanwhile), and who waits for it.
+    package mutating func finishBuild(of key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> FinishedBuild {
         guard let index = inFlight.lastIndex(where: { $0.hash == hash && $0.builder == builder && $0.key == key }) else {
-            return false
+            return FinishedBuild(valid: false, waiting: 0, serial: 0)
         }
-        return !inFlight.remove(at: index).invalidated
+        let build = inFlight.remove(at: index)
+        return FinishedBuild(valid: !build.invalidated, waiting: build.waiting, serial: build.serial)
     }
 
     /// Marks the builds in flight that `shouldInvalidate` selects (by key and scope),

@@ -1,13 +1,13 @@
 // Concurrency rule: `state` (one `Locked`) guards the storage's state machine
 // (StorageState.swift: the entry table, the builds in flight of threads and tasks, the
-// closed flag and the build generation); this class carries out its decisions. No lock is held while a factory body runs: a first resolve
+// closed flag and the instances finished builds left for waiting threads); this class carries out its decisions. No lock is held while a factory body runs: a first resolve
 // records its build in flight (key and thread), unlocks, runs the body, then locks
 // again to store the instance. Other threads that want the same key wait on the lock's
 // condition (not on the lock), so resolves of other keys go on; the thread that is
 // building it finding its own marker is a cycle and stops; a wait that would close a
 // cycle across threads stops too (WaitGraph.swift). A `register`, reset or close
-// invalidates the builds in flight it concerns: waiting threads are woken to look again,
-// and no later resolve waits for or joins an invalidated build. Removed instances are
+// invalidates the builds in flight it concerns: they store nothing, the threads already
+// waiting for one still get its instance, and no later resolve waits for or joins it. Removed instances are
 // handed back to the caller and released after unlocking, newest first, so a
 // `deinit` may resolve from the container again; a close ends its async builds after
 // unlocking too (their tasks' cancellation handlers, user code, run then). The resolve's lock-free read
@@ -62,8 +62,10 @@ package final class InstanceStorage: Sendable {
                 return nil
             case .stale:
                 return .miss
-            case .wait(let generation, let owner):
-                waitForBuild(of: key, by: owner, generation: generation, me: me)
+            case .wait(let serial, let owner):
+                // The build's instance, whatever happened while it ran; nil: it made none
+                // to share (a value under `.shared`), so claim again.
+                if let instance = waitForBuild(serial, of: key, by: owner, me: me) { return instance }
             case .join, .retry:
                 preconditionFailure("\(key) is an async factory's key, claimed by a thread")
             }
@@ -94,22 +96,28 @@ package final class InstanceStorage: Sendable {
         state.withLock { $0.claim(key, hash: hash, scope: scope, as: .thread(me), overridesSeen: overridesSeen) }
     }
 
-    /// Waits until the build of `key` that `owner` is running stores its instance or is
-    /// invalidated (the generation moves on), stopping if the wait would close a cycle
-    /// across threads.
+    /// Waits until the build `serial` of `key`, which `owner` is running, finishes, and
+    /// takes the instance it left for this thread (nil: it made none to share), stopping if
+    /// the wait would close a cycle across threads. The claim counted this thread among
+    /// the build's waiters, so the build leaves its instance for it even if a `register`,
+    /// reset or close invalidated it meanwhile.
     /// Out of line: a first build's frame stays on the stack while its body runs.
     @inline(never)
-    private func waitForBuild(of key: StorageKey, by owner: ObjectIdentifier, generation: UInt64, me: ObjectIdentifier) {
+    private func waitForBuild(_ serial: UInt64, of key: StorageKey, by owner: ObjectIdentifier, me: ObjectIdentifier) -> Resolution? {
         let state = self.state
         WaitGraph.willWait(me, for: owner, building: key.description, registration: key.registration) {
-            state.withLock { $0.generation == generation }
+            state.withLock { $0.isRunning(serial) }
         }
-        // A store between the lookup and this count changed the generation: the
+        // A build that finished between the claim and this count left its instance: the
         // wait below returns at once, so no wake-up is missed.
         state.withLock { $0.waiters += 1 }
-        state.wait { $0.generation == generation }
-        state.withLock { $0.waiters -= 1 }
+        state.wait { $0.isRunning(serial) }
+        let instance = state.withLock { state in
+            state.waiters -= 1
+            return state.takeHandoff(of: serial)!
+        }
         WaitGraph.didWait(me)
+        return instance
     }
 
     /// Ends `me`'s build of `key` and files what it made (`.vacant`: keep nothing, a value
@@ -144,8 +152,8 @@ package final class InstanceStorage: Sendable {
 
     /// Removes every entry that `shouldRemove` selects and returns them oldest first; the
     /// caller releases them, newest first, after this returns, outside the lock. Builds in
-    /// flight that it selects are invalidated: they finish for their callers, but what
-    /// they make is not stored (a `register`, `reset` or close on another thread wins over
+    /// flight that it selects are invalidated: they finish for their callers and the
+    /// callers already waiting for them, but what they make is not stored (a `register`, `reset` or close on another thread wins over
     /// a build that started before it; one that the build's own body makes, on its own
     /// thread, is part of that build and leaves it be).
     package func remove(where shouldRemove: (StoredEntry) -> Bool) -> [StoredEntry] {
@@ -160,14 +168,13 @@ package final class InstanceStorage: Sendable {
         // An async body's reset is part of its own build, as a synchronous one's is.
         let myAsyncBuild = AsyncBuildChain.innermostBuild
         typealias Ended = (build: AsyncBuild, key: StorageKey, scope: Scope)
-        let (removed, cleared, wake, ended): ([StoredEntry], [UInt], Bool, [Ended]) = state.withLock { state in
-            let (removed, invalidated, wake) = state.invalidateAndRemove(exempting: me, myAsyncBuild, where: shouldRemove)
+        let (removed, cleared, ended): ([StoredEntry], [UInt], [Ended]) = state.withLock { state in
+            let (removed, invalidated) = state.invalidateAndRemove(exempting: me, myAsyncBuild, where: shouldRemove)
             let ended: [Ended] = closing == nil ? [] : invalidated
-            guard let index else { return (removed, [], wake, ended) }
+            guard let index else { return (removed, [], ended) }
             let cleared = removed.compactMap { $0.key.parameterBox == nil ? index.clear($0.key.registration) : nil }
-            return (removed, cleared, wake, ended)
+            return (removed, cleared, ended)
         }
-        if wake { state.broadcast() }
         // Each removed entry still holds its instance: these releases run no `deinit`.
         for bits in cleared { HeldIndex.release(bits) }
         if let closing {

@@ -16,9 +16,10 @@ package enum BuildClaim {
     case found(Resolution)
     /// The claiming thread is already building the key: a cycle.
     case reentrant
-    /// Another thread is building the key: wait until the generation moves on, then claim
-    /// again.
-    case wait(generation: UInt64, owner: ObjectIdentifier)
+    /// Another thread is building the key: the claimant is counted among the threads
+    /// waiting for that build (`serial`), and must take its instance with
+    /// ``StorageState/takeHandoff(of:)`` once it is there.
+    case wait(serial: UInt64, owner: ObjectIdentifier)
     /// An async build of the key is in flight: await it as waiter `waiter`.
     case join(AsyncBuild, waiter: UInt64)
     /// The build is recorded in flight: run it (a task's build, with the claimant as its
@@ -51,16 +52,26 @@ package enum OverrideChanges {
 }
 
 /// One storage's state, as a state machine that threads and tasks share: its instances
-/// (`table`), its builds in flight whoever runs them, the generation that moves on with
-/// every store and invalidation (what waiting threads wait for), and the closed flag.
+/// (`table`), its builds in flight whoever runs them, the instances of finished builds
+/// that waiting threads have yet to take (`handoffs`), and the closed flag.
+///
+/// A caller waiting for a build gets that build's instance, whatever happens while it
+/// runs: a `register`, a reset or a close during the build keeps it from being stored,
+/// not from reaching the callers already waiting for it (threads here, a task's joiners
+/// in ``AsyncBuild``). A resolve that starts after the change never waits for it.
 /// ``InstanceStorage`` holds it in its lock and carries out the effects (waiting, waking,
 /// publishing to the lock-free index, ending builds, releasing instances).
 package struct StorageState {
     package var table = EntryTable()
-    package var generation: UInt64 = 0
     package var closed = false
-    /// Threads waiting for a build here: a store wakes them only if there are any.
+    /// Threads waiting for a build here: a finished build wakes them only if there are any.
     package var waiters = 0
+    /// The serial of the next build recorded in flight.
+    private var nextSerial: UInt64 = 0
+    /// What finished builds left for the threads that waited for them, by build serial:
+    /// the instance (nil: the build made nothing to share, a value under `.shared`) and how
+    /// many waiting threads have yet to take it. Empty unless threads wait.
+    private var handoffs: [UInt64: (instance: Resolution?, remaining: Int)] = [:]
     /// The async builds in flight here, by builder identity (each is also in `table`'s
     /// builds in flight, so resets and closes invalidate it as they do a thread's).
     package var asyncBuilds: [ObjectIdentifier: AsyncBuild] = [:]
@@ -78,39 +89,58 @@ package struct StorageState {
         if let held = table.liveInstance(of: key, hash: hash) { return .found(held) }
         if case .thread(let me) = claimant, table.isBuilding(key, hash: hash, by: me) { return .reentrant }
         if let owner = table.builder(of: key, hash: hash) {
-            guard let build = asyncBuilds[owner] else { return .wait(generation: generation, owner: owner) }
+            guard let build = asyncBuilds[owner] else {
+                return .wait(serial: table.addWaiter(for: key, hash: hash, by: owner), owner: owner)
+            }
             return build.join().map { .join(build, waiter: $0) } ?? .retry
         }
         if closed { return .found(.closed) }
         if overridesSeen != OverrideChanges.now { return .stale }
+        nextSerial &+= 1
         switch claimant {
         case .thread(let me):
-            table.startBuild(of: key, hash: hash, scope: scope, by: me)
+            table.startBuild(of: key, hash: hash, scope: scope, by: me, serial: nextSerial)
             return .build(nil, waiter: 0)
         case .task(let makeBuild):
             let build = makeBuild()
             let id = ObjectIdentifier(build)
-            table.startBuild(of: key, hash: hash, scope: scope, by: id)
+            table.startBuild(of: key, hash: hash, scope: scope, by: id, serial: nextSerial)
             asyncBuilds[id] = build
             return build.join().map { .build(build, waiter: $0) } ?? .retry
         }
     }
 
     /// Ends `builder`'s build of `key`, in flight or not: whether `slot` may be filed
-    /// (false: the build was invalidated, the storage closed, or it made nothing).
-    /// Waiting threads must look again whatever it returns (the generation moved on).
+    /// (false: the build was invalidated, the storage closed, or it made nothing). The
+    /// threads waiting for the build are handed `slot`'s instance either way.
     package mutating func finish(_ key: StorageKey, hash: Int, by builder: ObjectIdentifier, slot: StoredEntry.Slot) -> Bool {
-        generation &+= 1
         // An async build leaves the table of builds to join in the same step as it leaves
         // the builds in flight: a resolve between the two would start another.
         if !asyncBuilds.isEmpty { asyncBuilds[builder] = nil }
-        return table.finishBuild(of: key, hash: hash, by: builder) && !closed && !slot.isVacant
+        let build = table.finishBuild(of: key, hash: hash, by: builder)
+        if build.waiting > 0 { handoffs[build.serial] = (slot.held, build.waiting) }
+        return build.valid && !closed && !slot.isVacant
+    }
+
+    /// The instance the build `serial` left for a thread that waited for it, once it has
+    /// finished: `.some(nil)` if it made none to share (the thread claims again), nil
+    /// while it still runs. The last waiting thread to take it removes it.
+    package mutating func takeHandoff(of serial: UInt64) -> Resolution?? {
+        guard var handoff = handoffs[serial] else { return nil }
+        handoff.remaining -= 1
+        handoffs[serial] = handoff.remaining == 0 ? nil : handoff
+        return .some(handoff.instance)
+    }
+
+    /// Whether the build `serial` is still running (a thread waiting for it is blocked).
+    package func isRunning(_ serial: UInt64) -> Bool {
+        handoffs[serial] == nil
     }
 
     /// Forgets `build`, abandoned by its last waiter: the next claim starts a new one.
     package mutating func forget(_ build: ObjectIdentifier, of key: StorageKey, hash: Int) {
         asyncBuilds[build] = nil
-        _ = table.finishBuild(of: key, hash: hash, by: build)
+        _ = table.finishBuild(of: key, hash: hash, by: build)  // an async build: no thread waits
     }
 
     /// Forgets the abandoned async builds of `key` (one that lost the race with a joiner
@@ -125,18 +155,17 @@ package struct StorageState {
     /// thread `exempt` and the async build `exemptBuild`: a reset inside a body is part of
     /// that build) and removes the entries it selects, oldest first.
     ///
-    /// - Returns: The removed entries; the async builds invalidated (to end, for a close);
-    ///   whether waiting threads must be woken to look again.
+    /// Threads waiting for an invalidated build go on waiting for it: it hands them its
+    /// instance when it finishes, as an invalidated async build does to its joiners.
+    ///
+    /// - Returns: The removed entries, and the async builds invalidated (to end, for a close).
     package mutating func invalidateAndRemove(
         exempting exempt: ObjectIdentifier, _ exemptBuild: ObjectIdentifier?, where shouldRemove: (StoredEntry) -> Bool
-    ) -> (removed: [StoredEntry], asyncInvalidated: [(build: AsyncBuild, key: StorageKey, scope: Scope)], wake: Bool) {
+    ) -> (removed: [StoredEntry], asyncInvalidated: [(build: AsyncBuild, key: StorageKey, scope: Scope)]) {
         let invalidated = table.invalidateBuilds(exempting: exempt, exemptBuild) { key, scope in
             shouldRemove(StoredEntry(slot: .vacant, key: key, scope: scope, reporterBox: nil))
         }
-        // Threads waiting for an invalidated build look again (and build anew) instead of
-        // waiting for a result that will not be stored.
-        if !invalidated.isEmpty { generation &+= 1 }
         let asyncInvalidated = invalidated.compactMap { builder, key, scope in asyncBuilds[builder].map { ($0, key, scope) } }
-        return (table.removeAll(where: shouldRemove), asyncInvalidated, !invalidated.isEmpty && waiters > 0)
+        return (table.removeAll(where: shouldRemove), asyncInvalidated)
     }
 }

@@ -12,6 +12,16 @@ package struct StoredEntry {
             if case .vacant = self { return true }
             return false
         }
+
+        /// The instance held here, as a lookup returns it: nil when vacant or a weak
+        /// instance died.
+        package var held: Resolution? {
+            switch self {
+            case .strong(let payload): .held(payload)
+            case .weak(let weak): weak.object.map { .heldWeakly($0) }
+            case .vacant: nil
+            }
+        }
     }
 
     package var slot: Slot

@@ -361,6 +361,9 @@ package final class ContainerNode: Sendable {
 
     /// Drops every override and every instance this container holds (singletons stay).
     package func reset() {
+        // Resolves wait while the overrides and instances go, then run `autoRegister()`
+        // again (AutoRegistration.swift): none builds with the declared body meanwhile.
+        let autoRegistration = beginAutoRegistrationReset()
         let dropped = state.withLock { state in
             defer {
                 state.overrides = [:]
@@ -368,11 +371,12 @@ package final class ContainerNode: Sendable {
             }
             return state.overrides
         }
-        releaseNewestFirst(storage.remove { _ in true })
+        let removed = storage.remove { _ in true }
+        endAutoRegistrationReset(autoRegistration)  // before any `deinit` runs
+        releaseNewestFirst(consume removed)
         // What the open lifetime scopes below made with the overrides just removed.
         for key in dropped.keys { dropInOpenDescendants(key) }
         _ = consume dropped  // override bodies may capture instances: released here, unlocked
-        rearmAutoRegistration()  // its registrations are gone: it runs again, as in Factory
         emit(.reset, scopeName: "container")
     }
 
