@@ -7,7 +7,10 @@ import Testing
 ///
 /// 400 seeds × 500 operations (200,000) by default, in 8 chunks that run in parallel, each
 /// run in an isolated world of its own; and 100 seeds × 500 operations, one after the
-/// other in the production world, where resolves take the library's fast path.
+/// other in the production world, where resolves take the library's fast path. About one
+/// step in fifty is a race (`b`): a build with a second thread waiting for it and a
+/// `register`, a reset or a close landing meanwhile; both threads must get the build's
+/// instance, and the outcome must be the model's "resolve, then the change".
 /// Environment:
 /// - `SCOPED_MODEL_SEED=<n>`: replay one seed, printing every step.
 /// - `SCOPED_MODEL_REPLAY='r.3.17.250 o.1.2.3 …'`: replay a (shrunk) run, printing every step.

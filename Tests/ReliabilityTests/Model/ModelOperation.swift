@@ -18,6 +18,9 @@ struct ModelOperation: Equatable, CustomStringConvertible {
         case openChild = "o"
         case closeChild = "x"
         case dropChild = "k"
+        /// A resolve that builds, with a second thread waiting for the build and a change
+        /// (register, reset, close) landing while it runs.
+        case raceBuild = "b"
 
         /// How often the generator picks it, out of the sum of all weights.
         var weight: Int {
@@ -33,6 +36,7 @@ struct ModelOperation: Equatable, CustomStringConvertible {
             case .openChild: return 8
             case .closeChild: return 5
             case .dropChild: return 5
+            case .raceBuild: return 4
             }
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Scoped
 
 /// Runs a list of ``ModelOperation``s against Scoped and the ``ReferenceModel`` side by
@@ -221,6 +222,8 @@ struct ModelRunner {
             containers[target]!.close()
             model.close(target)
             return "close n\(target)"
+        case .raceBuild:
+            return try raceBuild(registration, parameter, via: node, change: operation.c, step: step)
         case .dropChild:
             let children = heldChildren
             guard !children.isEmpty else { return "drop child: no child, no-op" }
@@ -228,6 +231,116 @@ struct ModelRunner {
             containers[target] = nil
             model.drop(target)
             return "drop child n\(target)"
+        }
+    }
+
+    /// A resolve of `registration` through `node` that builds: one thread builds (its
+    /// body stops at a gate once its dependencies are resolved), a second one waits for
+    /// that build, and a change picked by `change` lands meanwhile — a `register`, a reset
+    /// of the factory, the container or the scope, or the close of `node`. Both threads get
+    /// the build's instance, and the model states the outcome as the resolve followed by
+    /// the change (the change wins: the instance is not kept). A no-op unless the resolve
+    /// builds an instance of a caching scope other than singletons (whose storage belongs
+    /// to the world, not to a container this runner can watch).
+    private mutating func raceBuild(
+        _ registration: ModelRegistration, _ parameter: Int, via node: Int, change: Int, step: Int
+    ) throws -> String {
+        let subject = registration.takesParameter ? "\(registration)[\(parameter)]" : "\(registration)"
+        guard [.shared, .cached, .session, .scoped].contains(registration.kind) else { return "race \(subject): no build, no-op" }
+        var trial = model
+        let expected: Int
+        do throws(ModelStop) { expected = try trial.resolve(registration, parameter, via: node) } catch {
+            outcome.expectedStops += 1
+            return "race \(subject) via n\(node): skipped, would stop (\(error.message))"
+        }
+        guard expected > model.lastID, let tag = trial.object(expected)?.tag else {
+            return "race \(subject) via n\(node): held, no build, no-op"
+        }
+        let container = containers[node]!
+        let isChild = model.nodes[node].parent != nil
+        let apply: () -> Void
+        let said: String
+        switch change % 5 {
+        case 0:
+            let variant = (change / 5) % 4
+            do throws(ModelStop) { try trial.register(registration, variant: variant, on: node) } catch {
+                outcome.expectedStops += 1
+                return "race \(subject) via n\(node), register: skipped, would stop (\(error.message))"
+            }
+            apply = { container.registerOverride(registration, variant: variant) }
+            said = "register o\(variant) on n\(node)"
+        case 1:
+            trial.resetFactory(registration, on: node)
+            apply = { container.resetFactory(registration) }
+            said = "reset factory on n\(node)"
+        case 2 where world != nil || registration.kind == .session:
+            let (scope, kind, name) = Self.scopes.first { $0.1 == registration.kind }!
+            trial.resetScope(kind)
+            apply = { scope.reset() }
+            said = "Scope.\(name).reset()"
+        case 3 where isChild:
+            trial.close(node)
+            apply = { container.close() }
+            said = "close n\(node)"
+        default:
+            trial.resetContainer(node)
+            apply = { container.reset() }
+            said = "reset container n\(node)"
+        }
+        let gate = BuildGate()
+        tracker.arm(gate, for: tag)
+        // The threads reach the container through a box emptied once both are done: a
+        // finished `Thread` may keep its closure a while, and must not keep a child alive.
+        let target = Locked<ModelContainer?>(container)
+        let resolve: @Sendable () -> Probe = { [world, tracker] in
+            let container = target.withLock { $0 }!
+            return Tracker.$current.withValue(tracker) {
+                world.map { world in world.enter { container.resolve(registration, parameter) } }
+                    ?? container.resolve(registration, parameter)
+            }
+        }
+        let builder = Self.onNewThread(resolve)
+        var waiter: (() -> Probe)?
+        // Every live container, those the test let go of but a child keeps included (an
+        // override there holds the instance).
+        let watched = managers.compactMap(\.manager)
+        var waited = false
+        gate.whileBuilding {
+            waiter = Self.onNewThread(resolve)
+            let deadline = ContinuousClock.now + .seconds(60)
+            while !waited, ContinuousClock.now < deadline {
+                waited = watched.contains { $0.storage.state.withLock { $0.waiters } > 0 }
+                if !waited { Platform.yieldThread() }
+            }
+            apply()
+        }
+        let built = builder()
+        let joined = waiter!()
+        target.withLock { $0 = nil }
+        guard waited else { throw Failure(step: step, message: "race \(subject): the second thread never waited for the build") }
+        guard built === joined else {
+            throw Failure(step: step, message: "race \(subject) via n\(node), \(said): the waiting thread got #\(joined.id), "
+                + "the build made #\(built.id)")
+        }
+        model = trial
+        try check(built, expected: expected, step: step, what: "race \(subject) via n\(node)")
+        return "race \(subject) via n\(node) → #\(expected) to both threads, \(said) meanwhile"
+    }
+
+    /// Runs `resolve` on a thread of its own; the closure returned waits for its result
+    /// and takes it (the finished thread keeps nothing of it).
+    private static func onNewThread(_ resolve: @escaping @Sendable () -> Probe) -> () -> Probe {
+        let result = Locked<Probe?>(nil, waitable: true)
+        Thread {
+            result.withLock { $0 = resolve() }
+            result.broadcast()
+        }.start()
+        return {
+            result.wait { $0 == nil }
+            return result.withLock { probe in
+                defer { probe = nil }
+                return probe!
+            }
         }
     }
 

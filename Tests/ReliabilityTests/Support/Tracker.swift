@@ -16,8 +16,26 @@ final class Tracker: Sendable {
     }
 
     private let state = Locked(State())
+    /// The gate the next probe tagged `tag` stops at (``ModelRunner``'s race steps): a
+    /// tracker's own, so that runs in parallel never stop each other's builds.
+    private let gate = Locked<(tag: String, gate: BuildGate)?>(nil)
 
     @TaskLocal static var current: Tracker?
+
+    /// Makes the next probe tagged `tag` stop at `gate` while it is made.
+    func arm(_ gate: BuildGate, for tag: String) {
+        self.gate.withLock { $0 = (tag, gate) }
+    }
+
+    /// Called by every probe's init: stops at the armed gate if it is for `tag` (once).
+    func passGate(_ tag: String) {
+        let gate = self.gate.withLock { armed -> BuildGate? in
+            guard let current = armed, current.tag == tag else { return nil }
+            armed = nil
+            return current.gate
+        }
+        gate?.pass()
+    }
 
     /// Registers a new probe made by the body tagged `tag`; returns its id (1, 2, 3, … in
     /// creation order).
@@ -67,6 +85,7 @@ final class Probe: Sendable {
         guard let tracker = Tracker.current else {
             fatalError("Probe(\(tag)) made outside Tracker.$current.withValue")
         }
+        tracker.passGate(tag)
         self.tracker = tracker
         self.tag = tag
         self.parameter = parameter
@@ -76,5 +95,26 @@ final class Probe: Sendable {
 
     deinit {
         tracker.died(id)
+    }
+}
+
+/// Lets a test run code while a body is in the middle of a build: the body waits in
+/// ``pass()`` until the test, in ``whileBuilding(_:)``, has done what it wanted.
+final class BuildGate: Sendable {
+    private let phase = Locked(0, waitable: true)   // 0 waiting for the body, 1 body waits, 2 open
+
+    /// Called by the body: announces the build and waits for the test.
+    func pass() {
+        phase.withLock { $0 = 1 }
+        phase.broadcast()
+        phase.wait { $0 != 2 }
+    }
+
+    /// Called by the test: waits for the body, runs `during`, then lets the body finish.
+    func whileBuilding(_ during: () -> Void) {
+        phase.wait { $0 == 0 }
+        during()
+        phase.withLock { $0 = 2 }
+        phase.broadcast()
     }
 }
