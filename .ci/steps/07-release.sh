@@ -2,7 +2,7 @@
 # Release consistency (issue #42), in a few seconds:
 #   1. CHANGELOG.md opens with an empty-or-not `## [Unreleased]` and then the top release,
 #      `## [X.Y.Z] - YYYY-MM-DD`; every version the docs quote is that X.Y.Z (README.md,
-#      RELEASING.md, skills/scoped/SKILL.md, the sample app's README). A version that
+#      RELEASING.md, Getting Started, skills/scoped/SKILL.md, the sample app's README). A version that
 #      belongs to another package is one the same line names it with (swift-docc-plugin,
 #      Factory, Swift, Xcode …).
 #   2. README's installation lines resolve: a clone of this commit tagged X.Y.Z is
@@ -16,7 +16,7 @@ cd "$(dirname "$0")/../.."
 export PATH="/opt/swift/usr/bin:$PATH"
 start=$SECONDS
 
-quoting=(README.md RELEASING.md)
+quoting=(README.md RELEASING.md Sources/Scoped/Scoped.docc/GettingStarted.md skills/scoped/SKILL.md)
 
 # check_versions ROOT: prints the top release; fails naming each file and line that differs.
 check_versions() {
@@ -92,7 +92,7 @@ echo "release: README's url line resolves $version from a tagged clone; its path
 
 # --- The check must catch a wrong version: plant one in a copy.
 planted="$work/planted"
-mkdir -p "$planted/skills/scoped" "$planted/Examples/ScopedSample.swiftpm"
+mkdir -p "$planted/skills/scoped" "$planted/Examples/ScopedSample.swiftpm" "$planted/Sources/Scoped/Scoped.docc"
 for file in CHANGELOG.md "${quoting[@]}"; do cp "$file" "$planted/$file"; done
 sed -i "0,/from: \"$version\"/s//from: \"9.9.9\"/" "$planted/README.md"
 if output=$(check_versions "$planted" 2>&1) || ! grep -q "README.md:.*quotes 9.9.9" <<<"$output"; then

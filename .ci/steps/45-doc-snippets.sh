@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every Swift snippet of README.md and the DocC articles type-checks against the built
+# Every Swift snippet of README.md, the DocC articles and skills/**/*.md type-checks against the built
 # library, in Swift 6 mode with warnings as errors (issue #14) — SwiftUI blocks against the
 # declarations-only stub of Tests/SwiftUIStub: .ci/doc_snippets.py says how articles are
 # read and how a block opts out (manifests, code of other libraries), with its reason.
