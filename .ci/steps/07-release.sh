@@ -16,7 +16,8 @@ cd "$(dirname "$0")/../.."
 export PATH="/opt/swift/usr/bin:$PATH"
 start=$SECONDS
 
-quoting=(README.md RELEASING.md Sources/Scoped/Scoped.docc/GettingStarted.md skills/scoped/SKILL.md)
+quoting=(README.md RELEASING.md Sources/Scoped/Scoped.docc/GettingStarted.md skills/scoped/SKILL.md
+         Examples/ScopedSample.swiftpm/README.md)
 
 # check_versions ROOT: prints the top release; fails naming each file and line that differs.
 check_versions() {
