@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Type-checks every Swift snippet of README.md and the DocC catalogs, as a reader who
-pastes it into a file of their own would: Swift 6 mode, warnings as errors, against the
-built Scoped and ScopedTesting modules (issue #14: snippets must not rot).
+"""Type-checks every Swift snippet of README.md, the DocC catalogs and the assistant skills
+(skills/**/*.md), as a reader who pastes it into a file of their own would: Swift 6 mode,
+warnings as errors, against the built Scoped and ScopedTesting modules (issue #14:
+snippets must not rot).
 
     python3 .ci/doc_snippets.py BUILD_DIR [STUB_DIR]
         # BUILD_DIR: `swift build --show-bin-path`
@@ -119,7 +120,8 @@ def main():
         print("doc snippets: .ci/snippets/SnippetSupport.swift does not compile")
         return 1
     articles = [os.path.join(ROOT, "README.md")] + sorted(
-        glob.glob(os.path.join(ROOT, "Sources", "*", "*.docc", "*.md")))
+        glob.glob(os.path.join(ROOT, "Sources", "*", "*.docc", "*.md"))) + sorted(
+        glob.glob(os.path.join(ROOT, "skills", "**", "*.md"), recursive=True))
     stub_dir = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else None
     checked = skipped = swiftui_checked = 0
     failures = []

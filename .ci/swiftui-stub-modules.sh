@@ -23,7 +23,8 @@ flags=(-package-name "${package_name:-scoped}" -swift-version 6 -warnings-as-err
 swiftc "${flags[@]}" -emit-module -module-name Combine -emit-module-path "$out/Combine.swiftmodule" \
     Tests/SwiftUIStub/Combine.swift
 swiftc "${flags[@]}" -emit-module -module-name SwiftUI -emit-module-path "$out/SwiftUI.swiftmodule" \
-    Tests/SwiftUIStub/SwiftUI.swift Tests/SwiftUIStub/SwiftUI+Views.swift Tests/SwiftUIStub/CGFloat.swift
+    Tests/SwiftUIStub/SwiftUI.swift Tests/SwiftUIStub/SwiftUI+Views.swift Tests/SwiftUIStub/SwiftUI+App.swift \
+    Tests/SwiftUIStub/CGFloat.swift
 
 mapfile -t sources < <(find Sources/ScopedSwiftUI -name '*.swift' | sort)
 layer=$(grep -l '^#if canImport(SwiftUI)' "${sources[@]}" | wc -l)

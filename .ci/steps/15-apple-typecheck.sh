@@ -6,8 +6,9 @@
 #   1. Scoped, ScopedTesting, and ScopedSwiftUI with its SwiftUI layer (against the
 #      declarations-only SwiftUI and Combine of Tests/SwiftUIStub), as modules;
 #   2. the stub client (Tests/SwiftUIStub/Client), written as an app would write it;
-#   3. every Swift snippet of README.md and the DocC articles (.ci/doc_snippets.py), at
-#      the availability its page states (`<!-- snippets: minimum iOS 14, … -->`);
+#   3. every Swift snippet of README.md, the DocC articles and skills/ (.ci/doc_snippets.py),
+#      at the availability its page states (`<!-- snippets: minimum iOS 14, … -->`);
+#   4. for iOS, the sample app (Examples/ScopedSample.swiftpm) at its deployment target;
 # and compiles the C target (Sources/CScopedPlatform) with clang for every Apple triple,
 # arm64 and visionOS included, with -Wall -Wextra -Werror.
 #
@@ -50,7 +51,8 @@ echo "apple: SDK ready ($((SECONDS - start)) s)"
 source .ci/apple/triples.sh
 
 # check_platform OS SOURCE_ROOT OUT: type-checks every Swift product of SOURCE_ROOT for OS,
-# with SOURCE_ROOT's own .ci scripts (a planted copy is checked whole).
+# with SOURCE_ROOT's own .ci scripts (a planted copy is checked whole). Every command
+# returns on failure itself: a plant runs this inside `if`, where `set -e` does not apply.
 check_platform() {
     local os=$1 source_root=$2 work=$3 target
     target=$(triple "$os")
@@ -65,14 +67,37 @@ check_platform() {
     for product in Scoped ScopedTesting; do
         mapfile -t sources < <(find "$source_root/Sources/$product" -name '*.swift' | sort)
         swiftc "${flags[@]}" -wmo -emit-module -module-name "$product" \
-            -emit-module-path "$work/Modules/$product.swiftmodule" "${sources[@]}"
+            -emit-module-path "$work/Modules/$product.swiftmodule" "${sources[@]}" || return 1
     done
     (cd "$source_root" && SCOPED_BUILD_DIR="$work" SCOPED_PACKAGE_NAME=scoped \
-        SCOPED_SWIFTC_FLAGS="${target_flags[*]}" bash .ci/swiftui-stub-modules.sh "$work/stub" >/dev/null)
-    swiftc "${flags[@]}" -I "$work/stub" -typecheck -module-name StubClient "$source_root"/Tests/SwiftUIStub/Client/*.swift
+        SCOPED_SWIFTC_FLAGS="${target_flags[*]}" bash .ci/swiftui-stub-modules.sh "$work/stub" >/dev/null) || return 1
+    swiftc "${flags[@]}" -I "$work/stub" -typecheck -module-name StubClient "$source_root"/Tests/SwiftUIStub/Client/*.swift \
+        || return 1
     # On Apple platforms ScopedSwiftUI always has its SwiftUI layer: every snippet sees that one.
     (cd "$source_root" && SNIPPET_SWIFTC_FLAGS="${target_flags[*]} -I $work/stub" SNIPPET_PLATFORM="$os" \
-        python3 .ci/doc_snippets.py "$work" "$work/stub")
+        python3 .ci/doc_snippets.py "$work" "$work/stub") || return 1
+    if [ "$os" = ios ] && [ -d "$source_root/Examples/ScopedSample.swiftpm" ]; then
+        check_sample_app "$source_root/Examples/ScopedSample.swiftpm" "$work" || return 1
+    fi
+}
+
+# check_sample_app APP WORK: the sample app, for iOS at the deployment target its manifest
+# names — its view models (Sources/SampleFeatures) as a module, then its SwiftUI sources
+# (App/) against the stub, as a client of the public API (no -package-name). Previews.swift
+# holds only `#Preview` macros, which need Apple's SDK to expand: it is left out.
+check_sample_app() {
+    local app=$1 work=$2 version app_flags
+    version=$(grep -oE '\.iOS\("[0-9.]+"\)' "$app/Package.swift" | grep -oE '[0-9]+(\.[0-9]+)*')
+    [ -n "$version" ] || { echo "sample app: no .iOS(\"…\") deployment target in $app/Package.swift"; return 1; }
+    app_flags=(-target "x86_64-apple-ios$version-simulator" -sdk "$tools/.build-apple/sdk" -I "$tools/.build-apple/ios"
+               -I "$resources/shims" -Xfrontend -disable-objc-interop -swift-version 6 -warnings-as-errors
+               -parse-as-library -I "$work/stub" -I "$work/Modules"
+               -Xcc "-fmodule-map-file=$work/CScopedPlatform.build/module.modulemap")
+    swiftc "${app_flags[@]}" -emit-module -module-name SampleFeatures \
+        -emit-module-path "$work/Modules/SampleFeatures.swiftmodule" "$app"/Sources/SampleFeatures/*.swift || return 1
+    mapfile -t app_sources < <(find "$app/App" -name '*.swift' ! -name Previews.swift | sort)
+    swiftc "${app_flags[@]}" -typecheck -module-name AppModule "${app_sources[@]}" || return 1
+    echo "sample app: SampleFeatures and ${#app_sources[@]} app files type-check for iOS $version"
 }
 
 # check_c SOURCE_ROOT: the C target, for every Apple triple a shipping app builds for.
@@ -109,7 +134,9 @@ run_checks() {
 }
 
 run_checks "$root" main
-for os in "${platforms[@]}"; do echo "apple $os ($(triple "$os")): $(tail -1 ".build-apple/check-main-$os.log")"; done
+for os in "${platforms[@]}"; do
+    grep -E "^(doc snippets|sample app):" ".build-apple/check-main-$os.log" | sed "s/^/apple $os ($(triple "$os")): /"
+done
 echo "apple: C target compiles for 14 Apple triples (arm64, arm64_32, x86_64; visionOS included)"
 
 if [ "$plants" = yes ]; then
@@ -119,6 +146,8 @@ if [ "$plants" = yes ]; then
         local name=$1 file=$2 expect=$3 script=$4 copy="$tools/.build-apple/plant-$1"
         rm -rf "$copy" && mkdir -p "$copy"
         cp -r .ci Sources Tests README.md "$copy/"
+        mkdir -p "$copy/Examples" && cp -r Examples/ScopedSample.swiftpm "$copy/Examples/"
+        rm -rf "$copy/Examples/ScopedSample.swiftpm/.build"
         python3 -c "$script" "$copy/$file"
         if (platforms=(ios); run_checks "$copy" "plant-$name") >"$copy.log" 2>&1; then
             echo "apple: the planted $name type-checked"; return 1
@@ -138,6 +167,12 @@ open(p, "w").write(s)'
 import sys, re; p = sys.argv[1]; s = open(p).read()
 s, n = re.subn(r"@available\(iOS 14\.0, macOS 11\.0, tvOS 14\.0, watchOS 7\.0, \*\)\n(@MainActor\n@propertyWrapper)", r"\1", s, count=1)
 assert n == 1, "no @available above the property wrapper in ScopedObject.swift"
+open(p, "w").write(s)'
+    # The sample app's manifest lowered below iOS 17, which its @Observable view models need.
+    plant sample-app-floor Examples/ScopedSample.swiftpm/Package.swift "is only available in iOS 17.0 or newer" '
+import sys; p = sys.argv[1]; s = open(p).read()
+assert ".iOS(\"17.0\")" in s
+s = s.replace(".iOS(\"17.0\")", ".iOS(\"16.0\")", 1)
 open(p, "w").write(s)'
     # A broken line in the Darwin branch of the platform file.
     plant darwin-branch Sources/Scoped/Internal/Platform/Platform.swift "pthread_main_np" '

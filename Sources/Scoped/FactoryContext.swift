@@ -20,7 +20,7 @@
 /// (``Values``, `withContainer(context:)` of `ScopedTesting`): context overrides read
 /// ``current``, the calling world's, which is the process's outside such a world.
 ///
-/// Override precedence, highest first: an explicit ``FactoryModifying/register(_:)-(Body)`` (it lives in
+/// Override precedence, highest first: an explicit ``FactoryModifying/register(_:)-5fb5z`` (it lives in
 /// the container and always wins), then `onArg`/`onArgs`, `onPreview`, `onTest`,
 /// `onSimulator`, `onDevice`, `onDebug`, then the declared body. Among context overrides
 /// of the same kind, the last one applies.

@@ -252,7 +252,7 @@ extension FactoryModifying {
         return self
     }
 
-    /// Registers `body` as the override, as ``register(_:)-(Body)`` does: Factory's
+    /// Registers `body` as the override, as ``FactoryModifying/register(_:)-5fb5z`` does: Factory's
     /// spelling with a label.
     ///
     /// - Parameter body: Makes the replacement instance.
@@ -273,7 +273,7 @@ extension FactoryModifying {
     }
 
     /// Drops this factory's override and the instances made with it (for every
-    /// parameter): the container's, and its open lifetime scopes' (as ``register(_:)-(Body)``
+    /// parameter): the container's, and its open lifetime scopes' (as ``FactoryModifying/register(_:)-5fb5z``
     /// does). Other registrations are untouched.
     public func reset() {
         updateRegistration(override: nil)
@@ -322,7 +322,7 @@ extension FactoryModifying where Parameter == Void, Body == @Sendable () -> Inst
     }
 
     /// Replaces the body with one that receives the container, as a `C`; see
-    /// ``register(_:)-o64y``.
+    /// ``FactoryModifying/register(_:)-o64y``.
     ///
     /// - Parameter body: Makes the replacement instance from the container.
     /// - Returns: This factory, for chaining.
@@ -334,7 +334,7 @@ extension FactoryModifying where Parameter == Void, Body == @Sendable () -> Inst
 
 extension FactoryModifying where Body == @Sendable (Parameter) -> Instance {
     /// Replaces the body in this factory's container with one that receives that
-    /// container and the parameter; see ``register(_:)-o64y``.
+    /// container and the parameter; see ``FactoryModifying/register(_:)-o64y``.
     ///
     /// - Parameter body: Makes the replacement instance from the container and the parameter.
     /// - Returns: This factory, for chaining.
@@ -355,7 +355,7 @@ extension FactoryModifying where Body == @Sendable (Parameter) -> Instance {
 
 extension FactoryModifying where Parameter == Void, Body == @MainActor @Sendable () -> Instance {
     /// Replaces a main-actor factory's body in this container with one that receives the
-    /// container its instance belongs to, on the main actor; see ``register(_:)-o64y``.
+    /// container its instance belongs to, on the main actor; see ``FactoryModifying/register(_:)-o64y``.
     ///
     /// ```swift
     /// flow.profile.register { c in ProfileViewModel(session: c.session()) }   // flow's session
@@ -402,7 +402,7 @@ extension FactoryModifying where Body == @MainActor @Sendable (Parameter) -> Ins
 
 extension FactoryModifying where Parameter == Void, Body == @Sendable () async throws -> Instance {
     /// Replaces the body in this async factory's container with one that receives that
-    /// container; see ``register(_:)-o64y``.
+    /// container; see ``FactoryModifying/register(_:)-o64y``.
     ///
     /// ```swift
     /// flow.database.register { c in try await MockDatabase.open(log: c.requestLog()) }
