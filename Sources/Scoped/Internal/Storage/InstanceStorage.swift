@@ -112,12 +112,13 @@ package final class InstanceStorage: Sendable {
         // wait below returns at once, so no wake-up is missed.
         state.withLock { $0.waiters += 1 }
         state.wait { $0.isRunning(serial) }
-        let instance = state.withLock { state in
+        // Off the waits-for graph while the handoff is still there (so `isRunning` says
+        // false): once the last waiter takes it, a stale record would read as blocked.
+        WaitGraph.didWait(me)
+        return state.withLock { state in
             state.waiters -= 1
             return state.takeHandoff(of: serial)!
         }
-        WaitGraph.didWait(me)
-        return instance
     }
 
     /// Ends `me`'s build of `key` and files what it made (`.vacant`: keep nothing, a value

@@ -132,7 +132,8 @@ package struct StorageState {
         return .some(handoff.instance)
     }
 
-    /// Whether the build `serial` is still running (a thread waiting for it is blocked).
+    /// Whether the build `serial` is still running, for a thread counted among its waiters
+    /// that has not taken its instance yet (after the last one takes it, this is true again).
     package func isRunning(_ serial: UInt64) -> Bool {
         handoffs[serial] == nil
     }
