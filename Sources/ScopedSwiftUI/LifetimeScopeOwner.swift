@@ -58,7 +58,7 @@ public final class LifetimeScopeOwner<C: SharedContainer> {
     /// - Returns: The open child scope.
     public func scope(in parent: C) -> C {
         if let opened { return opened }
-        let child = parent.child(name)
+        let child = parent.child(name, viewBound: true)
         opened = child
         if closed {
             child.close()

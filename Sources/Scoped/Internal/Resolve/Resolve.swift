@@ -161,7 +161,8 @@ extension ContainerNode {
     @inline(__always)
     private func mayResolveFast(_ key: RegistrationKey) -> Bool {
         guard !ContainerWorld.State.isActive, !isObservedInChain else { return false }
-        return isRoot && overrideCount.load(ordering: .relaxed) == 0 || override(for: key) == nil
+        return isRoot && overrideCount.load(ordering: .relaxed) == 0
+            || override(for: key) == nil && !(mayResolveAtRoot && resolvesAtRootNow())
     }
 }
 
@@ -343,7 +344,9 @@ extension ContainerNode {
         node: ContainerNode, override: (body: any OverrideBody, owner: ContainerNode)?,
         holder: (owner: ContainerNode, storage: InstanceStorage)?, scope: Scope
     ) {
-        let node = nodeInCurrentWorld()
+        var node = nodeInCurrentWorld()
+        // A build held outside a view's lifetime scopes resolves as it would at the root.
+        if node.mayResolveAtRoot, node.resolvesAtRootNow() { node = node.root.nodeInCurrentWorld() }
         node.withRoot { $0.autoRegisterIfNeeded() }  // before the overrides are read: it registers some
         let found = node.override(for: key)
         let scope = found?.body.scope ?? declared
