@@ -27,7 +27,7 @@ struct LifetimeScopeModifier<C: SharedContainer>: ViewModifier {
     }
 
     func body(content: Content) -> some View {
-        content.environment(\.scopedContainers, containers.with(owner.wrappedValue.scope(in: containers[C.self])))
+        content.environment(\.scopedContainers, containers.with(owner.wrappedValue.scope(for: containers)))
     }
 }
 

@@ -112,6 +112,9 @@ package final class ResolutionContext {
         var injectionContainers: [any SharedContainer] = []
         /// How many builds were open when `injectionContainers` were put in force.
         var injectionDepth = 0
+        /// Whether a property wrapper's resolve runs on this thread
+        /// (``ResolutionContext/resolvingForPropertyWrapper(_:)``).
+        var resolvingForPropertyWrapper = false
         /// The container the override about to run on this thread builds for. Unretained
         /// (a weak reference would move a lifetime scope's reference counts to the slow
         /// path for good): it is read only right after it is set, while the build keeps
@@ -183,6 +186,21 @@ package final class ResolutionContext {
         get { (state.pointee.injectionContainers, state.pointee.injectionDepth) }
         set { (state.pointee.injectionContainers, state.pointee.injectionDepth) = newValue }
     }
+
+    /// Runs `resolve`, a lazy property wrapper's resolve (`@LazyInjected`,
+    /// `@WeakLazyInjected`, `@DynamicInjected`), so that a `.scoped` resolve through a
+    /// lifetime scope that closed since the wrapper took it builds an instance for this
+    /// caller alone, reported as misuse, instead of stopping (``isResolvingForPropertyWrapper``).
+    package static func resolvingForPropertyWrapper<R>(_ resolve: () -> R) -> R {
+        let context = current
+        let previous = context.state.pointee.resolvingForPropertyWrapper
+        context.state.pointee.resolvingForPropertyWrapper = true
+        defer { context.state.pointee.resolvingForPropertyWrapper = previous }
+        return resolve()
+    }
+
+    /// Whether a property wrapper's resolve (``resolvingForPropertyWrapper(_:)``) runs on this thread.
+    package var isResolvingForPropertyWrapper: Bool { state.pointee.resolvingForPropertyWrapper }
 
     /// How many builds are open on this thread.
     package var openBuildCount: Int { state.pointee.frames.count }

@@ -315,7 +315,8 @@ extension ContainerNode {
         let observed = EventHub.isActive
         if observed { owner.reportCaptivity(of: frame, scope: scope, context: context) }
         if let held = claimed {
-            if case .closed = held, ContainerNode.mayOutliveClosedScope {
+            if case .closed = held, ContainerNode.mayOutliveClosedScope || context.isResolvingForPropertyWrapper {
+                if !ContainerNode.mayOutliveClosedScope { owner.reportWrapperAfterClose(frame.storageKey, scope: scope) }
                 // A cancelled task or an ended async build's body: an instance for this
                 // caller alone, kept by nobody, instead of a stop (LifetimeScopeClosedError).
                 let ending = BuildEnding(filing: .dropped, reporter: observed ? .retaining(owner) : nil, observed: observed)
@@ -393,6 +394,20 @@ extension ContainerNode {
     /// that its scope's close ended — and builds for that caller alone instead of stopping.
     static var mayOutliveClosedScope: Bool {
         Task.isCancelled || AsyncBuildChain.isInEndedBuild
+    }
+
+    /// Reports a property wrapper's resolve of `key` through this lifetime scope after it
+    /// closed (``ResolutionContext/resolvingForPropertyWrapper(_:)``): built for the caller
+    /// alone, kept by nobody.
+    @inline(never)
+    func reportWrapperAfterClose(_ key: StorageKey, scope: Scope) {
+        reportMisuse(
+            .resolvedAfterScopeClosed,
+            "\(key) was resolved through a property wrapper (@LazyInjected, @WeakLazyInjected, @DynamicInjected) "
+                + "after its lifetime scope \(displayName) closed (a .task resuming after its view went, a sink): "
+                + "built for that caller alone and kept by nobody, instead of stopping; end the work when the "
+                + "scope closes (check the view's lifetimeScope?.isClosed, or Task.isCancelled in a .task)",
+            key: key, scope: scope)
     }
 
     /// Reports the instance a build made: `created`, and `released` right after when the

@@ -71,6 +71,14 @@ package enum InjectionContainers {
         return { (container ?? C.shared)[keyPath: keyPath] }
     }
 
+    /// Resolves `factory` for a lazy property wrapper (`@LazyInjected`, `@WeakLazyInjected`,
+    /// `@DynamicInjected`): through a lifetime scope that closed since the wrapper took it,
+    /// a `.scoped` resolve builds an instance for the caller alone and reports misuse
+    /// instead of stopping (ResolutionContext.resolvingForPropertyWrapper).
+    package static func resolve<T>(_ factory: Factory<T>) -> T {
+        ResolutionContext.resolvingForPropertyWrapper { factory() }
+    }
+
     /// The innermost container of type `C` in `containers` (innermost last) that is not
     /// closed, or `C.shared`. A closed lifetime scope is passed over, so that a view still
     /// rendered after app code closed its scope resolves through the scope's nearest open
