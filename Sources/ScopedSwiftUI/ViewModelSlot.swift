@@ -48,7 +48,10 @@ public final class ViewModelSlot<T> {
     /// The container type the view model resolves from: where the slot's own scope opens.
     private let containerType: any SharedContainer.Type
     private var resolved: T?
-    private var installed = false
+    /// Whether ``markInstalled()`` ran; locked, since SwiftUI promises no thread for
+    /// `DynamicProperty.update()`, which sets it.
+    private let installedFlag = Locked(false)
+    private var installed: Bool { installedFlag.withLock { $0 } }
     /// The lifetime scope of the slot's own, if the view model had to be built in one;
     /// closed with the slot.
     private var ownScope: (any SharedContainer)?
@@ -189,8 +192,12 @@ public final class ViewModelSlot<T> {
 
     /// Marks the slot as its view's installed storage: from now on ``value(in:)`` resolves.
     /// `@ScopedObject` and `@ScopedObservable` call it from `DynamicProperty.update()`.
+    ///
+    /// Safe from any thread: Apple's `DynamicProperty.update()` page promises only that
+    /// "SwiftUI calls this function before rendering a view's body", not on which thread,
+    /// and the protocol is not isolated to the main actor.
     public func markInstalled() {
-        installed = true
+        installedFlag.withLock { $0 = true }
     }
 
     /// Whether ``markInstalled()`` has been called.

@@ -49,10 +49,16 @@ import Scoped
 @propertyWrapper
 public struct ScopedObject<T: ObservableObject>: DynamicProperty {
     @Environment(\.scopedContainers) private var containers
-    @StateObject private var slot: ObservedSlot<T>
+    /// The slot, in `State` storage: `nonisolated(unsafe)` because ``update()`` reads it off
+    /// the main actor (SwiftUI promises no thread for it); `State.wrappedValue` is
+    /// nonisolated, and the one thing done there, ``ViewModelSlot/markInstalled()``, is locked.
+    nonisolated(unsafe) private var slot: State<ViewModelSlot<T>>
+    /// Forwards the view model's `objectWillChange`, so the view re-renders.
+    @StateObject private var forwarder: ObjectWillChangeForwarder
 
     private init(slot: @autoclosure @escaping () -> ViewModelSlot<T>) {
-        _slot = StateObject(wrappedValue: ObservedSlot(slot()))
+        self.slot = State(wrappedValue: slot())
+        _forwarder = StateObject(wrappedValue: ObjectWillChangeForwarder())
     }
 
     /// Resolves `factory` from the nearest `Container`.
@@ -147,7 +153,9 @@ public struct ScopedObject<T: ObservableObject>: DynamicProperty {
 
     /// The view model, resolved on first read.
     public var wrappedValue: T {
-        slot.value(in: containers)
+        let value = slot.wrappedValue.value(in: containers)
+        forwarder.forward(value)
+        return value
     }
 
     /// Bindings to the view model's properties — `$viewModel.name` — as `@StateObject` and
@@ -159,38 +167,29 @@ public struct ScopedObject<T: ObservableObject>: DynamicProperty {
     /// Marks the view's storage installed: SwiftUI calls this on the installed copy of the
     /// property before each `body`, and from then on the view model may resolve.
     ///
-    /// Apple (`DynamicProperty.update()`): "SwiftUI calls this function before rendering a
-    /// view's body to ensure the view has the most recent value." It is declared
-    /// nonisolated; SwiftUI renders on the main actor, which `assumeIsolated` checks.
+    /// Apple (`DynamicProperty.update()`,
+    /// developer.apple.com/documentation/swiftui/dynamicproperty/update()): "SwiftUI calls
+    /// this function before rendering a view's body to ensure the view has the most recent
+    /// value." The page and the protocol promise no thread (`DynamicProperty` is not
+    /// isolated to the main actor), so this never assumes the main actor: it only marks the
+    /// slot installed, which is safe from any thread.
     public nonisolated mutating func update() {
-        MainActor.assumeIsolated {
-            slot.markInstalled()
-        }
+        slot.wrappedValue.markInstalled()
     }
 }
 
-/// The `@StateObject` storage of ``ScopedObject``: a ``ViewModelSlot`` that forwards the
-/// view model's `objectWillChange` once it has resolved it, so the view re-renders.
-final class ObservedSlot<T: ObservableObject>: ObservableObject {
+/// The `@StateObject` storage of ``ScopedObject``: forwards the view model's
+/// `objectWillChange` once the view has read it, so the view re-renders.
+final class ObjectWillChangeForwarder: ObservableObject {
     /// Declared, not synthesised: Combine's default publisher relies on `@Published`
     /// properties to hold it, and this class has none.
     let objectWillChange = ObservableObjectPublisher()
-    private let slot: ViewModelSlot<T>
     private var forwarding: AnyCancellable?
 
-    init(_ slot: ViewModelSlot<T>) {
-        self.slot = slot
-    }
-
-    func markInstalled() {
-        slot.markInstalled()
-    }
-
-    func value(in containers: ContainerEnvironment) -> T {
-        if let value = slot.resolvedValue { return value }
-        let value = slot.value(in: containers)
-        forwarding = value.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }
-        return value
+    /// Starts forwarding `object`'s changes (once: a slot's view model never changes).
+    func forward<T: ObservableObject>(_ object: T) {
+        guard forwarding == nil else { return }
+        forwarding = object.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }
     }
 }
 #endif

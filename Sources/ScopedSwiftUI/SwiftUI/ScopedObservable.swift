@@ -36,7 +36,11 @@ public struct ScopedObservable<T: AnyObject & Observable>: DynamicProperty {
     /// `State` storage held without the `@State` attribute: Apple's `State` page says
     /// `@State` becomes a macro with Xcode 27, and the layer should not depend on the names
     /// it generates. SwiftUI finds dynamic properties by their stored type, not the attribute.
-    private var slot: State<ViewModelSlot<T>>
+    ///
+    /// `nonisolated(unsafe)`: ``update()`` reads it off the main actor (SwiftUI promises no
+    /// thread for it); `State.wrappedValue` is nonisolated, and the one thing done there,
+    /// ``ViewModelSlot/markInstalled()``, is locked.
+    nonisolated(unsafe) private var slot: State<ViewModelSlot<T>>
 
     private init(slot: @autoclosure @escaping () -> ViewModelSlot<T>) {
         self.slot = State(wrappedValue: slot())
@@ -145,12 +149,14 @@ public struct ScopedObservable<T: AnyObject & Observable>: DynamicProperty {
     /// Marks the view's storage installed: SwiftUI calls this on the installed copy of the
     /// property before each `body`, and from then on the view model may resolve.
     ///
-    /// Apple (`DynamicProperty.update()`): "SwiftUI calls this function before rendering a
-    /// view's body to ensure the view has the most recent value."
+    /// Apple (`DynamicProperty.update()`,
+    /// developer.apple.com/documentation/swiftui/dynamicproperty/update()): "SwiftUI calls
+    /// this function before rendering a view's body to ensure the view has the most recent
+    /// value." The page and the protocol promise no thread (`DynamicProperty` is not
+    /// isolated to the main actor), so this never assumes the main actor: it only marks the
+    /// slot installed, which is safe from any thread.
     public nonisolated mutating func update() {
-        MainActor.assumeIsolated {
-            slot.wrappedValue.markInstalled()
-        }
+        slot.wrappedValue.markInstalled()
     }
 }
 #endif
