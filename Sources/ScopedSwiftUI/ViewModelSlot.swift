@@ -55,6 +55,9 @@ public final class ViewModelSlot<T> {
     /// The lifetime scope of the slot's own, if the view model had to be built in one;
     /// closed with the slot.
     private var ownScope: (any SharedContainer)?
+    /// Where the view declares its wrapper (`Checkout/DetailScreen.swift:12`), set by
+    /// `@ScopedObject` and `@ScopedObservable`: messages name the view by it.
+    package var site: String?
 
     /// Makes a slot that resolves with `resolve` on first use. Makes nothing now.
     ///
@@ -184,7 +187,7 @@ public final class ViewModelSlot<T> {
     /// - Returns: The slot's view model.
     public func value(in environment: ContainerEnvironment) -> T {
         if let resolved { return resolved }
-        if !installed { assertionFailure(Self.readBeforeInstallationMessage) }
+        if !installed { assertionFailure("Scoped: " + readBeforeInstallationText) }
         let value = resolveKept(in: environment, as: containerType)
         resolved = value
         return value
@@ -227,36 +230,41 @@ public final class ViewModelSlot<T> {
         let inOwnScope = environment.with(scope)
         let value = inOwnScope.injecting { resolve(inOwnScope) }
         if let reason {
-            scope.reportMisuse(reason, Self.message(for: reason, scope: innermost))
+            scope.reportMisuse(reason, message(for: reason, scope: innermost))
         } else if scope.heldInstanceCount > 0 {
-            scope.reportMisuse(.noLifetimeScope, Self.message(for: .noLifetimeScope, scope: innermost))
+            scope.reportMisuse(.noLifetimeScope, message(for: .noLifetimeScope, scope: innermost))
         }
         return value
     }
 
+    /// The view model, and the view where its wrapper is declared if known:
+    /// `DetailVM (@ScopedObject or @ScopedObservable at Checkout/DetailScreen.swift:12)`.
+    private var subject: String {
+        "\(T.self)" + (site.map { " (@ScopedObject or @ScopedObservable at \($0))" } ?? "")
+    }
+
     /// What a misuse of `reason` reports: what happened, what the slot did, the fix.
-    package static func message(for reason: LifecycleEvent.Misuse.Reason, scope: (any SharedContainer)?) -> String {
+    private func message(for reason: LifecycleEvent.Misuse.Reason, scope: (any SharedContainer)?) -> String {
         switch reason {
         case .readBeforeInstallation:
             return readBeforeInstallationText + "; built in a lifetime scope of the slot's own, released with it"
         case .resolvedUnderClosedScope:
-            return "\(T.self) was built for a view under a lifetime scope that is closed already "
+            return "\(subject) was built for a view under a lifetime scope that is closed already "
                 + "(\(scope?.manager.node.displayName ?? "?")): a view rendered again after its flow closed; "
                 + "built in a lifetime scope of the view's own, released with the view, not kept by the root"
         case .noLifetimeScope:
-            return "\(T.self) was built for a view with no .lifetimeScope above it, and it (or what it resolved) is "
+            return "\(subject) was built for a view with no .lifetimeScope above it, and it (or what it resolved) is "
                 + ".scoped: it lives in a lifetime scope of the view's own, released with the view; add "
                 + ".lifetimeScope(\"name\") to the screen that owns it, or give it another scope"
         case .openedUnderClosedScope, .resolvedAfterScopeClosed:
-            return "\(T.self): \(reason.rawValue)"
+            return "\(subject): \(reason.rawValue)"
         }
     }
 
-    /// What a read before installation stops with in a debug build.
-    package static var readBeforeInstallationMessage: String { "Scoped: " + readBeforeInstallationText }
-
-    private static var readBeforeInstallationText: String {
-        "\(T.self) was read through @ScopedObject or @ScopedObservable before SwiftUI "
+    /// What a read before installation stops with in a debug build (and reports in a
+    /// release build, without the prefix).
+    private var readBeforeInstallationText: String {
+        "\(subject) was read through @ScopedObject or @ScopedObservable before SwiftUI "
             + "installed its view, so it would resolve from Container.shared instead of the view's "
             + "scope: read it in body (or in a closure body hands to SwiftUI), not in the "
             + "view's init, a helper called from it, or a type that is not a View"

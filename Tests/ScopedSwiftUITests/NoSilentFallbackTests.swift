@@ -95,6 +95,22 @@ extension Container {
         }
     }
 
+    /// The debug stop of a read before installation names the view model, the view (where
+    /// the wrapper is declared, which the wrappers pass) and the fix.
+    @Test func aReadBeforeInstallationStopsNamingTheViewModelAndTheView() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let slot = ViewModelSlot(\.sessionVM)
+            slot.site = "Checkout/DetailScreen.swift:12"   // what `@ScopedObject` passes
+            _ = slot.value(in: ContainerEnvironment())
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains(
+            "Scoped: SessionVM (@ScopedObject or @ScopedObservable at Checkout/DetailScreen.swift:12) was read through "
+                + "@ScopedObject or @ScopedObservable before SwiftUI installed its view, so it would resolve from "
+                + "Container.shared instead of the view's scope: read it in body (or in a closure body hands to "
+                + "SwiftUI), not in the view's init, a helper called from it, or a type that is not a View"))
+    }
+
     /// A `.shared` view model needs no lifetime scope: nothing is reported.
     @Test func aSharedViewModelWithNoLifetimeScopeIsNoMisuse() {
         LifeLog.$current.withValue(LifeLog()) {

@@ -29,8 +29,10 @@ import Scoped
 /// environment in ``update()``, before `body`. A read before that — in the view's `init`,
 /// in a helper called from it, or from a type that is not a `View` — would resolve from
 /// `Container.shared`, not the view's scope: it stops the process in a debug build with a
-/// message naming the view model (a release build prints the message as a warning and
-/// hands out a view model the view does not keep).
+/// message naming the view model and the view (a release build builds it in a lifetime
+/// scope of the slot's own, released with the slot, and reports a `misuse` event and a
+/// fault in the log; ``ViewModelSlot`` says where a view model lives when no open
+/// lifetime scope is above the view).
 ///
 /// `$viewModel.name` is a `Binding` to the view model's property, as with `@StateObject`:
 ///
@@ -39,11 +41,16 @@ import Scoped
 /// ```
 ///
 /// While the view model is built, its `@Injected` properties resolve through the view's
-/// containers, so the overrides of `.container { $0.api.register { MockAPI() } }` reach them.
+/// containers, so the overrides of `.container { $0.api.register { MockAPI() } }` reach them;
+/// a service the root holds that it resolves first is built as the root builds it, never
+/// with the view's overrides or `.scoped` instances.
 ///
 /// Apple: `StateObject` "creates a new instance of the model object only once during the
 /// lifetime of the container that declares the state object" — here that object is a
 /// slot that resolves lazily, so the view model itself follows the same rule.
+///
+/// Every initialiser takes `file:` and `line:`, defaulted to where the view declares the
+/// wrapper: messages about the view model name the view by them.
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 @MainActor
 @propertyWrapper
@@ -56,23 +63,27 @@ public struct ScopedObject<T: ObservableObject>: DynamicProperty {
     /// Forwards the view model's `objectWillChange`, so the view re-renders.
     @StateObject private var forwarder: ObjectWillChangeForwarder
 
-    private init(slot: @autoclosure @escaping () -> ViewModelSlot<T>) {
-        self.slot = State(wrappedValue: slot())
+    private init(slot: @autoclosure @escaping () -> ViewModelSlot<T>, file: StaticString, line: UInt) {
+        let made = slot()
+        made.site = "\(file):\(line)"
+        self.slot = State(wrappedValue: made)
         _forwarder = StateObject(wrappedValue: ObjectWillChangeForwarder())
     }
 
     /// Resolves `factory` from the nearest `Container`.
     ///
     /// - Parameter factory: The factory's key path (`\.settings`).
-    public init(_ factory: KeyPath<Container, Factory<T>>) {
-        self.init(slot: ViewModelSlot(factory))
+    public init(_ factory: KeyPath<Container, Factory<T>>, file: StaticString = #fileID, line: UInt = #line) {
+        self.init(slot: ViewModelSlot(factory), file: file, line: line)
     }
 
     /// Resolves `factory` from the nearest container of the key path's root type.
     ///
     /// - Parameter factory: The factory's key path (`\AppContainer.settings`).
-    public init<C: SharedContainer>(_ factory: KeyPath<C, Factory<T>>) {
-        self.init(slot: ViewModelSlot(factory))
+    public init<C: SharedContainer>(
+        _ factory: KeyPath<C, Factory<T>>, file: StaticString = #fileID, line: UInt = #line
+    ) {
+        self.init(slot: ViewModelSlot(factory), file: file, line: line)
     }
 
     /// Resolves `factory` with `parameter` from the nearest `Container`. The view's first
@@ -82,8 +93,11 @@ public struct ScopedObject<T: ObservableObject>: DynamicProperty {
     /// - Parameters:
     ///   - factory: The factory's key path (`\.detail`).
     ///   - parameter: Passed to the factory.
-    public init<P>(_ factory: KeyPath<Container, ParameterFactory<P, T>>, _ parameter: P) {
-        self.init(slot: ViewModelSlot(factory, parameter))
+    public init<P>(
+        _ factory: KeyPath<Container, ParameterFactory<P, T>>, _ parameter: P, file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        self.init(slot: ViewModelSlot(factory, parameter), file: file, line: line)
     }
 
     /// Resolves `factory` with `parameter` from the nearest container of the key path's root type.
@@ -91,22 +105,28 @@ public struct ScopedObject<T: ObservableObject>: DynamicProperty {
     /// - Parameters:
     ///   - factory: The factory's key path (`\AppContainer.detail`).
     ///   - parameter: Passed to the factory.
-    public init<C: SharedContainer, P>(_ factory: KeyPath<C, ParameterFactory<P, T>>, _ parameter: P) {
-        self.init(slot: ViewModelSlot(factory, parameter))
+    public init<C: SharedContainer, P>(
+        _ factory: KeyPath<C, ParameterFactory<P, T>>, _ parameter: P, file: StaticString = #fileID, line: UInt = #line
+    ) {
+        self.init(slot: ViewModelSlot(factory, parameter), file: file, line: line)
     }
 
     /// Resolves a main-actor factory from the nearest `Container`.
     ///
     /// - Parameter factory: The factory's key path (`\.settings`).
-    public init(_ factory: KeyPath<Container, MainActorFactory<T>>) where T: Sendable {
-        self.init(slot: ViewModelSlot(factory))
+    public init(
+        _ factory: KeyPath<Container, MainActorFactory<T>>, file: StaticString = #fileID, line: UInt = #line
+    ) where T: Sendable {
+        self.init(slot: ViewModelSlot(factory), file: file, line: line)
     }
 
     /// Resolves a main-actor factory from the nearest container of the key path's root type.
     ///
     /// - Parameter factory: The factory's key path (`\AppContainer.settings`).
-    public init<C: SharedContainer>(_ factory: KeyPath<C, MainActorFactory<T>>) where T: Sendable {
-        self.init(slot: ViewModelSlot(factory))
+    public init<C: SharedContainer>(
+        _ factory: KeyPath<C, MainActorFactory<T>>, file: StaticString = #fileID, line: UInt = #line
+    ) where T: Sendable {
+        self.init(slot: ViewModelSlot(factory), file: file, line: line)
     }
 
     /// Resolves a main-actor parameter factory with `parameter` from the nearest `Container`.
@@ -114,8 +134,11 @@ public struct ScopedObject<T: ObservableObject>: DynamicProperty {
     /// - Parameters:
     ///   - factory: The factory's key path (`\.detail`).
     ///   - parameter: Passed to the factory.
-    public init<P>(_ factory: KeyPath<Container, MainActorParameterFactory<P, T>>, _ parameter: P) where T: Sendable {
-        self.init(slot: ViewModelSlot(factory, parameter))
+    public init<P>(
+        _ factory: KeyPath<Container, MainActorParameterFactory<P, T>>, _ parameter: P, file: StaticString = #fileID,
+        line: UInt = #line
+    ) where T: Sendable {
+        self.init(slot: ViewModelSlot(factory, parameter), file: file, line: line)
     }
 
     /// Resolves a main-actor parameter factory with `parameter` from the nearest container
@@ -125,9 +148,10 @@ public struct ScopedObject<T: ObservableObject>: DynamicProperty {
     ///   - factory: The factory's key path (`\AppContainer.detail`).
     ///   - parameter: Passed to the factory.
     public init<C: SharedContainer, P>(
-        _ factory: KeyPath<C, MainActorParameterFactory<P, T>>, _ parameter: P
+        _ factory: KeyPath<C, MainActorParameterFactory<P, T>>, _ parameter: P, file: StaticString = #fileID,
+        line: UInt = #line
     ) where T: Sendable {
-        self.init(slot: ViewModelSlot(factory, parameter))
+        self.init(slot: ViewModelSlot(factory, parameter), file: file, line: line)
     }
 
     /// Resolves with `resolve` from the nearest `Container` — for factory functions.
@@ -137,8 +161,8 @@ public struct ScopedObject<T: ObservableObject>: DynamicProperty {
     /// ```
     ///
     /// - Parameter resolve: Resolves the view model from that container.
-    public init(_ resolve: @escaping (Container) -> T) {
-        self.init(slot: ViewModelSlot(resolve))
+    public init(file: StaticString = #fileID, line: UInt = #line, _ resolve: @escaping (Container) -> T) {
+        self.init(slot: ViewModelSlot(resolve), file: file, line: line)
     }
 
     /// Resolves with `resolve` from the nearest container of type `type` — for factory
@@ -147,8 +171,10 @@ public struct ScopedObject<T: ObservableObject>: DynamicProperty {
     /// - Parameters:
     ///   - type: The container type.
     ///   - resolve: Resolves the view model from that container.
-    public init<C: SharedContainer>(in type: C.Type, _ resolve: @escaping (C) -> T) {
-        self.init(slot: ViewModelSlot(in: type, resolve))
+    public init<C: SharedContainer>(
+        in type: C.Type, file: StaticString = #fileID, line: UInt = #line, _ resolve: @escaping (C) -> T
+    ) {
+        self.init(slot: ViewModelSlot(in: type, resolve), file: file, line: line)
     }
 
     /// The view model, resolved on first read.
