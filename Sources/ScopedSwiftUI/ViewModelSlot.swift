@@ -30,7 +30,7 @@ import Scoped
 /// nearest open container, closed when the slot goes (with the view): in a release build
 /// after a read before installation; under a lifetime scope that is closed already (a view
 /// rendered once more while its flow closes); and where no `.lifetimeScope` is above the
-/// view. Each is reported where a person sees it — a ``LifecycleEvent`` of kind
+/// view. Each is reported where a person sees it — a `LifecycleEvent` of kind
 /// `misuse` to observers, a fault in the log (`os_log` on Apple platforms, standard error
 /// elsewhere) — except the last when nothing `.scoped` was built (a `.shared` or
 /// `.cached` view model needs no scope).

@@ -4,7 +4,7 @@
 import Scoped
 import Testing
 
-/// What ``validateGraph(roots:flows:resolving:sourceLocation:)`` found: the graph it
+/// What ``validateGraph(roots:flows:views:resolving:sourceLocation:)`` found: the graph it
 /// resolved and the problems in it, each already recorded as a test issue.
 public struct GraphReport: Sendable {
     /// One thing wrong with the graph.
@@ -27,7 +27,7 @@ public struct GraphReport: Sendable {
             /// callers' `key:`, `file:`, `line:` and `column:`): they share instances.
             case mergedRegistrations
             /// Scoped did something other than what was asked, to keep the app running (a
-            /// ``LifecycleEvent/Kind-swift.enum/misuse`` event).
+            /// `LifecycleEvent` of kind `misuse`).
             case misuse
         }
 
@@ -79,8 +79,9 @@ extension GraphReport: CustomStringConvertible {
 /// (``ViewFlow``: through a scope a view opened, with its `.container { }` overrides, its
 /// `@Injected` properties through the view's containers), which is where a root-held
 /// service is built with the root's dependencies whoever resolves it first, and where
-/// misuse Scoped works around is reported (``GraphReport/Problem/Kind-swift.enum/misuse``). Key paths to factories that need a parameter, or to
-/// factory functions, go in `resolving`, which receives the root:
+/// misuse Scoped works around is reported (``GraphReport/Problem/Kind-swift.enum/misuse``).
+/// Key paths to factories that need a parameter, or to factory functions, go in
+/// `resolving`, which receives the root:
 /// `resolving: { root in _ = root.child("detail").detail(42) }`.
 ///
 /// Misuse that stops the process (a cycle, a closed scope) still stops it: check those
@@ -129,7 +130,7 @@ public struct ViewFlow<C: SharedContainer> {
 }
 
 /// Validates the graph of a custom container type; see
-/// ``validateGraph(roots:flows:resolving:sourceLocation:)``.
+/// ``validateGraph(roots:flows:views:resolving:sourceLocation:)``.
 ///
 /// - Parameters:
 ///   - type: The container type whose `shared` world is validated.
@@ -171,7 +172,7 @@ public func validateGraph<C: SharedContainer>(
 
 /// Resolves an app's graph, async factories included, in a fresh container world and
 /// fails the running test for every problem
-/// ``validateGraph(roots:flows:resolving:sourceLocation:)`` finds, each with the chain of
+/// ``validateGraph(roots:flows:views:resolving:sourceLocation:)`` finds, each with the chain of
 /// registrations that led to it.
 ///
 /// ```swift

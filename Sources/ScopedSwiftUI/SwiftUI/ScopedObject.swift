@@ -72,14 +72,20 @@ public struct ScopedObject<T: ObservableObject>: DynamicProperty {
 
     /// Resolves `factory` from the nearest `Container`.
     ///
-    /// - Parameter factory: The factory's key path (`\.settings`).
+    /// - Parameters:
+    ///   - factory: The factory's key path (`\.settings`).
+    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
+    ///   - line: The line of that declaration (defaulted).
     public init(_ factory: KeyPath<Container, Factory<T>>, file: StaticString = #fileID, line: UInt = #line) {
         self.init(slot: ViewModelSlot(factory), file: file, line: line)
     }
 
     /// Resolves `factory` from the nearest container of the key path's root type.
     ///
-    /// - Parameter factory: The factory's key path (`\AppContainer.settings`).
+    /// - Parameters:
+    ///   - factory: The factory's key path (`\AppContainer.settings`).
+    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
+    ///   - line: The line of that declaration (defaulted).
     public init<C: SharedContainer>(
         _ factory: KeyPath<C, Factory<T>>, file: StaticString = #fileID, line: UInt = #line
     ) {
@@ -93,6 +99,8 @@ public struct ScopedObject<T: ObservableObject>: DynamicProperty {
     /// - Parameters:
     ///   - factory: The factory's key path (`\.detail`).
     ///   - parameter: Passed to the factory.
+    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
+    ///   - line: The line of that declaration (defaulted).
     public init<P>(
         _ factory: KeyPath<Container, ParameterFactory<P, T>>, _ parameter: P, file: StaticString = #fileID,
         line: UInt = #line
@@ -105,6 +113,8 @@ public struct ScopedObject<T: ObservableObject>: DynamicProperty {
     /// - Parameters:
     ///   - factory: The factory's key path (`\AppContainer.detail`).
     ///   - parameter: Passed to the factory.
+    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
+    ///   - line: The line of that declaration (defaulted).
     public init<C: SharedContainer, P>(
         _ factory: KeyPath<C, ParameterFactory<P, T>>, _ parameter: P, file: StaticString = #fileID, line: UInt = #line
     ) {
@@ -113,7 +123,10 @@ public struct ScopedObject<T: ObservableObject>: DynamicProperty {
 
     /// Resolves a main-actor factory from the nearest `Container`.
     ///
-    /// - Parameter factory: The factory's key path (`\.settings`).
+    /// - Parameters:
+    ///   - factory: The factory's key path (`\.settings`).
+    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
+    ///   - line: The line of that declaration (defaulted).
     public init(
         _ factory: KeyPath<Container, MainActorFactory<T>>, file: StaticString = #fileID, line: UInt = #line
     ) where T: Sendable {
@@ -122,7 +135,10 @@ public struct ScopedObject<T: ObservableObject>: DynamicProperty {
 
     /// Resolves a main-actor factory from the nearest container of the key path's root type.
     ///
-    /// - Parameter factory: The factory's key path (`\AppContainer.settings`).
+    /// - Parameters:
+    ///   - factory: The factory's key path (`\AppContainer.settings`).
+    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
+    ///   - line: The line of that declaration (defaulted).
     public init<C: SharedContainer>(
         _ factory: KeyPath<C, MainActorFactory<T>>, file: StaticString = #fileID, line: UInt = #line
     ) where T: Sendable {
@@ -134,6 +150,8 @@ public struct ScopedObject<T: ObservableObject>: DynamicProperty {
     /// - Parameters:
     ///   - factory: The factory's key path (`\.detail`).
     ///   - parameter: Passed to the factory.
+    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
+    ///   - line: The line of that declaration (defaulted).
     public init<P>(
         _ factory: KeyPath<Container, MainActorParameterFactory<P, T>>, _ parameter: P, file: StaticString = #fileID,
         line: UInt = #line
@@ -147,6 +165,8 @@ public struct ScopedObject<T: ObservableObject>: DynamicProperty {
     /// - Parameters:
     ///   - factory: The factory's key path (`\AppContainer.detail`).
     ///   - parameter: Passed to the factory.
+    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
+    ///   - line: The line of that declaration (defaulted).
     public init<C: SharedContainer, P>(
         _ factory: KeyPath<C, MainActorParameterFactory<P, T>>, _ parameter: P, file: StaticString = #fileID,
         line: UInt = #line
@@ -160,7 +180,10 @@ public struct ScopedObject<T: ObservableObject>: DynamicProperty {
     /// _viewModel = .init { $0.counter(initialValue: start)() }
     /// ```
     ///
-    /// - Parameter resolve: Resolves the view model from that container.
+    /// - Parameters:
+    ///   - resolve: Resolves the view model from that container.
+    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
+    ///   - line: The line of that declaration (defaulted).
     public init(file: StaticString = #fileID, line: UInt = #line, _ resolve: @escaping (Container) -> T) {
         self.init(slot: ViewModelSlot(resolve), file: file, line: line)
     }
@@ -171,6 +194,8 @@ public struct ScopedObject<T: ObservableObject>: DynamicProperty {
     /// - Parameters:
     ///   - type: The container type.
     ///   - resolve: Resolves the view model from that container.
+    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
+    ///   - line: The line of that declaration (defaulted).
     public init<C: SharedContainer>(
         in type: C.Type, file: StaticString = #fileID, line: UInt = #line, _ resolve: @escaping (C) -> T
     ) {
