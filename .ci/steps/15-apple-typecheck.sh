@@ -14,7 +14,7 @@
 #
 # Against what: the standard library built for each target from the toolchain's own
 # .swiftinterface files, Darwin's C headers from PyPI's ziglang wheel, and a stand-in for
-# Dispatch (.ci/apple/sdk.sh says how, .ci/apple/Dispatch.swift cites each declaration's
+# Dispatch and os (.ci/apple/sdk.sh says how, .ci/apple/Dispatch.swift and os.swift cite each declaration's
 # page). What this cannot check: code generation and linking, the real Darwin and
 # Dispatch overlays (only the declarations the library uses are modelled), Objective-C
 # interop (the check runs without it: the Linux standard library lacks its types),

@@ -41,7 +41,7 @@ mkdir -p "$planted/Sources/ScopedSwiftUI/SwiftUI" "$planted/Tests" "$planted/.ci
 cp -r Sources/ScopedSwiftUI/. "$planted/Sources/ScopedSwiftUI/"
 cp -r Tests/SwiftUIStub "$planted/Tests/"
 cp .ci/swiftui-stub-modules.sh "$planted/.ci/"
-sed -i 's/StateObject(wrappedValue: ObservedSlot/StateObject(initialValue: ObservedSlot/' \
+sed -i 's/StateObject(wrappedValue: ObjectWillChangeForwarder/StateObject(initialValue: ObjectWillChangeForwarder/' \
     "$planted/Sources/ScopedSwiftUI/SwiftUI/ScopedObject.swift"
 if (cd "$planted" && SCOPED_BUILD_DIR="$build" bash .ci/swiftui-stub-modules.sh "$work/planted-out") >/dev/null 2>&1; then
     echo "swiftui stub: a layer calling StateObject(initialValue:) (not in Apple's API) type-checked"

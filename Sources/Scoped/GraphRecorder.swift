@@ -69,7 +69,7 @@ public final class GraphRecorder: Sendable {
         switch event.kind {
         case .created, .reused, .released, .captiveDependency:
             break
-        case .reset, .scopeOpened, .scopeClosed, .buildStalled:
+        case .reset, .scopeOpened, .scopeClosed, .buildStalled, .misuse:
             return
         }
         guard let registration = event.registration, let typeName = event.typeName else { return }
@@ -92,7 +92,7 @@ public final class GraphRecorder: Sendable {
                     let edge = Self.edge(from: node, to: Self.node(for: captured, in: &state), in: &state)
                     state.graph.edges[edge].captive = true
                 }
-            case .reset, .scopeOpened, .scopeClosed, .buildStalled:
+            case .reset, .scopeOpened, .scopeClosed, .buildStalled, .misuse:
                 break
             }
         }

@@ -167,14 +167,14 @@ public struct LazyInjected<T> {
     /// - Returns: The new dependency.
     @discardableResult
     public mutating func resolve() -> T {
-        let value = makeFactory()()
+        let value = InjectionContainers.resolve(makeFactory())
         thunk = Lazy(resolved: value)
         return value
     }
 
     private init(makeFactory: @escaping @Sendable () -> Factory<T>) {
         self.makeFactory = makeFactory
-        thunk = Lazy { makeFactory()() }
+        thunk = Lazy { InjectionContainers.resolve(makeFactory()) }
     }
 
     /// Resolves `keyPath`'s factory on first access from `Container.shared` (or the
@@ -231,7 +231,7 @@ public final class WeakLazyInjected<T> {
             let (resolved, weak) = state.withLock { ($0.resolved, $0.object) }
             if resolved { return weak?.object.map { $0 as! T } }
             let factory = makeFactory()
-            let value = factory()
+            let value = InjectionContainers.resolve(factory)
             let object = Self.classInstance(value, from: factory)
             state.withLock { state in
                 if !state.resolved { state = (true, WeakInstance(object)) }
@@ -258,7 +258,7 @@ public final class WeakLazyInjected<T> {
     @discardableResult
     public func resolve() -> T {
         let factory = makeFactory()
-        let value = factory()
+        let value = InjectionContainers.resolve(factory)
         let weak = WeakInstance(Self.classInstance(value, from: factory))
         state.withLock { $0 = (true, weak) }
         return value
@@ -330,7 +330,7 @@ public struct DynamicInjected<T>: Sendable {
     private let makeFactory: @Sendable () -> Factory<T>
 
     /// The dependency, resolved now.
-    public var wrappedValue: T { makeFactory()() }
+    public var wrappedValue: T { InjectionContainers.resolve(makeFactory()) }
 
     /// The wrapper itself, as `$clock`: ``factory`` is the factory each read resolves.
     public var projectedValue: DynamicInjected<T> { self }

@@ -37,6 +37,13 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
         /// still waiting. ``LifecycleEvent/stall`` says how many, and which async builds
         /// among them are blocked on it. Reported once per build.
         case buildStalled
+        /// Scoped did something other than what was asked, to keep the app running: a
+        /// view model read before SwiftUI installed its view, a view model built under a
+        /// closed lifetime scope or with no `.lifetimeScope` above its view, a property
+        /// wrapper's first access after its scope closed. ``LifecycleEvent/misuse`` says
+        /// which, what Scoped did instead and the fix. Also logged as a fault (`os_log` on
+        /// Apple platforms, standard error elsewhere).
+        case misuse
     }
 
     /// Increases by one with every event in the process: tells the order of events,
@@ -85,6 +92,42 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
 
     /// For ``Kind-swift.enum/buildStalled``: how long the build has run and who waits.
     public let stall: Stall?
+
+    /// For ``Kind-swift.enum/misuse``: what was misused, and what Scoped did instead.
+    public let misuse: Misuse?
+
+    /// Something Scoped did other than what was asked, to keep the app running
+    /// (``Kind-swift.enum/misuse``); nothing is left for the app's lifetime.
+    public struct Misuse: Sendable, Equatable {
+        /// What was misused.
+        public enum Reason: String, Sendable, Equatable {
+            /// A view model was read through `@ScopedObject` or `@ScopedObservable` before
+            /// SwiftUI installed its view (in the view's `init`): it was built in a
+            /// lifetime scope of its own, released with the slot that keeps it.
+            case readBeforeInstallation
+            /// A view model was built under a lifetime scope that was closed already (a
+            /// view rendered once more after its flow closed): it was built in a lifetime
+            /// scope of its own, a child of the nearest open container, released with the view.
+            case resolvedUnderClosedScope
+            /// A view model (or what it resolved) is `.scoped`, and no `.lifetimeScope` is
+            /// above its view: it lives in a lifetime scope of the view's own, released
+            /// with the view, not in the root for the app's lifetime.
+            case noLifetimeScope
+            /// A `.lifetimeScope` or `.container { }` opened under a lifetime scope that
+            /// was closed: its scope was opened in the nearest open container instead.
+            case openedUnderClosedScope
+            /// A property wrapper (`@LazyInjected`, `@WeakLazyInjected`,
+            /// `@DynamicInjected`) resolved a `.scoped` factory through a lifetime scope
+            /// after that scope closed: it got an instance of its own, kept by nobody but
+            /// the caller, instead of a stop (``LifetimeScopeClosedError``).
+            case resolvedAfterScopeClosed
+        }
+
+        /// What was misused.
+        public let reason: Reason
+        /// What happened, what Scoped did instead, and the fix.
+        public let message: String
+    }
 
     /// An async build still running after ``LifecycleEvent/stalledBuildThreshold``.
     public struct Stall: Sendable, Equatable {
@@ -161,6 +204,7 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
             line += ": running for \(stall.seconds) s, \(stall.callers) caller\(stall.callers == 1 ? "" : "s")"
             if !stall.awaitingBuilds.isEmpty { line += ", awaited by \(stall.awaitingBuilds.joined(separator: ", "))" }
         }
+        if let misuse { line += ": \(misuse.message)" }
         return line
     }
 }

@@ -24,6 +24,23 @@
 /// that caller alone (nobody keeps it) instead of stopping, so that no cancellation race
 /// can end the process; from anywhere else it stops with the same message, as every
 /// misuse does. <doc:AsyncFactories> has the rules.
+///
+/// **Property wrappers never stop.** `@LazyInjected`, `@WeakLazyInjected` and
+/// `@DynamicInjected` keep the container they were made in — a view's lifetime scope, for
+/// a view model built by `@ScopedObject` — and their first access may come after that
+/// scope closed without any programming error at hand: a `.task` resuming after its screen
+/// was popped, a Combine sink. Factory, which has no lifetime scopes, never stops there,
+/// so neither does Scoped, in debug or release: the access gets an instance for that
+/// caller alone, kept by nobody (released when the wrapper drops it; `@WeakLazyInjected`
+/// holds it weakly, so at once), and it is reported — a ``LifecycleEvent`` of kind
+/// ``LifecycleEvent/Kind-swift.enum/misuse`` (reason
+/// ``LifecycleEvent/Misuse/Reason-swift.enum/resolvedAfterScopeClosed``) to observers, and
+/// a fault in the log (`os_log` on Apple platforms, standard error elsewhere):
+///
+/// ```
+/// #31 misuse cart (Cart) scoped in checkout#7: cart (Cart) was resolved through a property wrapper
+/// (@LazyInjected, @WeakLazyInjected, @DynamicInjected) after its lifetime scope checkout#7 closed …
+/// ```
 public struct LifetimeScopeClosedError: Error, Sendable, CustomStringConvertible {
     /// The registration that was resolved, as messages name it:
     /// `requestContext (RequestContext)`.

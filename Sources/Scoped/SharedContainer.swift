@@ -151,7 +151,15 @@ extension SharedContainer {
     /// - Parameter name: Names the scope in events and messages (`checkout#7`).
     /// - Returns: An open child; releasing it without ``close()`` closes it.
     public func child(_ name: String = "child") -> Self {
-        Self(manager: ContainerManager(node: ContainerNode(childOf: manager.node.nodeInCurrentWorld(), openedFrom: manager, name: name)))
+        child(name, viewBound: false)
+    }
+
+    /// A child lifetime scope; `viewBound`: one a view opens (ScopedSwiftUI's
+    /// `LifetimeScopeOwner`), which builds held outside it never resolve through
+    /// (``ContainerNode/isViewBound``).
+    package func child(_ name: String, viewBound: Bool) -> Self {
+        Self(manager: ContainerManager(node: ContainerNode(
+            childOf: manager.node.nodeInCurrentWorld(), openedFrom: manager, name: name, viewBound: viewBound)))
     }
 
     /// Closes this lifetime scope and releases its `.scoped` instances.

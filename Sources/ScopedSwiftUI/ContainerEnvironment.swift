@@ -37,6 +37,18 @@ public struct ContainerEnvironment: Sendable, Equatable {
         InjectionContainers.nearest(type, in: containers)
     }
 
+    /// The innermost container of type `C` that views above put in — the view's own
+    /// lifetime scope — whether it is closed or not; nil where none was put in.
+    ///
+    /// Unlike the subscript, which passes over closed scopes, this is the scope itself: a
+    /// `.task` that outlives its view (the screen was popped) sees it closed and stops.
+    ///
+    /// - Parameter type: The container type.
+    /// - Returns: The innermost container of that type, or nil.
+    public func lifetimeScope<C: SharedContainer>(_ type: C.Type = Container.self) -> C? {
+        containers.last { $0 is C } as? C
+    }
+
     /// This environment with `container` as the nearest container of its type.
     ///
     /// - Parameter container: A root or a lifetime scope.

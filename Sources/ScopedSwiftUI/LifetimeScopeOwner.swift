@@ -58,7 +58,7 @@ public final class LifetimeScopeOwner<C: SharedContainer> {
     /// - Returns: The open child scope.
     public func scope(in parent: C) -> C {
         if let opened { return opened }
-        let child = parent.child(name)
+        let child = parent.child(name, viewBound: true)
         opened = child
         if closed {
             child.close()
@@ -66,6 +66,25 @@ public final class LifetimeScopeOwner<C: SharedContainer> {
         }
         configure?(child)
         return child
+    }
+
+    /// The owned scope, opened on the first call as a child of `environment`'s nearest
+    /// open container of type `C` — what `.lifetimeScope` and `.container { }` do. Opened
+    /// under a lifetime scope that is closed already (a view appearing while its flow
+    /// closes), it opens in the nearest open container instead and reports it (a
+    /// `misuse` event, a fault in the log): the view's scope is still closed with the view.
+    package func scope(for environment: ContainerEnvironment) -> C {
+        if let opened { return opened }
+        let scope = scope(in: environment[C.self])
+        if let closed = environment.lifetimeScope(C.self), closed.isClosed {
+            scope.reportMisuse(
+                .openedUnderClosedScope,
+                "the lifetime scope \(scope.manager.node.displayName) of a view's .lifetimeScope or .container { } "
+                    + "was opened while the scope above it, \(closed.manager.node.displayName), is closed (a view "
+                    + "appearing while its flow closes): opened in the nearest open container instead, and closed "
+                    + "with the view")
+        }
+        return scope
     }
 
     /// The scope, if ``scope(in:)`` has opened it.

@@ -18,30 +18,62 @@ import Scoped
 /// let again = slot.value(in: environment)                  // the same instance
 /// ```
 ///
-/// **Installed first.** A slot resolves only once its owner has called
+/// **Installed first.** A slot resolves for its view only once its owner has called
 /// ``markInstalled()`` — the wrappers do it in `DynamicProperty.update()`, which SwiftUI
 /// runs on the view's installed storage before `body`. A read before that (in the view's
-/// `init`, in a helper called from it, from a type that is not a `View`) would see no
-/// environment and resolve from `Container.shared`; it stops the process in a debug build
-/// with a message naming the view model, and in a release build prints that message as a
-/// warning and returns a view model that the slot does not keep.
+/// `init`, in a helper called from it, from a type that is not a `View`) sees no
+/// environment: it stops the process in a debug build with a message naming the view model
+/// and the fix.
+///
+/// **Never kept by the root.** Where the view model would otherwise land in the root for
+/// the app's lifetime, the slot builds it in a lifetime scope of its own, a child of the
+/// nearest open container, closed when the slot goes (with the view): in a release build
+/// after a read before installation; under a lifetime scope that is closed already (a view
+/// rendered once more while its flow closes); and where no `.lifetimeScope` is above the
+/// view. Each is reported where a person sees it — a `LifecycleEvent` of kind
+/// `misuse` to observers, a fault in the log (`os_log` on Apple platforms, standard error
+/// elsewhere) — except the last when nothing `.scoped` was built (a `.shared` or
+/// `.cached` view model needs no scope).
 ///
 /// While the view model is built, `@Injected`, `@LazyInjected` and `@WeakLazyInjected`
 /// in it (and in what its factory builds) resolve through the environment's containers,
 /// not through `Container.shared`: a preview's `.container { $0.api.register { … } }`
-/// reaches the view model's `@Injected(\.api)`.
+/// reaches the view model's `@Injected(\.api)`. What a container outside the view's
+/// scopes will hold (a root's `.cached` service the view model resolves first) is built
+/// as the root would build it, never with the view's overrides or `.scoped` instances.
 ///
 /// A slot belongs to one isolation domain (the main actor, in a view); it is not `Sendable`.
 public final class ViewModelSlot<T> {
     private let resolve: (ContainerEnvironment) -> T
+    /// The container type the view model resolves from: where the slot's own scope opens.
+    private let containerType: any SharedContainer.Type
     private var resolved: T?
-    private var installed = false
+    /// Whether ``markInstalled()`` ran; locked, since SwiftUI promises no thread for
+    /// `DynamicProperty.update()`, which sets it.
+    private let installedFlag = Locked(false)
+    private var installed: Bool { installedFlag.withLock { $0 } }
+    /// The lifetime scope of the slot's own, if the view model had to be built in one;
+    /// closed with the slot.
+    private var ownScope: (any SharedContainer)?
+    /// Where the view declares its wrapper (`Checkout/DetailScreen.swift:12`), set by
+    /// `@ScopedObject` and `@ScopedObservable`: messages name the view by it.
+    package var site: String?
 
     /// Makes a slot that resolves with `resolve` on first use. Makes nothing now.
     ///
-    /// - Parameter resolve: Resolves the view model from the environment's containers.
-    public init(resolving resolve: @escaping (ContainerEnvironment) -> T) {
+    /// - Parameter resolve: Resolves the view model from the environment's containers
+    ///   (a scope of the slot's own opens in the nearest `Container`, if it needs one).
+    public convenience init(resolving resolve: @escaping (ContainerEnvironment) -> T) {
+        self.init(in: Container.self, resolving: resolve)
+    }
+
+    private init<C: SharedContainer>(in type: C.Type, resolving resolve: @escaping (ContainerEnvironment) -> T) {
         self.resolve = resolve
+        containerType = type
+    }
+
+    deinit {
+        ownScope?.close()
     }
 
     /// A slot that resolves `factory` from the nearest `Container`.
@@ -57,7 +89,7 @@ public final class ViewModelSlot<T> {
     ///   - factory: The factory's key path (`\AppContainer.settings`).
     ///   - type: The container type, inferred from the key path's root.
     public convenience init<C: SharedContainer>(_ factory: KeyPath<C, Factory<T>>, in type: C.Type = C.self) {
-        self.init { $0[C.self][keyPath: factory]() }
+        self.init(in: C.self) { $0[C.self][keyPath: factory]() }
     }
 
     /// A slot that resolves `factory` with `parameter` from the nearest `Container`.
@@ -78,7 +110,7 @@ public final class ViewModelSlot<T> {
     public convenience init<C: SharedContainer, P>(
         _ factory: KeyPath<C, ParameterFactory<P, T>>, _ parameter: P, in type: C.Type = C.self
     ) {
-        self.init { $0[C.self][keyPath: factory](parameter) }
+        self.init(in: C.self) { $0[C.self][keyPath: factory](parameter) }
     }
 
     /// A slot that resolves a main-actor factory from the nearest `Container`.
@@ -99,7 +131,7 @@ public final class ViewModelSlot<T> {
     public convenience init<C: SharedContainer>(
         _ factory: KeyPath<C, MainActorFactory<T>>, in type: C.Type = C.self
     ) where T: Sendable {
-        self.init { $0[C.self][keyPath: factory].factory() }
+        self.init(in: C.self) { $0[C.self][keyPath: factory].factory() }
     }
 
     /// A slot that resolves a main-actor parameter factory with `parameter` from the
@@ -123,7 +155,7 @@ public final class ViewModelSlot<T> {
     public convenience init<C: SharedContainer, P>(
         _ factory: KeyPath<C, MainActorParameterFactory<P, T>>, _ parameter: P, in type: C.Type = C.self
     ) where T: Sendable {
-        self.init { $0[C.self][keyPath: factory].factory(parameter) }
+        self.init(in: C.self) { $0[C.self][keyPath: factory].factory(parameter) }
     }
 
     /// A slot that resolves with `resolve` from the nearest `Container` — for factory
@@ -141,29 +173,34 @@ public final class ViewModelSlot<T> {
     ///   - type: The container type.
     ///   - resolve: Resolves the view model from that container.
     public convenience init<C: SharedContainer>(in type: C.Type, _ resolve: @escaping (C) -> T) {
-        self.init { resolve($0[C.self]) }
+        self.init(in: C.self) { resolve($0[C.self]) }
     }
 
     /// The view model: resolved from `environment` on the first call, the same instance on
     /// every later one (whatever environment they pass).
     ///
     /// The slot must be installed (``markInstalled()``); see the type's discussion for a
-    /// read before that.
+    /// read before that, and for where the view model lives when no open lifetime scope is
+    /// above the view.
     ///
     /// - Parameter environment: Where the first call resolves — the view's containers.
     /// - Returns: The slot's view model.
     public func value(in environment: ContainerEnvironment) -> T {
         if let resolved { return resolved }
-        guard installed else { return readBeforeInstallation(in: environment) }
-        let value = environment.injecting { resolve(environment) }
+        if !installed { assertionFailure("Scoped: " + readBeforeInstallationText) }
+        let value = resolveKept(in: environment, as: containerType)
         resolved = value
         return value
     }
 
     /// Marks the slot as its view's installed storage: from now on ``value(in:)`` resolves.
     /// `@ScopedObject` and `@ScopedObservable` call it from `DynamicProperty.update()`.
+    ///
+    /// Safe from any thread: Apple's `DynamicProperty.update()` page promises only that
+    /// "SwiftUI calls this function before rendering a view's body", not on which thread,
+    /// and the protocol is not isolated to the main actor.
     public func markInstalled() {
-        installed = true
+        installedFlag.withLock { $0 = true }
     }
 
     /// Whether ``markInstalled()`` has been called.
@@ -172,21 +209,62 @@ public final class ViewModelSlot<T> {
     /// The view model, if the slot has resolved it.
     public var resolvedValue: T? { resolved }
 
-    /// A read of a slot its view never installed: stops in a debug build; in a release
-    /// build, reports and resolves a view model the slot does not keep.
-    @inline(never)
-    private func readBeforeInstallation(in environment: ContainerEnvironment) -> T {
-        let message = Self.readBeforeInstallationMessage
-        assertionFailure(message)
-        // Release builds: reported on standard output (the library has no platform code
-        // outside Scoped's Platform.swift, and Xcode's console shows it), not kept.
-        print("warning: " + message)
-        return environment.injecting { resolve(environment) }
+    /// The lifetime scope of the slot's own, if the view model was built in one (see the
+    /// type's discussion); closed when the slot goes.
+    public var ownLifetimeScope: (any SharedContainer)? { ownScope }
+
+    /// Resolves through `environment`, or through a scope of the slot's own where the view
+    /// model would otherwise be kept by the root, reporting why.
+    private func resolveKept<C: SharedContainer>(in environment: ContainerEnvironment, as _: C.Type) -> T {
+        let innermost = environment.lifetimeScope(C.self)
+        let reason: LifecycleEvent.Misuse.Reason? =
+            !installed ? .readBeforeInstallation
+            : innermost?.isClosed == true ? .resolvedUnderClosedScope
+            : nil
+        let hasScope = innermost.map { !$0.manager.node.isRoot } ?? false
+        guard reason != nil || !hasScope else {
+            return environment.injecting { resolve(environment) }
+        }
+        let scope = environment[C.self].child("\(T.self)", viewBound: true)
+        ownScope = scope
+        let inOwnScope = environment.with(scope)
+        let value = inOwnScope.injecting { resolve(inOwnScope) }
+        if let reason {
+            scope.reportMisuse(reason, message(for: reason, scope: innermost))
+        } else if scope.heldInstanceCount > 0 {
+            scope.reportMisuse(.noLifetimeScope, message(for: .noLifetimeScope, scope: innermost))
+        }
+        return value
     }
 
-    /// What a read before installation reports.
-    package static var readBeforeInstallationMessage: String {
-        "Scoped: \(T.self) was read through @ScopedObject or @ScopedObservable before SwiftUI "
+    /// The view model, and the view where its wrapper is declared if known:
+    /// `DetailVM (@ScopedObject or @ScopedObservable at Checkout/DetailScreen.swift:12)`.
+    private var subject: String {
+        "\(T.self)" + (site.map { " (@ScopedObject or @ScopedObservable at \($0))" } ?? "")
+    }
+
+    /// What a misuse of `reason` reports: what happened, what the slot did, the fix.
+    private func message(for reason: LifecycleEvent.Misuse.Reason, scope: (any SharedContainer)?) -> String {
+        switch reason {
+        case .readBeforeInstallation:
+            return readBeforeInstallationText + "; built in a lifetime scope of the slot's own, released with it"
+        case .resolvedUnderClosedScope:
+            return "\(subject) was built for a view under a lifetime scope that is closed already "
+                + "(\(scope?.manager.node.displayName ?? "?")): a view rendered again after its flow closed; "
+                + "built in a lifetime scope of the view's own, released with the view, not kept by the root"
+        case .noLifetimeScope:
+            return "\(subject) was built for a view with no .lifetimeScope above it, and it (or what it resolved) is "
+                + ".scoped: it lives in a lifetime scope of the view's own, released with the view; add "
+                + ".lifetimeScope(\"name\") to the screen that owns it, or give it another scope"
+        case .openedUnderClosedScope, .resolvedAfterScopeClosed:
+            return "\(subject): \(reason.rawValue)"
+        }
+    }
+
+    /// What a read before installation stops with in a debug build (and reports in a
+    /// release build, without the prefix).
+    private var readBeforeInstallationText: String {
+        "\(subject) was read through @ScopedObject or @ScopedObservable before SwiftUI "
             + "installed its view, so it would resolve from Container.shared instead of the view's "
             + "scope: read it in body (or in a closure body hands to SwiftUI), not in the "
             + "view's init, a helper called from it, or a type that is not a View"

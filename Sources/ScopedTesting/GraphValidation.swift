@@ -4,7 +4,7 @@
 import Scoped
 import Testing
 
-/// What ``validateGraph(roots:flows:resolving:sourceLocation:)`` found: the graph it
+/// What ``validateGraph(roots:flows:views:resolving:sourceLocation:)`` found: the graph it
 /// resolved and the problems in it, each already recorded as a test issue.
 public struct GraphReport: Sendable {
     /// One thing wrong with the graph.
@@ -26,6 +26,9 @@ public struct GraphReport: Sendable {
             /// Two listed members make one registration (a helper that does not forward its
             /// callers' `key:`, `file:`, `line:` and `column:`): they share instances.
             case mergedRegistrations
+            /// Scoped did something other than what was asked, to keep the app running (a
+            /// `LifecycleEvent` of kind `misuse`).
+            case misuse
         }
 
         /// What kind of problem.
@@ -72,8 +75,13 @@ extension GraphReport: CustomStringConvertible {
 ///
 /// `roots` are resolved at the world's `Container.shared`, as the app resolves app-wide
 /// services; `flows` each through a fresh child lifetime scope (closed afterwards), as a
-/// screen resolves its view models. Key paths to factories that need a parameter, or to
-/// factory functions, go in `resolving`, which receives the root:
+/// screen resolves its view models; `views` each as ScopedSwiftUI resolves a view model
+/// (``ViewFlow``: through a scope a view opened, with its `.container { }` overrides, its
+/// `@Injected` properties through the view's containers), which is where a root-held
+/// service is built with the root's dependencies whoever resolves it first, and where
+/// misuse Scoped works around is reported (``GraphReport/Problem/Kind-swift.enum/misuse``).
+/// Key paths to factories that need a parameter, or to factory functions, go in
+/// `resolving`, which receives the root:
 /// `resolving: { root in _ = root.child("detail").detail(42) }`.
 ///
 /// Misuse that stops the process (a cycle, a closed scope) still stops it: check those
@@ -82,6 +90,7 @@ extension GraphReport: CustomStringConvertible {
 /// - Parameters:
 ///   - roots: Factories resolved at the root.
 ///   - flows: Factories resolved each through its own child lifetime scope.
+///   - views: Factories resolved as a view resolves its view model (``ViewFlow``).
 ///   - resolving: Resolves anything else, from the root.
 ///   - sourceLocation: Where the issues are reported.
 /// - Returns: The resolved graph and the problems found.
@@ -89,19 +98,45 @@ extension GraphReport: CustomStringConvertible {
 public func validateGraph(
     roots: [PartialKeyPath<Container>] = [],
     flows: [PartialKeyPath<Container>] = [],
+    views: [ViewFlow<Container>] = [],
     resolving: ((Container) -> Void)? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
 ) -> GraphReport {
-    validateGraph(Container.self, roots: roots, flows: flows, resolving: resolving, sourceLocation: sourceLocation)
+    validateGraph(
+        Container.self, roots: roots, flows: flows, views: views, resolving: resolving, sourceLocation: sourceLocation)
+}
+
+/// A factory resolved the way ScopedSwiftUI resolves a view model: through a lifetime
+/// scope that a view opened (`.lifetimeScope`, `.container { }`), with that view's
+/// overrides, while the view's containers are the ones `@Injected` and friends resolve
+/// through — for ``validateGraph(roots:flows:views:resolving:sourceLocation:)``.
+///
+/// ```swift
+/// validateGraph(views: [ViewFlow(\.checkout) { $0.api.register { MockAPI() } }])
+/// ```
+public struct ViewFlow<C: SharedContainer> {
+    let keyPath: PartialKeyPath<C>
+    let overrides: (C) -> Void
+
+    /// A view model's factory, resolved through a view's scope.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The view model's factory (`\.checkout`).
+    ///   - overrides: What the view's `.container { }` registers, run on its scope first.
+    public init(_ keyPath: PartialKeyPath<C>, overrides: @escaping (C) -> Void = { _ in }) {
+        self.keyPath = keyPath
+        self.overrides = overrides
+    }
 }
 
 /// Validates the graph of a custom container type; see
-/// ``validateGraph(roots:flows:resolving:sourceLocation:)``.
+/// ``validateGraph(roots:flows:views:resolving:sourceLocation:)``.
 ///
 /// - Parameters:
 ///   - type: The container type whose `shared` world is validated.
 ///   - roots: Factories resolved at the root.
 ///   - flows: Factories resolved each through its own child lifetime scope.
+///   - views: Factories resolved as a view resolves its view model (``ViewFlow``).
 ///   - resolving: Resolves anything else, from the root.
 ///   - sourceLocation: Where the issues are reported.
 /// - Returns: The resolved graph and the problems found.
@@ -110,6 +145,7 @@ public func validateGraph<C: SharedContainer>(
     _ type: C.Type,
     roots: [PartialKeyPath<C>] = [],
     flows: [PartialKeyPath<C>] = [],
+    views: [ViewFlow<C>] = [],
     resolving: ((C) -> Void)? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
 ) -> GraphReport {
@@ -122,6 +158,13 @@ public func validateGraph<C: SharedContainer>(
             run.resolve(keyPath, in: flow)
             flow.close()
         }
+        for view in views {
+            // As ScopedSwiftUI's `.container { }` and `ViewModelSlot` do it.
+            let scope = run.root.child("view", viewBound: true)
+            view.overrides(scope)
+            InjectionContainers.resolving(through: [run.root, scope]) { run.resolve(view.keyPath, in: scope) }
+            scope.close()
+        }
         resolving?(run.root)
         return run.finish(sourceLocation: sourceLocation)
     }
@@ -129,7 +172,7 @@ public func validateGraph<C: SharedContainer>(
 
 /// Resolves an app's graph, async factories included, in a fresh container world and
 /// fails the running test for every problem
-/// ``validateGraph(roots:flows:resolving:sourceLocation:)`` finds, each with the chain of
+/// ``validateGraph(roots:flows:views:resolving:sourceLocation:)`` finds, each with the chain of
 /// registrations that led to it.
 ///
 /// ```swift
@@ -309,6 +352,9 @@ private func findProblems(in events: [LifecycleEvent], graph: ResolvedGraph, roo
     var reported: Set<String> = []
     for event in events {
         switch event.kind {
+        case .misuse:
+            guard let misuse = event.misuse else { continue }
+            problems.append(GraphReport.Problem(kind: .misuse, message: "misuse in \(event.container): \(misuse.message)"))
         case .captiveDependency:
             guard let holder = event.subject, let captured = event.captured else { continue }
             // Reported on every resolve of the captured instance, built or held: one problem.

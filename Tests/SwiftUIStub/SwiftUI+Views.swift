@@ -201,6 +201,21 @@ extension View {
         ModifiedContent(content: self, modifier: _StubModifier())
     }
 
+    // view/task(name:priority:file:line:_:) — `@export(implementation) nonisolated func
+    // task(name: String? = nil, priority: TaskPriority = .userInitiated, file: String =
+    // #fileID, line: Int = #line, _ action: sending @escaping @isolated(any) () async ->
+    // Void) -> some View` (iOS 15, macOS 12, tvOS 15, watchOS 8); `@export` is left out: it
+    // concerns code generation, which this stub never does. `@_inheritActorContext` is not on
+    // the page but in SwiftUI's interface: a `.task` written in `body` runs on the main
+    // actor, as SwiftUI's own `task` examples that set `@State` from it rely on.
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+    nonisolated public func task(
+        name: String? = nil, priority: TaskPriority = .userInitiated, file: String = #fileID, line: Int = #line,
+        @_inheritActorContext _ action: sending @escaping @isolated(any) () async -> Void
+    ) -> some View {
+        ModifiedContent(content: self, modifier: _StubModifier())
+    }
+
     // view/navigationdestination(for:destination:) — `nonisolated func
     // navigationDestination<D, C>(for data: D.Type, @ContentBuilder destination: @escaping
     // (D) -> C) -> some View where D : Hashable, C : View` (iOS 16).

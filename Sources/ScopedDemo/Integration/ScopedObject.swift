@@ -52,6 +52,6 @@ struct ScopedObject<T: AnyObject>: DynamicProperty {
     }
 }
 
-/// The simulated `@StateObject` holds `ObservableObject`s; the slot is one, as the real
-/// layer's `ObservedSlot` is.
+/// The simulated `@StateObject` holds `ObservableObject`s; the slot is one here (the real
+/// layer keeps the slot in `State` and a forwarder of `objectWillChange` in `@StateObject`).
 extension ViewModelSlot: ObservableObject {}

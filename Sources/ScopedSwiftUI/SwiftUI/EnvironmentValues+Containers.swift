@@ -21,6 +21,26 @@ extension EnvironmentValues {
         set { self[ContainerEnvironmentKey.self] = newValue }
     }
 
+    /// The view's own lifetime scope — the innermost `Container` that a `.lifetimeScope`,
+    /// `.container { }` or `.container(_:)` above the view put in — whether it is closed
+    /// or not; nil where none is above the view.
+    ///
+    /// ``container`` passes over closed scopes, so its `isClosed` is always false; this is
+    /// the scope itself. A `.task` that outlives its view (the screen was popped, its
+    /// scope closed) reads it to stop:
+    ///
+    /// ```swift
+    /// @Environment(\.lifetimeScope) private var scope
+    /// var body: some View {
+    ///     Text("Feed").task {
+    ///         while scope?.isClosed == false, !Task.isCancelled { await feed.refresh() }
+    ///     }
+    /// }
+    /// ```
+    public var lifetimeScope: Container? {
+        scopedContainers.lifetimeScope(Container.self)
+    }
+
     /// The nearest `Container`: the innermost lifetime scope opened above this view, or
     /// `Container.shared` if none was.
     ///

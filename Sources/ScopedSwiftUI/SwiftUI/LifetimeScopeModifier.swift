@@ -27,7 +27,7 @@ struct LifetimeScopeModifier<C: SharedContainer>: ViewModifier {
     }
 
     func body(content: Content) -> some View {
-        content.environment(\.scopedContainers, containers.with(owner.wrappedValue.scope(in: containers[C.self])))
+        content.environment(\.scopedContainers, containers.with(owner.wrappedValue.scope(for: containers)))
     }
 }
 
@@ -87,7 +87,10 @@ extension View {
     /// the view. Overrides registered on the scope apply to its subtree only — to what its
     /// views resolve and, while `@ScopedObject` or `@ScopedObservable` builds a view model,
     /// to that view model's `@Injected`, `@LazyInjected` and `@WeakLazyInjected` properties.
-    /// A view model that calls `Container.shared.api()` itself bypasses them.
+    /// They never reach what a container outside the subtree holds (the root's `.cached`,
+    /// `.singleton`, `.shared` and custom-scope instances, even when a view model resolves
+    /// one first): that is built with the root's factories. A view model that calls
+    /// `Container.shared.api()` itself bypasses them.
     ///
     /// ```swift
     /// #Preview {

@@ -29,8 +29,10 @@ import Scoped
 /// environment in ``update()``, before `body`. A read before that — in the view's `init`,
 /// in a helper called from it, or from a type that is not a `View` — would resolve from
 /// `Container.shared`, not the view's scope: it stops the process in a debug build with a
-/// message naming the view model (a release build prints the message as a warning and
-/// hands out a view model the view does not keep).
+/// message naming the view model and the view (a release build builds it in a lifetime
+/// scope of the slot's own, released with the slot, and reports a `misuse` event and a
+/// fault in the log; ``ViewModelSlot`` says where a view model lives when no open
+/// lifetime scope is above the view).
 ///
 /// `$viewModel.name` is a `Binding` to the view model's property, as with `@StateObject`:
 ///
@@ -39,34 +41,55 @@ import Scoped
 /// ```
 ///
 /// While the view model is built, its `@Injected` properties resolve through the view's
-/// containers, so the overrides of `.container { $0.api.register { MockAPI() } }` reach them.
+/// containers, so the overrides of `.container { $0.api.register { MockAPI() } }` reach them;
+/// a service the root holds that it resolves first is built as the root builds it, never
+/// with the view's overrides or `.scoped` instances.
 ///
 /// Apple: `StateObject` "creates a new instance of the model object only once during the
 /// lifetime of the container that declares the state object" — here that object is a
 /// slot that resolves lazily, so the view model itself follows the same rule.
+///
+/// Every initialiser takes `file:` and `line:`, defaulted to where the view declares the
+/// wrapper: messages about the view model name the view by them.
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 @MainActor
 @propertyWrapper
 public struct ScopedObject<T: ObservableObject>: DynamicProperty {
     @Environment(\.scopedContainers) private var containers
-    @StateObject private var slot: ObservedSlot<T>
+    /// The slot, in `State` storage: `nonisolated(unsafe)` because ``update()`` reads it off
+    /// the main actor (SwiftUI promises no thread for it); `State.wrappedValue` is
+    /// nonisolated, and the one thing done there, ``ViewModelSlot/markInstalled()``, is locked.
+    nonisolated(unsafe) private var slot: State<ViewModelSlot<T>>
+    /// Forwards the view model's `objectWillChange`, so the view re-renders.
+    @StateObject private var forwarder: ObjectWillChangeForwarder
 
-    private init(slot: @autoclosure @escaping () -> ViewModelSlot<T>) {
-        _slot = StateObject(wrappedValue: ObservedSlot(slot()))
+    private init(slot: @autoclosure @escaping () -> ViewModelSlot<T>, file: StaticString, line: UInt) {
+        let made = slot()
+        made.site = "\(file):\(line)"
+        self.slot = State(wrappedValue: made)
+        _forwarder = StateObject(wrappedValue: ObjectWillChangeForwarder())
     }
 
     /// Resolves `factory` from the nearest `Container`.
     ///
-    /// - Parameter factory: The factory's key path (`\.settings`).
-    public init(_ factory: KeyPath<Container, Factory<T>>) {
-        self.init(slot: ViewModelSlot(factory))
+    /// - Parameters:
+    ///   - factory: The factory's key path (`\.settings`).
+    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
+    ///   - line: The line of that declaration (defaulted).
+    public init(_ factory: KeyPath<Container, Factory<T>>, file: StaticString = #fileID, line: UInt = #line) {
+        self.init(slot: ViewModelSlot(factory), file: file, line: line)
     }
 
     /// Resolves `factory` from the nearest container of the key path's root type.
     ///
-    /// - Parameter factory: The factory's key path (`\AppContainer.settings`).
-    public init<C: SharedContainer>(_ factory: KeyPath<C, Factory<T>>) {
-        self.init(slot: ViewModelSlot(factory))
+    /// - Parameters:
+    ///   - factory: The factory's key path (`\AppContainer.settings`).
+    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
+    ///   - line: The line of that declaration (defaulted).
+    public init<C: SharedContainer>(
+        _ factory: KeyPath<C, Factory<T>>, file: StaticString = #fileID, line: UInt = #line
+    ) {
+        self.init(slot: ViewModelSlot(factory), file: file, line: line)
     }
 
     /// Resolves `factory` with `parameter` from the nearest `Container`. The view's first
@@ -76,8 +99,13 @@ public struct ScopedObject<T: ObservableObject>: DynamicProperty {
     /// - Parameters:
     ///   - factory: The factory's key path (`\.detail`).
     ///   - parameter: Passed to the factory.
-    public init<P>(_ factory: KeyPath<Container, ParameterFactory<P, T>>, _ parameter: P) {
-        self.init(slot: ViewModelSlot(factory, parameter))
+    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
+    ///   - line: The line of that declaration (defaulted).
+    public init<P>(
+        _ factory: KeyPath<Container, ParameterFactory<P, T>>, _ parameter: P, file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        self.init(slot: ViewModelSlot(factory, parameter), file: file, line: line)
     }
 
     /// Resolves `factory` with `parameter` from the nearest container of the key path's root type.
@@ -85,22 +113,36 @@ public struct ScopedObject<T: ObservableObject>: DynamicProperty {
     /// - Parameters:
     ///   - factory: The factory's key path (`\AppContainer.detail`).
     ///   - parameter: Passed to the factory.
-    public init<C: SharedContainer, P>(_ factory: KeyPath<C, ParameterFactory<P, T>>, _ parameter: P) {
-        self.init(slot: ViewModelSlot(factory, parameter))
+    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
+    ///   - line: The line of that declaration (defaulted).
+    public init<C: SharedContainer, P>(
+        _ factory: KeyPath<C, ParameterFactory<P, T>>, _ parameter: P, file: StaticString = #fileID, line: UInt = #line
+    ) {
+        self.init(slot: ViewModelSlot(factory, parameter), file: file, line: line)
     }
 
     /// Resolves a main-actor factory from the nearest `Container`.
     ///
-    /// - Parameter factory: The factory's key path (`\.settings`).
-    public init(_ factory: KeyPath<Container, MainActorFactory<T>>) where T: Sendable {
-        self.init(slot: ViewModelSlot(factory))
+    /// - Parameters:
+    ///   - factory: The factory's key path (`\.settings`).
+    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
+    ///   - line: The line of that declaration (defaulted).
+    public init(
+        _ factory: KeyPath<Container, MainActorFactory<T>>, file: StaticString = #fileID, line: UInt = #line
+    ) where T: Sendable {
+        self.init(slot: ViewModelSlot(factory), file: file, line: line)
     }
 
     /// Resolves a main-actor factory from the nearest container of the key path's root type.
     ///
-    /// - Parameter factory: The factory's key path (`\AppContainer.settings`).
-    public init<C: SharedContainer>(_ factory: KeyPath<C, MainActorFactory<T>>) where T: Sendable {
-        self.init(slot: ViewModelSlot(factory))
+    /// - Parameters:
+    ///   - factory: The factory's key path (`\AppContainer.settings`).
+    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
+    ///   - line: The line of that declaration (defaulted).
+    public init<C: SharedContainer>(
+        _ factory: KeyPath<C, MainActorFactory<T>>, file: StaticString = #fileID, line: UInt = #line
+    ) where T: Sendable {
+        self.init(slot: ViewModelSlot(factory), file: file, line: line)
     }
 
     /// Resolves a main-actor parameter factory with `parameter` from the nearest `Container`.
@@ -108,8 +150,13 @@ public struct ScopedObject<T: ObservableObject>: DynamicProperty {
     /// - Parameters:
     ///   - factory: The factory's key path (`\.detail`).
     ///   - parameter: Passed to the factory.
-    public init<P>(_ factory: KeyPath<Container, MainActorParameterFactory<P, T>>, _ parameter: P) where T: Sendable {
-        self.init(slot: ViewModelSlot(factory, parameter))
+    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
+    ///   - line: The line of that declaration (defaulted).
+    public init<P>(
+        _ factory: KeyPath<Container, MainActorParameterFactory<P, T>>, _ parameter: P, file: StaticString = #fileID,
+        line: UInt = #line
+    ) where T: Sendable {
+        self.init(slot: ViewModelSlot(factory, parameter), file: file, line: line)
     }
 
     /// Resolves a main-actor parameter factory with `parameter` from the nearest container
@@ -118,10 +165,13 @@ public struct ScopedObject<T: ObservableObject>: DynamicProperty {
     /// - Parameters:
     ///   - factory: The factory's key path (`\AppContainer.detail`).
     ///   - parameter: Passed to the factory.
+    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
+    ///   - line: The line of that declaration (defaulted).
     public init<C: SharedContainer, P>(
-        _ factory: KeyPath<C, MainActorParameterFactory<P, T>>, _ parameter: P
+        _ factory: KeyPath<C, MainActorParameterFactory<P, T>>, _ parameter: P, file: StaticString = #fileID,
+        line: UInt = #line
     ) where T: Sendable {
-        self.init(slot: ViewModelSlot(factory, parameter))
+        self.init(slot: ViewModelSlot(factory, parameter), file: file, line: line)
     }
 
     /// Resolves with `resolve` from the nearest `Container` — for factory functions.
@@ -130,9 +180,12 @@ public struct ScopedObject<T: ObservableObject>: DynamicProperty {
     /// _viewModel = .init { $0.counter(initialValue: start)() }
     /// ```
     ///
-    /// - Parameter resolve: Resolves the view model from that container.
-    public init(_ resolve: @escaping (Container) -> T) {
-        self.init(slot: ViewModelSlot(resolve))
+    /// - Parameters:
+    ///   - resolve: Resolves the view model from that container.
+    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
+    ///   - line: The line of that declaration (defaulted).
+    public init(file: StaticString = #fileID, line: UInt = #line, _ resolve: @escaping (Container) -> T) {
+        self.init(slot: ViewModelSlot(resolve), file: file, line: line)
     }
 
     /// Resolves with `resolve` from the nearest container of type `type` — for factory
@@ -141,13 +194,19 @@ public struct ScopedObject<T: ObservableObject>: DynamicProperty {
     /// - Parameters:
     ///   - type: The container type.
     ///   - resolve: Resolves the view model from that container.
-    public init<C: SharedContainer>(in type: C.Type, _ resolve: @escaping (C) -> T) {
-        self.init(slot: ViewModelSlot(in: type, resolve))
+    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
+    ///   - line: The line of that declaration (defaulted).
+    public init<C: SharedContainer>(
+        in type: C.Type, file: StaticString = #fileID, line: UInt = #line, _ resolve: @escaping (C) -> T
+    ) {
+        self.init(slot: ViewModelSlot(in: type, resolve), file: file, line: line)
     }
 
     /// The view model, resolved on first read.
     public var wrappedValue: T {
-        slot.value(in: containers)
+        let value = slot.wrappedValue.value(in: containers)
+        forwarder.forward(value)
+        return value
     }
 
     /// Bindings to the view model's properties — `$viewModel.name` — as `@StateObject` and
@@ -159,38 +218,29 @@ public struct ScopedObject<T: ObservableObject>: DynamicProperty {
     /// Marks the view's storage installed: SwiftUI calls this on the installed copy of the
     /// property before each `body`, and from then on the view model may resolve.
     ///
-    /// Apple (`DynamicProperty.update()`): "SwiftUI calls this function before rendering a
-    /// view's body to ensure the view has the most recent value." It is declared
-    /// nonisolated; SwiftUI renders on the main actor, which `assumeIsolated` checks.
+    /// Apple (`DynamicProperty.update()`,
+    /// developer.apple.com/documentation/swiftui/dynamicproperty/update()): "SwiftUI calls
+    /// this function before rendering a view's body to ensure the view has the most recent
+    /// value." The page and the protocol promise no thread (`DynamicProperty` is not
+    /// isolated to the main actor), so this never assumes the main actor: it only marks the
+    /// slot installed, which is safe from any thread.
     public nonisolated mutating func update() {
-        MainActor.assumeIsolated {
-            slot.markInstalled()
-        }
+        slot.wrappedValue.markInstalled()
     }
 }
 
-/// The `@StateObject` storage of ``ScopedObject``: a ``ViewModelSlot`` that forwards the
-/// view model's `objectWillChange` once it has resolved it, so the view re-renders.
-final class ObservedSlot<T: ObservableObject>: ObservableObject {
+/// The `@StateObject` storage of ``ScopedObject``: forwards the view model's
+/// `objectWillChange` once the view has read it, so the view re-renders.
+final class ObjectWillChangeForwarder: ObservableObject {
     /// Declared, not synthesised: Combine's default publisher relies on `@Published`
     /// properties to hold it, and this class has none.
     let objectWillChange = ObservableObjectPublisher()
-    private let slot: ViewModelSlot<T>
     private var forwarding: AnyCancellable?
 
-    init(_ slot: ViewModelSlot<T>) {
-        self.slot = slot
-    }
-
-    func markInstalled() {
-        slot.markInstalled()
-    }
-
-    func value(in containers: ContainerEnvironment) -> T {
-        if let value = slot.resolvedValue { return value }
-        let value = slot.value(in: containers)
-        forwarding = value.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }
-        return value
+    /// Starts forwarding `object`'s changes (once: a slot's view model never changes).
+    func forward<T: ObservableObject>(_ object: T) {
+        guard forwarding == nil else { return }
+        forwarding = object.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }
     }
 }
 #endif

@@ -21,13 +21,17 @@ import Scoped
 ///
 /// **Read it in `body` only**, as with ``ScopedObject``: a read before SwiftUI installed
 /// the view (its `init`, a helper called from it, a type that is not a `View`) stops the
-/// process in a debug build with a message naming the view model.
+/// process in a debug build with a message naming the view model and the view (a release
+/// build keeps it in a lifetime scope of the slot's own, reported as `misuse`).
 ///
 /// `$viewModel.name` is a `Binding`, as with `@Bindable`:
 ///
 /// ```swift
 /// TextField("Name", text: $viewModel.name)
 /// ```
+///
+/// Every initialiser takes `file:` and `line:`, defaulted to where the view declares the
+/// wrapper: messages about the view model name the view by them.
 @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
 @propertyWrapper
@@ -36,24 +40,38 @@ public struct ScopedObservable<T: AnyObject & Observable>: DynamicProperty {
     /// `State` storage held without the `@State` attribute: Apple's `State` page says
     /// `@State` becomes a macro with Xcode 27, and the layer should not depend on the names
     /// it generates. SwiftUI finds dynamic properties by their stored type, not the attribute.
-    private var slot: State<ViewModelSlot<T>>
+    ///
+    /// `nonisolated(unsafe)`: ``update()`` reads it off the main actor (SwiftUI promises no
+    /// thread for it); `State.wrappedValue` is nonisolated, and the one thing done there,
+    /// ``ViewModelSlot/markInstalled()``, is locked.
+    nonisolated(unsafe) private var slot: State<ViewModelSlot<T>>
 
-    private init(slot: @autoclosure @escaping () -> ViewModelSlot<T>) {
-        self.slot = State(wrappedValue: slot())
+    private init(slot: @autoclosure @escaping () -> ViewModelSlot<T>, file: StaticString, line: UInt) {
+        let made = slot()
+        made.site = "\(file):\(line)"
+        self.slot = State(wrappedValue: made)
     }
 
     /// Resolves `factory` from the nearest `Container`.
     ///
-    /// - Parameter factory: The factory's key path (`\.settings`).
-    public init(_ factory: KeyPath<Container, Factory<T>>) {
-        self.init(slot: ViewModelSlot(factory))
+    /// - Parameters:
+    ///   - factory: The factory's key path (`\.settings`).
+    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
+    ///   - line: The line of that declaration (defaulted).
+    public init(_ factory: KeyPath<Container, Factory<T>>, file: StaticString = #fileID, line: UInt = #line) {
+        self.init(slot: ViewModelSlot(factory), file: file, line: line)
     }
 
     /// Resolves `factory` from the nearest container of the key path's root type.
     ///
-    /// - Parameter factory: The factory's key path (`\AppContainer.settings`).
-    public init<C: SharedContainer>(_ factory: KeyPath<C, Factory<T>>) {
-        self.init(slot: ViewModelSlot(factory))
+    /// - Parameters:
+    ///   - factory: The factory's key path (`\AppContainer.settings`).
+    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
+    ///   - line: The line of that declaration (defaulted).
+    public init<C: SharedContainer>(
+        _ factory: KeyPath<C, Factory<T>>, file: StaticString = #fileID, line: UInt = #line
+    ) {
+        self.init(slot: ViewModelSlot(factory), file: file, line: line)
     }
 
     /// Resolves `factory` with `parameter` from the nearest `Container`. The view's first
@@ -63,8 +81,13 @@ public struct ScopedObservable<T: AnyObject & Observable>: DynamicProperty {
     /// - Parameters:
     ///   - factory: The factory's key path (`\.detail`).
     ///   - parameter: Passed to the factory.
-    public init<P>(_ factory: KeyPath<Container, ParameterFactory<P, T>>, _ parameter: P) {
-        self.init(slot: ViewModelSlot(factory, parameter))
+    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
+    ///   - line: The line of that declaration (defaulted).
+    public init<P>(
+        _ factory: KeyPath<Container, ParameterFactory<P, T>>, _ parameter: P, file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        self.init(slot: ViewModelSlot(factory, parameter), file: file, line: line)
     }
 
     /// Resolves `factory` with `parameter` from the nearest container of the key path's root type.
@@ -72,22 +95,36 @@ public struct ScopedObservable<T: AnyObject & Observable>: DynamicProperty {
     /// - Parameters:
     ///   - factory: The factory's key path (`\AppContainer.detail`).
     ///   - parameter: Passed to the factory.
-    public init<C: SharedContainer, P>(_ factory: KeyPath<C, ParameterFactory<P, T>>, _ parameter: P) {
-        self.init(slot: ViewModelSlot(factory, parameter))
+    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
+    ///   - line: The line of that declaration (defaulted).
+    public init<C: SharedContainer, P>(
+        _ factory: KeyPath<C, ParameterFactory<P, T>>, _ parameter: P, file: StaticString = #fileID, line: UInt = #line
+    ) {
+        self.init(slot: ViewModelSlot(factory, parameter), file: file, line: line)
     }
 
     /// Resolves a main-actor factory from the nearest `Container`.
     ///
-    /// - Parameter factory: The factory's key path (`\.settings`).
-    public init(_ factory: KeyPath<Container, MainActorFactory<T>>) where T: Sendable {
-        self.init(slot: ViewModelSlot(factory))
+    /// - Parameters:
+    ///   - factory: The factory's key path (`\.settings`).
+    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
+    ///   - line: The line of that declaration (defaulted).
+    public init(
+        _ factory: KeyPath<Container, MainActorFactory<T>>, file: StaticString = #fileID, line: UInt = #line
+    ) where T: Sendable {
+        self.init(slot: ViewModelSlot(factory), file: file, line: line)
     }
 
     /// Resolves a main-actor factory from the nearest container of the key path's root type.
     ///
-    /// - Parameter factory: The factory's key path (`\AppContainer.settings`).
-    public init<C: SharedContainer>(_ factory: KeyPath<C, MainActorFactory<T>>) where T: Sendable {
-        self.init(slot: ViewModelSlot(factory))
+    /// - Parameters:
+    ///   - factory: The factory's key path (`\AppContainer.settings`).
+    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
+    ///   - line: The line of that declaration (defaulted).
+    public init<C: SharedContainer>(
+        _ factory: KeyPath<C, MainActorFactory<T>>, file: StaticString = #fileID, line: UInt = #line
+    ) where T: Sendable {
+        self.init(slot: ViewModelSlot(factory), file: file, line: line)
     }
 
     /// Resolves a main-actor parameter factory with `parameter` from the nearest `Container`.
@@ -95,8 +132,13 @@ public struct ScopedObservable<T: AnyObject & Observable>: DynamicProperty {
     /// - Parameters:
     ///   - factory: The factory's key path (`\.detail`).
     ///   - parameter: Passed to the factory.
-    public init<P>(_ factory: KeyPath<Container, MainActorParameterFactory<P, T>>, _ parameter: P) where T: Sendable {
-        self.init(slot: ViewModelSlot(factory, parameter))
+    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
+    ///   - line: The line of that declaration (defaulted).
+    public init<P>(
+        _ factory: KeyPath<Container, MainActorParameterFactory<P, T>>, _ parameter: P, file: StaticString = #fileID,
+        line: UInt = #line
+    ) where T: Sendable {
+        self.init(slot: ViewModelSlot(factory, parameter), file: file, line: line)
     }
 
     /// Resolves a main-actor parameter factory with `parameter` from the nearest container
@@ -105,10 +147,13 @@ public struct ScopedObservable<T: AnyObject & Observable>: DynamicProperty {
     /// - Parameters:
     ///   - factory: The factory's key path (`\AppContainer.detail`).
     ///   - parameter: Passed to the factory.
+    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
+    ///   - line: The line of that declaration (defaulted).
     public init<C: SharedContainer, P>(
-        _ factory: KeyPath<C, MainActorParameterFactory<P, T>>, _ parameter: P
+        _ factory: KeyPath<C, MainActorParameterFactory<P, T>>, _ parameter: P, file: StaticString = #fileID,
+        line: UInt = #line
     ) where T: Sendable {
-        self.init(slot: ViewModelSlot(factory, parameter))
+        self.init(slot: ViewModelSlot(factory, parameter), file: file, line: line)
     }
 
     /// Resolves with `resolve` from the nearest `Container` — for factory functions.
@@ -117,9 +162,12 @@ public struct ScopedObservable<T: AnyObject & Observable>: DynamicProperty {
     /// _viewModel = .init { $0.counter(initialValue: start)() }
     /// ```
     ///
-    /// - Parameter resolve: Resolves the view model from that container.
-    public init(_ resolve: @escaping (Container) -> T) {
-        self.init(slot: ViewModelSlot(resolve))
+    /// - Parameters:
+    ///   - resolve: Resolves the view model from that container.
+    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
+    ///   - line: The line of that declaration (defaulted).
+    public init(file: StaticString = #fileID, line: UInt = #line, _ resolve: @escaping (Container) -> T) {
+        self.init(slot: ViewModelSlot(resolve), file: file, line: line)
     }
 
     /// Resolves with `resolve` from the nearest container of type `type` — for factory
@@ -128,8 +176,12 @@ public struct ScopedObservable<T: AnyObject & Observable>: DynamicProperty {
     /// - Parameters:
     ///   - type: The container type.
     ///   - resolve: Resolves the view model from that container.
-    public init<C: SharedContainer>(in type: C.Type, _ resolve: @escaping (C) -> T) {
-        self.init(slot: ViewModelSlot(in: type, resolve))
+    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
+    ///   - line: The line of that declaration (defaulted).
+    public init<C: SharedContainer>(
+        in type: C.Type, file: StaticString = #fileID, line: UInt = #line, _ resolve: @escaping (C) -> T
+    ) {
+        self.init(slot: ViewModelSlot(in: type, resolve), file: file, line: line)
     }
 
     /// The view model, resolved on first read.
@@ -145,12 +197,14 @@ public struct ScopedObservable<T: AnyObject & Observable>: DynamicProperty {
     /// Marks the view's storage installed: SwiftUI calls this on the installed copy of the
     /// property before each `body`, and from then on the view model may resolve.
     ///
-    /// Apple (`DynamicProperty.update()`): "SwiftUI calls this function before rendering a
-    /// view's body to ensure the view has the most recent value."
+    /// Apple (`DynamicProperty.update()`,
+    /// developer.apple.com/documentation/swiftui/dynamicproperty/update()): "SwiftUI calls
+    /// this function before rendering a view's body to ensure the view has the most recent
+    /// value." The page and the protocol promise no thread (`DynamicProperty` is not
+    /// isolated to the main actor), so this never assumes the main actor: it only marks the
+    /// slot installed, which is safe from any thread.
     public nonisolated mutating func update() {
-        MainActor.assumeIsolated {
-            slot.wrappedValue.markInstalled()
-        }
+        slot.wrappedValue.markInstalled()
     }
 }
 #endif

@@ -32,6 +32,14 @@
 //      `ContinuousClock` reads on Darwin. On Glibc and Musl the same clock is
 //      `clock_gettime(CLOCK_BOOTTIME, &ts)` (clock_gettime(2): monotonic, includes time
 //      suspended), the one `ContinuousClock` reads on Linux.
+//   4. `logFault`: `func os_log(_ type: OSLogType, dso: UnsafeRawPointer = #dsohandle,
+//      log: OSLog = .default, _ message: StaticString, _ args: any CVarArg...)`
+//      (developer.apple.com/documentation/os/os_log(_:dso:log:_:_:), iOS 12, macOS 10.14,
+//      tvOS 12, watchOS 5: below the floor) with `OSLogType.fault`
+//      (documentation/os/oslogtype/fault: "The system always writes fault-level messages
+//      to the data store") and the `%{public}s` format over a C string, since the library
+//      has no `String: CVarArg` without Foundation. Elsewhere: one `write(2)` to standard
+//      error. Type-checked against `.ci/apple/os.swift`.
 // `threadOrdinal` is not a branch: a C11 `_Thread_local` in CScopedPlatform, the same
 // source on every platform. On Apple platforms clang lowers it to a thread-local variable
 // that dyld resolves (supported for deployment targets from macOS 10.7 and iOS 9; the
@@ -54,6 +62,9 @@ import Musl
 #error("Scoped supports Apple platforms, Linux (Glibc) and Musl")
 #endif
 import Dispatch
+#if canImport(os)
+import os
+#endif
 
 /// Facts about the running thread and process.
 package enum Platform {
@@ -69,6 +80,21 @@ package enum Platform {
     /// run off the main actor).
     package static var isMainThread: Bool {
         isInitialThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
+    }
+
+    /// Writes `message` where a person will see it, as a fault: the unified log
+    /// (`os_log(.fault, …)`, shown by Xcode's console and Console.app) on Apple platforms,
+    /// one line on standard error elsewhere. For misuse that Scoped works around
+    /// (``LifecycleEvent/Kind-swift.enum/misuse``).
+    package static func logFault(_ message: String) {
+        #if canImport(os)
+        message.withCString { os_log(.fault, "%{public}s", $0) }
+        #else
+        let line = message + "\n"
+        line.utf8CString.withUnsafeBufferPointer { bytes in
+            _ = write(2, bytes.baseAddress, bytes.count - 1)  // without the terminating NUL
+        }
+        #endif
     }
 
     /// The calling thread's ordinal: 0 for the first thread that asks, then 1, 2, …

@@ -110,6 +110,11 @@ package final class ResolutionContext {
         /// The containers `@Injected` and friends resolve through on this thread, innermost
         /// last (InjectionContainers.swift); empty almost always.
         var injectionContainers: [any SharedContainer] = []
+        /// How many builds were open when `injectionContainers` were put in force.
+        var injectionDepth = 0
+        /// Whether a property wrapper's resolve runs on this thread
+        /// (``ResolutionContext/resolvingForPropertyWrapper(_:)``).
+        var resolvingForPropertyWrapper = false
         /// The container the override about to run on this thread builds for. Unretained
         /// (a weak reference would move a lifetime scope's reference counts to the slow
         /// path for good): it is read only right after it is set, while the build keeps
@@ -175,10 +180,37 @@ package final class ResolutionContext {
         state.pointee.releasing = false
     }
 
-    /// The containers `@Injected` and friends resolve through on this thread, innermost last.
-    package var injectionContainers: [any SharedContainer] {
-        get { state.pointee.injectionContainers }
-        set { state.pointee.injectionContainers = newValue }
+    /// The containers `@Injected` and friends resolve through on this thread, innermost
+    /// last, and how many builds were open when they were put in force.
+    package var injectionContainers: (containers: [any SharedContainer], depth: Int) {
+        get { (state.pointee.injectionContainers, state.pointee.injectionDepth) }
+        set { (state.pointee.injectionContainers, state.pointee.injectionDepth) = newValue }
+    }
+
+    /// Runs `resolve`, a lazy property wrapper's resolve (`@LazyInjected`,
+    /// `@WeakLazyInjected`, `@DynamicInjected`), so that a `.scoped` resolve through a
+    /// lifetime scope that closed since the wrapper took it builds an instance for this
+    /// caller alone, reported as misuse, instead of stopping (``isResolvingForPropertyWrapper``).
+    package static func resolvingForPropertyWrapper<R>(_ resolve: () -> R) -> R {
+        let context = current
+        let previous = context.state.pointee.resolvingForPropertyWrapper
+        context.state.pointee.resolvingForPropertyWrapper = true
+        defer { context.state.pointee.resolvingForPropertyWrapper = previous }
+        return resolve()
+    }
+
+    /// Whether a property wrapper's resolve (``resolvingForPropertyWrapper(_:)``) runs on this thread.
+    package var isResolvingForPropertyWrapper: Bool { state.pointee.resolvingForPropertyWrapper }
+
+    /// How many builds are open on this thread.
+    package var openBuildCount: Int { state.pointee.frames.count }
+
+    /// Whether a build whose instance is held outside every lifetime scope a view opened
+    /// (``Scope/Lifetime/isHeldOutsideViews(ownedByChild:)``) is open on this thread, among
+    /// the builds opened after the first `depth`.
+    package func isBuildingForAHolderOutsideViews(after depth: Int) -> Bool {
+        state.pointee.frames.lastIndex { $0.frame.kind.isHeldOutsideViews(ownedByChild: $0.frame.ownedByChild) }
+            .map { $0 >= depth } ?? false
     }
 
     /// The container whose instance the override about to run builds: the one that will
@@ -361,6 +393,15 @@ private struct FrameStack: ~Copyable {
     /// The innermost open build (the stack must not be empty).
     var innermost: UnsafeMutablePointer<OpenBuild> {
         @inline(__always) get { base + (count - 1) }
+    }
+
+    func lastIndex(where matches: (OpenBuild) -> Bool) -> Int? {
+        var index = count
+        while index > 0 {
+            index -= 1
+            if matches(base[index]) { return index }
+        }
+        return nil
     }
 
     func firstIndex(where matches: (OpenBuild) -> Bool) -> Int? {

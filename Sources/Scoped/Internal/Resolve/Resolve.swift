@@ -161,7 +161,8 @@ extension ContainerNode {
     @inline(__always)
     private func mayResolveFast(_ key: RegistrationKey) -> Bool {
         guard !ContainerWorld.State.isActive, !isObservedInChain else { return false }
-        return isRoot && overrideCount.load(ordering: .relaxed) == 0 || override(for: key) == nil
+        return isRoot && overrideCount.load(ordering: .relaxed) == 0
+            || override(for: key) == nil && !(mayResolveAtRoot && resolvesAtRootNow())
     }
 }
 
@@ -314,7 +315,8 @@ extension ContainerNode {
         let observed = EventHub.isActive
         if observed { owner.reportCaptivity(of: frame, scope: scope, context: context) }
         if let held = claimed {
-            if case .closed = held, ContainerNode.mayOutliveClosedScope {
+            if case .closed = held, ContainerNode.mayOutliveClosedScope || context.isResolvingForPropertyWrapper {
+                if !ContainerNode.mayOutliveClosedScope { owner.reportWrapperAfterClose(frame.storageKey, scope: scope) }
                 // A cancelled task or an ended async build's body: an instance for this
                 // caller alone, kept by nobody, instead of a stop (LifetimeScopeClosedError).
                 let ending = BuildEnding(filing: .dropped, reporter: observed ? .retaining(owner) : nil, observed: observed)
@@ -343,7 +345,9 @@ extension ContainerNode {
         node: ContainerNode, override: (body: any OverrideBody, owner: ContainerNode)?,
         holder: (owner: ContainerNode, storage: InstanceStorage)?, scope: Scope
     ) {
-        let node = nodeInCurrentWorld()
+        var node = nodeInCurrentWorld()
+        // A build held outside a view's lifetime scopes resolves as it would at the root.
+        if node.mayResolveAtRoot, node.resolvesAtRootNow() { node = node.root.nodeInCurrentWorld() }
         node.withRoot { $0.autoRegisterIfNeeded() }  // before the overrides are read: it registers some
         let found = node.override(for: key)
         let scope = found?.body.scope ?? declared
@@ -390,6 +394,20 @@ extension ContainerNode {
     /// that its scope's close ended — and builds for that caller alone instead of stopping.
     static var mayOutliveClosedScope: Bool {
         Task.isCancelled || AsyncBuildChain.isInEndedBuild
+    }
+
+    /// Reports a property wrapper's resolve of `key` through this lifetime scope after it
+    /// closed (``ResolutionContext/resolvingForPropertyWrapper(_:)``): built for the caller
+    /// alone, kept by nobody.
+    @inline(never)
+    func reportWrapperAfterClose(_ key: StorageKey, scope: Scope) {
+        reportMisuse(
+            .resolvedAfterScopeClosed,
+            "\(key) was resolved through a property wrapper (@LazyInjected, @WeakLazyInjected, @DynamicInjected) "
+                + "after its lifetime scope \(displayName) closed (a .task resuming after its view went, a sink): "
+                + "built for that caller alone and kept by nobody, instead of stopping; end the work when the "
+                + "scope closes (check the view's lifetimeScope?.isClosed, or Task.isCancelled in a .task)",
+            key: key, scope: scope)
     }
 
     /// Reports the instance a build made: `created`, and `released` right after when the

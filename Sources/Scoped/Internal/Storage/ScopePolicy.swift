@@ -67,6 +67,16 @@ extension Scope.Lifetime {
         keepsWeakly || (home == .lifetimeScope && ownedByChild)
     }
 
+    /// Whether an instance of this lifetime is kept outside every lifetime scope a view
+    /// opened: by the root or the process (`.cached`, `.shared`, custom, `.singleton`, and
+    /// `.scoped` at a root), or by the current top-level resolve (`.graph`). What such a
+    /// build resolves sees its holder's factories and overrides only, never a view's
+    /// (InjectionContainers.swift). `.unique` belongs to its caller; `ownedByChild`: a
+    /// lifetime scope holds it (`.scoped`, or an override registered in that scope).
+    package func isHeldOutsideViews(ownedByChild: Bool) -> Bool {
+        home != .nowhere && !ownedByChild
+    }
+
     /// Whether an async factory may use this lifetime: not `.graph`, the scope of one
     /// synchronous resolve.
     package var allowsAsyncBodies: Bool { home != .graph }

@@ -56,6 +56,10 @@ package final class ContainerNode: Sendable {
     package let worldNumber: UInt64
     /// Whether this is a world's root for a production root.
     private let isWorldRoot: Bool
+    /// Whether a view opened this lifetime scope (ScopedSwiftUI's `.lifetimeScope` and
+    /// `.container { }`), or one of its ancestors: a build that a container outside it
+    /// will hold never resolves through it (``resolvesAtRootNow()``).
+    package let isViewBound: Bool
     /// A process-wide number, for events and messages.
     package let number: UInt64
     /// The name given to `child(_:)`, or the container type's name.
@@ -93,8 +97,9 @@ package final class ContainerNode: Sendable {
 
     private init(
         parent: ContainerNode?, openedFrom: ContainerManager? = nil, name: String?, worldNumber: UInt64,
-        singletons: InstanceStorage, worldRoot: Bool
+        singletons: InstanceStorage, worldRoot: Bool, viewBound: Bool = false
     ) {
+        isViewBound = viewBound || parent?.isViewBound == true
         // Both retained by hand, given back in `deinit` through the release queue.
         parentBits = parent.map { UnsafeReference.retaining($0).bits } ?? 0
         openedFromBits = openedFrom.map { UnsafeReference.retaining($0).bits } ?? 0
@@ -112,11 +117,12 @@ package final class ContainerNode: Sendable {
         if parent == nil { ContainerRegistry.add(self) }
     }
 
-    /// A child lifetime scope of `parent` (the node of `manager` in the current world).
-    package convenience init(childOf parent: ContainerNode, openedFrom manager: ContainerManager, name: String?) {
+    /// A child lifetime scope of `parent` (the node of `manager` in the current world);
+    /// `viewBound`: opened by a view (``isViewBound``).
+    package convenience init(childOf parent: ContainerNode, openedFrom manager: ContainerManager, name: String?, viewBound: Bool = false) {
         self.init(
             parent: parent, openedFrom: manager, name: name, worldNumber: parent.worldNumber,
-            singletons: parent.singletons, worldRoot: false)
+            singletons: parent.singletons, worldRoot: false, viewBound: viewBound)
         let parentClosed = parent.state.withLock { state -> Bool in
             guard !state.closed else { return true }
             slot.store(UInt(state.children.insert(self)), ordering: .relaxed)

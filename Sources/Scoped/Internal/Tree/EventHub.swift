@@ -79,7 +79,7 @@ extension ContainerNode {
     package func emit(
         _ kind: LifecycleEvent.Kind, key: StorageKey? = nil, scope: Scope? = nil, scopeName: String? = nil,
         instance: ObjectIdentifier? = nil, dependency: String? = nil, captured: StorageKey? = nil,
-        capturedThrough: [StorageKey] = [], stall: LifecycleEvent.Stall? = nil
+        capturedThrough: [StorageKey] = [], stall: LifecycleEvent.Stall? = nil, misuse: LifecycleEvent.Misuse? = nil
     ) {
         guard isObservedInChain else { return }
         let context = ResolutionContext.current
@@ -99,9 +99,28 @@ extension ContainerNode {
                 parameter: key?.parameterBox?.description, scope: scope?.name ?? scopeName,
                 lifetime: scope?.kind, container: displayName, instance: instance, dependency: dependency,
                 resolvedBy: resolvedBy, captured: captured?.reference, capturedThrough: capturedThrough.map(\.reference),
-                stall: stall)
+                stall: stall, misuse: misuse)
             for observer in observers { observer.receive(event) }
         }
+    }
+}
+
+extension ContainerNode {
+    /// Reports misuse that Scoped worked around to keep the app running (``LifecycleEvent/Kind-swift.enum/misuse``):
+    /// a fault in the platform's log (``Platform/logFault(_:)``) and an event to observers.
+    package func reportMisuse(
+        _ reason: LifecycleEvent.Misuse.Reason, _ message: String, key: StorageKey? = nil, scope: Scope? = nil
+    ) {
+        Platform.logFault("Scoped: " + message)
+        emit(.misuse, key: key, scope: scope, misuse: LifecycleEvent.Misuse(reason: reason, message: message))
+    }
+}
+
+extension SharedContainer {
+    /// Reports misuse in this container (``ContainerNode/reportMisuse(_:_:key:scope:)``):
+    /// what ScopedSwiftUI worked around.
+    package func reportMisuse(_ reason: LifecycleEvent.Misuse.Reason, _ message: String) {
+        manager.node.nodeInCurrentWorld().reportMisuse(reason, message)
     }
 }
 

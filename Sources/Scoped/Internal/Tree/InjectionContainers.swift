@@ -24,10 +24,26 @@ package enum InjectionContainers {
     package static var inUse: Bool { entered.load(ordering: .relaxed) != 0 }
 
     /// The container of type `C` that `@Injected` resolves through on this thread: the
-    /// innermost open one of ``resolving(through:_:)``'s containers, or `C.shared`.
+    /// innermost open one of ``resolving(through:_:)``'s containers, or `C.shared`; inside
+    /// a build whose instance is held outside the view's lifetime scopes (a root's
+    /// `.cached` service the view model's build resolves first), that container's root:
+    /// the holder's factories and overrides, never the view's.
     @inline(never)
     package static func nearestInUse<C: SharedContainer>(_ type: C.Type) -> C {
-        nearest(type, in: ResolutionContext.current.injectionContainers)
+        let context = ResolutionContext.current
+        let (containers, depth) = context.injectionContainers
+        let container = nearest(type, in: containers)
+        guard context.isBuildingForAHolderOutsideViews(after: depth) else { return container }
+        return root(of: container)
+    }
+
+    /// `container`'s root, as a `C`: `C.shared` or the container itself when it is that
+    /// root, else a container around the root's state that closes nothing when released.
+    private static func root<C: SharedContainer>(of container: C) -> C {
+        let node = container.manager.node
+        guard !node.isRoot else { return container }
+        if C.shared.manager.node === node.root { return C.shared }
+        return C(manager: ContainerManager(borrowing: node.root))
     }
 
     /// ``nearestInUse(_:)`` while ``inUse``, else `C.shared`: what the global
@@ -55,6 +71,14 @@ package enum InjectionContainers {
         return { (container ?? C.shared)[keyPath: keyPath] }
     }
 
+    /// Resolves `factory` for a lazy property wrapper (`@LazyInjected`, `@WeakLazyInjected`,
+    /// `@DynamicInjected`): through a lifetime scope that closed since the wrapper took it,
+    /// a `.scoped` resolve builds an instance for the caller alone and reports misuse
+    /// instead of stopping (ResolutionContext.resolvingForPropertyWrapper).
+    package static func resolve<T>(_ factory: Factory<T>) -> T {
+        ResolutionContext.resolvingForPropertyWrapper { factory() }
+    }
+
     /// The innermost container of type `C` in `containers` (innermost last) that is not
     /// closed, or `C.shared`. A closed lifetime scope is passed over, so that a view still
     /// rendered after app code closed its scope resolves through the scope's nearest open
@@ -71,12 +95,43 @@ package enum InjectionContainers {
     package static func resolving<R>(through containers: [any SharedContainer], _ operation: () throws -> R) rethrows -> R {
         let context = ResolutionContext.current
         let previous = context.injectionContainers
-        context.injectionContainers = containers
+        context.injectionContainers = (containers, context.openBuildCount)
         entered.add(1, ordering: .sequentiallyConsistent)
         defer {
             entered.subtract(1, ordering: .sequentiallyConsistent)
             context.injectionContainers = previous
         }
         return try operation()
+    }
+}
+
+extension ContainerNode {
+    /// Whether a resolve through this node may go through its root instead
+    /// (``resolvesAtRootNow()``): a lifetime scope that a view opened, or any lifetime
+    /// scope while a view model is built for a view somewhere.
+    @inline(__always)
+    package var mayResolveAtRoot: Bool {
+        !isRoot && (isViewBound || InjectionContainers.inUse)
+    }
+
+    /// Whether a resolve through this lifetime scope made now belongs to a build whose
+    /// instance a container outside the view's lifetime scopes will hold (the root's
+    /// `.cached`, `.singleton`, `.shared`, a custom scope, a `.graph` part; an async build
+    /// too): then it resolves through the root, as that build would anywhere else. The
+    /// holder decides what its build sees, never the navigation that resolved it first.
+    ///
+    /// A scope a view opened (``isViewBound``): any such build open on this thread or in
+    /// this task's chain of async builds. Any other lifetime scope (`.container(flow)`):
+    /// such a build opened on this thread since a view model's build put the view's
+    /// containers in force.
+    @inline(never)
+    package func resolvesAtRootNow() -> Bool {
+        let context = ResolutionContext.current
+        if isViewBound {
+            return context.isBuildingForAHolderOutsideViews(after: 0)
+                || AsyncBuildChain.frames.contains { $0.kind.isHeldOutsideViews(ownedByChild: $0.ownedByChild) }
+        }
+        let (containers, depth) = context.injectionContainers
+        return !containers.isEmpty && context.isBuildingForAHolderOutsideViews(after: depth)
     }
 }
