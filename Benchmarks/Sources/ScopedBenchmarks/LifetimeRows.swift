@@ -36,6 +36,11 @@ enum LifetimeRows {
 
     static func all() -> [Benchmark] {
         let root = Container()
+        // Observed roots: the leak check watches releases that observers hear about.
+        let observed = Container()
+        _ = observed.observe(LifecycleObserver { _ in })
+        let checked = Container()
+        _ = checked.observe(LifecycleObserver { _ in })
         return [
             Benchmark("lifetime", "hand-written: 10 inits kept by an owner, dropped", baseline: true) { n in
                 var acc: UInt64 = 0
@@ -50,6 +55,20 @@ enum LifetimeRows {
             Benchmark("lifetime", "Scoped child + 10 scoped resolves + close") { n in
                 var acc: UInt64 = 0
                 for _ in 0..<n { acc &+= cycle(root) }
+                return acc
+            },
+            Benchmark("lifetime", "Scoped child + 10 scoped resolves + close, observed") { n in
+                var acc: UInt64 = 0
+                for _ in 0..<n { acc &+= cycle(observed) }
+                return acc
+            },
+            Benchmark("lifetime", "Scoped child + 10 scoped resolves + close, observed, leak check on") { n in
+                // The check's cost at close: a weak reference per released instance (none
+                // outlives its release here, so no delayed check is scheduled).
+                LifecycleEvent.leakGracePeriod = 2
+                defer { LifecycleEvent.leakGracePeriod = nil }
+                var acc: UInt64 = 0
+                for _ in 0..<n { acc &+= cycle(checked) }
                 return acc
             },
         ]
