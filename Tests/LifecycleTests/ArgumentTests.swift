@@ -26,7 +26,7 @@ import Testing
         (["--seed", "--list"], "--seed needs a value"),
         (["--scenario", "nope"], "unknown scenario 'nope' (--list shows the names)"),
         (["--scenario", "16"], "unknown scenario '16' (--list shows the names)"),
-        (["--format", "xml"], "unknown format 'xml' (use summary, card, log, initlog, timeline, json, dot or mermaid)"),
+        (["--format", "xml"], "unknown format 'xml' (use summary, card, log, initlog, timeline, json, dot, mermaid or trace)"),
         (["--seed", "-1"], "--seed must be a whole number from 0 to 18446744073709551615, got '-1'"),
         (["--ticks", "9"], "--ticks must be a whole number from 10 to 100, got '9'"),
         (["--ticks=abc"], "--ticks must be a whole number from 10 to 100, got 'abc'"),

@@ -14,6 +14,9 @@ import Testing
 /// for s in lazy-shared navigationlink-scoped multilevel; do
 ///   for f in dot mermaid; do .build/debug/ScopedDemo --scenario $s --format $f > Tests/LifecycleTests/Golden/$s.$f; done
 /// done
+/// for s in observed-shared navigationlink-scoped multilevel; do
+///   .build/debug/ScopedDemo --scenario $s --format trace > Tests/LifecycleTests/Golden/$s.trace
+/// done
 /// .build/debug/ScopedDemo --scenario init-log --format initlog > Tests/LifecycleTests/Golden/init-log.initlog
 /// .build/debug/ScopedDemo > Tests/LifecycleTests/Golden/summary.txt
 /// .build/debug/ScopedDemo --wide > Tests/LifecycleTests/Golden/summary-wide.txt
@@ -52,6 +55,29 @@ import Testing
         #expect(output.standardOutput == (try Golden.text("\(scenario).\(format)")))
     }
 
+    /// `--format trace`: the Trace Event file of the counter sheet (observed-shared) and
+    /// two scenarios with lifetime scopes, checked against the format's documented fields
+    /// and the golden file.
+    @MainActor
+    @Test(arguments: ["observed-shared", "navigationlink-scoped", "multilevel"])
+    func traceFileMatchesGoldenAndTheFormat(scenario: String) throws {
+        let output = DemoCommand.run(arguments: ["--scenario", scenario, "--format", "trace"])
+        #expect(output.exitCode == 0)
+        #expect(output.standardOutput == (try Golden.text("\(scenario).trace")))
+        let object = try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any]
+        let events = try #require(object?["traceEvents"] as? [[String: Any]])
+        #expect(events.contains { $0["ph"] as? String == "X" })
+        for event in events {
+            let phase = try #require(event["ph"] as? String)
+            #expect(["M", "X", "i", "s", "f"].contains(phase))
+            #expect(event["name"] is String && event["pid"] is Int)
+            guard phase != "M" else { continue }
+            #expect(event["ts"] is Int && event["tid"] is Int && event["cat"] is String)
+            if phase == "X" { #expect((event["dur"] as? Int ?? -1) >= 0 && event["args"] is [String: Any]) }
+            if phase == "s" || phase == "f" { #expect(event["id"] is Int) }
+        }
+    }
+
     @MainActor
     @Test func summaryMatchesGolden() throws {
         #expect(DemoCommand.run(arguments: []).standardOutput == (try Golden.text("summary.txt")))
@@ -78,7 +104,7 @@ import Testing
         let bad = try spawn(executable, ["--format", "xml"])
         #expect(bad.exitCode == 2)
         #expect(bad.standardOutput.isEmpty)
-        #expect(bad.standardError.split(separator: "\n").first == "ScopedDemo: error: unknown format 'xml' (use summary, card, log, initlog, timeline, json, dot or mermaid)")
+        #expect(bad.standardError.split(separator: "\n").first == "ScopedDemo: error: unknown format 'xml' (use summary, card, log, initlog, timeline, json, dot, mermaid or trace)")
         #expect(bad.standardError.hasSuffix(DemoOptions.usage))
     }
 }

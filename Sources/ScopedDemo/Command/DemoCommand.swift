@@ -44,6 +44,7 @@ enum DemoCommand {
         case .json: text = results.map(JSONLinesFormatter.render).joined()
         case .dot: text = results.map(GraphFormatter.dot).joined(separator: "\n")
         case .mermaid: text = results.map(GraphFormatter.mermaid).joined(separator: "\n")
+        case .trace: text = TraceFormatter.render(results)
         }
         return Output(standardOutput: text)
     }

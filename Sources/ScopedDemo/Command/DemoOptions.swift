@@ -19,6 +19,8 @@ struct DemoOptions: Equatable, Sendable {
         case dot
         /// The graph Scoped resolved, as Mermaid flowcharts (one per variant).
         case mermaid
+        /// Scoped's lifetimes as a Trace Event format file (one per scenario, a process per variant).
+        case trace
     }
 
     /// The scenario to run (its name); nil runs them all.
@@ -77,7 +79,7 @@ extension DemoOptions {
             case "--format":
                 let wanted = try value()
                 guard let format = Format(rawValue: wanted) else {
-                    throw ArgumentError(message: "unknown format '\(wanted)' (use summary, card, log, initlog, timeline, json, dot or mermaid)")
+                    throw ArgumentError(message: "unknown format '\(wanted)' (use summary, card, log, initlog, timeline, json, dot, mermaid or trace)")
                 }
                 options.requestedFormat = format
             case "--seed":
@@ -124,7 +126,8 @@ extension DemoOptions {
                              log: one line per event, simulated time first |
                              initlog: view-model inits/deinits in seed 001's log format |
                              timeline: an ASCII lifeline per instance | json: one event per line |
-                             dot, mermaid: the graph Scoped resolved (Graphviz DOT, Mermaid flowchart)
+                             dot, mermaid: the graph Scoped resolved (Graphviz DOT, Mermaid flowchart) |
+                             trace: Scoped's lifetimes as a Trace Event file (ui.perfetto.dev)
           --seed N           seed of the parent's random numbers (default 42); same seed, same output
           --ticks N          simulated seconds to run, 10-100 (default 12); init-log always runs 6
           --sdk 26|27        @State as built with Xcode 26 (property wrapper, initial value eager; default)
