@@ -25,7 +25,7 @@ import Testing
         (["--scenario"], "--scenario needs a value"),
         (["--seed", "--list"], "--seed needs a value"),
         (["--scenario", "nope"], "unknown scenario 'nope' (--list shows the names)"),
-        (["--scenario", "16"], "unknown scenario '16' (--list shows the names)"),
+        (["--scenario", "17"], "unknown scenario '17' (--list shows the names)"),
         (["--format", "xml"], "unknown format 'xml' (use summary, card, log, initlog, timeline, json, dot, mermaid or trace)"),
         (["--seed", "-1"], "--seed must be a whole number from 0 to 18446744073709551615, got '-1'"),
         (["--ticks", "9"], "--ticks must be a whole number from 10 to 100, got '9'"),

@@ -17,6 +17,7 @@ import Testing
 /// for s in observed-shared navigationlink-scoped multilevel; do
 ///   .build/debug/ScopedDemo --scenario $s --format trace > Tests/LifecycleTests/Golden/$s.trace
 /// done
+/// for f in log card trace; do .build/debug/ScopedDemo --scenario leak-check --format $f > Tests/LifecycleTests/Golden/leak-check.$f; done
 /// .build/debug/ScopedDemo --scenario init-log --format initlog > Tests/LifecycleTests/Golden/init-log.initlog
 /// .build/debug/ScopedDemo > Tests/LifecycleTests/Golden/summary.txt
 /// .build/debug/ScopedDemo --wide > Tests/LifecycleTests/Golden/summary-wide.txt
@@ -76,6 +77,23 @@ import Testing
             if phase == "X" { #expect((event["dur"] as? Int ?? -1) >= 0 && event["args"] is [String: Any]) }
             if phase == "s" || phase == "f" { #expect(event["id"] is Int) }
         }
+    }
+
+    /// Scenario 16 (by name only): the leak check names the view model the feed keeps after
+    /// its screen's pop, in the log and as an instant in the trace; `[weak self]` leaks nothing.
+    @MainActor
+    @Test(arguments: ["log", "card", "trace"])
+    func leakCheckScenarioMatchesGolden(format: String) throws {
+        let output = DemoCommand.run(arguments: ["--scenario", "leak-check", "--format", format])
+        #expect(output.exitCode == 0)
+        #expect(output.standardOutput == (try Golden.text("leak-check.\(format)")))
+        guard format == "log" else { return }
+        let variants = output.standardOutput.components(separatedBy: "\n\n== ")
+        #expect(variants.count == 2)
+        #expect(variants[0].contains(
+            "t=07s  scoped.leaked    FeedDetailViewModel#1     feedDetail(weakly:)[2] .scoped released by detail#1, still alive"))
+        #expect(!variants[1].contains("scoped.leaked"))
+        #expect(!DemoCommand.run(arguments: ["--list"]).standardOutput.contains("leak-check"))
     }
 
     @MainActor

@@ -121,7 +121,8 @@ extension DemoOptions {
 
           (no options)       the overview: what to use, two lifelines, one row per variant (100 columns)
           --wide             the summary with every column (about 190 columns)
-          --scenario NAME    one scenario: a name from --list or its number (1-15); alone, its card
+          --scenario NAME    one scenario: a name from --list or its number (1-15); alone, its card;
+                             also leak-check (16): a view model that outlives its screen, reported
           --format FORMAT    summary (default) | card: seed, code, timeline, verdict (with --scenario) |
                              log: one line per event, simulated time first |
                              initlog: view-model inits/deinits in seed 001's log format |

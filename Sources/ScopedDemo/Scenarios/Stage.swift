@@ -82,18 +82,26 @@ final class Stage {
             }
             let probe = script.probe
             if tick == probe.beforeTick { outcome.stateInitial = renderer.firstText(startingWith: probe.textPrefix) }
+            // Each action's releases are checked for leaks at once (LeakCheck.collecting):
+            // an instance a scope released and still alive shows as `scoped.leaked`.
             if let action = script.action(at: tick) {
                 if tick == script.dismissTick {
-                    let shown = renderer.collectingUnmountedReads { perform(action) }.filter { $0.role == .viewModel }
+                    let shown = renderer.collectingUnmountedReads { checkingLeaks { perform(action) } }
+                        .filter { $0.role == .viewModel }
                     outcome.releasedOnDismiss = shown.isEmpty ? nil : shown.allSatisfy(\.isReleased)
                 } else {
-                    perform(action)
+                    checkingLeaks { perform(action) }
                 }
             }
             if tick == probe.beforeTick { outcome.stateBefore = renderer.firstText(startingWith: probe.textPrefix) }
             if tick == probe.afterTick { outcome.stateAfter = renderer.firstText(startingWith: probe.textPrefix) }
         }
         return outcome
+    }
+
+    /// Runs `body`, then reports what a scope released during it and is still alive.
+    private func checkingLeaks(_ body: () -> Void) {
+        _ = LeakCheck.collecting(body)
     }
 
     private func perform(_ action: Script.Action) {
