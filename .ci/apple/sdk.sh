@@ -10,9 +10,9 @@
 #                              standard library compiled from the toolchain's own
 #                              .swiftinterface files for that target (Swift, _Concurrency,
 #                              _StringProcessing, _RegexParser, SwiftOnoneSupport,
-#                              Observation, Testing), and the stand-ins for Dispatch and
-#                              XCTest (.ci/apple/Dispatch.swift, XCTest.swift), which the
-#                              toolchain has no interface of
+#                              Observation, Testing), and the stand-ins for Dispatch,
+#                              XCTest and os (.ci/apple/Dispatch.swift, XCTest.swift,
+#                              os.swift), which the toolchain has no interface of
 #
 #   bash .ci/apple/sdk.sh [ios|macos|tvos|watchos ...]     # default: all four
 #
@@ -45,7 +45,7 @@ source .ci/apple/triples.sh
 RECIPE=2
 fingerprint=$( { swiftc --version 2>&1; echo "ziglang $ZIGLANG_VERSION recipe $RECIPE";
                  cat .ci/apple/Darwin.modulemap; } | sha256sum | cut -c1-16)
-standins=$(cat .ci/apple/Dispatch.swift .ci/apple/XCTest.swift | sha256sum | cut -c1-16)
+standins=$(cat .ci/apple/Dispatch.swift .ci/apple/XCTest.swift .ci/apple/os.swift | sha256sum | cut -c1-16)
 
 # The SDK root: headers and the Darwin module, from the pinned wheel.
 if [ "$(cat "$out/sdk/.fingerprint" 2>/dev/null)" != "$fingerprint" ]; then
@@ -81,7 +81,7 @@ build_platform() {
         echo "$fingerprint" >"$dir/.fingerprint"
     fi
     [ "$(cat "$dir/.standins" 2>/dev/null)" = "$standins" ] && return 0
-    for module in Dispatch XCTest; do
+    for module in Dispatch XCTest os; do
         swiftc -target "$target" -sdk "$out/sdk" -I "$dir" "${shims[@]}" -Xfrontend -disable-objc-interop \
             -swift-version 6 -warnings-as-errors -parse-as-library -emit-module -module-name "$module" \
             -emit-module-path "$dir/$module.swiftmodule" ".ci/apple/$module.swift"
