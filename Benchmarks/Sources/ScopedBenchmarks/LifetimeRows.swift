@@ -36,11 +36,11 @@ enum LifetimeRows {
 
     static func all() -> [Benchmark] {
         let root = Container()
-        // Observed roots: the leak check watches releases that observers hear about.
+        // Observed roots (the leak check watches releases that observers hear about); each
+        // row installs its observer for its own run only: an observer installed anywhere
+        // turns off every other row's lock-free read.
         let observed = Container()
-        _ = observed.observe(LifecycleObserver { _ in })
         let checked = Container()
-        _ = checked.observe(LifecycleObserver { _ in })
         return [
             Benchmark("lifetime", "hand-written: 10 inits kept by an owner, dropped", baseline: true) { n in
                 var acc: UInt64 = 0
@@ -58,6 +58,8 @@ enum LifetimeRows {
                 return acc
             },
             Benchmark("lifetime", "Scoped child + 10 scoped resolves + close, observed") { n in
+                let observation = observed.observe(LifecycleObserver { _ in })
+                defer { observation.cancel() }
                 var acc: UInt64 = 0
                 for _ in 0..<n { acc &+= cycle(observed) }
                 return acc
@@ -66,7 +68,11 @@ enum LifetimeRows {
                 // The check's cost at close: a weak reference per released instance (none
                 // outlives its release here, so no delayed check is scheduled).
                 LifecycleEvent.leakGracePeriod = 2
-                defer { LifecycleEvent.leakGracePeriod = nil }
+                let observation = checked.observe(LifecycleObserver { _ in })
+                defer {
+                    observation.cancel()
+                    LifecycleEvent.leakGracePeriod = nil
+                }
                 var acc: UInt64 = 0
                 for _ in 0..<n { acc &+= cycle(checked) }
                 return acc

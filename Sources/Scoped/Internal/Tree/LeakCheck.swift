@@ -17,13 +17,15 @@ import Dispatch
 /// whether to watch what they release.
 package enum LeakCheck {
     /// Whether the build of this package checks leaks when nothing was set: debug builds do.
-    private static let onByDefault: Bool = {
+    /// (A computed constant, not a `static let`: no lazy initialisation to check.)
+    @inline(__always)
+    private static var onByDefault: Bool {
         #if DEBUG
         return true
         #else
         return false
         #endif
-    }()
+    }
 
     /// The grace period in debug builds, unless set.
     package static let defaultGracePeriod: Double = 2
