@@ -16,29 +16,24 @@ extension Scenario {
             explanation: "a .scoped view model captured by an app-wide feed after its screen closed: reported as leaked",
             group: .navigationLink, usesScoped: true,
             variants: [
-                Variant(
-                    label: "handler captures self: leaked",
-                    code: code(capture: "{ self.refresh() }"),
+                variant(
+                    weakly: false, label: "handler captures self: leaked", capture: "{ self.refresh() }",
                     verdict: .avoid("the feed's handler keeps the view model after the pop: Scoped reports it as leaked", brief: "leaked on pop"),
-                    seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): work for a screen nobody sees; 002: a deinit that never runs",
-                    script: Script.navigation) { stage in
-                    ItemsStackView(numbers: stage.numbers) { id in
-                        FeedDetailView(id: id, weakly: false).lifetimeScope("detail")
-                    }
-                    .container(stage.makeContainer())
-                },
-                Variant(
-                    label: "handler with [weak self]: released",
-                    code: code(capture: "{ [weak self] in self?.refresh() }"),
+                    seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): work for a screen nobody sees; 002: a deinit that never runs"),
+                variant(
+                    weakly: true, label: "handler with [weak self]: released", capture: "{ [weak self] in self?.refresh() }",
                     verdict: .use("the handler does not keep the view model: the pop frees it, nothing leaks", brief: "freed on pop"),
-                    seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): work for a screen nobody sees",
-                    script: Script.navigation) { stage in
-                    ItemsStackView(numbers: stage.numbers) { id in
-                        FeedDetailView(id: id, weakly: true).lifetimeScope("detail")
-                    }
-                    .container(stage.makeContainer())
-                },
+                    seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): work for a screen nobody sees"),
             ])
+    }
+
+    private static func variant(weakly: Bool, label: String, capture: String, verdict: Verdict, seed: String) -> Variant {
+        Variant(label: label, code: code(capture: capture), verdict: verdict, seed: seed, script: Script.navigation) { stage in
+            ItemsStackView(numbers: stage.numbers) { id in
+                FeedDetailView(id: id, weakly: weakly).lifetimeScope("detail")
+            }
+            .container(stage.makeContainer())
+        }
     }
 
     private static func code(capture: String) -> String {
