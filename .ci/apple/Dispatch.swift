@@ -41,6 +41,35 @@ open class DispatchQueue: DispatchObject, @unchecked Sendable {
         group: DispatchGroup? = nil, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
         execute work: @escaping @Sendable () -> Void
     ) {}
+
+    // dispatchqueue/asyncafter(deadline:qos:flags:execute:) —
+    // `@preconcurrency func asyncAfter(deadline: DispatchTime, qos: DispatchQoS = .unspecified,
+    //  flags: DispatchWorkItemFlags = [], execute work: @escaping @Sendable () -> Void)`
+    // (as its wall-clock twin, dispatchqueue/asyncafter(walldeadline:qos:flags:execute:)).
+    @preconcurrency
+    public func asyncAfter(
+        deadline: DispatchTime, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
+        execute work: @escaping @Sendable () -> Void
+    ) {}
+}
+
+// dispatchtime — `struct DispatchTime`, `Comparable`, `Sendable`;
+// dispatchtime/now() — `static func now() -> DispatchTime`.
+public struct DispatchTime: Comparable, Sendable {
+    let uptimeNanoseconds: UInt64
+    public static func now() -> DispatchTime { DispatchTime(uptimeNanoseconds: 0) }
+    public static func < (lhs: DispatchTime, rhs: DispatchTime) -> Bool { lhs.uptimeNanoseconds < rhs.uptimeNanoseconds }
+}
+
+// dispatchtimeinterval — `enum DispatchTimeInterval`, `Equatable`, `Sendable`; its cases
+// (seconds, milliseconds, microseconds, nanoseconds: each `(Int)`; never).
+public enum DispatchTimeInterval: Equatable, Sendable {
+    case seconds(Int), milliseconds(Int), microseconds(Int), nanoseconds(Int), never
+}
+
+// dispatchtime/+(_:_:)-… — `static func + (time: DispatchTime, interval: DispatchTimeInterval) -> DispatchTime`.
+extension DispatchTime {
+    public static func + (time: DispatchTime, interval: DispatchTimeInterval) -> DispatchTime { time }
 }
 
 // dispatchspecifickey — `final class DispatchSpecificKey<T>`, `Sendable`;

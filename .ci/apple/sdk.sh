@@ -11,8 +11,8 @@
 #                              .swiftinterface files for that target (Swift, _Concurrency,
 #                              _StringProcessing, _RegexParser, SwiftOnoneSupport,
 #                              Observation, Testing), and the stand-ins for Dispatch,
-#                              XCTest and os (.ci/apple/Dispatch.swift, XCTest.swift, os.swift), which the
-#                              toolchain has no interface of
+#                              XCTest and os (.ci/apple/Dispatch.swift, XCTest.swift,
+#                              os.swift), which the toolchain has no interface of
 #
 #   bash .ci/apple/sdk.sh [ios|macos|tvos|watchos ...]     # default: all four
 #

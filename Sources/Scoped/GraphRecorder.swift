@@ -67,7 +67,7 @@ public final class GraphRecorder: Sendable {
 
     private func record(_ event: LifecycleEvent) {
         switch event.kind {
-        case .created, .reused, .released, .captiveDependency:
+        case .created, .reused, .released, .captiveDependency, .leaked:
             break
         case .reset, .scopeOpened, .scopeClosed, .buildStalled, .misuse:
             return
@@ -86,6 +86,8 @@ public final class GraphRecorder: Sendable {
                 }
             case .released:
                 state.graph.nodes[node].released += 1
+            case .leaked:
+                state.graph.nodes[node].leaked += 1
             case .captiveDependency:
                 // `subject` is the holder; `captured` the shorter-lived instance it resolved.
                 if let captured = event.captured {

@@ -44,6 +44,11 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
         /// which, what Scoped did instead and the fix. Also logged as a fault (`os_log` on
         /// Apple platforms, standard error elsewhere).
         case misuse
+        /// An instance a scope released (``SharedContainer/close()``, a reset) is still alive
+        /// after ``LifecycleEvent/leakGracePeriod``: something else keeps it — a closure, a
+        /// `Task`, a delegate, a longer-lived object. ``LifecycleEvent/leak`` says how long
+        /// it was given and which builds made it. Reported once per released instance.
+        case leaked
     }
 
     /// Increases by one with every event in the process: tells the order of events,
@@ -162,6 +167,46 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
         set { EventHub.stalledBuildThreshold.withLock { $0 = newValue.map { max(0, $0) } } }
     }
 
+    /// For ``Kind-swift.enum/leaked``: how long the instance was given, and which builds made it.
+    public let leak: Leak?
+
+    /// An instance still alive after its scope released it (``Kind-swift.enum/leaked``).
+    public struct Leak: Sendable, Equatable {
+        /// How long after its release it was found alive, in seconds: the grace period
+        /// (``LifecycleEvent/leakGracePeriod`` when it was released), or 0 for a check made
+        /// at once (ScopedTesting's `expectNoLeaks(after:)`).
+        public let seconds: Double
+        /// The builds whose bodies resolved it, outermost first: `checkout → cart` for a
+        /// `cart` resolved by `checkout`'s body; empty when it was resolved from outside any
+        /// factory body (a view, a test).
+        public let builtThrough: [Reference]
+    }
+
+    /// How long an instance a scope released may stay alive before observers receive a
+    /// ``Kind-swift.enum/leaked`` event; nil turns the check off. 2 seconds in debug builds,
+    /// nil (off) in release builds, unless set.
+    ///
+    /// When a lifetime scope closes, or a reset drops instances, every class instance it
+    /// releases should deinit then. One that is still alive after this grace period is held
+    /// by something else: a closure or a `Task` that captured it, a subscription, a delegate.
+    /// The check covers releases by containers and scopes that have an observer: it keeps a
+    /// weak reference to each released instance that outlives its release, and looks again
+    /// once, on a Dispatch queue, after the grace period; observers receive the event on that
+    /// queue. It costs nothing on the resolve path, and nothing at all while this is nil.
+    /// Process-wide: set it once, at launch or in a test's setup.
+    ///
+    /// ```swift
+    /// LifecycleEvent.leakGracePeriod = 1
+    /// Container.shared.observe { event in
+    ///     if event.kind == .leaked { print("warning:", event) }
+    ///     // warning: #58 leaked detail (DetailViewModel) scoped in detail#4: alive 1.0 s after release
+    /// }
+    /// ```
+    public static var leakGracePeriod: Double? {
+        get { LeakCheck.gracePeriod }
+        set { LeakCheck.gracePeriod = newValue.map { max(0, $0) } }
+    }
+
     /// A registration, with the parameter of a per-parameter instance: who resolved whom.
     public struct Reference: Sendable, Hashable, CustomStringConvertible {
         /// The registration's member name (`store`, `detail`).
@@ -189,7 +234,8 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
     /// One readable line: `#12 created detail[3] (DetailViewModel) scoped in checkout#7`,
     /// followed by `for store (EntryStore)` when another factory's body made the resolve.
     /// A captive dependency reads `#4 captiveDependency store (Store) cached captures
-    /// detail[3] (DetailViewModel) scoped in checkout#7`.
+    /// detail[3] (DetailViewModel) scoped in checkout#7`; a leak `#9 leaked detail[3]
+    /// (DetailViewModel) scoped in checkout#7: alive 2.0 s after release`.
     public var description: String {
         var line = "#\(sequence) \(kind.rawValue)"
         if let subject { line += " \(subject)" }
@@ -205,6 +251,7 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
             if !stall.awaitingBuilds.isEmpty { line += ", awaited by \(stall.awaitingBuilds.joined(separator: ", "))" }
         }
         if let misuse { line += ": \(misuse.message)" }
+        if let leak { line += ": alive \(leak.seconds) s after release" }
         return line
     }
 }

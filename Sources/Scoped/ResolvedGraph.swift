@@ -32,6 +32,9 @@ public struct ResolvedGraph: Sendable, Equatable {
         public internal(set) var reused = 0
         /// How many instances a scope let go of (close, reset).
         public internal(set) var released = 0
+        /// How many released instances were still alive after their grace period
+        /// (``LifecycleEvent/Kind-swift.enum/leaked``).
+        public internal(set) var leaked = 0
 
         /// Instances its scopes still hold: built minus released, for scopes that hold
         /// their instances (`cached`, `scoped`, `singleton`, custom); nil for `unique`,
@@ -86,14 +89,14 @@ public struct ResolvedGraph: Sendable, Equatable {
     /// The graph as Graphviz DOT: `dot -Tsvg graph.dot > graph.svg`.
     ///
     /// Nodes show the registration, its type, its scope and containers, and its counts;
-    /// captive edges are red and dashed.
+    /// captive edges are red and dashed, registrations with leaked instances red.
     ///
     /// - Parameter name: The graph's name (`digraph "name" {`).
     public func dot(name: String = "Scoped") -> String {
         var lines = ["digraph \"\(Self.dotEscaped(name))\" {", "  rankdir=LR;", "  node [shape=box, fontname=\"Helvetica\"];"]
         for (index, node) in nodes.enumerated() {
             let label = labelLines(of: node).map(Self.dotEscaped).joined(separator: "\\n")
-            lines.append("  n\(index) [label=\"\(label)\"];")
+            lines.append("  n\(index) [label=\"\(label)\"\(node.leaked > 0 ? ", color=red, fontcolor=red" : "")];")
         }
         for edge in edges {
             var attributes = ["label=\"\(edge.count)×\"" ]
@@ -106,7 +109,8 @@ public struct ResolvedGraph: Sendable, Equatable {
 
     /// The graph as a Mermaid flowchart, for a ` ```mermaid ` block in Markdown.
     ///
-    /// Captive edges are dotted and labelled `captive`.
+    /// Captive edges are dotted and labelled `captive`; registrations with leaked instances
+    /// are red.
     public func mermaid() -> String {
         var lines = ["flowchart LR"]
         for (index, node) in nodes.enumerated() {
@@ -116,6 +120,9 @@ public struct ResolvedGraph: Sendable, Equatable {
         for edge in edges {
             let arrow = edge.captive ? "-. \"captive, \(edge.count)×\" .->" : "-- \"\(edge.count)×\" -->"
             lines.append("  n\(edge.from) \(arrow) n\(edge.to)")
+        }
+        for (index, node) in nodes.enumerated() where node.leaked > 0 {
+            lines.append("  style n\(index) stroke:#d00,color:#d00")
         }
         if edges.contains(where: \.captive) {
             let captive = edges.enumerated().filter { $0.element.captive }.map { String($0.offset) }
@@ -130,6 +137,7 @@ public struct ResolvedGraph: Sendable, Equatable {
         var counts = "built \(node.built)"
         if node.reused > 0 { counts += " · reused \(node.reused)" }
         if let held = node.held { counts += " · held \(held)" }
+        if node.leaked > 0 { counts += " · leaked \(node.leaked)" }
         return [node.registration, node.typeName, "\(scopes) in \(node.containers.joined(separator: ", "))", counts]
     }
 

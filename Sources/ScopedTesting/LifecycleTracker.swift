@@ -311,6 +311,11 @@ public final class LifecycleTracker: Sendable {
         }
     }
 
+    /// The latest record of the object `id`, if the tracker knows it.
+    func trackedInstance(identifiedBy id: ObjectIdentifier) -> TrackedInstance? {
+        state.withLock { $0.latest[id] }.flatMap(snapshot(at:))
+    }
+
     /// Snapshots of every record; states are read after unlocking (a weak load may release
     /// the last reference to an object).
     private func snapshots() -> [TrackedInstance] {

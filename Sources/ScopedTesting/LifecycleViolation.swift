@@ -16,6 +16,9 @@ public struct LifecycleViolation: Sendable, Equatable, CustomStringConvertible {
         case notReleased
         /// ``LifecycleTracker/expectAlive(_:sourceLocation:)``.
         case notAlive
+        /// ``LifecycleTracker/expectNoLeaks(after:fileID:filePath:line:column:)``: an
+        /// instance a scope released during the flow is still alive.
+        case leaked
     }
 
     /// Which expectation failed.

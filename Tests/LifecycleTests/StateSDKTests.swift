@@ -45,7 +45,7 @@ import Testing
 
     /// Every output of `--sdk 27` says that the macro's laziness is assumed (issue #32).
     @MainActor
-    @Test(arguments: ["summary", "card", "log", "initlog", "timeline", "json", "dot", "mermaid"])
+    @Test(arguments: ["summary", "card", "log", "initlog", "timeline", "json", "dot", "mermaid", "trace"])
     func everySDK27OutputLabelsTheAssumption(format: String) {
         let output = DemoCommand.run(arguments: ["--sdk", "27", "--scenario", "state-observable", "--format", format]).standardOutput
         #expect(output.contains("ASSUMED"))

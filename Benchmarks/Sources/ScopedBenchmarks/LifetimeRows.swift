@@ -36,6 +36,11 @@ enum LifetimeRows {
 
     static func all() -> [Benchmark] {
         let root = Container()
+        // Observed roots (the leak check watches releases that observers hear about); each
+        // row installs its observer for its own run only: an observer installed anywhere
+        // turns off every other row's lock-free read.
+        let observed = Container()
+        let checked = Container()
         return [
             Benchmark("lifetime", "hand-written: 10 inits kept by an owner, dropped", baseline: true) { n in
                 var acc: UInt64 = 0
@@ -50,6 +55,26 @@ enum LifetimeRows {
             Benchmark("lifetime", "Scoped child + 10 scoped resolves + close") { n in
                 var acc: UInt64 = 0
                 for _ in 0..<n { acc &+= cycle(root) }
+                return acc
+            },
+            Benchmark("lifetime", "Scoped child + 10 scoped resolves + close, observed") { n in
+                let observation = observed.observe(LifecycleObserver { _ in })
+                defer { observation.cancel() }
+                var acc: UInt64 = 0
+                for _ in 0..<n { acc &+= cycle(observed) }
+                return acc
+            },
+            Benchmark("lifetime", "Scoped child + 10 scoped resolves + close, observed, leak check on") { n in
+                // The check's cost at close: a weak reference per released instance (none
+                // outlives its release here, so no delayed check is scheduled).
+                LifecycleEvent.leakGracePeriod = 2
+                let observation = checked.observe(LifecycleObserver { _ in })
+                defer {
+                    observation.cancel()
+                    LifecycleEvent.leakGracePeriod = nil
+                }
+                var acc: UInt64 = 0
+                for _ in 0..<n { acc &+= cycle(checked) }
                 return acc
             },
         ]

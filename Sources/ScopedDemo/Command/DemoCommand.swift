@@ -25,7 +25,8 @@ enum DemoCommand {
         if options.help { return Output(standardOutput: DemoOptions.usage) }
         if options.list { return Output(standardOutput: ScenarioListFormatter.render(ScenarioCatalog.all)) }
 
-        let scenarios = ScenarioCatalog.all.filter { options.scenario == nil || $0.name == options.scenario }
+        let scenarios = options.scenario.map { name in ScenarioCatalog.scenario(named: name).map { [$0] } ?? [] }
+            ?? ScenarioCatalog.all
         let results = scenarios.flatMap { $0.run(seed: options.seed, ticks: options.ticks, stateSDK: options.stateSDK) }
         let text: String
         switch options.format {
@@ -44,6 +45,7 @@ enum DemoCommand {
         case .json: text = results.map(JSONLinesFormatter.render).joined()
         case .dot: text = results.map(GraphFormatter.dot).joined(separator: "\n")
         case .mermaid: text = results.map(GraphFormatter.mermaid).joined(separator: "\n")
+        case .trace: text = TraceFormatter.render(results)
         }
         return Output(standardOutput: text)
     }

@@ -19,6 +19,8 @@ struct DemoOptions: Equatable, Sendable {
         case dot
         /// The graph Scoped resolved, as Mermaid flowcharts (one per variant).
         case mermaid
+        /// Scoped's lifetimes as a Trace Event format file (one per scenario, a process per variant).
+        case trace
     }
 
     /// The scenario to run (its name); nil runs them all.
@@ -77,7 +79,7 @@ extension DemoOptions {
             case "--format":
                 let wanted = try value()
                 guard let format = Format(rawValue: wanted) else {
-                    throw ArgumentError(message: "unknown format '\(wanted)' (use summary, card, log, initlog, timeline, json, dot or mermaid)")
+                    throw ArgumentError(message: "unknown format '\(wanted)' (use summary, card, log, initlog, timeline, json, dot, mermaid or trace)")
                 }
                 options.requestedFormat = format
             case "--seed":
@@ -119,12 +121,14 @@ extension DemoOptions {
 
           (no options)       the overview: what to use, two lifelines, one row per variant (100 columns)
           --wide             the summary with every column (about 190 columns)
-          --scenario NAME    one scenario: a name from --list or its number (1-15); alone, its card
+          --scenario NAME    one scenario: a name from --list or its number (1-15); alone, its card;
+                             also leak-check (16): a view model that outlives its screen, reported
           --format FORMAT    summary (default) | card: seed, code, timeline, verdict (with --scenario) |
                              log: one line per event, simulated time first |
                              initlog: view-model inits/deinits in seed 001's log format |
                              timeline: an ASCII lifeline per instance | json: one event per line |
-                             dot, mermaid: the graph Scoped resolved (Graphviz DOT, Mermaid flowchart)
+                             dot, mermaid: the graph Scoped resolved (Graphviz DOT, Mermaid flowchart) |
+                             trace: Scoped's lifetimes as a Trace Event file (ui.perfetto.dev)
           --seed N           seed of the parent's random numbers (default 42); same seed, same output
           --ticks N          simulated seconds to run, 10-100 (default 12); init-log always runs 6
           --sdk 26|27        @State as built with Xcode 26 (property wrapper, initial value eager; default)

@@ -1,3 +1,5 @@
+import Scoped
+
 /// `--format json`: one JSON object per event, one per line (JSON Lines).
 ///
 /// ```
@@ -19,22 +21,6 @@ enum JSONLinesFormatter {
         }.joined()
     }
 
-    /// `text` as a JSON string literal.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
+    /// `text` as a JSON string literal (the library's writer, shared with its trace files).
+    static func quoted(_ text: String) -> String { JSONText.quoted(text) }
 }

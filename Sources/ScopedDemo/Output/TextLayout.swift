@@ -31,7 +31,12 @@ enum TextLayout {
     /// Nothing for Xcode 26; for `--sdk 27`, the label every output of it carries: the
     /// macro's laziness is the demo's assumption (StateSDK.swift).
     static func sdkNote(_ result: VariantResult) -> String {
-        result.stateSDK == .xcode26 ? "" : " · @State as Xcode \(result.stateSDK.rawValue)'s macro, ASSUMED lazy"
+        sdkNote(result.stateSDK)
+    }
+
+    /// The note for runs that simulate `sdk`: empty for Xcode 26.
+    static func sdkNote(_ sdk: StateSDK) -> String {
+        sdk == .xcode26 ? "" : " · @State as Xcode \(sdk.rawValue)'s macro, ASSUMED lazy"
     }
 
     /// `text` broken at spaces into lines of at most `width` characters (a longer word

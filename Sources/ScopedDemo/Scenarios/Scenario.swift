@@ -56,8 +56,11 @@ enum ScenarioCatalog {
         ]
     }
 
+    /// Scenarios run only by name (`--scenario leak-check`): not in the summary or `--list`.
+    static var byNameOnly: [Scenario] { [.leakCheck] }
+
     /// The scenario called `name` (or numbered `name`).
     static func scenario(named name: String) -> Scenario? {
-        all.first { $0.name == name || String($0.number) == name }
+        (all + byNameOnly).first { $0.name == name || String($0.number) == name }
     }
 }

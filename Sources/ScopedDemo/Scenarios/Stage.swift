@@ -14,10 +14,17 @@ final class Stage {
     private var containers: [Container] = []
     private var observations: [LifecycleObservation] = []
     private let recorder = GraphRecorder()
+    /// The simulated second, for the trace recorder's clock (read on the observer's thread,
+    /// the main actor here).
+    private let second = Locked<UInt64>(0)
+    /// `--format trace`: Scoped's lifetimes on the simulated clock (a second per tick).
+    let traceRecorder: TraceRecorder
 
     init(seed: UInt64, stateSDK: StateSDK) {
         renderer = Renderer(trace: trace, clock: clock, stateSDK: stateSDK)
         numbers = RandomSource(seed: seed)
+        traceRecorder = TraceRecorder(clock: { [second] in second.withLock { $0 } * 1_000_000 })
+        trace.onDeinit = { [traceRecorder] in traceRecorder.recordDeinit($0) }
     }
 
     /// A new root container for this run, its events fed into the trace.
@@ -25,6 +32,7 @@ final class Stage {
         let container = Container()
         observations.append(trace.observe(container))
         observations.append(container.observe(recorder.observer))
+        observations.append(container.observe(traceRecorder.observer))
         containers.append(container)
         return container
     }
@@ -32,6 +40,11 @@ final class Stage {
     /// The graph Scoped resolved during the run, containers named as in the trace.
     var graph: ResolvedGraph {
         recorder.graph.renamingContainers(trace.containerLabel)
+    }
+
+    /// The trace file of the run, containers named as in the trace.
+    func traceJSON(processID: Int, processName: String) -> String {
+        traceRecorder.json(processID: processID, processName: processName, renamingContainers: trace.containerLabel)
     }
 
     /// What the stage measured.
@@ -60,6 +73,7 @@ final class Stage {
         var outcome = Outcome()
         for tick in 0..<script.ticks {
             trace.tick = tick
+            second.withLock { $0 = UInt64(tick) }
             if tick == 0 {
                 renderer.mountRoot(root(self))
             } else {
@@ -68,18 +82,26 @@ final class Stage {
             }
             let probe = script.probe
             if tick == probe.beforeTick { outcome.stateInitial = renderer.firstText(startingWith: probe.textPrefix) }
+            // Each action's releases are checked for leaks at once (LeakCheck.collecting):
+            // an instance a scope released and still alive shows as `scoped.leaked`.
             if let action = script.action(at: tick) {
                 if tick == script.dismissTick {
-                    let shown = renderer.collectingUnmountedReads { perform(action) }.filter { $0.role == .viewModel }
+                    let shown = renderer.collectingUnmountedReads { checkingLeaks { perform(action) } }
+                        .filter { $0.role == .viewModel }
                     outcome.releasedOnDismiss = shown.isEmpty ? nil : shown.allSatisfy(\.isReleased)
                 } else {
-                    perform(action)
+                    checkingLeaks { perform(action) }
                 }
             }
             if tick == probe.beforeTick { outcome.stateBefore = renderer.firstText(startingWith: probe.textPrefix) }
             if tick == probe.afterTick { outcome.stateAfter = renderer.firstText(startingWith: probe.textPrefix) }
         }
         return outcome
+    }
+
+    /// Runs `body`, then reports what a scope released during it and is still alive.
+    private func checkingLeaks(_ body: () -> Void) {
+        _ = LeakCheck.collecting(body)
     }
 
     private func perform(_ action: Script.Action) {

@@ -53,6 +53,9 @@ struct VariantResult: Sendable {
     let releasedOnDismiss: Bool?
     /// What Scoped resolved, containers named as in the trace (empty if Scoped was not used).
     let graph: ResolvedGraph
+    /// Scoped's lifetimes as Trace Event format JSON (`--format trace`), this variant as
+    /// process number `index + 1`.
+    let traceJSON: String
 
     /// The view models (what the counts count).
     var viewModels: [InstanceSummary] { instances.filter(\.isViewModel) }
@@ -119,5 +122,7 @@ struct VariantResult: Sendable {
         }
         releasedOnDismiss = outcome.releasedOnDismiss
         graph = stage.graph
+        traceJSON = stage.traceJSON(
+            processID: index + 1, processName: "\(scenario.name) · \(variant.label)\(TextLayout.sdkNote(stateSDK))")
     }
 }

@@ -63,10 +63,14 @@ final class LifecycleTrace {
         live[identity] = record
     }
 
+    /// Told of each traced instance's `deinit` while recording (the stage's trace recorder).
+    var onDeinit: ((ObjectIdentifier) -> Void)?
+
     /// Records that an instance's `deinit` ran.
     func didDeinit(_ record: InstanceRecord, identity: ObjectIdentifier) {
         if live[identity] === record { live[identity] = nil }
         guard isRecording else { return }
+        onDeinit?(identity)
         record.markReleased(at: tick)
         if record.role == .viewModel { aliveViewModels -= 1 }
         log(.deinitialized, record.label)

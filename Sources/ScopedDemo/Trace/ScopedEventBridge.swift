@@ -8,6 +8,9 @@ extension LifecycleTrace {
     /// - Returns: The observation; cancel it when the scenario ends.
     func observe(_ container: Container) -> LifecycleObservation {
         container.observe { [self] event in
+            // The demo checks leaks at once, on the main actor (`Stage.checkLeaks`); a check
+            // after a grace period arrives later, on a Dispatch queue: not for this trace.
+            if event.kind == .leaked && event.leak?.seconds != 0 { return }
             // The simulation is single-threaded on the main actor, and Scoped calls
             // observers on the thread that caused the event.
             MainActor.assumeIsolated { self.record(event) }
@@ -39,6 +42,8 @@ extension LifecycleTrace {
             log(.scopedOpened, container, "lifetime scope opened")
         case .scopeClosed:
             log(.scopedClosed, container, "lifetime scope closed")
+        case .leaked:
+            log(.scopedLeaked, instance, "\(registration) \(scope) released by \(container), still alive")
         case .buildStalled, .misuse:
             break  // the demo builds synchronously and misuses nothing: neither is ever raised
         }

@@ -58,6 +58,8 @@ struct TraceEvent: Equatable, Sendable {
         case scopedOpened = "scoped.opened"
         /// A Scoped lifetime scope was closed.
         case scopedClosed = "scoped.closed"
+        /// An instance a Scoped scope released is still alive (the leak check).
+        case scopedLeaked = "scoped.leaked"
     }
 
     /// The simulated second (tick) it happened in.

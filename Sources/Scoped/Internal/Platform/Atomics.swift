@@ -138,6 +138,9 @@ package enum ProcessWideWord: Int32 {
     /// Changes to any container's overrides, ever: a resolve that read the overrides
     /// before one claims again instead of building with a replaced body (Resolve.swift).
     case overrideChanges = 6
+    /// Whether released instances are checked for leaks: the grace period's switch and
+    /// the immediate checks in progress (LeakCheck.swift).
+    case leakCheck = 7
     // Raw values stay below SCOPED_PROCESS_WORDS (8).
 
     /// The word.

@@ -24,6 +24,9 @@
 //   ContainerWorld.State.worldRoots (Tree/ContainerWorld.State) world roots by root and world              process
 //   Scope.customScopes (Scope)                    every custom scope, retained                process
 //   EventHub.stalledBuildThreshold (Tree/EventHub) LifecycleEvent.stalledBuildThreshold       process
+//   LeakCheck.settings (Tree/LeakCheck)            LifecycleEvent.leakGracePeriod              process
+//   LeakCheck.pending (Tree/LeakCheck)             released instances waiting for their grace  process
+//   LeakCollector.watches (Tree/LeakCheck)         an immediate check's released instances    expectNoLeaks call
 //   ManualClock.nanoseconds (Storage/Expiry)      a test world's time for .timeToLive         TimeToLiveClock
 //   GraphRecorder.state / .observation            the graph being folded; its observation     recorder
 //   (ScopedTesting: LifecycleTracker.state / .observations, validateGraph's event list —

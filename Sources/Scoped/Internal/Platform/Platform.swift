@@ -40,6 +40,17 @@
 //      to the data store") and the `%{public}s` format over a C string, since the library
 //      has no `String: CVarArg` without Foundation. Elsewhere: one `write(2)` to standard
 //      error. Type-checked against `.ci/apple/os.swift`.
+//   5. `PlatformSignposts` (`import os` where it exists): `OSLog.init(subsystem:category:)`
+//      (developer.apple.com/documentation/os/oslog/init(subsystem:category:)-17gyy: iOS 10,
+//      macOS 10.12, tvOS 10, watchOS 3), `OSSignpostID.init(_:)` from a 64-bit value
+//      (developer.apple.com/documentation/os/ossignpostid/init(_:): iOS 12, macOS 10.14,
+//      tvOS 12, watchOS 5), `OSSignpostType` `.begin`/`.end`/`.event`
+//      (developer.apple.com/documentation/os/ossignposttype) and
+//      `os_signpost(_:dso:log:name:signpostID:_:_:)`
+//      (developer.apple.com/documentation/os/os_signpost(_:dso:log:name:signpostid:_:_:)-2om9b:
+//      iOS 12, macOS 10.14, tvOS 12, watchOS 5), all below the floor. Not `OSSignposter`
+//      (iOS 15). The message goes as a C string (`%{public}s`): a `String` is a `CVarArg`
+//      only with Foundation, a pointer always. Elsewhere the calls do nothing.
 // `threadOrdinal` is not a branch: a C11 `_Thread_local` in CScopedPlatform, the same
 // source on every platform. On Apple platforms clang lowers it to a thread-local variable
 // that dyld resolves (supported for deployment targets from macOS 10.7 and iOS 9; the
@@ -291,4 +302,55 @@ extension Platform {
         return false
         #endif
     }()
+}
+
+/// `os_signpost` on Apple platforms (Instruments' os_signpost and Points of Interest
+/// instruments show them); nothing elsewhere. One `OSLog` per subsystem and category, made
+/// on first use and kept (a handful: one per lifetime scope's name).
+package enum PlatformSignposts {
+    /// What a signpost marks.
+    package enum Kind: Sendable, Equatable {
+        case begin, end, event
+    }
+
+    /// The signpost names (static strings, as `os_signpost` takes).
+    package enum Name: String, Sendable, Equatable {
+        case lifetime = "Lifetime"
+        case leak = "Leak"
+        case captiveDependency = "Captive dependency"
+        case stalledBuild = "Stalled build"
+        case misuse = "Misuse"
+    }
+
+    #if canImport(os)
+    private static let logs = Locked<[String: OSLog]>([:])
+    #endif
+
+    /// Emits one signpost: `kind` of `name` with `id`, in the log of `subsystem` and
+    /// `category`, with `message`.
+    package static func emit(
+        _ kind: Kind, _ name: Name, subsystem: String, category: String, id: UInt64, message: String
+    ) {
+        #if canImport(os)
+        let key = subsystem + "\u{0}" + category
+        let log = logs.withLock { logs in
+            if let log = logs[key] { return log }
+            let log = OSLog(subsystem: subsystem, category: category)
+            logs[key] = log
+            return log
+        }
+        let type: OSSignpostType = kind == .begin ? .begin : kind == .end ? .end : .event
+        let signpostID = OSSignpostID(id)
+        message.withCString { text in
+            switch name {
+            case .lifetime: os_signpost(type, log: log, name: "Lifetime", signpostID: signpostID, "%{public}s", text)
+            case .leak: os_signpost(type, log: log, name: "Leak", signpostID: signpostID, "%{public}s", text)
+            case .captiveDependency:
+                os_signpost(type, log: log, name: "Captive dependency", signpostID: signpostID, "%{public}s", text)
+            case .stalledBuild: os_signpost(type, log: log, name: "Stalled build", signpostID: signpostID, "%{public}s", text)
+            case .misuse: os_signpost(type, log: log, name: "Misuse", signpostID: signpostID, "%{public}s", text)
+            }
+        }
+        #endif
+    }
 }

@@ -86,7 +86,7 @@ package final class InstanceStorage: Sendable {
         let deadline = frame.lifespan == Expiry.forever ? 0 : Expiry.deadline(lifespan: frame.lifespan, on: Expiry.currentClock)
         return store(
             slot, for: key, hash: key.registration.quickHash, scope: scope, reporter: reporter.map(WeakReporter.init),
-            builtBy: context.identity, deadline: deadline)
+            builtBy: context.identity, deadline: deadline, builtThrough: LeakCheck.chain(in: context))
     }
 
     /// One locked ``StorageState/claim(_:hash:scope:as:)`` for the thread `me`. Out of
@@ -127,7 +127,7 @@ package final class InstanceStorage: Sendable {
     @inline(__always)
     func store(
         _ slot: StoredEntry.Slot, for key: StorageKey, hash: Int, scope: Scope, reporter: WeakReporter?,
-        builtBy me: ObjectIdentifier, deadline: UInt64
+        builtBy me: ObjectIdentifier, deadline: UInt64, builtThrough: [StorageKey] = []
     ) -> Bool {
         // Released after unlocking: a `.shared` instance's dead entry this one replaces,
         // and the index's previous payload.
@@ -136,7 +136,10 @@ package final class InstanceStorage: Sendable {
             let wake = state.waiters > 0
             guard files else { return ([], 0, wake, false) }
             let dead = state.table.append(
-                StoredEntry(slot: slot, key: key, scope: scope, reporterBox: reporter, deadline: deadline), hash: hash)
+                StoredEntry(
+                    slot: slot, key: key, scope: scope, reporterBox: reporter, deadline: deadline,
+                    builtThrough: builtThrough),
+                hash: hash)
             guard key.parameterBox == nil, let index else { return (dead, 0, wake, true) }
             // An instance with a deadline is published with it, where a slot can hold it
             // (Expiry.swift); elsewhere it is read under the lock only.

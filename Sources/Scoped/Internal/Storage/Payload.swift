@@ -7,6 +7,9 @@ package class AnyInstanceBox {
     @usableFromInline init() {}
     /// The boxed value's identity when it is a class instance (for events).
     package var identity: ObjectIdentifier? { nil }
+    /// The boxed value when it is a class instance (an existential, an optional), for the
+    /// leak check.
+    package var classInstance: AnyObject? { nil }
 }
 
 @usableFromInline
@@ -14,6 +17,7 @@ package final class InstanceBox<T>: AnyInstanceBox {
     @usableFromInline package let value: T
     @usableFromInline package init(_ value: T) { self.value = value }
     override package var identity: ObjectIdentifier? { instanceIdentity(of: value) }
+    override package var classInstance: AnyObject? { Payload.classInstance(in: value) }
 }
 
 /// How an instance is kept in storage and in a graph: a class instance as itself (one

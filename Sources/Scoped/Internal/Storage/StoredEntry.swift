@@ -33,6 +33,9 @@ package struct StoredEntry {
     /// For a factory with a time to live (`.timeToLive`): when the instance expires, on
     /// its world's clock (Expiry.swift); 0 for none. Such an entry is read under the lock only.
     package var deadline: UInt64 = 0
+    /// The builds whose bodies made the instance, outermost first, recorded only while
+    /// leaks may be reported (LeakCheck.swift): what a leak report names.
+    package var builtThrough: [StorageKey] = []
 
     /// The container that reports this entry's release, when the storage's own owner can't.
     package var reporter: ContainerNode? { reporterBox?.node }

@@ -164,7 +164,7 @@ package final class ContainerNode: Sendable {
             defer { state.closed = true }
             return !state.closed
         }
-        releaseNewestFirst(storage.close(of: self).removed)
+        releaseNewestFirst(storage.close(of: self).removed, dying: true)
         if wasOpen { emit(.scopeClosed) }
         if isRoot && !isWorldRoot { ContainerWorld.State.rootDidEnd(number) }
         atomicWords.deallocate()
@@ -267,13 +267,19 @@ package final class ContainerNode: Sendable {
     /// `entries` is consumed: callers hand over the only reference to the array (pass the
     /// `remove`/`close` call itself, or `consume` a local), so each instance is released
     /// when it is popped, not all at once in array order when the caller's copy dies.
-    package func releaseNewestFirst(_ entries: consuming [StoredEntry]) {
+    ///
+    /// Each class instance released is watched for a leak (LeakCheck.swift) when leaks are
+    /// checked; `dying`: this node releases from its `deinit`, and its root reports them.
+    package func releaseNewestFirst(_ entries: consuming [StoredEntry], dying: Bool = false) {
+        var leakCheck = LeakCheck.isArmed ? LeakCheck.Batch(releasedBy: self, dying: dying) : nil
         while let entry = entries.popLast() {
             if EventHub.isActive {
                 emit(.released, key: entry.key, scope: entry.scope, instance: entry.instance)
             }
+            leakCheck?.watch(entry)
             _ = consume entry
         }
+        leakCheck?.finish()
     }
 
     // MARK: Overrides
@@ -440,13 +446,21 @@ package final class ContainerNode: Sendable {
         let world = ContainerWorld.State.isActive ? ContainerWorld.State.current : nil
         var removed = (world?.singletons ?? processSingletons).remove { _ in true }
         var reporters: [ContainerNode] = []
+        var leakChecks: [(reporter: ContainerNode, batch: LeakCheck.Batch?)] = []
         while let entry = removed.popLast() {
             if EventHub.isActive, let reporter = entry.reporter {
                 reporter.emit(.released, key: entry.key, scope: entry.scope, instance: entry.instance)
                 if !reporters.contains(where: { $0 === reporter }) { reporters.append(reporter) }
             }
+            if LeakCheck.isArmed, let reporter = entry.reporter {
+                if !leakChecks.contains(where: { $0.reporter === reporter }) {
+                    leakChecks.append((reporter, LeakCheck.Batch(releasedBy: reporter, dying: false)))
+                }
+                leakChecks[leakChecks.firstIndex { $0.reporter === reporter }!].batch?.watch(entry)
+            }
             _ = consume entry
         }
+        for check in leakChecks { check.batch?.finish() }
         for reporter in reporters { reporter.emit(.reset, scopeName: scope.name) }
     }
 }

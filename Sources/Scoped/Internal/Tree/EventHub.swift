@@ -79,7 +79,8 @@ extension ContainerNode {
     package func emit(
         _ kind: LifecycleEvent.Kind, key: StorageKey? = nil, scope: Scope? = nil, scopeName: String? = nil,
         instance: ObjectIdentifier? = nil, dependency: String? = nil, captured: StorageKey? = nil,
-        capturedThrough: [StorageKey] = [], stall: LifecycleEvent.Stall? = nil, misuse: LifecycleEvent.Misuse? = nil
+        capturedThrough: [StorageKey] = [], stall: LifecycleEvent.Stall? = nil, misuse: LifecycleEvent.Misuse? = nil,
+        leak: LifecycleEvent.Leak? = nil, containerName: String? = nil
     ) {
         guard isObservedInChain else { return }
         let context = ResolutionContext.current
@@ -97,9 +98,9 @@ extension ContainerNode {
                 registration: key?.registration.memberName, typeName: key?.registration.typeName,
                 declaration: key?.registration.declaration,
                 parameter: key?.parameterBox?.description, scope: scope?.name ?? scopeName,
-                lifetime: scope?.kind, container: displayName, instance: instance, dependency: dependency,
+                lifetime: scope?.kind, container: containerName ?? displayName, instance: instance, dependency: dependency,
                 resolvedBy: resolvedBy, captured: captured?.reference, capturedThrough: capturedThrough.map(\.reference),
-                stall: stall, misuse: misuse)
+                stall: stall, misuse: misuse, leak: leak)
             for observer in observers { observer.receive(event) }
         }
     }

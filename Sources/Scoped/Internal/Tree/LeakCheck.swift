@@ -1,0 +1,256 @@
+// Concurrency rule: the grace period lives in `settings` and the watches waiting for
+// their grace period in `pending` (two leaf locks, Locked.swift's inventory); whether
+// anything is to be checked at all is one process-wide atomic word, read without a lock
+// where instances are stored and released. A released instance is watched through a weak
+// reference made before its scope lets go of it and read only after every lock is
+// released, so a `deinit` never runs under a lock of Scoped's; observers receive a leak on
+// the Dispatch queue that runs the delayed check (or, for ScopedTesting's immediate check,
+// on the thread that asks), with no lock held.
+import Dispatch
+
+/// The leak check at release (``LifecycleEvent/leakGracePeriod``): every class instance a
+/// scope releases is watched for its grace period; one still alive then is reported as
+/// ``LifecycleEvent/Kind-swift.enum/leaked`` by the container that released it.
+///
+/// Nothing here runs on the resolve path: stores ask ``isArmed`` (one atomic load) to know
+/// whether to remember the chain of builds that made an instance, releases ask it to know
+/// whether to watch what they release.
+package enum LeakCheck {
+    /// Whether the build of this package checks leaks when nothing was set: debug builds do.
+    /// (A computed constant, not a `static let`: no lazy initialisation to check.)
+    @inline(__always)
+    private static var onByDefault: Bool {
+        #if DEBUG
+        return true
+        #else
+        return false
+        #endif
+    }
+
+    /// The grace period in debug builds, unless set.
+    package static let defaultGracePeriod: Double = 2
+
+    /// The grace period; nil: off.
+    private static let settings = Locked<Double?>(onByDefault ? defaultGracePeriod : nil)
+
+    /// Bit 0: the grace period is on, if this build's default is off (or off, if it is on);
+    /// above it, twice the number of immediate checks (``collecting(_:)``) in progress.
+    private static var word: AtomicWord { ProcessWideWord.leakCheck.word }
+
+    /// Whether releases may be watched now: a grace period is set, or a test collects.
+    @inline(__always)
+    package static var isArmed: Bool {
+        let value = word.load(ordering: .relaxed)
+        return value > 1 || (value & 1 == 1) != onByDefault
+    }
+
+    package static var gracePeriod: Double? {
+        get { settings.withLock { $0 } }
+        set {
+            settings.withLock { grace in
+                if (grace == nil) != (newValue == nil) {
+                    // Flips bit 0 (the count above it is untouched): on ↔ off.
+                    if word.load(ordering: .relaxed) & 1 == 1 {
+                        word.subtract(1, ordering: .sequentiallyConsistent)
+                    } else {
+                        word.add(1, ordering: .sequentiallyConsistent)
+                    }
+                }
+                grace = newValue
+            }
+        }
+    }
+
+    /// The builds on this thread that are making the instance being stored, outermost
+    /// first, when leaks may be reported (empty otherwise): what a leak report names.
+    package static func chain(in context: ResolutionContext) -> [StorageKey] {
+        guard isArmed, context.isBuilding else { return [] }
+        return context.frames.map(\.storageKey)
+    }
+
+    // MARK: Immediate checks (ScopedTesting)
+
+    /// Where ``collecting(_:)`` gathers the watches of the releases its flow makes.
+    @TaskLocal package static var collector: LeakCollector?
+
+    /// Runs `flow`, then checks at once every class instance a scope released during it
+    /// (on this thread, or in this task and its child tasks): each one still alive is
+    /// reported as ``LifecycleEvent/Kind-swift.enum/leaked`` (0 seconds) to the observers
+    /// of the container that released it, and returned.
+    package static func collecting<R>(_ flow: () throws -> R) rethrows -> (result: R, leaks: [Leak]) {
+        let collector = LeakCollector()
+        word.add(2, ordering: .sequentiallyConsistent)
+        defer { word.subtract(2, ordering: .sequentiallyConsistent) }
+        let result = try $collector.withValue(collector) { try flow() }
+        return (result, report(collector.take(), seconds: 0))
+    }
+
+    /// ``collecting(_:)`` for an async flow.
+    package static func collecting<R>(
+        isolation: isolated (any Actor)? = #isolation, _ flow: () async throws -> R
+    ) async rethrows -> (result: R, leaks: [Leak]) {
+        let collector = LeakCollector()
+        word.add(2, ordering: .sequentiallyConsistent)
+        defer { word.subtract(2, ordering: .sequentiallyConsistent) }
+        let result = try await $collector.withValue(collector) { try await flow() }
+        return (result, report(collector.take(), seconds: 0))
+    }
+
+    /// A leak found by an immediate check: what its event says, and the instance's identity.
+    package struct Leak: Sendable {
+        package let event: LifecycleEvent.Leak
+        package let subject: String
+        package let scope: String
+        package let container: String
+        package let instance: ObjectIdentifier
+    }
+
+    /// A grace period for the releases made in `body` (on this thread, or in this task and
+    /// its child tasks) instead of ``gracePeriod``: tests of the delayed check, which must
+    /// not change the process's setting under tests running in parallel.
+    package static func withGracePeriod<R>(_ seconds: Double, _ body: () throws -> R) rethrows -> R {
+        word.add(2, ordering: .sequentiallyConsistent)
+        defer { word.subtract(2, ordering: .sequentiallyConsistent) }
+        return try $gracePeriodHere.withValue(seconds) { try body() }
+    }
+
+    @TaskLocal private static var gracePeriodHere: Double?
+
+    // MARK: Delayed checks
+
+    private static let pending = Locked<(next: UInt64, batches: [UInt64: [LeakWatch]])>((0, [:]))
+
+    /// Checks `watches` again after `seconds`, on a Dispatch queue.
+    fileprivate static func schedule(_ watches: [LeakWatch], after seconds: Double) {
+        let number = pending.withLock { state -> UInt64 in
+            state.next += 1
+            state.batches[state.next] = watches
+            return state.next
+        }
+        let nanoseconds = Int(min(seconds, 86_400) * 1_000_000_000)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+            let due = pending.withLock { $0.batches.removeValue(forKey: number) } ?? []
+            _ = report(due, seconds: seconds)
+        }
+    }
+
+    /// Reports each watched instance still alive; returns them.
+    private static func report(_ watches: [LeakWatch], seconds: Double) -> [Leak] {
+        var leaks: [Leak] = []
+        for watch in watches {
+            guard let identity = watch.aliveIdentity else { continue }
+            let leak = LifecycleEvent.Leak(seconds: seconds, builtThrough: watch.builtThrough.map(\.reference))
+            watch.reporter?.emit(
+                .leaked, key: watch.key, scope: watch.scope, instance: identity, leak: leak, containerName: watch.container)
+            leaks.append(Leak(
+                event: leak, subject: watch.key.description, scope: watch.scope.name, container: watch.container,
+                instance: identity))
+        }
+        return leaks
+    }
+
+    /// The watches of one release (a close, a reset): made before the instances go, kept
+    /// only for those that outlive their release.
+    package struct Batch {
+        private var watches: [LeakWatch] = []
+        private let releaser: ContainerNode?
+        private let root: ContainerNode
+        private let container: String
+        private let grace: Double?
+        private let collector: LeakCollector?
+
+        /// The batch for a release by `node`, or nil when nothing is to be checked: no test
+        /// collects here, and no grace period is set or nobody observes `node`. A node
+        /// releasing from its `deinit` (`dying`) reports through its root.
+        package init?(releasedBy node: ContainerNode, dying: Bool) {
+            let reporter = dying ? (node.isRoot ? nil : node.root) : node
+            guard let reporter else { return nil }
+            let collector = LeakCheck.collector
+            let grace =
+                collector == nil && reporter.isObservedInChain ? (LeakCheck.gracePeriodHere ?? LeakCheck.gracePeriod) : nil
+            guard collector != nil || grace != nil else { return nil }
+            self.releaser = dying ? nil : node
+            self.root = node.root
+            self.container = node.displayName
+            self.grace = grace
+            self.collector = collector
+        }
+
+        /// Watches `entry`'s instance, if it is a class instance the scope holds strongly
+        /// (a `.shared` one is held weakly: others keep it on purpose).
+        package mutating func watch(_ entry: StoredEntry) {
+            guard case .strong(let payload) = entry.slot else { return }
+            let object: AnyObject
+            if let box = payload as? AnyInstanceBox {
+                guard let inner = box.classInstance else { return }
+                object = inner
+            } else {
+                object = payload
+            }
+            watches.append(LeakWatch(
+                object, key: entry.key, scope: entry.scope, builtThrough: entry.builtThrough,
+                container: container, node: releaser, root: root))
+        }
+
+        /// After the release: forgets what went, and hands what is still alive to the
+        /// test's collector or to a delayed check.
+        package func finish() {
+            let alive = watches.filter { $0.aliveIdentity != nil }
+            guard !alive.isEmpty else { return }
+            if let collector {
+                collector.add(alive)
+            } else if let grace {
+                LeakCheck.schedule(alive, after: grace)
+            }
+        }
+    }
+}
+
+/// One released instance, watched weakly.
+package final class LeakWatch {
+    private weak var object: AnyObject?
+    let key: StorageKey
+    let scope: Scope
+    let builtThrough: [StorageKey]
+    /// How events name the container that released it.
+    let container: String
+    private weak var node: ContainerNode?
+    private weak var root: ContainerNode?
+
+    init(
+        _ object: AnyObject, key: StorageKey, scope: Scope, builtThrough: [StorageKey], container: String,
+        node: ContainerNode?, root: ContainerNode
+    ) {
+        self.object = object
+        self.key = key
+        self.scope = scope
+        self.builtThrough = builtThrough
+        self.container = container
+        self.node = node
+        self.root = node === root ? nil : root
+    }
+
+    /// The instance's identity while it is alive (the strong reference a weak load makes
+    /// goes before this returns).
+    var aliveIdentity: ObjectIdentifier? {
+        object.map(ObjectIdentifier.init)
+    }
+
+    /// The container that reports the leak: the one that released it, or its root once
+    /// that one is gone.
+    var reporter: ContainerNode? { node ?? root }
+}
+
+/// The watches an immediate check (``LeakCheck/collecting(_:)``) gathers.
+package final class LeakCollector: Sendable {
+    private let watches = Locked<[LeakWatch]>([])
+
+    func add(_ more: [LeakWatch]) { watches.withLock { $0 += more } }
+
+    func take() -> [LeakWatch] {
+        watches.withLock { watches in
+            defer { watches = [] }
+            return watches
+        }
+    }
+}
