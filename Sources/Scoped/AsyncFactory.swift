@@ -91,6 +91,8 @@ extension AsyncFactory: FactoryModifying {
         case .perParameter: break
         case .decorator(let decorate): copy.registration.storedBody = registration.storedBody.decorated(with: decorate)
         case .timeToLive(let seconds): copy.registration.storedBody = registration.storedBody.expiring(after: seconds)
+        case .storedContext(let rank, let arguments, let body):
+            registration.register({ _ in try await body() }, context: (rank, arguments))
         }
         registration.checkAsyncScope(copy.registration.scope)
         return copy

@@ -73,6 +73,7 @@ extension AsyncParameterFactory: FactoryModifying {
         case .perParameter(_, let hashable): copy.registration.parameterKey = hashable
         case .decorator(let decorate): copy.registration.storedBody = registration.storedBody.decorated(with: decorate)
         case .timeToLive(let seconds): copy.registration.storedBody = registration.storedBody.expiring(after: seconds)
+        case .storedContext(let rank, let arguments, let body): registration.register(body, context: (rank, arguments))
         }
         registration.checkAsyncScope(copy.registration.scope)
         return copy

@@ -92,6 +92,8 @@ extension Factory: FactoryModifying {
         case .perParameter: break
         case .decorator(let decorate): copy.registration.storedBody = registration.storedBody.decorated(with: decorate)
         case .timeToLive(let seconds): copy.registration.storedBody = registration.storedBody.expiring(after: seconds)
+        case .storedContext(let rank, let arguments, let body):
+            registration.register({ _ in body() }, context: (rank, arguments))
         }
         return copy
     }

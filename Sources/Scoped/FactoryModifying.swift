@@ -59,6 +59,10 @@ public struct FactoryModification<Modified: FactoryModifying> {
         /// Held instances expire this many seconds after they were stored
         /// (``FactoryModifying/timeToLive(_:)``).
         case timeToLive(Double)
+        /// A context modifier given at run time, as a statement: `body` is stored in the
+        /// factory's container, used while the context holds (``StoredOverrides``). The
+        /// factory value is unchanged.
+        case storedContext(ContextRank, arguments: [String], body: Modified.Body)
     }
 
     @usableFromInline package let change: Change
@@ -79,6 +83,8 @@ public struct FactoryModification<Modified: FactoryModifying> {
         case .perParameter(let box, let hashable): FactoryModification<Other>(.perParameter(box: box, hashable: hashable))
         case .decorator(let decorate): FactoryModification<Other>(.decorator(decorate))
         case .timeToLive(let seconds): FactoryModification<Other>(.timeToLive(seconds))
+        case .storedContext(let rank, let arguments, let body):
+            FactoryModification<Other>(.storedContext(rank, arguments: arguments, body: convert(body)))
         }
     }
 }
@@ -473,7 +479,9 @@ extension FactoryModifying {
     ///
     /// Every context modifier reads ``FactoryContext/current`` when the factory value is
     /// made: the process's contexts, or those of the test's container world
-    /// (`withContainer(context:)`).
+    /// (`withContainer(context:)`). Written as a statement at run time
+    /// (`Container.shared.api.onTest { MockAPI() }`), a context modifier is stored in the
+    /// container instead (``onTest(_:)-(Body)->()``).
     ///
     /// ```swift
     /// var api: Factory<APIClient> { self { LiveAPIClient() }.onTest { MockAPIClient() }.singleton }
@@ -481,6 +489,7 @@ extension FactoryModifying {
     ///
     /// - Parameter body: Makes the instance used under tests.
     /// - Returns: The factory with that body when the context applies.
+    @_disfavoredOverload  // a statement stores the body instead (below)
     public func onTest(_ body: Body) -> Self {
         applying(FactoryModification(.context(.test, applies: FactoryContext.current.isTest, body: body)))
     }
@@ -489,6 +498,7 @@ extension FactoryModifying {
     ///
     /// - Parameter body: Makes the instance used in previews.
     /// - Returns: The factory with that body when the context applies.
+    @_disfavoredOverload  // a statement stores the body instead (below)
     public func onPreview(_ body: Body) -> Self {
         applying(FactoryModification(.context(.preview, applies: FactoryContext.current.isPreview, body: body)))
     }
@@ -497,6 +507,7 @@ extension FactoryModifying {
     ///
     /// - Parameter body: Makes the instance used in debug builds.
     /// - Returns: The factory with that body when the context applies.
+    @_disfavoredOverload  // a statement stores the body instead (below)
     public func onDebug(_ body: Body) -> Self {
         applying(FactoryModification(.context(.debug, applies: FactoryContext.current.isDebug, body: body)))
     }
@@ -507,6 +518,7 @@ extension FactoryModifying {
     ///   - argument: A launch argument, matched exactly.
     ///   - body: Makes the instance used when the argument is present.
     /// - Returns: The factory with that body when the context applies.
+    @_disfavoredOverload  // a statement stores the body instead (below)
     public func onArg(_ argument: String, _ body: Body) -> Self {
         applying(FactoryModification(.context(.argument, applies: FactoryContext.current.arguments.contains(argument), body: body)))
     }
@@ -517,6 +529,7 @@ extension FactoryModifying {
     ///   - arguments: Launch arguments, each matched exactly.
     ///   - body: Makes the instance used when one of them is present.
     /// - Returns: The factory with that body when the context applies.
+    @_disfavoredOverload  // a statement stores the body instead (below)
     public func onArgs(_ arguments: [String], _ body: Body) -> Self {
         let current = FactoryContext.current.arguments
         let applies = arguments.contains { current.contains($0) }
@@ -527,6 +540,7 @@ extension FactoryModifying {
     ///
     /// - Parameter body: Makes the instance used in a simulator.
     /// - Returns: The factory with that body when the context applies.
+    @_disfavoredOverload  // a statement stores the body instead (below)
     public func onSimulator(_ body: Body) -> Self {
         applying(FactoryModification(.context(.simulator, applies: FactoryContext.current.isSimulator, body: body)))
     }
@@ -536,8 +550,95 @@ extension FactoryModifying {
     ///
     /// - Parameter body: Makes the instance used on a device.
     /// - Returns: The factory with that body when the context applies.
+    @_disfavoredOverload  // a statement stores the body instead (below)
     public func onDevice(_ body: Body) -> Self {
         applying(FactoryModification(.context(.device, applies: FactoryContext.current.isDevice, body: body)))
+    }
+}
+
+// MARK: - Context overrides given at run time
+
+extension FactoryModifying {
+    /// Stores `body` in this factory's container as its body under tests: Factory's
+    /// run-time spelling, written as a statement (in a test's set-up, say).
+    ///
+    /// ```swift
+    /// Container.shared.api.onTest { MockAPIClient() }
+    /// ```
+    ///
+    /// The container of the calling code's world stores it — a test's own world under
+    /// `@Test(.container)` or `withContainer`, so parallel tests do not see each other's —
+    /// and drops the instances held for the factory, as ``register(_:)-(Body)`` does.
+    /// Each resolve then picks, highest first: the body `register` gave; the body of the
+    /// highest-ranked stored context that holds in the resolving world
+    /// (``FactoryContext/current``, so a `withContainer(context:)` inside the test picks
+    /// its own); the factory's declared body (its declaration's context modifiers
+    /// included). A later call for the same context replaces the body (for `onArg`, of the
+    /// same argument); ``reset()`` and `SharedContainer.reset()` remove them. The stored
+    /// body uses the factory's scope.
+    ///
+    /// In a declaration (`self { … }.onTest { … }`), where the factory value is returned,
+    /// the modifier changes that value instead and stores nothing.
+    ///
+    /// - Parameter body: Makes the instance used under tests.
+    public func onTest(_ body: Body) {
+        storeContext(.test, body)
+    }
+
+    /// Stores `body` in this factory's container as its body in Xcode previews; see
+    /// ``onTest(_:)-(Body)->()``.
+    ///
+    /// - Parameter body: Makes the instance used in previews.
+    public func onPreview(_ body: Body) {
+        storeContext(.preview, body)
+    }
+
+    /// Stores `body` in this factory's container as its body in debug builds; see
+    /// ``onTest(_:)-(Body)->()``.
+    ///
+    /// - Parameter body: Makes the instance used in debug builds.
+    public func onDebug(_ body: Body) {
+        storeContext(.debug, body)
+    }
+
+    /// Stores `body` in this factory's container as its body when the process was launched
+    /// with `argument`; see ``onTest(_:)-(Body)->()``.
+    ///
+    /// - Parameters:
+    ///   - argument: A launch argument, matched exactly.
+    ///   - body: Makes the instance used when the argument is present.
+    public func onArg(_ argument: String, _ body: Body) {
+        storeContext(.argument, body, arguments: [argument])
+    }
+
+    /// Stores `body` in this factory's container as its body when the process was launched
+    /// with any of `arguments`; see ``onTest(_:)-(Body)->()``.
+    ///
+    /// - Parameters:
+    ///   - arguments: Launch arguments, each matched exactly.
+    ///   - body: Makes the instance used when one of them is present.
+    public func onArgs(_ arguments: [String], _ body: Body) {
+        storeContext(.argument, body, arguments: arguments)
+    }
+
+    /// Stores `body` in this factory's container as its body in a simulator (never on
+    /// Linux); see ``onTest(_:)-(Body)->()``.
+    ///
+    /// - Parameter body: Makes the instance used in a simulator.
+    public func onSimulator(_ body: Body) {
+        storeContext(.simulator, body)
+    }
+
+    /// Stores `body` in this factory's container as its body on a device of an Apple
+    /// platform (never on Linux); see ``onTest(_:)-(Body)->()``.
+    ///
+    /// - Parameter body: Makes the instance used on a device.
+    public func onDevice(_ body: Body) {
+        storeContext(.device, body)
+    }
+
+    private func storeContext(_ rank: ContextRank, _ body: Body, arguments: [String] = []) {
+        _ = applying(FactoryModification(.storedContext(rank, arguments: arguments, body: body)))
     }
 }
 

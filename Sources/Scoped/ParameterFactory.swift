@@ -82,6 +82,7 @@ extension ParameterFactory: FactoryModifying {
         case .perParameter(let box, _): copy.parameterKey = box
         case .decorator(let decorate): copy.registration.storedBody = registration.storedBody.decorated(with: decorate)
         case .timeToLive(let seconds): copy.registration.storedBody = registration.storedBody.expiring(after: seconds)
+        case .storedContext(let rank, let arguments, let body): registration.register(body, context: (rank, arguments))
         }
         return copy
     }

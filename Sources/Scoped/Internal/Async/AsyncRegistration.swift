@@ -156,9 +156,12 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
             declaredBy: [key])
     }
 
-    /// Stores `body` as this registration's override and drops what the container holds.
-    package func register(_ body: @escaping @Sendable (P) async throws -> T) {
-        register(override: AsyncOverrideBox(body: body, scope: scope))
+    /// Stores `body` as this registration's override (or, with `context`, a run-time
+    /// context modifier's body) and drops what the container holds.
+    package func register(
+        _ body: @escaping @Sendable (P) async throws -> T, context: (rank: ContextRank, arguments: [String])? = nil
+    ) {
+        register(override: AsyncOverrideBox(body: body, scope: scope), context: context)
     }
 
     private static func call(_ body: Body, _ parameter: P) async throws -> T {

@@ -15,6 +15,14 @@ package protocol OverrideBody: AnyObject, Sendable {
     /// override use: `Container.shared.api.scope(.cached).register { … }` registers a
     /// cached override, whatever the declaration says (as in Factory).
     var scope: Scope { get }
+
+    /// The override a resolve uses now: itself, or for run-time context modifiers
+    /// (``StoredOverrides``) the one of a context that holds, nil for none.
+    func selected() -> (any OverrideBody)?
+}
+
+extension OverrideBody {
+    @usableFromInline package func selected() -> (any OverrideBody)? { self }
 }
 
 @usableFromInline
@@ -81,12 +89,17 @@ extension RegistrationFields {
         return copy
     }
 
-    /// Stores `override` as this registration's override in the container and drops what
-    /// the container holds for it.
-    package func register(override: any OverrideBody) {
+    /// Stores `override` as this registration's override in the container (of the current
+    /// container world) and drops what the container holds for it. With `context`, it is
+    /// the body of a context modifier given at run time (``StoredOverrides``), used while
+    /// that context holds and no `register` outranks it.
+    package func register(override: any OverrideBody, context: (rank: ContextRank, arguments: [String])? = nil) {
         let target = node.nodeInCurrentWorld()
         target.withRoot { $0.autoRegisterIfNeeded() }  // auto-registered bodies first, so this one wins
-        target.setOverride(override, for: key)
+        target.updateOverride(for: key) { existing in
+            guard let context else { return StoredOverrides.registering(override, over: existing) }
+            return StoredOverrides.adding(override, rank: context.rank, arguments: context.arguments, over: existing)
+        }
         dropHeldInstances(in: target)
     }
 
@@ -385,9 +398,9 @@ package func overrideTypeMismatch(_ key: RegistrationKey, parameter: Any.Type) -
 }
 
 extension Registration {
-    /// Stores `body` as this registration's override in the container and drops what
-    /// the container holds for it.
-    package func register(_ body: @escaping @Sendable (P) -> T) {
-        register(override: OverrideBox(body: body, scope: scope))
+    /// Stores `body` as this registration's override in the container (or, with `context`,
+    /// a run-time context modifier's body) and drops what the container holds for it.
+    package func register(_ body: @escaping @Sendable (P) -> T, context: (rank: ContextRank, arguments: [String])? = nil) {
+        register(override: OverrideBox(body: body, scope: scope), context: context)
     }
 }

@@ -279,7 +279,7 @@ package final class ContainerNode: Sendable {
     package func override(for key: RegistrationKey) -> (body: any OverrideBody, owner: ContainerNode)? {
         firstInChain(unlessOnlyRoots: .childOverrides) { node in
             guard node.overrideCount.load(ordering: .relaxed) != 0,
-                let body = node.state.withLock({ $0.overrides[key] })
+                let stored = node.state.withLock({ $0.overrides[key] }), let body = stored.selected()
             else { return nil }
             return (body, node)
         }
@@ -312,13 +312,13 @@ package final class ContainerNode: Sendable {
         return nil
     }
 
-    /// Stores `body` for `key`. The replaced body (which may capture instances) is
-    /// released after unlocking.
-    package func setOverride(_ body: any OverrideBody, for key: RegistrationKey) {
+    /// Stores for `key` what `update` makes of the override stored now. The replaced body
+    /// (which may capture instances) is released after unlocking.
+    package func updateOverride(for key: RegistrationKey, _ update: ((any OverrideBody)?) -> any OverrideBody) {
         let (replaced, closed) = state.withLock { state -> ((any OverrideBody)?, Bool) in
             guard !state.closed else { return (nil, true) }
             defer { recordOverrideCount(state.overrides.count) }
-            return (state.overrides.updateValue(body, forKey: key), false)
+            return (state.overrides.updateValue(update(state.overrides[key]), forKey: key), false)
         }
         _ = replaced
         if closed {
