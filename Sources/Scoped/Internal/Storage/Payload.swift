@@ -7,6 +7,8 @@ package class AnyInstanceBox {
     @usableFromInline init() {}
     /// The boxed value's identity when it is a class instance (for events).
     package var identity: ObjectIdentifier? { nil }
+    /// Whether the boxed value is an optional's `nil`, which no scope keeps (as in Factory).
+    package var holdsNil: Bool { false }
 }
 
 @usableFromInline
@@ -14,6 +16,7 @@ package final class InstanceBox<T>: AnyInstanceBox {
     @usableFromInline package let value: T
     @usableFromInline package init(_ value: T) { self.value = value }
     override package var identity: ObjectIdentifier? { instanceIdentity(of: value) }
+    override package var holdsNil: Bool { (value as? any OptionalUnwrapping).map { $0.unwrappedAny == nil } ?? false }
 }
 
 /// How an instance is kept in storage and in a graph: a class instance as itself (one

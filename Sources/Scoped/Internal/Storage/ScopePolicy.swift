@@ -78,11 +78,12 @@ extension Scope.Lifetime {
 
     /// What a storage keeps for a build that made `payload`: a weak reference to its class
     /// instance (`weakTarget`; nothing for a value type) for `.shared`, the payload itself
-    /// otherwise, nothing for a build that made nothing.
+    /// otherwise, nothing for a build that made nothing or an optional's `nil` (as in
+    /// Factory, the next resolve builds again).
     @inline(__always)
     package func slot(for payload: AnyObject?, weakTarget: (AnyObject) -> AnyObject?) -> StoredEntry.Slot {
         guard let payload else { return .vacant }
-        guard keepsWeakly else { return .strong(payload) }
+        guard keepsWeakly else { return (payload as? AnyInstanceBox)?.holdsNil == true ? .vacant : .strong(payload) }
         return weakTarget(payload).map { .weak(WeakInstance($0)) } ?? .vacant
     }
 
