@@ -93,6 +93,7 @@ extension AsyncFactory: FactoryModifying {
         case .timeToLive(let seconds): copy.registration.storedBody = registration.storedBody.expiring(after: seconds)
         case .storedContext(let rank, let arguments, let body):
             registration.register({ _ in try await body() }, context: (rank, arguments))
+        case .storedScope(let scope): registration.storeScope(scope)
         }
         registration.checkAsyncScope(copy.registration.scope)
         return copy

@@ -74,6 +74,7 @@ extension AsyncParameterFactory: FactoryModifying {
         case .decorator(let decorate): copy.registration.storedBody = registration.storedBody.decorated(with: decorate)
         case .timeToLive(let seconds): copy.registration.storedBody = registration.storedBody.expiring(after: seconds)
         case .storedContext(let rank, let arguments, let body): registration.register(body, context: (rank, arguments))
+        case .storedScope(let scope): registration.storeScope(scope)
         }
         registration.checkAsyncScope(copy.registration.scope)
         return copy

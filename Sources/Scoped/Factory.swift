@@ -94,6 +94,7 @@ extension Factory: FactoryModifying {
         case .timeToLive(let seconds): copy.registration.storedBody = registration.storedBody.expiring(after: seconds)
         case .storedContext(let rank, let arguments, let body):
             registration.register({ _ in body() }, context: (rank, arguments))
+        case .storedScope(let scope): registration.storeScope(scope)
         }
         return copy
     }

@@ -63,6 +63,9 @@ public struct FactoryModification<Modified: FactoryModifying> {
         /// factory's container, used while the context holds (``StoredOverrides``). The
         /// factory value is unchanged.
         case storedContext(ContextRank, arguments: [String], body: Modified.Body)
+        /// A scope given at run time, as a statement: stored with the factory's override in
+        /// its container (``FactoryModifying/scope(_:)-(Scope)->()``). The value is unchanged.
+        case storedScope(Scope)
     }
 
     @usableFromInline package let change: Change
@@ -85,6 +88,7 @@ public struct FactoryModification<Modified: FactoryModifying> {
         case .timeToLive(let seconds): FactoryModification<Other>(.timeToLive(seconds))
         case .storedContext(let rank, let arguments, let body):
             FactoryModification<Other>(.storedContext(rank, arguments: arguments, body: convert(body)))
+        case .storedScope(let scope): FactoryModification<Other>(.storedScope(scope))
         }
     }
 }
@@ -120,8 +124,26 @@ extension FactoryModifying where Instance: Sendable {
     /// - Parameter scope: A built-in scope or a custom ``Scope/Cached``. An async factory
     ///   stops with a message for ``Scope/graph``, which is one synchronous resolve's.
     /// - Returns: The factory with that scope.
+    @_disfavoredOverload  // a statement stores the scope instead (below)
     public func scope(_ scope: Scope) -> Self {
         applying(FactoryModification(.customScope(scope)))
+    }
+
+    /// Gives this factory's override `scope`, written as a statement at run time (Factory's
+    /// `Container.shared.api.register { MockAPI() }.scope(.cached)`).
+    ///
+    /// The container of the calling code's world stores it with the override, and drops the
+    /// instances held for the factory; with no override, the declared body is stored under
+    /// `scope`. As in Factory, the scope of the factory's declaration wins: a run-time scope
+    /// applies to a factory declared without one (`.unique`). ``reset()`` removes it.
+    ///
+    /// ```swift
+    /// Container.shared.validator.register { StrictValidator() }.scope(.cached)
+    /// ```
+    ///
+    /// - Parameter scope: A built-in scope or a custom ``Scope/Cached``.
+    public func scope(_ scope: Scope) {
+        _ = applying(FactoryModification(.storedScope(scope)))
     }
 
     /// One instance per root container, until that container, this factory or
@@ -646,13 +668,14 @@ extension FactoryModifying {
 
 extension FactoryModifying {
     /// Not needed in Scoped: Factory's `once()` keeps the options a test set at run time
-    /// from being overwritten by the declaration on the next access. In Scoped the scope
-    /// of the value `register` is called on is stored with the override
-    /// (`Container.shared.api.scope(.cached).register { … }`) and always wins over the
-    /// declaration, until ``reset()``.
+    /// from being overwritten by the declaration on the next access. Scoped's declarations
+    /// write nothing to the container: what a test gives at run time (`register`, a context
+    /// modifier or a scope as a statement) stays until ``reset()``; as in Factory, the
+    /// declaration's scope wins over a run-time one, which applies to a factory declared
+    /// without one.
     ///
     /// - Returns: Nothing: a call does not compile.
-    @available(*, unavailable, message: "not needed: a scope given with register (.scope(.cached).register { }) is stored with the override and wins over the declaration until reset()")
+    @available(*, unavailable, message: "not needed: declarations write nothing to the container, so what a test registers at run time (register { }, .onTest { }, .scope(.cached)) stays until reset()")
     public func once() -> Self {
         fatalError("unavailable")
     }

@@ -83,6 +83,7 @@ extension ParameterFactory: FactoryModifying {
         case .decorator(let decorate): copy.registration.storedBody = registration.storedBody.decorated(with: decorate)
         case .timeToLive(let seconds): copy.registration.storedBody = registration.storedBody.expiring(after: seconds)
         case .storedContext(let rank, let arguments, let body): registration.register(body, context: (rank, arguments))
+        case .storedScope(let scope): registration.storeScope(scope)
         }
         return copy
     }

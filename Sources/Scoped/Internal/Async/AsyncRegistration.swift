@@ -11,6 +11,8 @@ package final class AsyncOverrideBox<P, T>: OverrideBody {
         self.body = body
         self.scope = scope
     }
+
+    package func withScope(_ scope: Scope) -> any OverrideBody { AsyncOverrideBox(body: body, scope: scope) }
 }
 
 /// What ``AsyncFactory`` and ``AsyncParameterFactory`` share: a key, an async body, a
@@ -162,6 +164,12 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         _ body: @escaping @Sendable (P) async throws -> T, context: (rank: ContextRank, arguments: [String])? = nil
     ) {
         register(override: AsyncOverrideBox(body: body, scope: scope), context: context)
+    }
+
+    /// `register { … }.scope(scope)` as a statement; see ``Registration/storeScope(_:)``.
+    package func storeScope(_ scope: Scope) {
+        let declared = storedBody
+        storeScope(scope, declared: AsyncOverrideBox(body: { try await Self.call(declared, $0) }, scope: scope))
     }
 
     private static func call(_ body: Body, _ parameter: P) async throws -> T {

@@ -11,14 +11,17 @@
 /// so the full path passes it around with a retain, not an existential copy.
 @usableFromInline
 package protocol OverrideBody: AnyObject, Sendable {
-    /// The scope of the factory value `register` was called on, which resolves of the
-    /// override use: `Container.shared.api.scope(.cached).register { … }` registers a
-    /// cached override, whatever the declaration says (as in Factory).
+    /// The scope of the factory value `register` was called on (or a statement
+    /// `.scope(_:)` gave): resolves of the override use it when the factory is declared
+    /// `.unique`; a declared scope wins, as in Factory (`ContainerNode.locate`).
     var scope: Scope { get }
 
     /// The override a resolve uses now: itself, or for run-time context modifiers
     /// (``StoredOverrides``) the one of a context that holds, nil for none.
     func selected() -> (any OverrideBody)?
+
+    /// The same body (bodies) under `scope`: `register { … }.scope(.cached)` as a statement.
+    func withScope(_ scope: Scope) -> any OverrideBody
 }
 
 extension OverrideBody {
@@ -33,6 +36,8 @@ package final class OverrideBox<P, T>: OverrideBody {
         self.body = body
         self.scope = scope
     }
+
+    @usableFromInline package func withScope(_ scope: Scope) -> any OverrideBody { OverrideBox(body: body, scope: scope) }
 }
 
 /// What every factory value knows besides its body — the container to resolve in, the
@@ -100,6 +105,16 @@ extension RegistrationFields {
             guard let context else { return StoredOverrides.registering(override, over: existing) }
             return StoredOverrides.adding(override, rank: context.rank, arguments: context.arguments, over: existing)
         }
+        dropHeldInstances(in: target)
+    }
+
+    /// Gives the stored override (of the current world's container) `scope`, or stores
+    /// `declared` (the declared body under `scope`) if there is none; drops what the
+    /// container holds for this registration.
+    package func storeScope(_ scope: Scope, declared: @autoclosure () -> any OverrideBody) {
+        let target = node.nodeInCurrentWorld()
+        target.withRoot { $0.autoRegisterIfNeeded() }
+        target.updateOverride(for: key) { $0?.withScope(scope) ?? declared() }
         dropHeldInstances(in: target)
     }
 
@@ -398,6 +413,13 @@ package func overrideTypeMismatch(_ key: RegistrationKey, parameter: Any.Type) -
 }
 
 extension Registration {
+    /// `register { … }.scope(scope)` as a statement: the stored override (of the current
+    /// world's container) takes `scope`; with none, the declared body is stored under it.
+    package func storeScope(_ scope: Scope) {
+        let declared = storedBody.decoration?.base ?? storedBody
+        storeScope(scope, declared: OverrideBox(body: { Self.call(declared, $0) }, scope: scope))
+    }
+
     /// Stores `body` as this registration's override in the container (or, with `context`,
     /// a run-time context modifier's body) and drops what the container holds for it.
     package func register(_ body: @escaping @Sendable (P) -> T, context: (rank: ContextRank, arguments: [String])? = nil) {

@@ -333,8 +333,9 @@ extension ContainerNode {
     }
 
     /// Where a resolve of `key` from here goes: the node of the current container world,
-    /// the override visible from it (and its owner), the scope (the override's, registered
-    /// with it, else the factory's `declared` one) and who holds that scope's instance
+    /// the override visible from it (and its owner), the scope (the factory's `declared`
+    /// one; for a factory declared `.unique`, the override's, given at run time, as in
+    /// Factory) and who holds that scope's instance
     /// (nil: a scope that keeps nothing). The synchronous and the async paths both ask this.
     /// Inlined: outside a container world the node is this one, and no reference to it is
     /// taken.
@@ -346,7 +347,7 @@ extension ContainerNode {
         let node = nodeInCurrentWorld()
         node.withRoot { $0.autoRegisterIfNeeded() }  // before the overrides are read: it registers some
         let found = node.override(for: key)
-        let scope = found?.body.scope ?? declared
+        let scope = declared.kind == .unique ? found?.body.scope ?? declared : declared
         return (node, found, node.holder(of: scope, overriddenIn: found?.owner), scope)
     }
 

@@ -43,6 +43,13 @@
         return best?.body
     }
 
+    /// The same bodies under `scope`.
+    @usableFromInline package func withScope(_ scope: Scope) -> any OverrideBody {
+        StoredOverrides(
+            registered: registered?.withScope(scope),
+            contexts: contexts.map { ContextBody(rank: $0.rank, arguments: $0.arguments, body: $0.body.withScope(scope)) })
+    }
+
     /// What the table holds after `register` stores `body` where `existing` was: `body`
     /// itself, unless contexts were stored, which it keeps (the registered body outranks them).
     static func registering(_ body: any OverrideBody, over existing: (any OverrideBody)?) -> any OverrideBody {
