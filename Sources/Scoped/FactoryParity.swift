@@ -8,13 +8,29 @@ extension FactoryModifying where Parameter: Hashable & Sendable {
 }
 
 extension ContainerManager {
-    /// Not available: each test gets a container world of its own instead.
-    @available(*, unavailable, message: "use ScopedTesting: @Test(.container) or withContainer { } gives each test a container world of its own")
-    public func push() {}
+    /// Saves this container's overrides (those of the calling code's container world),
+    /// for ``pop()`` to put back: Factory's `push()` in a test's `setUp`.
+    ///
+    /// ```swift
+    /// Container.shared.manager.push()
+    /// Container.shared.api.register { MockAPI() }
+    /// // … the test …
+    /// Container.shared.manager.pop()   // the overrides as they were at push()
+    /// ```
+    ///
+    /// Pushes nest. For tests that run in parallel, give each its own world instead
+    /// (`@Test(.container)`, `withContainer { }` of ScopedTesting): a push on a shared
+    /// container saves what other tests registered too.
+    public func push() {
+        node.nodeInCurrentWorld().pushOverrides()
+    }
 
-    /// Not available: each test gets a container world of its own instead.
-    @available(*, unavailable, message: "use ScopedTesting: @Test(.container) or withContainer { } gives each test a container world of its own")
-    public func pop() {}
+    /// Puts back the overrides the latest ``push()`` saved and drops the instances held for
+    /// each registration whose override that changes, so the next resolve uses the restored
+    /// one. A `pop()` without a `push()` before it stops with a message.
+    public func pop() {
+        node.nodeInCurrentWorld().popOverrides()
+    }
 
     /// Not available: a scope resets everywhere at once.
     ///
@@ -60,18 +76,48 @@ extension SharedContainer {
         key: StaticString = #function, file: StaticString = #fileID, line: UInt = #line, column: UInt = #column
     ) -> Factory<T?> {
         self(key: key, file: file, line: line, column: column) {
-            // As in Factory: a debug build stops, a preview (a canvas renders screens with
-            // some services never registered) and a release build get nil.
-            let context = FactoryContext.current
-            guard context.isDebug, !context.isPreview else { return nil }
-            let registration = RegistrationKey(
-                container: AnyDeclaringContainer.self, name: key, type: T?.self, file: file, line: line, column: column)
-            ScopedFailure.stop(
-                "\(registration) is promised and was resolved before anything registered it; "
-                    + "register it at start-up (.register { … })",
-                declaredBy: [registration])
+            unfulfilledPromise(RegistrationKey(
+                container: AnyDeclaringContainer.self, name: key, type: T?.self, file: file, line: line, column: column))
         }
     }
+
+    /// Makes a parameter factory declared in one module whose body another module
+    /// registers, as ``promised(key:file:line:column:)`` does for a factory without a
+    /// parameter (Factory's `promised()` on a `ParameterFactory`).
+    ///
+    /// ```swift
+    /// extension Container {
+    ///     var receipt: ParameterFactory<Int, (any ReceiptPrinting)?> { promised() }
+    /// }
+    /// Container.shared.receipt.register { id in LiveReceiptPrinter(order: id) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The declaring member's name, filled in by the compiler.
+    ///   - file: The file of this call (`#fileID`), filled in by the compiler.
+    ///   - line: The line of this call, filled in by the compiler.
+    ///   - column: The column of this call, filled in by the compiler.
+    /// - Returns: A `.unique` parameter factory of `T?`.
+    public func promised<P, T>(
+        key: StaticString = #function, file: StaticString = #fileID, line: UInt = #line, column: UInt = #column
+    ) -> ParameterFactory<P, T?> {
+        self(key: key, file: file, line: line, column: column) { (_: P) in
+            unfulfilledPromise(RegistrationKey(
+                container: AnyDeclaringContainer.self, name: key, type: T?.self, file: file, line: line, column: column))
+        }
+    }
+}
+
+/// What an unregistered promise resolves to: as in Factory, a debug build stops, a
+/// preview (a canvas renders screens with some services never registered) and a release
+/// build get nil.
+private func unfulfilledPromise<T>(_ registration: RegistrationKey) -> T? {
+    let context = FactoryContext.current
+    guard context.isDebug, !context.isPreview else { return nil }
+    ScopedFailure.stop(
+        "\(registration) is promised and was resolved before anything registered it; "
+            + "register it at start-up (.register { … })",
+        declaredBy: [registration])
 }
 
 extension SharedContainer {

@@ -17,6 +17,8 @@ extension Container {
     fileprivate func maybeService(_ builds: BuildCount, nilUntil: Int) -> Factory<Service?> {
         self { builds.next() <= nilUntil ? nil : Service() }.cached
     }
+    fileprivate var pushedService: Factory<Service> { self { Service() }.cached }
+    fileprivate var promisedReceipt: ParameterFactory<Int, String?> { promised() }
     fileprivate func maybeSingleton(_ builds: BuildCount) -> Factory<Service?> {
         self { builds.next() == 1 ? nil : Service() }.singleton
     }
@@ -45,5 +47,44 @@ extension Container {
         #expect(service != nil)
         #expect(Container.shared.maybeSingleton(builds)() === service)
         #expect(builds.value == 2)
+    }
+
+    /// Factory's `manager.push()` / `pop()`: pop puts back the overrides push saved, and
+    /// the next resolve uses them (what the popped override built is dropped).
+    @Test(.container) func pushAndPopSaveAndRestoreOverrides() {
+        let container = Container.shared
+        let declared = container.pushedService()
+        let first = Service()
+        container.pushedService.register { first }
+        container.manager.push()
+        let second = Service()
+        container.pushedService.register { second }
+        #expect(container.pushedService() === second)
+        container.manager.push()
+        container.pushedService.reset()
+        #expect(container.pushedService() !== declared)   // reset dropped it: built anew
+        container.manager.pop()
+        #expect(container.pushedService() === second)
+        container.manager.pop()
+        #expect(container.pushedService() === first)
+        #expect(container.overrideCount == 1)
+    }
+
+    @Test func popWithoutPushStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            Container().manager.pop()
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains("without a push() before it: nothing to restore"))
+    }
+
+    /// Factory's `promised()` on a `ParameterFactory`.
+    @Test(.container) func aPromisedParameterFactoryResolvesWhatWasRegistered() {
+        Container.shared.promisedReceipt.register { "receipt \($0)" }
+        #expect(Container.shared.promisedReceipt(7) == "receipt 7")
+        Container.shared.promisedReceipt.reset()
+        withContainer(context: .init(isPreview: true)) {
+            #expect(Container.shared.promisedReceipt(7) == nil)   // a preview gets nil
+        }
     }
 }

@@ -36,6 +36,8 @@ package final class ContainerNode: Sendable {
         package var observers: [UInt64: LifecycleObserver] = [:]
         /// A root's `AutoRegistering` hook (AutoRegistration.swift), if its container has one.
         package var autoRegistration: AutoRegistration?
+        /// Overrides saved by `ContainerManager.push()`, the latest last.
+        package var savedOverrides: [[RegistrationKey: any OverrideBody]] = []
     }
 
     /// The enclosing lifetime scope's node as a word (0 for a root container), retained
@@ -355,6 +357,33 @@ package final class ContainerNode: Sendable {
             return state.overrides.removeValue(forKey: key)
         }
         _ = removed
+    }
+
+    /// Saves the overrides registered here (Factory's `manager.push()`).
+    package func pushOverrides() {
+        state.withLock { $0.savedOverrides.append($0.overrides) }
+    }
+
+    /// Puts back the overrides the latest ``pushOverrides()`` saved and drops the instances
+    /// held for every registration whose override that changes (Factory's `manager.pop()`).
+    /// Stops when nothing was saved: a `pop()` without its `push()`.
+    package func popOverrides() {
+        let popped = state.withLock { state -> (changed: [RegistrationKey], replaced: [RegistrationKey: any OverrideBody])? in
+            guard let saved = state.savedOverrides.popLast() else { return nil }
+            let replaced = state.overrides
+            let changed = Set(replaced.keys).union(saved.keys).filter { replaced[$0] !== saved[$0] }
+            state.overrides = saved
+            recordOverrideCount(saved.count)
+            return (Array(changed), replaced)
+        }
+        guard var popped else {
+            ScopedFailure.stop("pop() on \(displayName) without a push() before it: nothing to restore")
+        }
+        for key in popped.changed {
+            drop(key, from: storagesToDrop())
+            dropInOpenDescendants(key)
+        }
+        popped.replaced = [:]  // override bodies may capture instances: released here, unlocked
     }
 
     // MARK: Resets
