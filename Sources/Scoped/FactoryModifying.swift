@@ -28,7 +28,7 @@ public protocol FactoryModifying: Sendable {
     /// This factory value with `modification` applied: a scope, a context override, keys
     /// per parameter. The container is not touched.
     ///
-    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached`` or ``onTest(_:)``.
+    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached`` or ``onTest(_:)->_``.
     /// - Returns: The modified factory.
     func applying(_ modification: FactoryModification<Self>) -> Self
 
