@@ -88,3 +88,46 @@ extension Container {
         }
     }
 }
+
+/// Registers an override of a singleton in each of its roots, as a Factory app's
+/// `autoRegister()` does (#41 item 3).
+private final class SingletonAutoContainer: SharedContainer, AutoRegistering {
+    static let shared = SingletonAutoContainer()
+    let manager: ContainerManager
+    init(manager: ContainerManager = ContainerManager()) {
+        self.manager = manager
+        enableAutoRegistration()
+    }
+
+    func autoRegister() {
+        service.register { Service() }
+    }
+
+    fileprivate var service: Factory<Service> { self { Service() }.singleton }
+}
+
+@Suite struct OverriddenSingletonTests {
+    /// Factory keeps one singleton per process, also when every root registers an override.
+    @Test(.container) func aSingletonOverriddenInEveryRootIsOnePerProcess() {
+        let first = SingletonAutoContainer()
+        let second = SingletonAutoContainer()
+        let instance = first.service()
+        #expect(second.service() === instance)
+        #expect(SingletonAutoContainer().service() === instance)
+        Scope.singleton.reset()
+        let rebuilt = second.service()
+        #expect(rebuilt !== instance)
+        #expect(first.service() === rebuilt)
+    }
+
+    @Test(.container) func registeringAgainOutsideAutoRegisterReplacesIt() {
+        let first = SingletonAutoContainer()
+        let instance = first.service()
+        let replacement = Service()
+        let second = SingletonAutoContainer()
+        second.service.register { replacement }
+        #expect(second.service() === replacement)
+        #expect(first.service() === replacement)   // one per process: the latest override built it
+        #expect(instance !== replacement)
+    }
+}

@@ -129,6 +129,7 @@ extension RegistrationFields {
     /// and what the open lifetime scopes below it hold of it, made with the body replaced
     /// (``ContainerNode/dropInOpenDescendants(_:)``).
     private func dropHeldInstances(in target: ContainerNode) {
+        guard !target.withRoot({ $0.isAutoRegisteringOnThisThread }) else { return }
         target.drop(key, from: target.storagesToDrop())
         target.dropInOpenDescendants(key)
     }

@@ -102,8 +102,9 @@ extension ContainerNode {
     ///
     /// `.scoped`: this lifetime scope, wherever an override was registered. `.cached`,
     /// `.shared`, custom scopes: the root, or the container whose override made the
-    /// instance. `.singleton`: the process's (or test world's) singletons, or that
-    /// override's container.
+    /// instance. `.singleton`: the process's (or test world's) singletons; an override's,
+    /// one per process (or world) for the roots' overrides of a registration, as in Factory,
+    /// and a lifetime scope's own for an override registered on that scope.
     @usableFromInline
     package func holder(
         of scope: Scope, overriddenIn overrideOwner: ContainerNode?
@@ -117,7 +118,8 @@ extension ContainerNode {
             let owner = overrideOwner ?? root
             return (owner, owner.storage)
         case .process:
-            return (overrideOwner ?? root, overrideOwner?.storage ?? singletons)
+            guard let overrideOwner else { return (root, singletons) }
+            return (overrideOwner, overrideOwner.isRoot ? overrideOwner.overriddenSingletons : overrideOwner.storage)
         }
     }
 
@@ -137,13 +139,12 @@ extension ContainerNode {
     }
 
     /// The storages a `register` or `reset` of one registration drops its instances from,
-    /// in this container: a root's own and the process's singleton of that key (the
-    /// declaration's, or one that an override registered with `.singleton` made, whatever
-    /// the declared scope); a child lifetime scope's own only, so that its parent is never
+    /// in this container: a root's own and the process's singletons of that key (the
+    /// declaration's, and the one the roots' overrides made); a child lifetime scope's own only, so that its parent is never
     /// touched. (The open scopes below the container drop theirs too:
     /// ``ContainerNode/dropInOpenDescendants(_:)``.)
     package func storagesToDrop() -> [InstanceStorage] {
-        isRoot ? [storage, singletons] : [storage]
+        isRoot ? [storage, singletons, overriddenSingletons] : [storage]
     }
 }
 

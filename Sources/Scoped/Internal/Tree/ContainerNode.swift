@@ -70,6 +70,10 @@ package final class ContainerNode: Sendable {
     package let rootStorage: UnsafeReference<InstanceStorage>
     /// Singletons seen from here: the process's, or the container world's.
     package let singletons: InstanceStorage
+    /// Singletons that roots' overrides made, the process's or the container world's: one
+    /// per registration however many roots register an override of it (each
+    /// `AutoRegistering` root does), as in Factory, apart from the declared ones.
+    package let overriddenSingletons: InstanceStorage
     /// The tree, overrides and observers: one lock (one allocation) per node.
     package let state = Locked(State())
     /// `overrideCount`, `observerCount`, `slot` and `autoRegistrationPending`, in one allocation.
@@ -87,15 +91,18 @@ package final class ContainerNode: Sendable {
     package var autoRegistrationPending: AtomicWord { atomicWords[3] }
 
     package static let processSingletons = InstanceStorage()
+    package static let processOverriddenSingletons = InstanceStorage()
 
     /// Makes the state for a new root container.
     package convenience init() {
-        self.init(parent: nil, name: nil, worldNumber: 0, singletons: ContainerNode.processSingletons, worldRoot: false)
+        self.init(
+            parent: nil, name: nil, worldNumber: 0, singletons: ContainerNode.processSingletons,
+            overriddenSingletons: ContainerNode.processOverriddenSingletons, worldRoot: false)
     }
 
     private init(
         parent: ContainerNode?, openedFrom: ContainerManager? = nil, name: String?, worldNumber: UInt64,
-        singletons: InstanceStorage, worldRoot: Bool
+        singletons: InstanceStorage, overriddenSingletons: InstanceStorage, worldRoot: Bool
     ) {
         // Both retained by hand, given back in `deinit` through the release queue.
         parentBits = parent.map { UnsafeReference.retaining($0).bits } ?? 0
@@ -103,6 +110,7 @@ package final class ContainerNode: Sendable {
         self.rootBits = parent.map { UnsafeReference.unretained($0.root).bits } ?? 0
         self.worldNumber = worldNumber
         self.singletons = singletons
+        self.overriddenSingletons = overriddenSingletons
         let storage = InstanceStorage(indexed: parent == nil)
         self.storage = storage
         self.rootStorage = UnsafeReference.unretained(parent?.root.storage ?? storage)  // kept by the root
@@ -118,7 +126,7 @@ package final class ContainerNode: Sendable {
     package convenience init(childOf parent: ContainerNode, openedFrom manager: ContainerManager, name: String?) {
         self.init(
             parent: parent, openedFrom: manager, name: name, worldNumber: parent.worldNumber,
-            singletons: parent.singletons, worldRoot: false)
+            singletons: parent.singletons, overriddenSingletons: parent.overriddenSingletons, worldRoot: false)
         let parentClosed = parent.state.withLock { state -> Bool in
             guard !state.closed else { return true }
             slot.store(UInt(state.children.insert(self)), ordering: .relaxed)
@@ -133,7 +141,8 @@ package final class ContainerNode: Sendable {
     /// `world`'s root for the production root `original`.
     package convenience init(worldRootFor original: ContainerNode, world: ContainerWorld.State, inheriting inherited: ContainerNode?) {
         self.init(
-            parent: nil, name: original.name, worldNumber: world.number, singletons: world.singletons, worldRoot: true)
+            parent: nil, name: original.name, worldNumber: world.number, singletons: world.singletons,
+            overriddenSingletons: world.overriddenSingletons, worldRoot: true)
         // A world root runs its production root's `autoRegister()` too, once per world,
         // before the world's own overrides (they register through it, and win). A nested
         // world's root copies the enclosing world's overrides, auto-registered ones
@@ -359,6 +368,20 @@ package final class ContainerNode: Sendable {
         _ = removed
     }
 
+    /// Whether this thread is running this root's `autoRegister()` now: its registrations
+    /// drop no instance, as in Factory (a singleton the roots' overrides share, built
+    /// through another root, stays).
+    package var isAutoRegisteringOnThisThread: Bool {
+        guard autoRegistrationPending.load(ordering: .acquiring) != 0, let gate = state.withLock({ $0.autoRegistration }) else {
+            return false
+        }
+        let thread = Platform.threadOrdinal
+        return gate.phase.withLock { phase in
+            if case .running(let runner) = phase { return runner == thread }
+            return false
+        }
+    }
+
     /// Saves the overrides registered here (Factory's `manager.push()`).
     package func pushOverrides() {
         state.withLock { $0.savedOverrides.append($0.overrides) }
@@ -398,8 +421,12 @@ package final class ContainerNode: Sendable {
             return state.overrides
         }
         releaseNewestFirst(storage.remove { _ in true })
-        // What the open lifetime scopes below made with the overrides just removed.
-        for key in dropped.keys { dropInOpenDescendants(key) }
+        // What the open lifetime scopes below made with the overrides just removed, and the
+        // singletons they made (shared with other roots' overrides of the same key).
+        for key in dropped.keys {
+            dropInOpenDescendants(key)
+            if isRoot { drop(key, from: [overriddenSingletons]) }
+        }
         _ = consume dropped  // override bodies may capture instances: released here, unlocked
         rearmAutoRegistration()  // its registrations are gone: it runs again, as in Factory
         emit(.reset, scopeName: "container")
@@ -458,6 +485,7 @@ package final class ContainerNode: Sendable {
         resetEverywhere(scope: scope)
         let world = ContainerWorld.State.isActive ? ContainerWorld.State.current : nil
         var removed = (world?.singletons ?? processSingletons).remove { _ in true }
+        removed += (world?.overriddenSingletons ?? processOverriddenSingletons).remove { _ in true }
         var reporters: [ContainerNode] = []
         while let entry = removed.popLast() {
             if EventHub.isActive, let reporter = entry.reporter {

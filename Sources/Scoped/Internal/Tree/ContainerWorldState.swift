@@ -18,6 +18,8 @@ extension ContainerWorld {
     package final class State: Sendable {
         /// Singletons of this world (the process's ones are not visible inside it).
         package let singletons = InstanceStorage()
+        /// Singletons that this world's roots' overrides made (``ContainerNode/overriddenSingletons``).
+        package let overriddenSingletons = InstanceStorage()
         private let parent: ContainerWorld.State?
         package let name: String
         /// Unique in the process (never reused, unlike an `ObjectIdentifier`).
