@@ -94,6 +94,7 @@ extension AsyncFactory: FactoryModifying {
         case .storedContext(let rank, let arguments, let body):
             registration.register({ _ in try await body() }, context: (rank, arguments))
         case .storedScope(let scope): registration.storeScope(scope)
+        case .storedReset(let options): registration.reset(options)
         }
         registration.checkAsyncScope(copy.registration.scope)
         return copy

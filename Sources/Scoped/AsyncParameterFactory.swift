@@ -75,6 +75,7 @@ extension AsyncParameterFactory: FactoryModifying {
         case .timeToLive(let seconds): copy.registration.storedBody = registration.storedBody.expiring(after: seconds)
         case .storedContext(let rank, let arguments, let body): registration.register(body, context: (rank, arguments))
         case .storedScope(let scope): registration.storeScope(scope)
+        case .storedReset(let options): registration.reset(options)
         }
         registration.checkAsyncScope(copy.registration.scope)
         return copy

@@ -95,6 +95,7 @@ extension Factory: FactoryModifying {
         case .storedContext(let rank, let arguments, let body):
             registration.register({ _ in body() }, context: (rank, arguments))
         case .storedScope(let scope): registration.storeScope(scope)
+        case .storedReset(let options): registration.reset(options)
         }
         return copy
     }

@@ -66,6 +66,9 @@ public struct FactoryModification<Modified: FactoryModifying> {
         /// A scope given at run time, as a statement: stored with the factory's override in
         /// its container (``FactoryModifying/scope(_:)-(Scope)->()``). The value is unchanged.
         case storedScope(Scope)
+        /// Factory's `reset(options)` (``FactoryModifying/reset(_:)``): part of the
+        /// factory's state in its container. The value is unchanged.
+        case storedReset(FactoryResetOptions)
     }
 
     @usableFromInline package let change: Change
@@ -89,6 +92,7 @@ public struct FactoryModification<Modified: FactoryModifying> {
         case .storedContext(let rank, let arguments, let body):
             FactoryModification<Other>(.storedContext(rank, arguments: arguments, body: convert(body)))
         case .storedScope(let scope): FactoryModification<Other>(.storedScope(scope))
+        case .storedReset(let options): FactoryModification<Other>(.storedReset(options))
         }
     }
 }

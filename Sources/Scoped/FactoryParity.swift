@@ -32,11 +32,39 @@ extension ContainerManager {
         node.nodeInCurrentWorld().popOverrides()
     }
 
-    /// Not available: a scope resets everywhere at once.
+    /// Drops the instances of `scope` this container holds (in the calling code's world),
+    /// leaving its overrides and other containers' instances (Factory's `reset(scope:)`).
+    /// For ``Scope/singleton``: the singletons this root container built, its overrides'
+    /// and the declared ones it resolved first; other roots keep theirs.
     ///
-    /// - Parameter scope: The scope.
-    @available(*, unavailable, message: "use scope.reset(), such as Scope.singleton.reset(): it drops that scope's instances in every container")
-    public func reset(scope: Scope) {}
+    /// ```swift
+    /// Container.shared.manager.reset(scope: .cached)
+    /// ```
+    ///
+    /// `Scope.cached.reset()` drops a scope's instances in every container at once.
+    ///
+    /// - Parameter scope: The scope whose instances go.
+    public func reset(scope: Scope) {
+        node.nodeInCurrentWorld().resetHeld(of: scope)
+    }
+
+    /// Factory's `reset(options:)` of a whole container (in the calling code's world):
+    /// `.all` is ``SharedContainer/reset()``; `.registration` drops the overrides
+    /// `register` made, `.context` the context modifiers stored at run time (each
+    /// keeping the other), `.scope` every instance the container holds but its overrides
+    /// and singletons, `.none` nothing. Each drops the instances made with what it removes.
+    ///
+    /// - Parameter options: What to reset.
+    public func reset(options: FactoryResetOptions) {
+        let node = node.nodeInCurrentWorld()
+        switch options {
+        case .all: node.reset()
+        case .none: return
+        case .registration: node.removeOverrideParts(of: nil, keepRegistered: false, keepContexts: true)
+        case .context: node.removeOverrideParts(of: nil, keepRegistered: true, keepContexts: false)
+        case .scope: node.releaseNewestFirst(node.storage.remove { _ in true })
+        }
+    }
 
     /// Not available: every factory states its scope; `.unique` is the default.
     @available(*, unavailable, message: "write the scope on each factory (.cached, .singleton, …); .unique is the default")
@@ -190,4 +218,34 @@ extension AsyncParameterFactory {
     /// build runs in a task of its own.
     @available(*, unavailable, message: "an async factory has no .graph scope (one synchronous resolve's): use .unique, or .scoped in a lifetime scope")
     public var graph: Self { self }
+}
+
+/// What Factory's `reset(options:)` resets, of one factory
+/// (``FactoryModifying/reset(_:)``) or of a container (``ContainerManager/reset(options:)``).
+public enum FactoryResetOptions: Sendable {
+    /// Overrides, context modifiers stored at run time and held instances: ``FactoryModifying/reset()``.
+    case all
+    /// Nothing.
+    case none
+    /// The overrides `register` made; context modifiers stored at run time stay.
+    case registration
+    /// The context modifiers stored at run time (`Container.shared.api.onTest { … }`);
+    /// overrides `register` made stay.
+    case context
+    /// Held instances only; overrides stay.
+    case scope
+}
+
+extension FactoryModifying {
+    /// Resets part of this factory's state in its container (Factory's `reset(options)`):
+    /// see ``FactoryResetOptions``. The instances made with what it removes are dropped.
+    ///
+    /// ```swift
+    /// Container.shared.api.reset(.context)   // the .onTest { } stored at run time goes
+    /// ```
+    ///
+    /// - Parameter options: What to reset.
+    public func reset(_ options: FactoryResetOptions) {
+        _ = applying(FactoryModification(.storedReset(options)))
+    }
 }

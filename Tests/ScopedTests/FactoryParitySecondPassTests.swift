@@ -18,6 +18,9 @@ extension Container {
         self { builds.next() <= nilUntil ? nil : Service() }.cached
     }
     fileprivate var pushedService: Factory<Service> { self { Service() }.cached }
+    fileprivate var resetLabel: Factory<String> { self { "declared" } }
+    fileprivate var resetCached: Factory<Service> { self { Service() }.cached }
+    fileprivate var resetSingleton: Factory<Service> { self { Service() }.singleton }
     fileprivate var promisedReceipt: ParameterFactory<Int, String?> { promised() }
     fileprivate func maybeSingleton(_ builds: BuildCount) -> Factory<Service?> {
         self { builds.next() == 1 ? nil : Service() }.singleton
@@ -129,5 +132,65 @@ private final class SingletonAutoContainer: SharedContainer, AutoRegistering {
         #expect(second.service() === replacement)
         #expect(first.service() === replacement)   // one per process: the latest override built it
         #expect(instance !== replacement)
+    }
+}
+
+/// Factory's reset options and `manager.reset(scope:)` (#41 item 8 and unmapped tests).
+@Suite struct ResetOptionTests {
+    @Test(.container) func aFactorysResetOptionsRemoveOnePartEach() {
+        let label = Container.shared.resetLabel
+        label.onTest { "test" }
+        label.register { "registered" }
+        label.reset(.none)
+        #expect(label() == "registered")
+        label.reset(.registration)
+        #expect(label() == "test")
+        label.register { "registered" }
+        label.reset(.context)
+        #expect(label() == "registered")
+        label.reset(.registration)
+        #expect(label() == "declared")
+        #expect(Container.shared.overrideCount == 0)
+    }
+
+    @Test(.container) func aFactorysScopeResetDropsTheInstanceAndKeepsTheOverride() {
+        let cached = Container.shared.resetCached
+        cached.register { Service() }
+        let first = cached()
+        cached.reset(.scope)
+        let second = cached()
+        #expect(second !== first)
+        #expect(Container.shared.overrideCount == 1)
+    }
+
+    @Test(.container) func aContainersResetOptions() {
+        let container = Container.shared
+        container.resetLabel.onTest { "test" }
+        container.resetCached.register { Service() }
+        let held = container.resetCached()
+        container.manager.reset(options: .scope)
+        #expect(container.resetCached() !== held)
+        #expect(container.overrideCount == 2)
+        container.manager.reset(options: .context)
+        #expect(container.resetLabel() == "declared")
+        #expect(container.overrideCount == 1)
+        container.manager.reset(options: .registration)
+        #expect(container.overrideCount == 0)
+    }
+
+    /// Factory's `manager.reset(scope: .singleton)` leaves other containers' singletons.
+    @Test(.container) func resetScopeOfOneContainerLeavesTheOthers() {
+        let first = Container()
+        let second = Container()
+        first.resetSingleton.register { Service() }
+        let firsts = first.resetSingleton()
+        let declared = second.resetSingleton()
+        let cached = first.resetCached()
+        first.manager.reset(scope: .singleton)
+        #expect(first.resetSingleton() !== firsts)
+        #expect(second.resetSingleton() === declared)
+        #expect(first.resetCached() === cached)
+        first.manager.reset(scope: .cached)
+        #expect(first.resetCached() !== cached)
     }
 }

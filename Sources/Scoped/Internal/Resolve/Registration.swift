@@ -118,6 +118,18 @@ extension RegistrationFields {
         dropHeldInstances(in: target)
     }
 
+    /// Factory's `reset(options)` of this registration (``FactoryResetOptions``).
+    package func reset(_ options: FactoryResetOptions) {
+        let target = node.nodeInCurrentWorld()
+        switch options {
+        case .all: reset()
+        case .none: return
+        case .registration: target.removeOverrideParts(of: key, keepRegistered: false, keepContexts: true)
+        case .context: target.removeOverrideParts(of: key, keepRegistered: true, keepContexts: false)
+        case .scope: dropHeldInstances(in: target)
+        }
+    }
+
     /// Removes the override and drops what the container holds for this registration.
     package func reset() {
         let target = node.nodeInCurrentWorld()

@@ -50,6 +50,19 @@
             contexts: contexts.map { ContextBody(rank: $0.rank, arguments: $0.arguments, body: $0.body.withScope(scope)) })
     }
 
+    /// What is left of `existing` without its registered body (`keepRegistered: false`)
+    /// or its run-time contexts (`keepContexts: false`): Factory's `reset(.registration)`
+    /// and `reset(.context)`. Nil: nothing is left.
+    static func removing(
+        from existing: any OverrideBody, keepRegistered: Bool, keepContexts: Bool
+    ) -> (any OverrideBody)? {
+        guard let stored = existing as? StoredOverrides else { return keepRegistered ? existing : nil }
+        let registered = keepRegistered ? stored.registered : nil
+        let contexts = keepContexts ? stored.contexts : []
+        if contexts.isEmpty { return registered }
+        return StoredOverrides(registered: registered, contexts: contexts)
+    }
+
     /// What the table holds after `register` stores `body` where `existing` was: `body`
     /// itself, unless contexts were stored, which it keeps (the registered body outranks them).
     static func registering(_ body: any OverrideBody, over existing: (any OverrideBody)?) -> any OverrideBody {

@@ -382,6 +382,43 @@ package final class ContainerNode: Sendable {
         }
     }
 
+    /// Factory's `reset(.registration)` / `reset(.context)` of one registration (`key`) or
+    /// of all (`key == nil`): keeps only what is asked of each override, and drops the
+    /// instances held for each registration that changed (here and in open lifetime scopes).
+    package func removeOverrideParts(of key: RegistrationKey?, keepRegistered: Bool, keepContexts: Bool) {
+        var removed = state.withLock { state -> [RegistrationKey: any OverrideBody] in
+            var removed: [RegistrationKey: any OverrideBody] = [:]
+            for (candidate, body) in state.overrides where key == nil || candidate == key {
+                let kept = StoredOverrides.removing(from: body, keepRegistered: keepRegistered, keepContexts: keepContexts)
+                guard kept !== body else { continue }
+                removed[candidate] = body
+                state.overrides[candidate] = kept
+            }
+            recordOverrideCount(state.overrides.count)
+            return removed
+        }
+        for changed in removed.keys {
+            drop(changed, from: storagesToDrop())
+            dropInOpenDescendants(changed)
+        }
+        removed = [:]  // override bodies may capture instances: released here, unlocked
+    }
+
+    /// Drops the instances of `scope` this container holds (Factory's
+    /// `manager.reset(scope:)`), and for `.singleton` the singletons this root built (its
+    /// overrides' and the declared ones it resolved first), leaving other roots' ones.
+    /// The container's overrides stay.
+    package func resetHeld(of scope: Scope) {
+        var removed = storage.remove { $0.scope === scope }
+        if scope.kind.home == .process && isRoot {
+            removed += singletons.remove { $0.reporter === self }
+            removed += overriddenSingletons.remove { $0.reporter === self }
+        }
+        guard !removed.isEmpty else { return }
+        releaseNewestFirst(consume removed)
+        emit(.reset, scopeName: scope.name)
+    }
+
     /// Saves the overrides registered here (Factory's `manager.push()`).
     package func pushOverrides() {
         state.withLock { $0.savedOverrides.append($0.overrides) }
