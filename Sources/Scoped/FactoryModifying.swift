@@ -69,6 +69,9 @@ public struct FactoryModification<Modified: FactoryModifying> {
         /// Factory's `reset(options)` (``FactoryModifying/reset(_:)``): part of the
         /// factory's state in its container. The value is unchanged.
         case storedReset(FactoryResetOptions)
+        /// A time to live given at run time, as a statement: stored with the factory's
+        /// override (``FactoryModifying/timeToLive(_:)-(Double)->()``). The value is unchanged.
+        case storedTimeToLive(Double)
     }
 
     @usableFromInline package let change: Change
@@ -93,6 +96,7 @@ public struct FactoryModification<Modified: FactoryModifying> {
             FactoryModification<Other>(.storedContext(rank, arguments: arguments, body: convert(body)))
         case .storedScope(let scope): FactoryModification<Other>(.storedScope(scope))
         case .storedReset(let options): FactoryModification<Other>(.storedReset(options))
+        case .storedTimeToLive(let seconds): FactoryModification<Other>(.storedTimeToLive(seconds))
         }
     }
 }
@@ -248,8 +252,26 @@ extension FactoryModifying where Instance: Sendable {  // as the caching scopes 
     /// - Parameter seconds: How long a held instance lives, from when it was stored (a
     ///   `TimeInterval` converts); `.infinity` for ever.
     /// - Returns: The factory with that time to live.
+    @_disfavoredOverload  // a statement stores the time to live instead (below)
     public func timeToLive(_ seconds: Double) -> Self {
         applying(FactoryModification(.timeToLive(seconds)))
+    }
+
+    /// Gives this factory's override a time to live, written as a statement at run time
+    /// (Factory's `Container.shared.feed.timeToLive(60)` in a test).
+    ///
+    /// The container of the calling code's world stores it with the override, and drops the
+    /// instances held for the factory; with no override, the declared body is stored with
+    /// it. A time to live of the declaration wins, as its scope does. ``reset()`` removes it.
+    ///
+    /// ```swift
+    /// Container.shared.validator.register { StrictValidator() }.scope(.cached)
+    /// Container.shared.validator.timeToLive(60)
+    /// ```
+    ///
+    /// - Parameter seconds: How long a held instance lives, from when it was stored.
+    public func timeToLive(_ seconds: Double) {
+        _ = applying(FactoryModification(.storedTimeToLive(seconds)))
     }
 }
 

@@ -83,7 +83,8 @@ extension ParameterFactory: FactoryModifying {
         case .decorator(let decorate): copy.registration.storedBody = registration.storedBody.decorated(with: decorate)
         case .timeToLive(let seconds): copy.registration.storedBody = registration.storedBody.expiring(after: seconds)
         case .storedContext(let rank, let arguments, let body): registration.register(body, context: (rank, arguments))
-        case .storedScope(let scope): registration.storeScope(scope)
+        case .storedScope(let scope): registration.store(scope: scope, timeToLive: nil)
+        case .storedTimeToLive(let seconds): registration.store(scope: nil, timeToLive: seconds)
         case .storedReset(let options): registration.reset(options)
         }
         return copy

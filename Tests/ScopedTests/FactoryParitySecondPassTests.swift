@@ -19,6 +19,8 @@ extension Container {
     }
     fileprivate var pushedService: Factory<Service> { self { Service() }.cached }
     fileprivate var resetLabel: Factory<String> { self { "declared" } }
+    fileprivate var expiringService: Factory<Service> { self { Service() }.cached }
+    fileprivate var declaredExpiring: Factory<Service> { self { Service() }.cached.timeToLive(10) }
     fileprivate var resetCached: Factory<Service> { self { Service() }.cached }
     fileprivate var resetSingleton: Factory<Service> { self { Service() }.singleton }
     fileprivate var promisedReceipt: ParameterFactory<Int, String?> { promised() }
@@ -192,5 +194,50 @@ private final class SingletonAutoContainer: SharedContainer, AutoRegistering {
         #expect(first.resetCached() === cached)
         first.manager.reset(scope: .cached)
         #expect(first.resetCached() !== cached)
+    }
+}
+
+/// A time to live given at run time, as a statement (#41 item 6).
+@Suite struct RunTimeTimeToLiveTests {
+    @Test func aTimeToLiveAsAStatementIsStored() {
+        let clock = TimeToLiveClock()
+        withContainer(clock: clock) {
+            let factory = Container.shared.expiringService
+            factory.timeToLive(60)
+            let first = factory()
+            clock.advance(by: 59)
+            #expect(factory() === first)
+            clock.advance(by: 2)
+            let second = factory()
+            #expect(second !== first)
+            #expect(factory() === second)
+            factory.reset()
+            let third = factory()
+            clock.advance(by: 120)
+            #expect(factory() === third)   // reset removed it
+        }
+    }
+
+    @Test func afterRegisterTheOverrideExpires() {
+        let clock = TimeToLiveClock()
+        withContainer(clock: clock) {
+            let factory = Container.shared.expiringService
+            factory.register { Service() }
+            factory.timeToLive(5)
+            let first = factory()
+            clock.advance(by: 6)
+            #expect(factory() !== first)
+        }
+    }
+
+    @Test func theDeclaredTimeToLiveWins() {
+        let clock = TimeToLiveClock()
+        withContainer(clock: clock) {
+            let factory = Container.shared.declaredExpiring
+            factory.timeToLive(1_000)
+            let first = factory()
+            clock.advance(by: 11)
+            #expect(factory() !== first)
+        }
     }
 }

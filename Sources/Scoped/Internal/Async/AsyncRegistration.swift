@@ -7,12 +7,16 @@
 package final class AsyncOverrideBox<P, T>: OverrideBody {
     let body: @Sendable (P) async throws -> T
     package let scope: Scope
-    init(body: @escaping @Sendable (P) async throws -> T, scope: Scope) {
+    package let timeToLive: Double?
+    init(body: @escaping @Sendable (P) async throws -> T, scope: Scope, timeToLive: Double? = nil) {
         self.body = body
         self.scope = scope
+        self.timeToLive = timeToLive
     }
 
-    package func withScope(_ scope: Scope) -> any OverrideBody { AsyncOverrideBox(body: body, scope: scope) }
+    package func adjusted(scope: Scope?, timeToLive: Double?) -> any OverrideBody {
+        AsyncOverrideBox(body: body, scope: scope ?? self.scope, timeToLive: timeToLive ?? self.timeToLive)
+    }
 }
 
 /// What ``AsyncFactory`` and ``AsyncParameterFactory`` share: a key, an async body, a
@@ -166,10 +170,10 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         register(override: AsyncOverrideBox(body: body, scope: scope), context: context)
     }
 
-    /// `register { … }.scope(scope)` as a statement; see ``Registration/storeScope(_:)``.
-    package func storeScope(_ scope: Scope) {
+    /// `register { … }.scope(scope)` or `.timeToLive(seconds)` as a statement; see ``Registration/store(scope:timeToLive:)``.
+    package func store(scope: Scope?, timeToLive: Double?) {
         let declared = storedBody
-        storeScope(scope, declared: AsyncOverrideBox(body: { try await Self.call(declared, $0) }, scope: scope))
+        store(scope: scope, timeToLive: timeToLive, declared: AsyncOverrideBox(body: { try await Self.call(declared, $0) }, scope: self.scope))
     }
 
     private static func call(_ body: Body, _ parameter: P) async throws -> T {

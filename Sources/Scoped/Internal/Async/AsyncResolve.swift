@@ -32,6 +32,7 @@ extension ContainerNode {
         let (declaredKind, declaredCustom) = (kind, custom)
         let (kind, custom) = (scope.kind, scope.isBuiltIn ? nil : scope)
         let override = found?.body
+        let timeToLive = timeToLive ?? override?.timeToLive  // the declaration's wins
         // 1. `.unique`: built in this task, under this task's chain.
         guard let (owner, storage) = holder else {
             if let timeToLive { Expiry.stopUnheld(key, seconds: timeToLive, scope: scope) }

@@ -20,8 +20,13 @@ package protocol OverrideBody: AnyObject, Sendable {
     /// (``StoredOverrides``) the one of a context that holds, nil for none.
     func selected() -> (any OverrideBody)?
 
-    /// The same body (bodies) under `scope`: `register { … }.scope(.cached)` as a statement.
-    func withScope(_ scope: Scope) -> any OverrideBody
+    /// The time to live a statement `.timeToLive(_:)` gave the override (nil: none); a
+    /// time to live of the declaration wins.
+    var timeToLive: Double? { get }
+
+    /// The same body (bodies) under `scope` (`register { … }.scope(.cached)` as a
+    /// statement) or with `timeToLive` (`.timeToLive(60)` as a statement); nil keeps it.
+    func adjusted(scope: Scope?, timeToLive: Double?) -> any OverrideBody
 }
 
 extension OverrideBody {
@@ -32,12 +37,16 @@ extension OverrideBody {
 package final class OverrideBox<P, T>: OverrideBody {
     @usableFromInline let body: @Sendable (P) -> T
     @usableFromInline package let scope: Scope
-    init(body: @escaping @Sendable (P) -> T, scope: Scope) {
+    @usableFromInline package let timeToLive: Double?
+    init(body: @escaping @Sendable (P) -> T, scope: Scope, timeToLive: Double? = nil) {
         self.body = body
         self.scope = scope
+        self.timeToLive = timeToLive
     }
 
-    @usableFromInline package func withScope(_ scope: Scope) -> any OverrideBody { OverrideBox(body: body, scope: scope) }
+    @usableFromInline package func adjusted(scope: Scope?, timeToLive: Double?) -> any OverrideBody {
+        OverrideBox(body: body, scope: scope ?? self.scope, timeToLive: timeToLive ?? self.timeToLive)
+    }
 }
 
 /// What every factory value knows besides its body — the container to resolve in, the
@@ -108,13 +117,13 @@ extension RegistrationFields {
         dropHeldInstances(in: target)
     }
 
-    /// Gives the stored override (of the current world's container) `scope`, or stores
-    /// `declared` (the declared body under `scope`) if there is none; drops what the
-    /// container holds for this registration.
-    package func storeScope(_ scope: Scope, declared: @autoclosure () -> any OverrideBody) {
+    /// Gives the stored override (of the current world's container) `scope` or
+    /// `timeToLive` (nil: unchanged), or stores `declared` (the declared body) with them if
+    /// there is none; drops what the container holds for this registration.
+    package func store(scope: Scope?, timeToLive: Double?, declared: @autoclosure () -> any OverrideBody) {
         let target = node.nodeInCurrentWorld()
         target.withRoot { $0.autoRegisterIfNeeded() }
-        target.updateOverride(for: key) { $0?.withScope(scope) ?? declared() }
+        target.updateOverride(for: key) { ($0 ?? declared()).adjusted(scope: scope, timeToLive: timeToLive) }
         dropHeldInstances(in: target)
     }
 
@@ -426,11 +435,12 @@ package func overrideTypeMismatch(_ key: RegistrationKey, parameter: Any.Type) -
 }
 
 extension Registration {
-    /// `register { … }.scope(scope)` as a statement: the stored override (of the current
-    /// world's container) takes `scope`; with none, the declared body is stored under it.
-    package func storeScope(_ scope: Scope) {
+    /// `register { … }.scope(scope)` or `.timeToLive(seconds)` as a statement: the stored
+    /// override (of the current world's container) takes them; with none, the declared
+    /// body is stored with them.
+    package func store(scope: Scope?, timeToLive: Double?) {
         let declared = storedBody.decoration?.base ?? storedBody
-        storeScope(scope, declared: OverrideBox(body: { Self.call(declared, $0) }, scope: scope))
+        store(scope: scope, timeToLive: timeToLive, declared: OverrideBox(body: { Self.call(declared, $0) }, scope: self.scope))
     }
 
     /// Stores `body` as this registration's override in the container (or, with `context`,

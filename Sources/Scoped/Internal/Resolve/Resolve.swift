@@ -289,6 +289,7 @@ extension ContainerNode {
         let overridesSeen = OverrideChanges.now
         let (node, found, holder, scope) = locate(key, scope: custom ?? Scope.builtIn(kind))
         let (kind, custom) = (scope.kind, scope.isBuiltIn ? nil : scope)
+        let timeToLive = timeToLive ?? found?.body.timeToLive  // the declaration's wins
         // An override's body receives the container its instance belongs to.
         if found != nil { context.overrideContainer = holder?.owner ?? node }
         // 1. Scopes that keep nothing: a new instance (`.unique`), or the current graph's.

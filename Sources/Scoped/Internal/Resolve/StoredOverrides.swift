@@ -43,11 +43,16 @@
         return best?.body
     }
 
-    /// The same bodies under `scope`.
-    @usableFromInline package func withScope(_ scope: Scope) -> any OverrideBody {
+    /// Never asked: a resolve asks the override ``selected()`` returns.
+    @usableFromInline package var timeToLive: Double? { nil }
+
+    /// The same bodies under `scope`, with `timeToLive` (nil: unchanged).
+    @usableFromInline package func adjusted(scope: Scope?, timeToLive: Double?) -> any OverrideBody {
         StoredOverrides(
-            registered: registered?.withScope(scope),
-            contexts: contexts.map { ContextBody(rank: $0.rank, arguments: $0.arguments, body: $0.body.withScope(scope)) })
+            registered: registered?.adjusted(scope: scope, timeToLive: timeToLive),
+            contexts: contexts.map {
+                ContextBody(rank: $0.rank, arguments: $0.arguments, body: $0.body.adjusted(scope: scope, timeToLive: timeToLive))
+            })
     }
 
     /// What is left of `existing` without its registered body (`keepRegistered: false`)
