@@ -223,6 +223,17 @@ extension FactoryModifying {
     }
 }
 
+extension FactoryModifying {
+    /// Not available: Scoped's decorator receives the instance only.
+    ///
+    /// - Parameter decorate: Factory's two-argument decorator.
+    /// - Returns: Nothing: a call does not compile.
+    @available(*, unavailable, message: "Scoped's decorator receives the instance only (.decorator { instance in … }); it runs after every resolve, new or held")
+    public func decorator(_ decorate: @escaping @Sendable (Instance, Bool) -> Void) -> Self {
+        fatalError("unavailable")
+    }
+}
+
 // MARK: - Time to live
 
 extension FactoryModifying where Instance: Sendable {  // as the caching scopes it needs

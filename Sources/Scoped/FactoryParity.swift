@@ -66,6 +66,41 @@ extension ContainerManager {
         }
     }
 
+    /// Whether this container (in the calling code's world) holds nothing of what
+    /// `options` names (Factory's `isEmpty(_:)`): `.registration` no override `register`
+    /// made, `.context` no context modifier stored at run time, `.scope` no instance,
+    /// `.all` none of them; `.none` is always true.
+    ///
+    /// - Parameter options: What to look for.
+    /// - Returns: Whether there is none of it.
+    public func isEmpty(_ options: FactoryResetOptions) -> Bool {
+        let node = node.nodeInCurrentWorld()
+        let overrides = node.state.withLock { $0.overrides }
+        let registrations = overrides.values.contains { StoredOverrides.removing(from: $0, keepRegistered: true, keepContexts: false) != nil }
+        let contexts = overrides.values.contains { StoredOverrides.removing(from: $0, keepRegistered: false, keepContexts: true) != nil }
+        switch options {
+        case .none: return true
+        case .registration: return !registrations
+        case .context: return !contexts
+        case .scope: return node.storage.count == 0
+        case .all: return overrides.isEmpty && node.storage.count == 0
+        }
+    }
+
+    /// Not available: Scoped detects actual cycles in every build, with nothing to tune.
+    @available(*, unavailable, message: "not needed: Scoped stops on an actual cycle (a build that needs itself), in every build configuration, with the chain in the message")
+    public var dependencyChainTestMax: Int {
+        get { 0 }
+        set {}  // settable, so that Factory's assignment gets this message too
+    }
+
+    /// Not available: register what an unfulfilled promise resolves to in the test instead.
+    @available(*, unavailable, message: "register the promise's value in the test instead: Container.shared.accountService.register { nil }")
+    public var promiseTriggersError: Bool {
+        get { true }
+        set {}  // settable, so that Factory's assignment gets this message too
+    }
+
     /// Not available: every factory states its scope; `.unique` is the default.
     @available(*, unavailable, message: "write the scope on each factory (.cached, .singleton, …); .unique is the default")
     public var defaultScope: Scope? { nil }

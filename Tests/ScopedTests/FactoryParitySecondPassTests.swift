@@ -180,6 +180,24 @@ private final class SingletonAutoContainer: SharedContainer, AutoRegistering {
         #expect(container.overrideCount == 0)
     }
 
+    /// Factory's `manager.isEmpty(_:)` with each option.
+    @Test(.container) func isEmptyTellsEachPartApart() {
+        let manager = Container.shared.manager
+        #expect(manager.isEmpty(.all))
+        Container.shared.resetLabel.onTest { "test" }
+        #expect(manager.isEmpty(.registration))
+        #expect(!manager.isEmpty(.context))
+        #expect(manager.isEmpty(.scope))
+        #expect(manager.isEmpty(.none))
+        Container.shared.resetLabel.register { "registered" }
+        #expect(!manager.isEmpty(.registration))
+        _ = Container.shared.resetCached()
+        #expect(!manager.isEmpty(.scope))
+        #expect(!manager.isEmpty(.all))
+        Container.shared.reset()
+        #expect(manager.isEmpty(.all))
+    }
+
     /// Factory's `manager.reset(scope: .singleton)` leaves other containers' singletons.
     @Test(.container) func resetScopeOfOneContainerLeavesTheOthers() {
         let first = Container()
