@@ -95,6 +95,7 @@ extension AsyncFactory: FactoryModifying {
             registration.register({ _ in try await body() }, context: (rank, arguments))
         case .storedScope(let scope): registration.store(scope: scope, timeToLive: nil)
         case .storedTimeToLive(let seconds): registration.store(scope: nil, timeToLive: seconds)
+        case .storedDecorator(let decorate): registration.store(decorator: decorate)
         case .storedReset(let options): registration.reset(options)
         }
         registration.checkAsyncScope(copy.registration.scope)

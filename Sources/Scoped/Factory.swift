@@ -96,6 +96,7 @@ extension Factory: FactoryModifying {
             registration.register({ _ in body() }, context: (rank, arguments))
         case .storedScope(let scope): registration.store(scope: scope, timeToLive: nil)
         case .storedTimeToLive(let seconds): registration.store(scope: nil, timeToLive: seconds)
+        case .storedDecorator(let decorate): registration.store(decorator: decorate)
         case .storedReset(let options): registration.reset(options)
         }
         return copy

@@ -72,6 +72,9 @@ public struct FactoryModification<Modified: FactoryModifying> {
         /// A time to live given at run time, as a statement: stored with the factory's
         /// override (``FactoryModifying/timeToLive(_:)-(Double)->()``). The value is unchanged.
         case storedTimeToLive(Double)
+        /// A decorator given at run time, as a statement: stored with the factory's override
+        /// (``FactoryModifying/decorator(_:)-(Instance)->()``). The value is unchanged.
+        case storedDecorator(@Sendable (Modified.Instance) -> Void)
     }
 
     @usableFromInline package let change: Change
@@ -97,6 +100,7 @@ public struct FactoryModification<Modified: FactoryModifying> {
         case .storedScope(let scope): FactoryModification<Other>(.storedScope(scope))
         case .storedReset(let options): FactoryModification<Other>(.storedReset(options))
         case .storedTimeToLive(let seconds): FactoryModification<Other>(.storedTimeToLive(seconds))
+        case .storedDecorator(let decorate): FactoryModification<Other>(.storedDecorator(decorate))
         }
     }
 }
@@ -210,16 +214,34 @@ extension FactoryModifying {
     /// recurse until the stack overflows. An async factory's runs in the resolving task,
     /// a main-actor factory's on the main actor.
     ///
-    /// Give it in the factory's declaration: the factory value it returns is the one that
-    /// decorates. Called on a factory value at run time (`Container.shared.store.decorator { … }`
-    /// as a statement) it changes nothing the container remembers, and the compiler warns
-    /// that its result is unused.
+    /// Written as a statement at run time (`Container.shared.store.decorator { … }`), it is
+    /// stored in the container instead (``decorator(_:)-(Instance)->()``).
     ///
     /// - Parameter decorate: Receives the instance after each resolve.
     /// - Returns: The factory with the decorator.
     @_disfavoredOverload  // main-actor factories' own `decorator` takes a @MainActor closure
     public func decorator(_ decorate: @escaping @Sendable (Instance) -> Void) -> Self {
         applying(FactoryModification(.decorator(decorate)))
+    }
+
+    /// Stores `decorate` in this factory's container, written as a statement at run time
+    /// (Factory's `Container.shared.api.decorator { … }` in a test): every resolve through
+    /// the container of the calling code's world runs it with the instance returned, after
+    /// the declaration's decorators — a held instance right after it is found, a new one
+    /// right after its body made it.
+    ///
+    /// ```swift
+    /// Container.shared.store.decorator { AccessLog.shared.record($0) }
+    /// ```
+    ///
+    /// It is kept with the factory's override (with none, the declared body is stored with
+    /// it) and drops the instances held for the factory; a later `register` replaces the
+    /// override and its decorators, and ``reset()`` removes them. Several run in the order
+    /// written. It runs on the resolving thread.
+    ///
+    /// - Parameter decorate: Receives the instance after each resolve.
+    public func decorator(_ decorate: @escaping @Sendable (Instance) -> Void) {
+        _ = applying(FactoryModification(.storedDecorator(decorate)))
     }
 }
 

@@ -85,6 +85,7 @@ extension ParameterFactory: FactoryModifying {
         case .storedContext(let rank, let arguments, let body): registration.register(body, context: (rank, arguments))
         case .storedScope(let scope): registration.store(scope: scope, timeToLive: nil)
         case .storedTimeToLive(let seconds): registration.store(scope: nil, timeToLive: seconds)
+        case .storedDecorator(let decorate): registration.store(decorator: decorate)
         case .storedReset(let options): registration.reset(options)
         }
         return copy

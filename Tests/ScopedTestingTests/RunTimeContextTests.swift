@@ -121,3 +121,52 @@ extension Container {
         }
     }
 }
+
+extension Container {
+    fileprivate var rtDecorated: Factory<Built> { self { Built("declared") }.cached }
+    fileprivate var rtDecoratedUnique: ParameterFactory<Int, Built> { self { Built("declared \($0)") } }
+    fileprivate var rtDecoratedAsync: AsyncFactory<Built> { self { Built("declared") }.cached }
+}
+
+/// A decorator written as a statement at run time (issue #41 item 7): stored, run after
+/// every resolve, held or new.
+@Suite struct RunTimeDecoratorTests {
+    @Test(.container) func aDecoratorAsAStatementRunsAfterEveryResolve() {
+        let seen = Locked<[ObjectIdentifier]>([])
+        Container.shared.rtDecorated.decorator { instance in seen.withLock { $0.append(ObjectIdentifier(instance)) } }
+        let first = Container.shared.rtDecorated()
+        #expect(Container.shared.rtDecorated() === first)
+        #expect(seen.withLock { $0 } == [ObjectIdentifier(first), ObjectIdentifier(first)])
+        #expect(first.by == "declared")
+        Container.shared.rtDecorated.reset()
+        _ = Container.shared.rtDecorated()
+        #expect(seen.withLock { $0.count } == 2)   // reset removed it
+    }
+
+    @Test(.container) func aDecoratorAfterRegisterDecoratesTheOverride() {
+        let seen = Locked<[String]>([])
+        Container.shared.rtDecoratedUnique.register { Built("registered \($0)") }
+        Container.shared.rtDecoratedUnique.decorator { instance in seen.withLock { $0.append(instance.by) } }
+        Container.shared.rtDecoratedUnique.decorator { instance in seen.withLock { $0.append("second " + instance.by) } }
+        _ = Container.shared.rtDecoratedUnique(1)
+        #expect(seen.withLock { $0 } == ["registered 1", "second registered 1"])
+    }
+
+    @Test(.container) func anAsyncFactorysDecoratorAsAStatementRuns() async throws {
+        let seen = Locked(0)
+        Container.shared.rtDecoratedAsync.decorator { _ in seen.withLock { $0 += 1 } }
+        let first = try await Container.shared.rtDecoratedAsync()
+        #expect(try await Container.shared.rtDecoratedAsync() === first)
+        #expect(seen.withLock { $0 } == 2)
+    }
+
+    @Test func aDecoratorStaysInItsWorld() {
+        let seen = Locked(0)
+        withContainer {
+            Container.shared.rtDecorated.decorator { _ in seen.withLock { $0 += 1 } }
+            _ = Container.shared.rtDecorated()
+        }
+        withContainer { _ = Container.shared.rtDecorated() }
+        #expect(seen.withLock { $0 } == 1)
+    }
+}

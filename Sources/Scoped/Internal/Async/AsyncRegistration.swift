@@ -5,17 +5,45 @@
 
 /// An async override body stored in a container (`register { try await … }`).
 package final class AsyncOverrideBox<P, T>: OverrideBody {
+    /// The body, followed by `decorators` if there are some.
     let body: @Sendable (P) async throws -> T
     package let scope: Scope
     package let timeToLive: Double?
-    init(body: @escaping @Sendable (P) async throws -> T, scope: Scope, timeToLive: Double? = nil) {
-        self.body = body
+    /// Given at run time by statements `.decorator { }`, in the order written.
+    let decorators: [@Sendable (T) -> Void]
+    private let undecorated: @Sendable (P) async throws -> T
+
+    init(
+        body: @escaping @Sendable (P) async throws -> T, scope: Scope, timeToLive: Double? = nil,
+        decorators: [@Sendable (T) -> Void] = []
+    ) {
+        undecorated = body
+        if decorators.isEmpty {
+            self.body = body
+        } else {
+            self.body = { parameter in
+                let instance = try await body(parameter)
+                for decorate in decorators { decorate(instance) }
+                return instance
+            }
+        }
         self.scope = scope
         self.timeToLive = timeToLive
+        self.decorators = decorators
     }
 
     package func adjusted(scope: Scope?, timeToLive: Double?) -> any OverrideBody {
-        AsyncOverrideBox(body: body, scope: scope ?? self.scope, timeToLive: timeToLive ?? self.timeToLive)
+        AsyncOverrideBox(body: undecorated, scope: scope ?? self.scope, timeToLive: timeToLive ?? self.timeToLive, decorators: decorators)
+    }
+
+    /// This override with `decorate` run after the decorators it has.
+    func decorated(with decorate: @escaping @Sendable (T) -> Void) -> AsyncOverrideBox {
+        AsyncOverrideBox(body: undecorated, scope: scope, timeToLive: timeToLive, decorators: decorators + [decorate])
+    }
+
+    package func decorate(_ held: Resolution) {
+        guard !decorators.isEmpty, let instance = held.heldInstance(as: T.self) else { return }
+        for decorate in decorators { decorate(instance) }
     }
 }
 
@@ -172,8 +200,22 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
 
     /// `register { … }.scope(scope)` or `.timeToLive(seconds)` as a statement; see ``Registration/store(scope:timeToLive:)``.
     package func store(scope: Scope?, timeToLive: Double?) {
+        store(scope: scope, timeToLive: timeToLive, declared: declaredOverride())
+    }
+
+    /// `.decorator { }` as a statement; see ``Registration/store(decorator:)``.
+    package func store(decorator decorate: @escaping @Sendable (T) -> Void) {
+        updateOverride { existing in
+            StoredOverrides.decorating(existing ?? declaredOverride(), key: key) { (box: AsyncOverrideBox<P, T>) in
+                box.decorated(with: decorate)
+            }
+        }
+    }
+
+    /// The declared body as an override, under the declared scope.
+    private func declaredOverride() -> AsyncOverrideBox<P, T> {
         let declared = storedBody
-        store(scope: scope, timeToLive: timeToLive, declared: AsyncOverrideBox(body: { try await Self.call(declared, $0) }, scope: self.scope))
+        return AsyncOverrideBox(body: { try await Self.call(declared, $0) }, scope: scope)
     }
 
     private static func call(_ body: Body, _ parameter: P) async throws -> T {

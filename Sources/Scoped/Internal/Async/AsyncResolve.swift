@@ -76,7 +76,9 @@ extension ContainerNode {
         }
         switch claim {
         case .found(let outcome):
-            return try owner.heldAsync(outcome, key: storageKey, scope: scope)
+            let held = try owner.heldAsync(outcome, key: storageKey, scope: scope)
+            override?.decorate(held)  // a decorator given at run time (a build runs it in its body)
+            return held
         case .join(let build, let waiter):
             let payload = try await AsyncBuildChain.waiting(for: build) { try await build.value(for: waiter) }
             // A caller that joined a build reuses its instance: one event per resolve,

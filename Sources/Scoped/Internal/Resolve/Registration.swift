@@ -27,6 +27,10 @@ package protocol OverrideBody: AnyObject, Sendable {
     /// The same body (bodies) under `scope` (`register { … }.scope(.cached)` as a
     /// statement) or with `timeToLive` (`.timeToLive(60)` as a statement); nil keeps it.
     func adjusted(scope: Scope?, timeToLive: Double?) -> any OverrideBody
+
+    /// Runs the decorators a statement `.decorator { }` gave the override on `held`, an
+    /// instance a resolve found held (a build runs them in its body).
+    func decorate(_ held: Resolution)
 }
 
 extension OverrideBody {
@@ -35,17 +39,46 @@ extension OverrideBody {
 
 @usableFromInline
 package final class OverrideBox<P, T>: OverrideBody {
+    /// The body, followed by `decorators` if there are some.
     @usableFromInline let body: @Sendable (P) -> T
     @usableFromInline package let scope: Scope
     @usableFromInline package let timeToLive: Double?
-    init(body: @escaping @Sendable (P) -> T, scope: Scope, timeToLive: Double? = nil) {
-        self.body = body
+    /// Given at run time by statements `.decorator { }`, in the order written.
+    let decorators: [@Sendable (T) -> Void]
+    /// The body without the decorators.
+    private let undecorated: @Sendable (P) -> T
+
+    init(
+        body: @escaping @Sendable (P) -> T, scope: Scope, timeToLive: Double? = nil,
+        decorators: [@Sendable (T) -> Void] = []
+    ) {
+        undecorated = body
+        if decorators.isEmpty {
+            self.body = body
+        } else {
+            self.body = { parameter in
+                let instance = body(parameter)
+                for decorate in decorators { decorate(instance) }
+                return instance
+            }
+        }
         self.scope = scope
         self.timeToLive = timeToLive
+        self.decorators = decorators
     }
 
     @usableFromInline package func adjusted(scope: Scope?, timeToLive: Double?) -> any OverrideBody {
-        OverrideBox(body: body, scope: scope ?? self.scope, timeToLive: timeToLive ?? self.timeToLive)
+        OverrideBox(body: undecorated, scope: scope ?? self.scope, timeToLive: timeToLive ?? self.timeToLive, decorators: decorators)
+    }
+
+    /// This override with `decorate` run after the decorators it has.
+    func decorated(with decorate: @escaping @Sendable (T) -> Void) -> OverrideBox {
+        OverrideBox(body: undecorated, scope: scope, timeToLive: timeToLive, decorators: decorators + [decorate])
+    }
+
+    @usableFromInline package func decorate(_ held: Resolution) {
+        guard !decorators.isEmpty, let instance = held.heldInstance(as: T.self) else { return }
+        for decorate in decorators { decorate(instance) }
     }
 }
 
@@ -108,12 +141,19 @@ extension RegistrationFields {
     /// the body of a context modifier given at run time (``StoredOverrides``), used while
     /// that context holds and no `register` outranks it.
     package func register(override: any OverrideBody, context: (rank: ContextRank, arguments: [String])? = nil) {
-        let target = node.nodeInCurrentWorld()
-        target.withRoot { $0.autoRegisterIfNeeded() }  // auto-registered bodies first, so this one wins
-        target.updateOverride(for: key) { existing in
+        updateOverride { existing in
             guard let context else { return StoredOverrides.registering(override, over: existing) }
             return StoredOverrides.adding(override, rank: context.rank, arguments: context.arguments, over: existing)
         }
+    }
+
+    /// Stores what `update` makes of this registration's override in the container of the
+    /// current world (its `autoRegister()` run first, so that this one wins) and drops what
+    /// the container holds for the registration.
+    package func updateOverride(_ update: ((any OverrideBody)?) -> any OverrideBody) {
+        let target = node.nodeInCurrentWorld()
+        target.withRoot { $0.autoRegisterIfNeeded() }
+        target.updateOverride(for: key, update)
         dropHeldInstances(in: target)
     }
 
@@ -121,10 +161,7 @@ extension RegistrationFields {
     /// `timeToLive` (nil: unchanged), or stores `declared` (the declared body) with them if
     /// there is none; drops what the container holds for this registration.
     package func store(scope: Scope?, timeToLive: Double?, declared: @autoclosure () -> any OverrideBody) {
-        let target = node.nodeInCurrentWorld()
-        target.withRoot { $0.autoRegisterIfNeeded() }
-        target.updateOverride(for: key) { ($0 ?? declared()).adjusted(scope: scope, timeToLive: timeToLive) }
-        dropHeldInstances(in: target)
+        updateOverride { ($0 ?? declared()).adjusted(scope: scope, timeToLive: timeToLive) }
     }
 
     /// Factory's `reset(options)` of this registration (``FactoryResetOptions``).
@@ -439,8 +476,22 @@ extension Registration {
     /// override (of the current world's container) takes them; with none, the declared
     /// body is stored with them.
     package func store(scope: Scope?, timeToLive: Double?) {
+        store(scope: scope, timeToLive: timeToLive, declared: declaredOverride())
+    }
+
+    /// `.decorator { }` as a statement: the stored override (of the current world's
+    /// container) runs `decorate` after every resolve; with none, the declared body is
+    /// stored with it.
+    package func store(decorator decorate: @escaping @Sendable (T) -> Void) {
+        updateOverride { existing in
+            StoredOverrides.decorating(existing ?? declaredOverride(), key: key) { (box: OverrideBox<P, T>) in box.decorated(with: decorate) }
+        }
+    }
+
+    /// The declared body as an override, under the declared scope.
+    private func declaredOverride() -> OverrideBox<P, T> {
         let declared = storedBody.decoration?.base ?? storedBody
-        store(scope: scope, timeToLive: timeToLive, declared: OverrideBox(body: { Self.call(declared, $0) }, scope: self.scope))
+        return OverrideBox(body: { Self.call(declared, $0) }, scope: scope)
     }
 
     /// Stores `body` as this registration's override in the container (or, with `context`,

@@ -323,6 +323,7 @@ extension ContainerNode {
                 return .build(override: found?.body, form: observed ? .strong : .unused, context: .unretained(context))
             }
             owner.report(held, of: frame, scope: scope)
+            found?.body.decorate(held)  // a decorator given at run time (a build runs it in its body)
             return .found(held)
         }
         // The ending keeps `owner` and `storage` until the build finishes: moved into it,

@@ -68,6 +68,24 @@
         return StoredOverrides(registered: registered, contexts: contexts)
     }
 
+    /// Never asked: a resolve asks the override ``selected()`` returns.
+    @usableFromInline package func decorate(_ held: Resolution) {}
+
+    /// `existing` with each of its bodies (the registered one and every context's) made
+    /// by `decorate` from the typed box it is; stops if a body is of another type.
+    static func decorating<Box: OverrideBody>(
+        _ existing: any OverrideBody, key: RegistrationKey, _ decorate: (Box) -> Box
+    ) -> any OverrideBody {
+        func typed(_ body: any OverrideBody) -> any OverrideBody {
+            guard let box = body as? Box else { ScopedFailure.stop("the override of \(key) does not produce \(key.typeName)", declaredBy: [key]) }
+            return decorate(box)
+        }
+        guard let stored = existing as? StoredOverrides else { return typed(existing) }
+        return StoredOverrides(
+            registered: stored.registered.map(typed),
+            contexts: stored.contexts.map { ContextBody(rank: $0.rank, arguments: $0.arguments, body: typed($0.body)) })
+    }
+
     /// What the table holds after `register` stores `body` where `existing` was: `body`
     /// itself, unless contexts were stored, which it keeps (the registered body outranks them).
     static func registering(_ body: any OverrideBody, over existing: (any OverrideBody)?) -> any OverrideBody {

@@ -21,3 +21,15 @@ func configureForTests() {
     Container.shared.runTimeService.onDevice { RunTimeService() }
     Container.shared.runTimeChoice.onTest { _ in RunTimeService() }
 }
+
+extension Container {
+    @MainActor var runTimeScreen: MainActorFactory<ListViewModel> { self { @MainActor in ListViewModel() }.cached }
+}
+
+@MainActor func configureMoreForTests() {
+    Container.shared.runTimeService.decorator { _ in }
+    Container.shared.runTimeService.register { RunTimeService() }.scope(.cached)
+    Container.shared.runTimeService.timeToLive(60)
+    Container.shared.runTimeScreen.onTest { ListViewModel() }
+    Container.shared.runTimeScreen.decorator { _ in }
+}
