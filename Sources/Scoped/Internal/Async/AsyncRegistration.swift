@@ -9,23 +9,19 @@ package final class AsyncOverrideBox<P, T>: OverrideBody {
     let body: @Sendable (P) async throws -> T
     package let scope: Scope
     package let timeToLive: Double?
-    /// Given at run time by statements `.decorator { }`, in the order written.
-    let decorators: [@Sendable (T) -> Void]
+    /// Given at run time by statements `.decorator { }`.
+    let decorators: RunTimeDecorators<T>
     private let undecorated: @Sendable (P) async throws -> T
 
     init(
         body: @escaping @Sendable (P) async throws -> T, scope: Scope, timeToLive: Double? = nil,
-        decorators: [@Sendable (T) -> Void] = []
+        decorators: RunTimeDecorators<T> = RunTimeDecorators(all: [])
     ) {
         undecorated = body
         if decorators.isEmpty {
             self.body = body
         } else {
-            self.body = { parameter in
-                let instance = try await body(parameter)
-                for decorate in decorators { decorate(instance) }
-                return instance
-            }
+            self.body = { decorators.applied(to: try await body($0)) }
         }
         self.scope = scope
         self.timeToLive = timeToLive
@@ -38,13 +34,10 @@ package final class AsyncOverrideBox<P, T>: OverrideBody {
 
     /// This override with `decorate` run after the decorators it has.
     func decorated(with decorate: @escaping @Sendable (T) -> Void) -> AsyncOverrideBox {
-        AsyncOverrideBox(body: undecorated, scope: scope, timeToLive: timeToLive, decorators: decorators + [decorate])
+        AsyncOverrideBox(body: undecorated, scope: scope, timeToLive: timeToLive, decorators: decorators.appending(decorate))
     }
 
-    package func decorate(_ held: Resolution) {
-        guard !decorators.isEmpty, let instance = held.heldInstance(as: T.self) else { return }
-        for decorate in decorators { decorate(instance) }
-    }
+    package func decorate(_ held: Resolution) { decorators.run(onHeld: held) }
 }
 
 /// What ``AsyncFactory`` and ``AsyncParameterFactory`` share: a key, an async body, a

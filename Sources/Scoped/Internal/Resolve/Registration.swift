@@ -43,24 +43,20 @@ package final class OverrideBox<P, T>: OverrideBody {
     @usableFromInline let body: @Sendable (P) -> T
     @usableFromInline package let scope: Scope
     @usableFromInline package let timeToLive: Double?
-    /// Given at run time by statements `.decorator { }`, in the order written.
-    let decorators: [@Sendable (T) -> Void]
+    /// Given at run time by statements `.decorator { }`.
+    let decorators: RunTimeDecorators<T>
     /// The body without the decorators.
     private let undecorated: @Sendable (P) -> T
 
     init(
         body: @escaping @Sendable (P) -> T, scope: Scope, timeToLive: Double? = nil,
-        decorators: [@Sendable (T) -> Void] = []
+        decorators: RunTimeDecorators<T> = RunTimeDecorators(all: [])
     ) {
         undecorated = body
         if decorators.isEmpty {
             self.body = body
         } else {
-            self.body = { parameter in
-                let instance = body(parameter)
-                for decorate in decorators { decorate(instance) }
-                return instance
-            }
+            self.body = { decorators.applied(to: body($0)) }
         }
         self.scope = scope
         self.timeToLive = timeToLive
@@ -73,13 +69,10 @@ package final class OverrideBox<P, T>: OverrideBody {
 
     /// This override with `decorate` run after the decorators it has.
     func decorated(with decorate: @escaping @Sendable (T) -> Void) -> OverrideBox {
-        OverrideBox(body: undecorated, scope: scope, timeToLive: timeToLive, decorators: decorators + [decorate])
+        OverrideBox(body: undecorated, scope: scope, timeToLive: timeToLive, decorators: decorators.appending(decorate))
     }
 
-    @usableFromInline package func decorate(_ held: Resolution) {
-        guard !decorators.isEmpty, let instance = held.heldInstance(as: T.self) else { return }
-        for decorate in decorators { decorate(instance) }
-    }
+    @usableFromInline package func decorate(_ held: Resolution) { decorators.run(onHeld: held) }
 }
 
 /// What every factory value knows besides its body — the container to resolve in, the

@@ -121,3 +121,27 @@ extension ContextRank {
         }
     }
 }
+
+/// Decorators given at run time (`.decorator { }` as a statement), in the order written:
+/// what the synchronous and the async override boxes share.
+struct RunTimeDecorators<T>: Sendable {
+    let all: [@Sendable (T) -> Void]
+
+    var isEmpty: Bool { all.isEmpty }
+
+    /// Runs them on `instance`, which a build just made, and returns it.
+    func applied(to instance: T) -> T {
+        for decorate in all { decorate(instance) }
+        return instance
+    }
+
+    /// Runs them on an instance a resolve found held.
+    func run(onHeld held: Resolution) {
+        guard !all.isEmpty, let instance = held.heldInstance(as: T.self) else { return }
+        _ = applied(to: instance)
+    }
+
+    func appending(_ decorate: @escaping @Sendable (T) -> Void) -> Self {
+        RunTimeDecorators(all: all + [decorate])
+    }
+}
