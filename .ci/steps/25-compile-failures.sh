@@ -6,7 +6,8 @@
 # what a Swift 5-mode client sees (#31): compiled silently with the default checking, with
 # the warnings their `// expect warning:` lines name under complete checking. Files of
 # Warnings/ must compile in Swift 6 mode with the warnings their `// expect warning:` lines
-# name: misuse Swift can only warn about (#30: a context modifier used at run time).
+# name: misuse Swift can only warn about; one with a `// expect no warning` line must compile
+# with no warning at all (#41: a context modifier used at run time is stored).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -62,6 +63,10 @@ for file in "$dir"/Warnings/*.swift; do
         failures=$((failures + 1)); continue
     fi
     expect_warnings "$file" "$output" "the compiler did not warn"
+    if grep -q "^// expect no warning" "$file" && grep -q "warning:" <<<"$output"; then
+        echo "FAIL: $file: the compiler warned"; grep -E "warning:" <<<"$output" | head -5
+        failures=$((failures + 1))
+    fi
     echo "Warnings/$(basename "$file"): compiles; $(grep -m1 -oE "warning: .*" <<<"$output")"
 done
 [ "$failures" -eq 0 ] || exit 1

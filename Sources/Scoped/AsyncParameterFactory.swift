@@ -73,6 +73,11 @@ extension AsyncParameterFactory: FactoryModifying {
         case .perParameter(_, let hashable): copy.registration.parameterKey = hashable
         case .decorator(let decorate): copy.registration.storedBody = registration.storedBody.decorated(with: decorate)
         case .timeToLive(let seconds): copy.registration.storedBody = registration.storedBody.expiring(after: seconds)
+        case .storedContext(let rank, let arguments, let body): registration.register(body, context: (rank, arguments))
+        case .storedScope(let scope): registration.store(scope: scope, timeToLive: nil)
+        case .storedTimeToLive(let seconds): registration.store(scope: nil, timeToLive: seconds)
+        case .storedDecorator(let decorate): registration.store(decorator: decorate)
+        case .storedReset(let options): registration.reset(options)
         }
         registration.checkAsyncScope(copy.registration.scope)
         return copy

@@ -8,7 +8,7 @@
 /// lower modules only declared (Factory's `AutoRegistering`).
 ///
 /// ```swift
-/// extension Container: AutoRegistering {
+/// extension Container: @retroactive AutoRegistering {   // @retroactive: both are Scoped's
 ///     func autoRegister() {
 ///         accountService.register { LiveAccountService() }
 ///     }
@@ -71,11 +71,17 @@ extension SharedContainer where Self: AutoRegistering {
 }
 
 extension SharedContainer {
-    /// Installs `C`'s `autoRegister()` as the hook of this container's root state.
+    /// Installs `C`'s `autoRegister()` as the hook of this container's root state. For
+    /// `C.shared`'s root, `self` in `autoRegister()` is `C.shared` itself (state a Factory
+    /// user keeps on it survives, as in Factory); other roots (`C()`, a test world's root)
+    /// get a container made around their state. `C.shared` is read when the hook runs, not
+    /// captured here: this runs inside `C.shared`'s own initializer.
     package func enableAutoRegistration<C: SharedContainer>(of _: C.Type) {
         guard manager.node.isRoot else { return }
         manager.node.installAutoRegistration { manager in
-            (C(manager: manager) as? any AutoRegistering)?.autoRegister()
+            let shared = C.shared
+            let container = shared.manager.node === manager.node ? shared : C(manager: manager)
+            (container as? any AutoRegistering)?.autoRegister()
         }
     }
 }

@@ -28,7 +28,7 @@ public protocol FactoryModifying: Sendable {
     /// This factory value with `modification` applied: a scope, a context override, keys
     /// per parameter. The container is not touched.
     ///
-    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached`` or ``onTest(_:)``.
+    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached`` or ``onTest(_:)->_``.
     /// - Returns: The modified factory.
     func applying(_ modification: FactoryModification<Self>) -> Self
 
@@ -59,6 +59,22 @@ public struct FactoryModification<Modified: FactoryModifying> {
         /// Held instances expire this many seconds after they were stored
         /// (``FactoryModifying/timeToLive(_:)``).
         case timeToLive(Double)
+        /// A context modifier given at run time, as a statement: `body` is stored in the
+        /// factory's container, used while the context holds (``StoredOverrides``). The
+        /// factory value is unchanged.
+        case storedContext(ContextRank, arguments: [String], body: Modified.Body)
+        /// A scope given at run time, as a statement: stored with the factory's override in
+        /// its container (``FactoryModifying/scope(_:)-(Scope)->()``). The value is unchanged.
+        case storedScope(Scope)
+        /// Factory's `reset(options)` (``FactoryModifying/reset(_:)``): part of the
+        /// factory's state in its container. The value is unchanged.
+        case storedReset(FactoryResetOptions)
+        /// A time to live given at run time, as a statement: stored with the factory's
+        /// override (``FactoryModifying/timeToLive(_:)-(Double)->()``). The value is unchanged.
+        case storedTimeToLive(Double)
+        /// A decorator given at run time, as a statement: stored with the factory's override
+        /// (``FactoryModifying/decorator(_:)-(Instance)->()``). The value is unchanged.
+        case storedDecorator(@Sendable (Modified.Instance) -> Void)
     }
 
     @usableFromInline package let change: Change
@@ -79,6 +95,12 @@ public struct FactoryModification<Modified: FactoryModifying> {
         case .perParameter(let box, let hashable): FactoryModification<Other>(.perParameter(box: box, hashable: hashable))
         case .decorator(let decorate): FactoryModification<Other>(.decorator(decorate))
         case .timeToLive(let seconds): FactoryModification<Other>(.timeToLive(seconds))
+        case .storedContext(let rank, let arguments, let body):
+            FactoryModification<Other>(.storedContext(rank, arguments: arguments, body: convert(body)))
+        case .storedScope(let scope): FactoryModification<Other>(.storedScope(scope))
+        case .storedReset(let options): FactoryModification<Other>(.storedReset(options))
+        case .storedTimeToLive(let seconds): FactoryModification<Other>(.storedTimeToLive(seconds))
+        case .storedDecorator(let decorate): FactoryModification<Other>(.storedDecorator(decorate))
         }
     }
 }
@@ -114,8 +136,26 @@ extension FactoryModifying where Instance: Sendable {
     /// - Parameter scope: A built-in scope or a custom ``Scope/Cached``. An async factory
     ///   stops with a message for ``Scope/graph``, which is one synchronous resolve's.
     /// - Returns: The factory with that scope.
+    @_disfavoredOverload  // a statement stores the scope instead (below)
     public func scope(_ scope: Scope) -> Self {
         applying(FactoryModification(.customScope(scope)))
+    }
+
+    /// Gives this factory's override `scope`, written as a statement at run time (Factory's
+    /// `Container.shared.api.register { MockAPI() }.scope(.cached)`).
+    ///
+    /// The container of the calling code's world stores it with the override, and drops the
+    /// instances held for the factory; with no override, the declared body is stored under
+    /// `scope`. As in Factory, the scope of the factory's declaration wins: a run-time scope
+    /// applies to a factory declared without one (`.unique`). ``reset()`` removes it.
+    ///
+    /// ```swift
+    /// Container.shared.validator.register { StrictValidator() }.scope(.cached)
+    /// ```
+    ///
+    /// - Parameter scope: A built-in scope or a custom ``Scope/Cached``.
+    public func scope(_ scope: Scope) {
+        _ = applying(FactoryModification(.storedScope(scope)))
     }
 
     /// One instance per root container, until that container, this factory or
@@ -174,16 +214,45 @@ extension FactoryModifying {
     /// recurse until the stack overflows. An async factory's runs in the resolving task,
     /// a main-actor factory's on the main actor.
     ///
-    /// Give it in the factory's declaration: the factory value it returns is the one that
-    /// decorates. Called on a factory value at run time (`Container.shared.store.decorator { … }`
-    /// as a statement) it changes nothing the container remembers, and the compiler warns
-    /// that its result is unused.
+    /// Written as a statement at run time (`Container.shared.store.decorator { … }`), it is
+    /// stored in the container instead (``decorator(_:)-(Instance)->()``).
     ///
     /// - Parameter decorate: Receives the instance after each resolve.
     /// - Returns: The factory with the decorator.
     @_disfavoredOverload  // main-actor factories' own `decorator` takes a @MainActor closure
     public func decorator(_ decorate: @escaping @Sendable (Instance) -> Void) -> Self {
         applying(FactoryModification(.decorator(decorate)))
+    }
+
+    /// Stores `decorate` in this factory's container, written as a statement at run time
+    /// (Factory's `Container.shared.api.decorator { … }` in a test): every resolve through
+    /// the container of the calling code's world runs it with the instance returned, after
+    /// the declaration's decorators — a held instance right after it is found, a new one
+    /// right after its body made it.
+    ///
+    /// ```swift
+    /// Container.shared.store.decorator { AccessLog.shared.record($0) }
+    /// ```
+    ///
+    /// It is kept with the factory's override (with none, the declared body is stored with
+    /// it) and drops the instances held for the factory; a later `register` replaces the
+    /// override and its decorators, and ``reset()`` removes them. Several run in the order
+    /// written. It runs on the resolving thread.
+    ///
+    /// - Parameter decorate: Receives the instance after each resolve.
+    public func decorator(_ decorate: @escaping @Sendable (Instance) -> Void) {
+        _ = applying(FactoryModification(.storedDecorator(decorate)))
+    }
+}
+
+extension FactoryModifying {
+    /// Not available: Scoped's decorator receives the instance only.
+    ///
+    /// - Parameter decorate: Factory's two-argument decorator.
+    /// - Returns: Nothing: a call does not compile.
+    @available(*, unavailable, message: "Scoped's decorator receives the instance only (.decorator { instance in … }); it runs after every resolve, new or held")
+    public func decorator(_ decorate: @escaping @Sendable (Instance, Bool) -> Void) -> Self {
+        fatalError("unavailable")
     }
 }
 
@@ -216,8 +285,26 @@ extension FactoryModifying where Instance: Sendable {  // as the caching scopes 
     /// - Parameter seconds: How long a held instance lives, from when it was stored (a
     ///   `TimeInterval` converts); `.infinity` for ever.
     /// - Returns: The factory with that time to live.
+    @_disfavoredOverload  // a statement stores the time to live instead (below)
     public func timeToLive(_ seconds: Double) -> Self {
         applying(FactoryModification(.timeToLive(seconds)))
+    }
+
+    /// Gives this factory's override a time to live, written as a statement at run time
+    /// (Factory's `Container.shared.feed.timeToLive(60)` in a test).
+    ///
+    /// The container of the calling code's world stores it with the override, and drops the
+    /// instances held for the factory; with no override, the declared body is stored with
+    /// it. A time to live of the declaration wins, as its scope does. ``reset()`` removes it.
+    ///
+    /// ```swift
+    /// Container.shared.validator.register { StrictValidator() }.scope(.cached)
+    /// Container.shared.validator.timeToLive(60)
+    /// ```
+    ///
+    /// - Parameter seconds: How long a held instance lives, from when it was stored.
+    public func timeToLive(_ seconds: Double) {
+        _ = applying(FactoryModification(.storedTimeToLive(seconds)))
     }
 }
 
@@ -473,7 +560,9 @@ extension FactoryModifying {
     ///
     /// Every context modifier reads ``FactoryContext/current`` when the factory value is
     /// made: the process's contexts, or those of the test's container world
-    /// (`withContainer(context:)`).
+    /// (`withContainer(context:)`). Written as a statement at run time
+    /// (`Container.shared.api.onTest { MockAPI() }`), a context modifier is stored in the
+    /// container instead (``onTest(_:)-(Body)->()``).
     ///
     /// ```swift
     /// var api: Factory<APIClient> { self { LiveAPIClient() }.onTest { MockAPIClient() }.singleton }
@@ -481,6 +570,7 @@ extension FactoryModifying {
     ///
     /// - Parameter body: Makes the instance used under tests.
     /// - Returns: The factory with that body when the context applies.
+    @_disfavoredOverload  // a statement stores the body instead (below)
     public func onTest(_ body: Body) -> Self {
         applying(FactoryModification(.context(.test, applies: FactoryContext.current.isTest, body: body)))
     }
@@ -489,6 +579,7 @@ extension FactoryModifying {
     ///
     /// - Parameter body: Makes the instance used in previews.
     /// - Returns: The factory with that body when the context applies.
+    @_disfavoredOverload  // a statement stores the body instead (below)
     public func onPreview(_ body: Body) -> Self {
         applying(FactoryModification(.context(.preview, applies: FactoryContext.current.isPreview, body: body)))
     }
@@ -497,6 +588,7 @@ extension FactoryModifying {
     ///
     /// - Parameter body: Makes the instance used in debug builds.
     /// - Returns: The factory with that body when the context applies.
+    @_disfavoredOverload  // a statement stores the body instead (below)
     public func onDebug(_ body: Body) -> Self {
         applying(FactoryModification(.context(.debug, applies: FactoryContext.current.isDebug, body: body)))
     }
@@ -507,6 +599,7 @@ extension FactoryModifying {
     ///   - argument: A launch argument, matched exactly.
     ///   - body: Makes the instance used when the argument is present.
     /// - Returns: The factory with that body when the context applies.
+    @_disfavoredOverload  // a statement stores the body instead (below)
     public func onArg(_ argument: String, _ body: Body) -> Self {
         applying(FactoryModification(.context(.argument, applies: FactoryContext.current.arguments.contains(argument), body: body)))
     }
@@ -517,6 +610,7 @@ extension FactoryModifying {
     ///   - arguments: Launch arguments, each matched exactly.
     ///   - body: Makes the instance used when one of them is present.
     /// - Returns: The factory with that body when the context applies.
+    @_disfavoredOverload  // a statement stores the body instead (below)
     public func onArgs(_ arguments: [String], _ body: Body) -> Self {
         let current = FactoryContext.current.arguments
         let applies = arguments.contains { current.contains($0) }
@@ -527,6 +621,7 @@ extension FactoryModifying {
     ///
     /// - Parameter body: Makes the instance used in a simulator.
     /// - Returns: The factory with that body when the context applies.
+    @_disfavoredOverload  // a statement stores the body instead (below)
     public func onSimulator(_ body: Body) -> Self {
         applying(FactoryModification(.context(.simulator, applies: FactoryContext.current.isSimulator, body: body)))
     }
@@ -536,8 +631,95 @@ extension FactoryModifying {
     ///
     /// - Parameter body: Makes the instance used on a device.
     /// - Returns: The factory with that body when the context applies.
+    @_disfavoredOverload  // a statement stores the body instead (below)
     public func onDevice(_ body: Body) -> Self {
         applying(FactoryModification(.context(.device, applies: FactoryContext.current.isDevice, body: body)))
+    }
+}
+
+// MARK: - Context overrides given at run time
+
+extension FactoryModifying {
+    /// Stores `body` in this factory's container as its body under tests: Factory's
+    /// run-time spelling, written as a statement (in a test's set-up, say).
+    ///
+    /// ```swift
+    /// Container.shared.api.onTest { MockAPIClient() }
+    /// ```
+    ///
+    /// The container of the calling code's world stores it — a test's own world under
+    /// `@Test(.container)` or `withContainer`, so parallel tests do not see each other's —
+    /// and drops the instances held for the factory, as ``register(_:)-(Body)`` does.
+    /// Each resolve then picks, highest first: the body `register` gave; the body of the
+    /// highest-ranked stored context that holds in the resolving world
+    /// (``FactoryContext/current``, so a `withContainer(context:)` inside the test picks
+    /// its own); the factory's declared body (its declaration's context modifiers
+    /// included). A later call for the same context replaces the body (for `onArg`, of the
+    /// same argument); ``reset()`` and `SharedContainer.reset()` remove them. The stored
+    /// body uses the factory's scope.
+    ///
+    /// In a declaration (`self { … }.onTest { … }`), where the factory value is returned,
+    /// the modifier changes that value instead and stores nothing.
+    ///
+    /// - Parameter body: Makes the instance used under tests.
+    public func onTest(_ body: Body) {
+        storeContext(.test, body)
+    }
+
+    /// Stores `body` in this factory's container as its body in Xcode previews; see
+    /// ``onTest(_:)-(Body)->()``.
+    ///
+    /// - Parameter body: Makes the instance used in previews.
+    public func onPreview(_ body: Body) {
+        storeContext(.preview, body)
+    }
+
+    /// Stores `body` in this factory's container as its body in debug builds; see
+    /// ``onTest(_:)-(Body)->()``.
+    ///
+    /// - Parameter body: Makes the instance used in debug builds.
+    public func onDebug(_ body: Body) {
+        storeContext(.debug, body)
+    }
+
+    /// Stores `body` in this factory's container as its body when the process was launched
+    /// with `argument`; see ``onTest(_:)-(Body)->()``.
+    ///
+    /// - Parameters:
+    ///   - argument: A launch argument, matched exactly.
+    ///   - body: Makes the instance used when the argument is present.
+    public func onArg(_ argument: String, _ body: Body) {
+        storeContext(.argument, body, arguments: [argument])
+    }
+
+    /// Stores `body` in this factory's container as its body when the process was launched
+    /// with any of `arguments`; see ``onTest(_:)-(Body)->()``.
+    ///
+    /// - Parameters:
+    ///   - arguments: Launch arguments, each matched exactly.
+    ///   - body: Makes the instance used when one of them is present.
+    public func onArgs(_ arguments: [String], _ body: Body) {
+        storeContext(.argument, body, arguments: arguments)
+    }
+
+    /// Stores `body` in this factory's container as its body in a simulator (never on
+    /// Linux); see ``onTest(_:)-(Body)->()``.
+    ///
+    /// - Parameter body: Makes the instance used in a simulator.
+    public func onSimulator(_ body: Body) {
+        storeContext(.simulator, body)
+    }
+
+    /// Stores `body` in this factory's container as its body on a device of an Apple
+    /// platform (never on Linux); see ``onTest(_:)-(Body)->()``.
+    ///
+    /// - Parameter body: Makes the instance used on a device.
+    public func onDevice(_ body: Body) {
+        storeContext(.device, body)
+    }
+
+    private func storeContext(_ rank: ContextRank, _ body: Body, arguments: [String] = []) {
+        _ = applying(FactoryModification(.storedContext(rank, arguments: arguments, body: body)))
     }
 }
 
@@ -545,13 +727,14 @@ extension FactoryModifying {
 
 extension FactoryModifying {
     /// Not needed in Scoped: Factory's `once()` keeps the options a test set at run time
-    /// from being overwritten by the declaration on the next access. In Scoped the scope
-    /// of the value `register` is called on is stored with the override
-    /// (`Container.shared.api.scope(.cached).register { … }`) and always wins over the
-    /// declaration, until ``reset()``.
+    /// from being overwritten by the declaration on the next access. Scoped's declarations
+    /// write nothing to the container: what a test gives at run time (`register`, a context
+    /// modifier or a scope as a statement) stays until ``reset()``; as in Factory, the
+    /// declaration's scope wins over a run-time one, which applies to a factory declared
+    /// without one.
     ///
     /// - Returns: Nothing: a call does not compile.
-    @available(*, unavailable, message: "not needed: a scope given with register (.scope(.cached).register { }) is stored with the override and wins over the declaration until reset()")
+    @available(*, unavailable, message: "not needed: declarations write nothing to the container, so what a test registers at run time (register { }, .onTest { }, .scope(.cached)) stays until reset()")
     public func once() -> Self {
         fatalError("unavailable")
     }

@@ -8,19 +8,98 @@ extension FactoryModifying where Parameter: Hashable & Sendable {
 }
 
 extension ContainerManager {
-    /// Not available: each test gets a container world of its own instead.
-    @available(*, unavailable, message: "use ScopedTesting: @Test(.container) or withContainer { } gives each test a container world of its own")
-    public func push() {}
-
-    /// Not available: each test gets a container world of its own instead.
-    @available(*, unavailable, message: "use ScopedTesting: @Test(.container) or withContainer { } gives each test a container world of its own")
-    public func pop() {}
-
-    /// Not available: a scope resets everywhere at once.
+    /// Saves this container's overrides (those of the calling code's container world),
+    /// for ``pop()`` to put back: Factory's `push()` in a test's `setUp`.
     ///
-    /// - Parameter scope: The scope.
-    @available(*, unavailable, message: "use scope.reset(), such as Scope.singleton.reset(): it drops that scope's instances in every container")
-    public func reset(scope: Scope) {}
+    /// ```swift
+    /// Container.shared.manager.push()
+    /// Container.shared.api.register { MockAPI() }
+    /// // … the test …
+    /// Container.shared.manager.pop()   // the overrides as they were at push()
+    /// ```
+    ///
+    /// Pushes nest. For tests that run in parallel, give each its own world instead
+    /// (`@Test(.container)`, `withContainer { }` of ScopedTesting): a push on a shared
+    /// container saves what other tests registered too.
+    public func push() {
+        node.nodeInCurrentWorld().pushOverrides()
+    }
+
+    /// Puts back the overrides the latest ``push()`` saved and drops the instances held for
+    /// each registration whose override that changes, so the next resolve uses the restored
+    /// one. A `pop()` without a `push()` before it stops with a message.
+    public func pop() {
+        node.nodeInCurrentWorld().popOverrides()
+    }
+
+    /// Drops the instances of `scope` this container holds (in the calling code's world),
+    /// leaving its overrides and other containers' instances (Factory's `reset(scope:)`).
+    /// For ``Scope/singleton``: the singletons this root container built, its overrides'
+    /// and the declared ones it resolved first; other roots keep theirs.
+    ///
+    /// ```swift
+    /// Container.shared.manager.reset(scope: .cached)
+    /// ```
+    ///
+    /// `Scope.cached.reset()` drops a scope's instances in every container at once.
+    ///
+    /// - Parameter scope: The scope whose instances go.
+    public func reset(scope: Scope) {
+        node.nodeInCurrentWorld().resetHeld(of: scope)
+    }
+
+    /// Factory's `reset(options:)` of a whole container (in the calling code's world):
+    /// `.all` is ``SharedContainer/reset()``; `.registration` drops the overrides
+    /// `register` made, `.context` the context modifiers stored at run time (each
+    /// keeping the other), `.scope` every instance the container holds but its overrides
+    /// and singletons, `.none` nothing. Each drops the instances made with what it removes.
+    ///
+    /// - Parameter options: What to reset.
+    public func reset(options: FactoryResetOptions) {
+        let node = node.nodeInCurrentWorld()
+        switch options {
+        case .all: node.reset()
+        case .none: return
+        case .registration: node.removeOverrideParts(of: nil, keepRegistered: false, keepContexts: true)
+        case .context: node.removeOverrideParts(of: nil, keepRegistered: true, keepContexts: false)
+        case .scope: node.releaseNewestFirst(node.storage.remove { _ in true })
+        }
+    }
+
+    /// Whether this container (in the calling code's world) holds nothing of what
+    /// `options` names (Factory's `isEmpty(_:)`): `.registration` no override `register`
+    /// made, `.context` no context modifier stored at run time, `.scope` no instance,
+    /// `.all` none of them; `.none` is always true.
+    ///
+    /// - Parameter options: What to look for.
+    /// - Returns: Whether there is none of it.
+    public func isEmpty(_ options: FactoryResetOptions) -> Bool {
+        let node = node.nodeInCurrentWorld()
+        let overrides = node.state.withLock { $0.overrides }
+        let registrations = overrides.values.contains { StoredOverrides.removing(from: $0, keepRegistered: true, keepContexts: false) != nil }
+        let contexts = overrides.values.contains { StoredOverrides.removing(from: $0, keepRegistered: false, keepContexts: true) != nil }
+        switch options {
+        case .none: return true
+        case .registration: return !registrations
+        case .context: return !contexts
+        case .scope: return node.storage.count == 0
+        case .all: return overrides.isEmpty && node.storage.count == 0
+        }
+    }
+
+    /// Not available: Scoped detects actual cycles in every build, with nothing to tune.
+    @available(*, unavailable, message: "not needed: Scoped stops on an actual cycle (a build that needs itself), in every build configuration, with the chain in the message")
+    public var dependencyChainTestMax: Int {
+        get { 0 }
+        set {}  // settable, so that Factory's assignment gets this message too
+    }
+
+    /// Not available: register what an unfulfilled promise resolves to in the test instead.
+    @available(*, unavailable, message: "register the promise's value in the test instead: Container.shared.accountService.register { nil }")
+    public var promiseTriggersError: Bool {
+        get { true }
+        set {}  // settable, so that Factory's assignment gets this message too
+    }
 
     /// Not available: every factory states its scope; `.unique` is the default.
     @available(*, unavailable, message: "write the scope on each factory (.cached, .singleton, …); .unique is the default")
@@ -60,18 +139,48 @@ extension SharedContainer {
         key: StaticString = #function, file: StaticString = #fileID, line: UInt = #line, column: UInt = #column
     ) -> Factory<T?> {
         self(key: key, file: file, line: line, column: column) {
-            // As in Factory: a debug build stops, a preview (a canvas renders screens with
-            // some services never registered) and a release build get nil.
-            let context = FactoryContext.current
-            guard context.isDebug, !context.isPreview else { return nil }
-            let registration = RegistrationKey(
-                container: AnyDeclaringContainer.self, name: key, type: T?.self, file: file, line: line, column: column)
-            ScopedFailure.stop(
-                "\(registration) is promised and was resolved before anything registered it; "
-                    + "register it at start-up (.register { … })",
-                declaredBy: [registration])
+            unfulfilledPromise(RegistrationKey(
+                container: AnyDeclaringContainer.self, name: key, type: T?.self, file: file, line: line, column: column))
         }
     }
+
+    /// Makes a parameter factory declared in one module whose body another module
+    /// registers, as ``promised(key:file:line:column:)`` does for a factory without a
+    /// parameter (Factory's `promised()` on a `ParameterFactory`).
+    ///
+    /// ```swift
+    /// extension Container {
+    ///     var receipt: ParameterFactory<Int, (any ReceiptPrinting)?> { promised() }
+    /// }
+    /// Container.shared.receipt.register { id in LiveReceiptPrinter(order: id) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The declaring member's name, filled in by the compiler.
+    ///   - file: The file of this call (`#fileID`), filled in by the compiler.
+    ///   - line: The line of this call, filled in by the compiler.
+    ///   - column: The column of this call, filled in by the compiler.
+    /// - Returns: A `.unique` parameter factory of `T?`.
+    public func promised<P, T>(
+        key: StaticString = #function, file: StaticString = #fileID, line: UInt = #line, column: UInt = #column
+    ) -> ParameterFactory<P, T?> {
+        self(key: key, file: file, line: line, column: column) { (_: P) in
+            unfulfilledPromise(RegistrationKey(
+                container: AnyDeclaringContainer.self, name: key, type: T?.self, file: file, line: line, column: column))
+        }
+    }
+}
+
+/// What an unregistered promise resolves to: as in Factory, a debug build stops, a
+/// preview (a canvas renders screens with some services never registered) and a release
+/// build get nil.
+private func unfulfilledPromise<T>(_ registration: RegistrationKey) -> T? {
+    let context = FactoryContext.current
+    guard context.isDebug, !context.isPreview else { return nil }
+    ScopedFailure.stop(
+        "\(registration) is promised and was resolved before anything registered it; "
+            + "register it at start-up (.register { … })",
+        declaredBy: [registration])
 }
 
 extension SharedContainer {
@@ -144,4 +253,34 @@ extension AsyncParameterFactory {
     /// build runs in a task of its own.
     @available(*, unavailable, message: "an async factory has no .graph scope (one synchronous resolve's): use .unique, or .scoped in a lifetime scope")
     public var graph: Self { self }
+}
+
+/// What Factory's `reset(options:)` resets, of one factory
+/// (``FactoryModifying/reset(_:)``) or of a container (``ContainerManager/reset(options:)``).
+public enum FactoryResetOptions: Sendable {
+    /// Overrides, context modifiers stored at run time and held instances: ``FactoryModifying/reset()``.
+    case all
+    /// Nothing.
+    case none
+    /// The overrides `register` made; context modifiers stored at run time stay.
+    case registration
+    /// The context modifiers stored at run time (`Container.shared.api.onTest { … }`);
+    /// overrides `register` made stay.
+    case context
+    /// Held instances only; overrides stay.
+    case scope
+}
+
+extension FactoryModifying {
+    /// Resets part of this factory's state in its container (Factory's `reset(options)`):
+    /// see ``FactoryResetOptions``. The instances made with what it removes are dropped.
+    ///
+    /// ```swift
+    /// Container.shared.api.reset(.context)   // the .onTest { } stored at run time goes
+    /// ```
+    ///
+    /// - Parameter options: What to reset.
+    public func reset(_ options: FactoryResetOptions) {
+        _ = applying(FactoryModification(.storedReset(options)))
+    }
 }

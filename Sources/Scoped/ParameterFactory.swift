@@ -82,6 +82,11 @@ extension ParameterFactory: FactoryModifying {
         case .perParameter(let box, _): copy.parameterKey = box
         case .decorator(let decorate): copy.registration.storedBody = registration.storedBody.decorated(with: decorate)
         case .timeToLive(let seconds): copy.registration.storedBody = registration.storedBody.expiring(after: seconds)
+        case .storedContext(let rank, let arguments, let body): registration.register(body, context: (rank, arguments))
+        case .storedScope(let scope): registration.store(scope: scope, timeToLive: nil)
+        case .storedTimeToLive(let seconds): registration.store(scope: nil, timeToLive: seconds)
+        case .storedDecorator(let decorate): registration.store(decorator: decorate)
+        case .storedReset(let options): registration.reset(options)
         }
         return copy
     }

@@ -224,7 +224,9 @@ extension SharedContainer {
     /// a ``ParameterFactory``.
     ///
     /// - Parameter resolve: Resolves from the container it receives.
-    /// - Returns: What `resolve` returns.
+    /// - Returns: What `resolve` returns (discardable: `Container.shared { $0.api.register { … } }`
+    ///   as a statement registers).
+    @discardableResult
     public func callAsFunction<T>(_ resolve: (Self) throws -> T) rethrows -> T {
         try resolve(self)
     }

@@ -63,7 +63,8 @@ public func withContainer<C: SharedContainer, R>(
 private func withContainer<C: SharedContainer, R>(
     context: FactoryContext.Values?, _ type: C.Type, _ configure: (C) throws -> Void, operation: () throws -> R
 ) rethrows -> R {
-    let world = ContainerWorld.State(name: "withContainer", parent: ContainerWorld.State.current, context: context)
+    let world = ContainerWorld.State(
+        name: "withContainer", parent: ContainerWorld.State.current, context: context, inheritsProduction: context != nil)
     return try world.enter {
         try configure(C.shared)
         return try operation()
@@ -127,7 +128,8 @@ private func withContainer<C: SharedContainer, R>(
     isolation: isolated (any Actor)? = #isolation,
     context: FactoryContext.Values?, _ type: C.Type, _ configure: (C) async throws -> Void, operation: () async throws -> R
 ) async rethrows -> R {
-    let world = ContainerWorld.State(name: "withContainer", parent: ContainerWorld.State.current, context: context)
+    let world = ContainerWorld.State(
+        name: "withContainer", parent: ContainerWorld.State.current, context: context, inheritsProduction: context != nil)
     return try await world.enter {
         try await configure(C.shared)
         return try await operation()
@@ -183,6 +185,12 @@ public func withContainer<R>(
 /// ```
 ///
 /// An explicit `register` still outranks every context override.
+///
+/// Unlike the other forms, the world starts with the overrides of the calling code: its
+/// enclosing world's, or the production containers' outside any world (run-time context
+/// modifiers included), so what a test's set-up registered before still applies, as when a
+/// Factory test sets `FactoryContext.current` after its `setUp`. They are copied: what the
+/// world registers stays in it. Its caches and singletons are its own.
 ///
 /// - Parameters:
 ///   - context: The contexts of the world (`FactoryContext.Values(isPreview: true)`

@@ -143,3 +143,35 @@ extension Container {
         #expect(Container.shared.contextual().by == "preview")
     }
 }
+
+extension Container {
+    fileprivate var keptByContextWorld: Factory<Made> { self { Made("declared") } }
+    fileprivate var keptStoredContext: Factory<Made> { self { Made("declared") } }
+}
+
+/// `withContainer(context:)` keeps the calling code's overrides (#41 item 1): Factory's
+/// tests register in `setUp`, then set `FactoryContext.current` and resolve.
+@Suite(.serialized) struct ContextWorldInheritanceTests {
+    @Test func aContextWorldSeesWhatProductionRegisteredBeforeIt() {
+        Container.shared.keptByContextWorld.register { Made("registered") }   // a setUp outside any world
+        defer { Container.shared.keptByContextWorld.reset() }
+        withContainer(context: .init(isTest: false, isPreview: true)) {
+            #expect(Container.shared.keptByContextWorld().by == "registered")
+            Container.shared.keptByContextWorld.register { Made("inside") }
+            #expect(Container.shared.keptByContextWorld().by == "inside")
+        }
+        #expect(Container.shared.keptByContextWorld().by == "registered")   // copied, not shared
+        withContainer {
+            #expect(Container.shared.keptByContextWorld().by == "declared")   // a plain world starts fresh
+        }
+    }
+
+    @Test func aContextWorldSeesARunTimeContextModifierStoredBeforeIt() {
+        Container.shared.keptStoredContext.onPreview { Made("preview") }
+        defer { Container.shared.keptStoredContext.reset() }
+        #expect(Container.shared.keptStoredContext().by == "declared")
+        withContainer(context: .init(isPreview: true)) {
+            #expect(Container.shared.keptStoredContext().by == "preview")
+        }
+    }
+}

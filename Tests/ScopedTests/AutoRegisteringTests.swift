@@ -260,3 +260,31 @@ private let resetRaceGates = Locked<[UInt64: Gate]>([:])
         #expect(runs(of: container) >= 101)
     }
 }
+
+/// Keeps state on itself in `autoRegister()`, as Factory's tests do (#41 item 2).
+private final class StatefulAutoContainer: SharedContainer, AutoRegistering {
+    static let shared = StatefulAutoContainer()
+    let manager: ContainerManager
+    let registrations = Locked(0)
+    let ranOnShared = Locked<Bool?>(nil)
+    init(manager: ContainerManager = ContainerManager()) {
+        self.manager = manager
+        enableAutoRegistration()
+    }
+
+    func autoRegister() {
+        registrations.withLock { $0 += 1 }
+        ranOnShared.withLock { $0 = self === StatefulAutoContainer.shared }
+        label.register { "auto" }
+    }
+
+    fileprivate var label: Factory<String> { self { "declared" } }
+}
+
+@Suite struct AutoRegisteringSelfTests {
+    @Test func selfInAutoRegisterIsTheSharedContainer() {
+        #expect(StatefulAutoContainer.shared.label() == "auto")
+        #expect(StatefulAutoContainer.shared.ranOnShared.withLock { $0 } == true)
+        #expect(StatefulAutoContainer.shared.registrations.withLock { $0 } == 1)
+    }
+}

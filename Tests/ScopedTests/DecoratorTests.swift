@@ -174,9 +174,11 @@ private final class DecoratedScreen {
         #expect(calls.all == ["dependency#1", "dependency#1"])
     }
 
-    @Test func aDecoratorGivenAtRunTimeIsNotStored() {
+    /// A decorated factory value kept in a variable decorates its own resolves only (a
+    /// statement stores the decorator instead: RunTimeDecoratorTests).
+    @Test func aDecoratedValueDecoratesItsOwnResolvesOnly() {
         let container = Container()
-        let unused = container.decoratedUnique(tracker, calls).decorator { _ in calls.append("run time") }
+        let unused: Factory<Probe> = container.decoratedUnique(tracker, calls).decorator { _ in calls.append("run time") }
         _ = container.decoratedUnique(tracker, calls)()
         #expect(calls.all == ["unique#1"])
         _ = unused()

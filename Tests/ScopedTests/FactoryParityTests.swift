@@ -151,13 +151,47 @@ extension FactoryParityTests {
         #expect(tracker.inits("declaredUnique") == 2)
     }
 
-    @Test func aShorthandScopeWithRegisterAtRunTimeIsKept() {
+    /// As in Factory ("the scope defined in the factory definition still overrides the last
+    /// change"): a run-time scope applies to a factory declared without one.
+    @Test func theDeclaredScopeWinsOverARunTimeOne() {
         let tracker = LifecycleTracker()
         let container = Container()
         container.declaredCached(tracker).unique.register { Probe("fresh", tracker) }
-        #expect(container.declaredCached(tracker)() !== container.declaredCached(tracker)())
-        #expect(tracker.inits("fresh") == 2)
+        #expect(container.declaredCached(tracker)() === container.declaredCached(tracker)())
+        #expect(tracker.inits("fresh") == 1)
         #expect(tracker.inits("declaredCached") == 0)
+    }
+
+    /// Factory's current spelling: the scope after `register`, as a statement.
+    @Test func aScopeAfterRegisterAsAStatementIsStored() {
+        let tracker = LifecycleTracker()
+        let container = Container()
+        container.declaredUnique(tracker).register { Probe("mock", tracker) }.scope(.cached)
+        #expect(container.declaredUnique(tracker)() === container.declaredUnique(tracker)())
+        #expect(tracker.inits("mock") == 1)
+        container.parameterUnique(tracker).register { Probe("parameterMock\($0)", tracker) }.scope(.cached)
+        #expect(container.parameterUnique(tracker)(1) === container.parameterUnique(tracker)(2))
+        #expect(tracker.inits("parameterMock1") == 1)
+    }
+
+    /// With no override, a run-time scope keeps the declared body under that scope.
+    @Test func aScopeAloneAsAStatementScopesTheDeclaredBody() {
+        let tracker = LifecycleTracker()
+        let container = Container()
+        container.declaredUnique(tracker).scope(.cached)
+        #expect(container.declaredUnique(tracker)() === container.declaredUnique(tracker)())
+        #expect(tracker.inits("declaredUnique") == 1)
+        container.declaredUnique(tracker).reset()
+        #expect(container.declaredUnique(tracker)() !== container.declaredUnique(tracker)())
+    }
+
+    @Test func anAsyncScopeAfterRegisterAsAStatementIsStored() async throws {
+        let tracker = LifecycleTracker()
+        let container = Container()
+        container.asyncDeclaredUnique(tracker).register { Probe("asyncMock", tracker) }.scope(.cached)
+        let first = try await container.asyncDeclaredUnique(tracker)()
+        #expect(try await container.asyncDeclaredUnique(tracker)() === first)
+        #expect(tracker.inits("asyncMock") == 1)
     }
 
     @Test func aSingletonOverrideIsDroppedByTheFactorysReset() {
@@ -171,8 +205,8 @@ extension FactoryParityTests {
         #expect(Container().declaredCachedForSingleton(tracker)().name == "declaredCachedForSingleton")
         weak let gone = first
         first = nil
-        #expect(gone != nil)   // the process holds it
-        container.declaredCachedForSingleton(tracker).reset()   // reset from the declared (cached) value
+        #expect(gone != nil)   // the container holds it: the declared scope (cached) wins
+        container.declaredCachedForSingleton(tracker).reset()
         #expect(gone == nil)
         #expect(tracker.inits("singletonMock") == 1)
     }
@@ -514,7 +548,7 @@ extension FactoryParityTests {
         }
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(output.contains("Scoped: @WeakLazyInjected holds instances weakly, and parityNumber (Int) resolved to a value that is not a class instance"))
-        #expect(output.contains("the self { … } calls are at ScopedTests/FactoryParityTests.swift:482:55 for parityNumber (Int)"))
+        #expect(output.contains("the self { … } calls are at ScopedTests/FactoryParityTests.swift:516:55 for parityNumber (Int)"))
     }
 }
 

@@ -1,5 +1,5 @@
 // Factory's `once()`: what it protects is how Scoped's `register` works anyway.
-// expect: not needed: a scope given with register (.scope(.cached).register { }) is stored with the override
+// expect: not needed: declarations write nothing to the container, so what a test registers at run time (register { }, .onTest { }, .scope(.cached)) stays until reset()
 import Scoped
 
 final class Cache: Sendable {}

@@ -5,12 +5,39 @@
 
 /// An async override body stored in a container (`register { try await … }`).
 package final class AsyncOverrideBox<P, T>: OverrideBody {
+    /// The body, followed by `decorators` if there are some.
     let body: @Sendable (P) async throws -> T
     package let scope: Scope
-    init(body: @escaping @Sendable (P) async throws -> T, scope: Scope) {
-        self.body = body
+    package let timeToLive: Double?
+    /// Given at run time by statements `.decorator { }`.
+    let decorators: RunTimeDecorators<T>
+    private let undecorated: @Sendable (P) async throws -> T
+
+    init(
+        body: @escaping @Sendable (P) async throws -> T, scope: Scope, timeToLive: Double? = nil,
+        decorators: RunTimeDecorators<T> = RunTimeDecorators(all: [])
+    ) {
+        undecorated = body
+        if decorators.isEmpty {
+            self.body = body
+        } else {
+            self.body = { decorators.applied(to: try await body($0)) }
+        }
         self.scope = scope
+        self.timeToLive = timeToLive
+        self.decorators = decorators
     }
+
+    package func adjusted(scope: Scope?, timeToLive: Double?) -> any OverrideBody {
+        AsyncOverrideBox(body: undecorated, scope: scope ?? self.scope, timeToLive: timeToLive ?? self.timeToLive, decorators: decorators)
+    }
+
+    /// This override with `decorate` run after the decorators it has.
+    func decorated(with decorate: @escaping @Sendable (T) -> Void) -> AsyncOverrideBox {
+        AsyncOverrideBox(body: undecorated, scope: scope, timeToLive: timeToLive, decorators: decorators.appending(decorate))
+    }
+
+    package func decorate(_ held: Resolution) { decorators.run(onHeld: held) }
 }
 
 /// What ``AsyncFactory`` and ``AsyncParameterFactory`` share: a key, an async body, a
@@ -156,9 +183,32 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
             declaredBy: [key])
     }
 
-    /// Stores `body` as this registration's override and drops what the container holds.
-    package func register(_ body: @escaping @Sendable (P) async throws -> T) {
-        register(override: AsyncOverrideBox(body: body, scope: scope))
+    /// Stores `body` as this registration's override (or, with `context`, a run-time
+    /// context modifier's body) and drops what the container holds.
+    package func register(
+        _ body: @escaping @Sendable (P) async throws -> T, context: (rank: ContextRank, arguments: [String])? = nil
+    ) {
+        register(override: AsyncOverrideBox(body: body, scope: scope), context: context)
+    }
+
+    /// `register { … }.scope(scope)` or `.timeToLive(seconds)` as a statement; see ``Registration/store(scope:timeToLive:)``.
+    package func store(scope: Scope?, timeToLive: Double?) {
+        store(scope: scope, timeToLive: timeToLive, declared: declaredOverride())
+    }
+
+    /// `.decorator { }` as a statement; see ``Registration/store(decorator:)``.
+    package func store(decorator decorate: @escaping @Sendable (T) -> Void) {
+        updateOverride { existing in
+            StoredOverrides.decorating(existing ?? declaredOverride(), key: key) { (box: AsyncOverrideBox<P, T>) in
+                box.decorated(with: decorate)
+            }
+        }
+    }
+
+    /// The declared body as an override, under the declared scope.
+    private func declaredOverride() -> AsyncOverrideBox<P, T> {
+        let declared = storedBody
+        return AsyncOverrideBox(body: { try await Self.call(declared, $0) }, scope: scope)
     }
 
     private static func call(_ body: Body, _ parameter: P) async throws -> T {

@@ -32,6 +32,7 @@ extension ContainerNode {
         let (declaredKind, declaredCustom) = (kind, custom)
         let (kind, custom) = (scope.kind, scope.isBuiltIn ? nil : scope)
         let override = found?.body
+        let timeToLive = timeToLive ?? override?.timeToLive  // the declaration's wins
         // 1. `.unique`: built in this task, under this task's chain.
         guard let (owner, storage) = holder else {
             if let timeToLive { Expiry.stopUnheld(key, seconds: timeToLive, scope: scope) }
@@ -75,7 +76,9 @@ extension ContainerNode {
         }
         switch claim {
         case .found(let outcome):
-            return try owner.heldAsync(outcome, key: storageKey, scope: scope)
+            let held = try owner.heldAsync(outcome, key: storageKey, scope: scope)
+            override?.decorate(held)  // a decorator given at run time (a build runs it in its body)
+            return held
         case .join(let build, let waiter):
             let payload = try await AsyncBuildChain.waiting(for: build) { try await build.value(for: waiter) }
             // A caller that joined a build reuses its instance: one event per resolve,

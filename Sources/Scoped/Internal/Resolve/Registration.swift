@@ -11,20 +11,68 @@
 /// so the full path passes it around with a retain, not an existential copy.
 @usableFromInline
 package protocol OverrideBody: AnyObject, Sendable {
-    /// The scope of the factory value `register` was called on, which resolves of the
-    /// override use: `Container.shared.api.scope(.cached).register { … }` registers a
-    /// cached override, whatever the declaration says (as in Factory).
+    /// The scope of the factory value `register` was called on (or a statement
+    /// `.scope(_:)` gave): resolves of the override use it when the factory is declared
+    /// `.unique`; a declared scope wins, as in Factory (`ContainerNode.locate`).
     var scope: Scope { get }
+
+    /// The override a resolve uses now: itself, or for run-time context modifiers
+    /// (``StoredOverrides``) the one of a context that holds, nil for none.
+    func selected() -> (any OverrideBody)?
+
+    /// The time to live a statement `.timeToLive(_:)` gave the override (nil: none); a
+    /// time to live of the declaration wins.
+    var timeToLive: Double? { get }
+
+    /// The same body (bodies) under `scope` (`register { … }.scope(.cached)` as a
+    /// statement) or with `timeToLive` (`.timeToLive(60)` as a statement); nil keeps it.
+    func adjusted(scope: Scope?, timeToLive: Double?) -> any OverrideBody
+
+    /// Runs the decorators a statement `.decorator { }` gave the override on `held`, an
+    /// instance a resolve found held (a build runs them in its body).
+    func decorate(_ held: Resolution)
+}
+
+extension OverrideBody {
+    @usableFromInline package func selected() -> (any OverrideBody)? { self }
 }
 
 @usableFromInline
 package final class OverrideBox<P, T>: OverrideBody {
+    /// The body, followed by `decorators` if there are some.
     @usableFromInline let body: @Sendable (P) -> T
     @usableFromInline package let scope: Scope
-    init(body: @escaping @Sendable (P) -> T, scope: Scope) {
-        self.body = body
+    @usableFromInline package let timeToLive: Double?
+    /// Given at run time by statements `.decorator { }`.
+    let decorators: RunTimeDecorators<T>
+    /// The body without the decorators.
+    private let undecorated: @Sendable (P) -> T
+
+    init(
+        body: @escaping @Sendable (P) -> T, scope: Scope, timeToLive: Double? = nil,
+        decorators: RunTimeDecorators<T> = RunTimeDecorators(all: [])
+    ) {
+        undecorated = body
+        if decorators.isEmpty {
+            self.body = body
+        } else {
+            self.body = { decorators.applied(to: body($0)) }
+        }
         self.scope = scope
+        self.timeToLive = timeToLive
+        self.decorators = decorators
     }
+
+    @usableFromInline package func adjusted(scope: Scope?, timeToLive: Double?) -> any OverrideBody {
+        OverrideBox(body: undecorated, scope: scope ?? self.scope, timeToLive: timeToLive ?? self.timeToLive, decorators: decorators)
+    }
+
+    /// This override with `decorate` run after the decorators it has.
+    func decorated(with decorate: @escaping @Sendable (T) -> Void) -> OverrideBox {
+        OverrideBox(body: undecorated, scope: scope, timeToLive: timeToLive, decorators: decorators.appending(decorate))
+    }
+
+    @usableFromInline package func decorate(_ held: Resolution) { decorators.run(onHeld: held) }
 }
 
 /// What every factory value knows besides its body — the container to resolve in, the
@@ -81,13 +129,44 @@ extension RegistrationFields {
         return copy
     }
 
-    /// Stores `override` as this registration's override in the container and drops what
-    /// the container holds for it.
-    package func register(override: any OverrideBody) {
+    /// Stores `override` as this registration's override in the container (of the current
+    /// container world) and drops what the container holds for it. With `context`, it is
+    /// the body of a context modifier given at run time (``StoredOverrides``), used while
+    /// that context holds and no `register` outranks it.
+    package func register(override: any OverrideBody, context: (rank: ContextRank, arguments: [String])? = nil) {
+        updateOverride { existing in
+            guard let context else { return StoredOverrides.registering(override, over: existing) }
+            return StoredOverrides.adding(override, rank: context.rank, arguments: context.arguments, over: existing)
+        }
+    }
+
+    /// Stores what `update` makes of this registration's override in the container of the
+    /// current world (its `autoRegister()` run first, so that this one wins) and drops what
+    /// the container holds for the registration.
+    package func updateOverride(_ update: ((any OverrideBody)?) -> any OverrideBody) {
         let target = node.nodeInCurrentWorld()
-        target.withRoot { $0.autoRegisterIfNeeded() }  // auto-registered bodies first, so this one wins
-        target.setOverride(override, for: key)
+        target.withRoot { $0.autoRegisterIfNeeded() }
+        target.updateOverride(for: key, update)
         dropHeldInstances(in: target)
+    }
+
+    /// Gives the stored override (of the current world's container) `scope` or
+    /// `timeToLive` (nil: unchanged), or stores `declared` (the declared body) with them if
+    /// there is none; drops what the container holds for this registration.
+    package func store(scope: Scope?, timeToLive: Double?, declared: @autoclosure () -> any OverrideBody) {
+        updateOverride { ($0 ?? declared()).adjusted(scope: scope, timeToLive: timeToLive) }
+    }
+
+    /// Factory's `reset(options)` of this registration (``FactoryResetOptions``).
+    package func reset(_ options: FactoryResetOptions) {
+        let target = node.nodeInCurrentWorld()
+        switch options {
+        case .all: reset()
+        case .none: return
+        case .registration: target.removeOverrideParts(of: key, keepRegistered: false, keepContexts: true)
+        case .context: target.removeOverrideParts(of: key, keepRegistered: true, keepContexts: false)
+        case .scope: dropHeldInstances(in: target)
+        }
     }
 
     /// Removes the override and drops what the container holds for this registration.
@@ -101,6 +180,7 @@ extension RegistrationFields {
     /// and what the open lifetime scopes below it hold of it, made with the body replaced
     /// (``ContainerNode/dropInOpenDescendants(_:)``).
     private func dropHeldInstances(in target: ContainerNode) {
+        guard !target.withRoot({ $0.isAutoRegisteringOnThisThread }) else { return }
         target.drop(key, from: target.storagesToDrop())
         target.dropInOpenDescendants(key)
     }
@@ -385,9 +465,31 @@ package func overrideTypeMismatch(_ key: RegistrationKey, parameter: Any.Type) -
 }
 
 extension Registration {
-    /// Stores `body` as this registration's override in the container and drops what
-    /// the container holds for it.
-    package func register(_ body: @escaping @Sendable (P) -> T) {
-        register(override: OverrideBox(body: body, scope: scope))
+    /// `register { … }.scope(scope)` or `.timeToLive(seconds)` as a statement: the stored
+    /// override (of the current world's container) takes them; with none, the declared
+    /// body is stored with them.
+    package func store(scope: Scope?, timeToLive: Double?) {
+        store(scope: scope, timeToLive: timeToLive, declared: declaredOverride())
+    }
+
+    /// `.decorator { }` as a statement: the stored override (of the current world's
+    /// container) runs `decorate` after every resolve; with none, the declared body is
+    /// stored with it.
+    package func store(decorator decorate: @escaping @Sendable (T) -> Void) {
+        updateOverride { existing in
+            StoredOverrides.decorating(existing ?? declaredOverride(), key: key) { (box: OverrideBox<P, T>) in box.decorated(with: decorate) }
+        }
+    }
+
+    /// The declared body as an override, under the declared scope.
+    private func declaredOverride() -> OverrideBox<P, T> {
+        let declared = storedBody.decoration?.base ?? storedBody
+        return OverrideBox(body: { Self.call(declared, $0) }, scope: scope)
+    }
+
+    /// Stores `body` as this registration's override in the container (or, with `context`,
+    /// a run-time context modifier's body) and drops what the container holds for it.
+    package func register(_ body: @escaping @Sendable (P) -> T, context: (rank: ContextRank, arguments: [String])? = nil) {
+        register(override: OverrideBox(body: body, scope: scope), context: context)
     }
 }

@@ -290,6 +290,7 @@ extension ContainerNode {
         let overridesSeen = OverrideChanges.now
         let (node, found, holder, scope) = locate(key, scope: custom ?? Scope.builtIn(kind))
         let (kind, custom) = (scope.kind, scope.isBuiltIn ? nil : scope)
+        let timeToLive = timeToLive ?? found?.body.timeToLive  // the declaration's wins
         // An override's body receives the container its instance belongs to.
         if found != nil { context.overrideContainer = holder?.owner ?? node }
         // 1. Scopes that keep nothing: a new instance (`.unique`), or the current graph's.
@@ -324,6 +325,7 @@ extension ContainerNode {
                 return .build(override: found?.body, form: observed ? .strong : .unused, context: .unretained(context))
             }
             owner.report(held, of: frame, scope: scope)
+            found?.body.decorate(held)  // a decorator given at run time (a build runs it in its body)
             return .found(held)
         }
         // The ending keeps `owner` and `storage` until the build finishes: moved into it,
@@ -335,8 +337,9 @@ extension ContainerNode {
     }
 
     /// Where a resolve of `key` from here goes: the node of the current container world,
-    /// the override visible from it (and its owner), the scope (the override's, registered
-    /// with it, else the factory's `declared` one) and who holds that scope's instance
+    /// the override visible from it (and its owner), the scope (the factory's `declared`
+    /// one; for a factory declared `.unique`, the override's, given at run time, as in
+    /// Factory) and who holds that scope's instance
     /// (nil: a scope that keeps nothing). The synchronous and the async paths both ask this.
     /// Inlined: outside a container world the node is this one, and no reference to it is
     /// taken.
@@ -350,7 +353,7 @@ extension ContainerNode {
         if node.mayResolveAtRoot, node.resolvesAtRootNow() { node = node.root.nodeInCurrentWorld() }
         node.withRoot { $0.autoRegisterIfNeeded() }  // before the overrides are read: it registers some
         let found = node.override(for: key)
-        let scope = found?.body.scope ?? declared
+        let scope = declared.kind == .unique ? found?.body.scope ?? declared : declared
         return (node, found, node.holder(of: scope, overriddenIn: found?.owner), scope)
     }
 

@@ -10,6 +10,8 @@ package class AnyInstanceBox {
     /// The boxed value when it is a class instance (an existential, an optional), for the
     /// leak check.
     package var classInstance: AnyObject? { nil }
+    /// Whether the boxed value is an optional's `nil`, which no scope keeps (as in Factory).
+    package var holdsNil: Bool { false }
 }
 
 @usableFromInline
@@ -18,6 +20,7 @@ package final class InstanceBox<T>: AnyInstanceBox {
     @usableFromInline package init(_ value: T) { self.value = value }
     override package var identity: ObjectIdentifier? { instanceIdentity(of: value) }
     override package var classInstance: AnyObject? { Payload.classInstance(in: value) }
+    override package var holdsNil: Bool { (value as? any OptionalUnwrapping).map { $0.unwrappedAny == nil } ?? false }
 }
 
 /// How an instance is kept in storage and in a graph: a class instance as itself (one

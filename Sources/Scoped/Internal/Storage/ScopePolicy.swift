@@ -88,11 +88,12 @@ extension Scope.Lifetime {
 
     /// What a storage keeps for a build that made `payload`: a weak reference to its class
     /// instance (`weakTarget`; nothing for a value type) for `.shared`, the payload itself
-    /// otherwise, nothing for a build that made nothing.
+    /// otherwise, nothing for a build that made nothing or an optional's `nil` (as in
+    /// Factory, the next resolve builds again).
     @inline(__always)
     package func slot(for payload: AnyObject?, weakTarget: (AnyObject) -> AnyObject?) -> StoredEntry.Slot {
         guard let payload else { return .vacant }
-        guard keepsWeakly else { return .strong(payload) }
+        guard keepsWeakly else { return (payload as? AnyInstanceBox)?.holdsNil == true ? .vacant : .strong(payload) }
         return weakTarget(payload).map { .weak(WeakInstance($0)) } ?? .vacant
     }
 
@@ -111,8 +112,9 @@ extension ContainerNode {
     ///
     /// `.scoped`: this lifetime scope, wherever an override was registered. `.cached`,
     /// `.shared`, custom scopes: the root, or the container whose override made the
-    /// instance. `.singleton`: the process's (or test world's) singletons, or that
-    /// override's container.
+    /// instance. `.singleton`: the process's (or test world's) singletons; an override's,
+    /// one per process (or world) for the roots' overrides of a registration, as in Factory,
+    /// and a lifetime scope's own for an override registered on that scope.
     @usableFromInline
     package func holder(
         of scope: Scope, overriddenIn overrideOwner: ContainerNode?
@@ -126,7 +128,8 @@ extension ContainerNode {
             let owner = overrideOwner ?? root
             return (owner, owner.storage)
         case .process:
-            return (overrideOwner ?? root, overrideOwner?.storage ?? singletons)
+            guard let overrideOwner else { return (root, singletons) }
+            return (overrideOwner, overrideOwner.isRoot ? overrideOwner.overriddenSingletons : overrideOwner.storage)
         }
     }
 
@@ -146,13 +149,12 @@ extension ContainerNode {
     }
 
     /// The storages a `register` or `reset` of one registration drops its instances from,
-    /// in this container: a root's own and the process's singleton of that key (the
-    /// declaration's, or one that an override registered with `.singleton` made, whatever
-    /// the declared scope); a child lifetime scope's own only, so that its parent is never
+    /// in this container: a root's own and the process's singletons of that key (the
+    /// declaration's, and the one the roots' overrides made); a child lifetime scope's own only, so that its parent is never
     /// touched. (The open scopes below the container drop theirs too:
     /// ``ContainerNode/dropInOpenDescendants(_:)``.)
     package func storagesToDrop() -> [InstanceStorage] {
-        isRoot ? [storage, singletons] : [storage]
+        isRoot ? [storage, singletons, overriddenSingletons] : [storage]
     }
 }
 

@@ -36,6 +36,8 @@ package final class ContainerNode: Sendable {
         package var observers: [UInt64: LifecycleObserver] = [:]
         /// A root's `AutoRegistering` hook (AutoRegistration.swift), if its container has one.
         package var autoRegistration: AutoRegistration?
+        /// Overrides saved by `ContainerManager.push()`, the latest last.
+        package var savedOverrides: [[RegistrationKey: any OverrideBody]] = []
     }
 
     /// The enclosing lifetime scope's node as a word (0 for a root container), retained
@@ -72,6 +74,10 @@ package final class ContainerNode: Sendable {
     package let rootStorage: UnsafeReference<InstanceStorage>
     /// Singletons seen from here: the process's, or the container world's.
     package let singletons: InstanceStorage
+    /// Singletons that roots' overrides made, the process's or the container world's: one
+    /// per registration however many roots register an override of it (each
+    /// `AutoRegistering` root does), as in Factory, apart from the declared ones.
+    package let overriddenSingletons: InstanceStorage
     /// The tree, overrides and observers: one lock (one allocation) per node.
     package let state = Locked(State())
     /// `overrideCount`, `observerCount`, `slot` and `autoRegistrationPending`, in one allocation.
@@ -89,15 +95,18 @@ package final class ContainerNode: Sendable {
     package var autoRegistrationPending: AtomicWord { atomicWords[3] }
 
     package static let processSingletons = InstanceStorage()
+    package static let processOverriddenSingletons = InstanceStorage()
 
     /// Makes the state for a new root container.
     package convenience init() {
-        self.init(parent: nil, name: nil, worldNumber: 0, singletons: ContainerNode.processSingletons, worldRoot: false)
+        self.init(
+            parent: nil, name: nil, worldNumber: 0, singletons: ContainerNode.processSingletons,
+            overriddenSingletons: ContainerNode.processOverriddenSingletons, worldRoot: false)
     }
 
     private init(
         parent: ContainerNode?, openedFrom: ContainerManager? = nil, name: String?, worldNumber: UInt64,
-        singletons: InstanceStorage, worldRoot: Bool, viewBound: Bool = false
+        singletons: InstanceStorage, overriddenSingletons: InstanceStorage, worldRoot: Bool, viewBound: Bool = false
     ) {
         isViewBound = viewBound || parent?.isViewBound == true
         // Both retained by hand, given back in `deinit` through the release queue.
@@ -106,6 +115,7 @@ package final class ContainerNode: Sendable {
         self.rootBits = parent.map { UnsafeReference.unretained($0.root).bits } ?? 0
         self.worldNumber = worldNumber
         self.singletons = singletons
+        self.overriddenSingletons = overriddenSingletons
         let storage = InstanceStorage(indexed: parent == nil)
         self.storage = storage
         self.rootStorage = UnsafeReference.unretained(parent?.root.storage ?? storage)  // kept by the root
@@ -122,7 +132,8 @@ package final class ContainerNode: Sendable {
     package convenience init(childOf parent: ContainerNode, openedFrom manager: ContainerManager, name: String?, viewBound: Bool = false) {
         self.init(
             parent: parent, openedFrom: manager, name: name, worldNumber: parent.worldNumber,
-            singletons: parent.singletons, worldRoot: false, viewBound: viewBound)
+            singletons: parent.singletons, overriddenSingletons: parent.overriddenSingletons, worldRoot: false,
+            viewBound: viewBound)
         let parentClosed = parent.state.withLock { state -> Bool in
             guard !state.closed else { return true }
             slot.store(UInt(state.children.insert(self)), ordering: .relaxed)
@@ -137,7 +148,8 @@ package final class ContainerNode: Sendable {
     /// `world`'s root for the production root `original`.
     package convenience init(worldRootFor original: ContainerNode, world: ContainerWorld.State, inheriting inherited: ContainerNode?) {
         self.init(
-            parent: nil, name: original.name, worldNumber: world.number, singletons: world.singletons, worldRoot: true)
+            parent: nil, name: original.name, worldNumber: world.number, singletons: world.singletons,
+            overriddenSingletons: world.overriddenSingletons, worldRoot: true)
         // A world root runs its production root's `autoRegister()` too, once per world,
         // before the world's own overrides (they register through it, and win). A nested
         // world's root copies the enclosing world's overrides, auto-registered ones
@@ -291,7 +303,7 @@ package final class ContainerNode: Sendable {
     package func override(for key: RegistrationKey) -> (body: any OverrideBody, owner: ContainerNode)? {
         firstInChain(unlessOnlyRoots: .childOverrides) { node in
             guard node.overrideCount.load(ordering: .relaxed) != 0,
-                let body = node.state.withLock({ $0.overrides[key] })
+                let stored = node.state.withLock({ $0.overrides[key] }), let body = stored.selected()
             else { return nil }
             return (body, node)
         }
@@ -324,13 +336,13 @@ package final class ContainerNode: Sendable {
         return nil
     }
 
-    /// Stores `body` for `key`. The replaced body (which may capture instances) is
-    /// released after unlocking.
-    package func setOverride(_ body: any OverrideBody, for key: RegistrationKey) {
+    /// Stores for `key` what `update` makes of the override stored now. The replaced body
+    /// (which may capture instances) is released after unlocking.
+    package func updateOverride(for key: RegistrationKey, _ update: ((any OverrideBody)?) -> any OverrideBody) {
         let (replaced, closed) = state.withLock { state -> ((any OverrideBody)?, Bool) in
             guard !state.closed else { return (nil, true) }
             defer { recordOverrideCount(state.overrides.count) }
-            return (state.overrides.updateValue(body, forKey: key), false)
+            return (state.overrides.updateValue(update(state.overrides[key]), forKey: key), false)
         }
         _ = replaced
         if closed {
@@ -369,6 +381,81 @@ package final class ContainerNode: Sendable {
         _ = removed
     }
 
+    /// Whether this thread is running this root's `autoRegister()` now: its registrations
+    /// drop no instance, as in Factory (a singleton the roots' overrides share, built
+    /// through another root, stays).
+    package var isAutoRegisteringOnThisThread: Bool {
+        guard autoRegistrationPending.load(ordering: .acquiring) != 0,
+            let registration = state.withLock({ $0.autoRegistration })
+        else { return false }
+        let thread = Platform.threadOrdinal
+        return registration.gate.withLock { $0.runner == thread }
+    }
+
+    /// Factory's `reset(.registration)` / `reset(.context)` of one registration (`key`) or
+    /// of all (`key == nil`): keeps only what is asked of each override, and drops the
+    /// instances held for each registration that changed (here and in open lifetime scopes).
+    package func removeOverrideParts(of key: RegistrationKey?, keepRegistered: Bool, keepContexts: Bool) {
+        var removed = state.withLock { state -> [RegistrationKey: any OverrideBody] in
+            var removed: [RegistrationKey: any OverrideBody] = [:]
+            for (candidate, body) in state.overrides where key == nil || candidate == key {
+                let kept = StoredOverrides.removing(from: body, keepRegistered: keepRegistered, keepContexts: keepContexts)
+                guard kept !== body else { continue }
+                removed[candidate] = body
+                state.overrides[candidate] = kept
+            }
+            recordOverrideCount(state.overrides.count)
+            return removed
+        }
+        for changed in removed.keys {
+            drop(changed, from: storagesToDrop())
+            dropInOpenDescendants(changed)
+        }
+        removed = [:]  // override bodies may capture instances: released here, unlocked
+    }
+
+    /// Drops the instances of `scope` this container holds (Factory's
+    /// `manager.reset(scope:)`), and for `.singleton` the singletons this root built (its
+    /// overrides' and the declared ones it resolved first), leaving other roots' ones.
+    /// The container's overrides stay.
+    package func resetHeld(of scope: Scope) {
+        var removed = storage.remove { $0.scope === scope }
+        if scope.kind.home == .process && isRoot {
+            removed += singletons.remove { $0.reporter === self }
+            removed += overriddenSingletons.remove { $0.reporter === self }
+        }
+        guard !removed.isEmpty else { return }
+        releaseNewestFirst(consume removed)
+        emit(.reset, scopeName: scope.name)
+    }
+
+    /// Saves the overrides registered here (Factory's `manager.push()`).
+    package func pushOverrides() {
+        state.withLock { $0.savedOverrides.append($0.overrides) }
+    }
+
+    /// Puts back the overrides the latest ``pushOverrides()`` saved and drops the instances
+    /// held for every registration whose override that changes (Factory's `manager.pop()`).
+    /// Stops when nothing was saved: a `pop()` without its `push()`.
+    package func popOverrides() {
+        let popped = state.withLock { state -> (changed: [RegistrationKey], replaced: [RegistrationKey: any OverrideBody])? in
+            guard let saved = state.savedOverrides.popLast() else { return nil }
+            let replaced = state.overrides
+            let changed = Set(replaced.keys).union(saved.keys).filter { replaced[$0] !== saved[$0] }
+            state.overrides = saved
+            recordOverrideCount(saved.count)
+            return (Array(changed), replaced)
+        }
+        guard var popped else {
+            ScopedFailure.stop("pop() on \(displayName) without a push() before it: nothing to restore")
+        }
+        for key in popped.changed {
+            drop(key, from: storagesToDrop())
+            dropInOpenDescendants(key)
+        }
+        popped.replaced = [:]  // override bodies may capture instances: released here, unlocked
+    }
+
     // MARK: Resets
 
     /// Drops every override and every instance this container holds (singletons stay).
@@ -386,8 +473,12 @@ package final class ContainerNode: Sendable {
         let removed = storage.remove { _ in true }
         endAutoRegistrationReset(autoRegistration)  // before any `deinit` runs
         releaseNewestFirst(consume removed)
-        // What the open lifetime scopes below made with the overrides just removed.
-        for key in dropped.keys { dropInOpenDescendants(key) }
+        // What the open lifetime scopes below made with the overrides just removed, and the
+        // singletons they made (shared with other roots' overrides of the same key).
+        for key in dropped.keys {
+            dropInOpenDescendants(key)
+            if isRoot { drop(key, from: [overriddenSingletons]) }
+        }
         _ = consume dropped  // override bodies may capture instances: released here, unlocked
         emit(.reset, scopeName: "container")
     }
@@ -445,6 +536,7 @@ package final class ContainerNode: Sendable {
         resetEverywhere(scope: scope)
         let world = ContainerWorld.State.isActive ? ContainerWorld.State.current : nil
         var removed = (world?.singletons ?? processSingletons).remove { _ in true }
+        removed += (world?.overriddenSingletons ?? processOverriddenSingletons).remove { _ in true }
         var reporters: [ContainerNode] = []
         var leakChecks: [(reporter: ContainerNode, batch: LeakCheck.Batch?)] = []
         while let entry = removed.popLast() {

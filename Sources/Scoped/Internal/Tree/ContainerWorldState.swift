@@ -18,6 +18,8 @@ extension ContainerWorld {
     package final class State: Sendable {
         /// Singletons of this world (the process's ones are not visible inside it).
         package let singletons = InstanceStorage()
+        /// Singletons that this world's roots' overrides made (``ContainerNode/overriddenSingletons``).
+        package let overriddenSingletons = InstanceStorage()
         private let parent: ContainerWorld.State?
         package let name: String
         /// Unique in the process (never reused, unlike an `ObjectIdentifier`).
@@ -28,6 +30,10 @@ extension ContainerWorld {
         /// The clock `.timeToLive` reads inside this world (nil: the platform's monotonic
         /// clock). Set when the world is made, inherited by nested worlds; never changed.
         package let clock: ManualClock?
+        /// Whether a world root starts with the overrides of its production root when there
+        /// is no enclosing world: a world made to resolve as if in other contexts
+        /// (`withContainer(context:)`) keeps what the calling code registered.
+        private let inheritsProduction: Bool
 
             /// World roots by production root number, then by world number.
         private static let worldRoots = Locked<[UInt64: [UInt64: ContainerNode]]>([:])
@@ -39,10 +45,12 @@ extension ContainerWorld {
         private let entries = AtomicWord()
 
         package init(
-            name: String, parent: ContainerWorld.State?, context: FactoryContext.Values? = nil, clock: ManualClock? = nil
+            name: String, parent: ContainerWorld.State?, context: FactoryContext.Values? = nil, clock: ManualClock? = nil,
+            inheritsProduction: Bool = false
         ) {
             self.name = name
             self.parent = parent
+            self.inheritsProduction = inheritsProduction
             self.context = context ?? parent?.context
             self.clock = clock ?? parent?.clock
             number = ProcessWideCounter.worldNumbers.next()
@@ -123,11 +131,12 @@ extension ContainerWorld {
         /// This world's root for the production root `root` (made on first use).
         ///
         /// A nested world's root starts as a child-less copy of the enclosing world's
-        /// overrides: nested isolation sees the outer test's overrides.
+        /// overrides: nested isolation sees the outer test's overrides. A world that
+        /// inherits production's starts with a copy of `root`'s.
         package func replacement(for root: ContainerNode) -> ContainerNode {
             let rootNumber = root.number
             if let existing = Self.worldRoots.withLock({ $0[rootNumber]?[number] }) { return existing }
-            let inherited = parent.map { $0.replacement(for: root) }
+            let inherited = parent.map { $0.replacement(for: root) } ?? (inheritsProduction ? Self.production(root) : nil)
             let made = ContainerNode(worldRootFor: root, world: self, inheriting: inherited)
             Self.everReplaced.store(1, ordering: .sequentiallyConsistent)
             return Self.worldRoots.withLock { table in
@@ -135,6 +144,13 @@ extension ContainerWorld {
                 table[rootNumber, default: [:]][number] = made
                 return made
             }
+        }
+
+        /// `root`, its `autoRegister()` run first if pending, outside any world: what it
+        /// registers goes to `root`, which a world root inheriting it then copies.
+        private static func production(_ root: ContainerNode) -> ContainerNode {
+            outsideAnyWorld { root.autoRegisterIfNeeded() }
+            return root
         }
 
         /// Drops the world roots made for the production root numbered `rootNumber`, which is

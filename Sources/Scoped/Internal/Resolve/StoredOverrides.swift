@@ -1,0 +1,147 @@
+// Concurrency rule: a `StoredOverrides` is immutable; a change makes a new one, swapped into
+// its container's override table under the node's lock (`ContainerNode.updateOverride`).
+// `selected()` reads the resolving world's contexts (a task-local) and takes no lock.
+
+/// What a container stores for a registration that was given context modifiers at run
+/// time (`Container.shared.api.onTest { MockAPI() }` as a statement, as in Factory): each
+/// context's body, and the body `register` gave, if any.
+///
+/// A resolve uses the registered body; else the body of the highest-ranked context that
+/// holds in the resolving world (``FactoryContext/current``, so that
+/// `withContainer(context:)` picks another); else the factory's own body, context
+/// modifiers of its declaration included. Among bodies of one context, the last one given
+/// applies (for `onArg`, per argument).
+@usableFromInline package final class StoredOverrides: OverrideBody {
+    /// A context modifier given at run time.
+    struct ContextBody {
+        let rank: ContextRank
+        /// The launch arguments of `onArg`/`onArgs` (any one of them selects it); empty
+        /// for the other contexts.
+        let arguments: [String]
+        let body: any OverrideBody
+    }
+
+    let registered: (any OverrideBody)?
+    let contexts: [ContextBody]
+
+    private init(registered: (any OverrideBody)?, contexts: [ContextBody]) {
+        self.registered = registered
+        self.contexts = contexts
+    }
+
+    /// Never asked: a resolve asks the override ``selected()`` returns.
+    @usableFromInline package var scope: Scope { (registered ?? contexts.last?.body)?.scope ?? Scope.unique }
+
+    /// The override a resolve uses now: the registered one, else the applicable context's.
+    @usableFromInline package func selected() -> (any OverrideBody)? {
+        if let registered { return registered }
+        let current = FactoryContext.current
+        var best: ContextBody?
+        for context in contexts where context.rank.holds(in: current, arguments: context.arguments) {
+            if best == nil || context.rank.rawValue >= best!.rank.rawValue { best = context }
+        }
+        return best?.body
+    }
+
+    /// Never asked: a resolve asks the override ``selected()`` returns.
+    @usableFromInline package var timeToLive: Double? { nil }
+
+    /// The same bodies under `scope`, with `timeToLive` (nil: unchanged).
+    @usableFromInline package func adjusted(scope: Scope?, timeToLive: Double?) -> any OverrideBody {
+        StoredOverrides(
+            registered: registered?.adjusted(scope: scope, timeToLive: timeToLive),
+            contexts: contexts.map {
+                ContextBody(rank: $0.rank, arguments: $0.arguments, body: $0.body.adjusted(scope: scope, timeToLive: timeToLive))
+            })
+    }
+
+    /// What is left of `existing` without its registered body (`keepRegistered: false`)
+    /// or its run-time contexts (`keepContexts: false`): Factory's `reset(.registration)`
+    /// and `reset(.context)`. Nil: nothing is left.
+    static func removing(
+        from existing: any OverrideBody, keepRegistered: Bool, keepContexts: Bool
+    ) -> (any OverrideBody)? {
+        guard let stored = existing as? StoredOverrides else { return keepRegistered ? existing : nil }
+        let registered = keepRegistered ? stored.registered : nil
+        let contexts = keepContexts ? stored.contexts : []
+        if contexts.isEmpty { return registered }
+        return StoredOverrides(registered: registered, contexts: contexts)
+    }
+
+    /// Never asked: a resolve asks the override ``selected()`` returns.
+    @usableFromInline package func decorate(_ held: Resolution) {}
+
+    /// `existing` with each of its bodies (the registered one and every context's) made
+    /// by `decorate` from the typed box it is; stops if a body is of another type.
+    static func decorating<Box: OverrideBody>(
+        _ existing: any OverrideBody, key: RegistrationKey, _ decorate: (Box) -> Box
+    ) -> any OverrideBody {
+        func typed(_ body: any OverrideBody) -> any OverrideBody {
+            guard let box = body as? Box else { ScopedFailure.stop("the override of \(key) does not produce \(key.typeName)", declaredBy: [key]) }
+            return decorate(box)
+        }
+        guard let stored = existing as? StoredOverrides else { return typed(existing) }
+        return StoredOverrides(
+            registered: stored.registered.map(typed),
+            contexts: stored.contexts.map { ContextBody(rank: $0.rank, arguments: $0.arguments, body: typed($0.body)) })
+    }
+
+    /// What the table holds after `register` stores `body` where `existing` was: `body`
+    /// itself, unless contexts were stored, which it keeps (the registered body outranks them).
+    static func registering(_ body: any OverrideBody, over existing: (any OverrideBody)?) -> any OverrideBody {
+        guard let stored = existing as? StoredOverrides else { return body }
+        return StoredOverrides(registered: body, contexts: stored.contexts)
+    }
+
+    /// What the table holds after a run-time context modifier of `rank` stores `body` where
+    /// `existing` was: the contexts so far, with this one replacing the one of its rank
+    /// (and, for `onArg`, of its arguments).
+    static func adding(
+        _ body: any OverrideBody, rank: ContextRank, arguments: [String], over existing: (any OverrideBody)?
+    ) -> any OverrideBody {
+        let stored = existing as? StoredOverrides
+        let registered = stored == nil ? existing : stored!.registered
+        var contexts = stored?.contexts ?? []
+        contexts.removeAll { $0.rank == rank && $0.arguments == arguments }
+        contexts.append(ContextBody(rank: rank, arguments: arguments, body: body))
+        return StoredOverrides(registered: registered, contexts: contexts)
+    }
+}
+
+extension ContextRank {
+    /// Whether a body of this context applies under `values` (`arguments`: `onArg`/`onArgs`'s).
+    func holds(in values: FactoryContext.Values, arguments: [String]) -> Bool {
+        switch self {
+        case .debug: values.isDebug
+        case .device: values.isDevice
+        case .simulator: values.isSimulator
+        case .test: values.isTest
+        case .preview: values.isPreview
+        case .argument: arguments.contains { values.arguments.contains($0) }
+        }
+    }
+}
+
+/// Decorators given at run time (`.decorator { }` as a statement), in the order written:
+/// what the synchronous and the async override boxes share.
+struct RunTimeDecorators<T>: Sendable {
+    let all: [@Sendable (T) -> Void]
+
+    var isEmpty: Bool { all.isEmpty }
+
+    /// Runs them on `instance`, which a build just made, and returns it.
+    func applied(to instance: T) -> T {
+        for decorate in all { decorate(instance) }
+        return instance
+    }
+
+    /// Runs them on an instance a resolve found held.
+    func run(onHeld held: Resolution) {
+        guard !all.isEmpty, let instance = held.heldInstance(as: T.self) else { return }
+        _ = applied(to: instance)
+    }
+
+    func appending(_ decorate: @escaping @Sendable (T) -> Void) -> Self {
+        RunTimeDecorators(all: all + [decorate])
+    }
+}

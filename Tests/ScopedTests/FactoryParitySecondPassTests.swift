@@ -1,0 +1,261 @@
+import Scoped
+import ScopedTesting
+import Testing
+
+/// Counts the builds of one test's factories.
+private final class BuildCount: Sendable {
+    let count = Locked(0)
+    func next() -> Int { count.withLock { $0 += 1; return $0 } }
+    var value: Int { count.withLock { $0 } }
+}
+
+private final class Service: Sendable {
+    init() {}
+}
+
+extension Container {
+    fileprivate func maybeService(_ builds: BuildCount, nilUntil: Int) -> Factory<Service?> {
+        self { builds.next() <= nilUntil ? nil : Service() }.cached
+    }
+    fileprivate var pushedService: Factory<Service> { self { Service() }.cached }
+    fileprivate var resetLabel: Factory<String> { self { "declared" } }
+    fileprivate var expiringService: Factory<Service> { self { Service() }.cached }
+    fileprivate var declaredExpiring: Factory<Service> { self { Service() }.cached.timeToLive(10) }
+    fileprivate var resetCached: Factory<Service> { self { Service() }.cached }
+    fileprivate var resetSingleton: Factory<Service> { self { Service() }.singleton }
+    fileprivate var promisedReceipt: ParameterFactory<Int, String?> { promised() }
+    fileprivate func maybeSingleton(_ builds: BuildCount) -> Factory<Service?> {
+        self { builds.next() == 1 ? nil : Service() }.singleton
+    }
+}
+
+/// Factory behaviours of issue #41 written fresh: each test is what a Factory test expects.
+@Suite struct FactoryParitySecondPassTests {
+    /// Item 4: Factory caches nothing for `nil`: the next resolve runs the body again.
+    @Test(.container) func cachedKeepsNoNil() {
+        let builds = BuildCount()
+        let container = Container.shared
+        #expect(container.maybeService(builds, nilUntil: 1)() == nil)
+        #expect(container.heldInstanceCount == 0)
+        let service = container.maybeService(builds, nilUntil: 1)()
+        #expect(service != nil)
+        #expect(builds.value == 2)
+        #expect(container.maybeService(builds, nilUntil: 1)() === service)
+        #expect(builds.value == 2)
+        #expect(container.heldInstanceCount == 1)
+    }
+
+    @Test(.container) func singletonKeepsNoNil() {
+        let builds = BuildCount()
+        #expect(Container.shared.maybeSingleton(builds)() == nil)
+        let service = Container.shared.maybeSingleton(builds)()
+        #expect(service != nil)
+        #expect(Container.shared.maybeSingleton(builds)() === service)
+        #expect(builds.value == 2)
+    }
+
+    /// Factory's `manager.push()` / `pop()`: pop puts back the overrides push saved, and
+    /// the next resolve uses them (what the popped override built is dropped).
+    @Test(.container) func pushAndPopSaveAndRestoreOverrides() {
+        let container = Container.shared
+        let declared = container.pushedService()
+        let first = Service()
+        container.pushedService.register { first }
+        container.manager.push()
+        let second = Service()
+        container.pushedService.register { second }
+        #expect(container.pushedService() === second)
+        container.manager.push()
+        container.pushedService.reset()
+        #expect(container.pushedService() !== declared)   // reset dropped it: built anew
+        container.manager.pop()
+        #expect(container.pushedService() === second)
+        container.manager.pop()
+        #expect(container.pushedService() === first)
+        #expect(container.overrideCount == 1)
+    }
+
+    @Test func popWithoutPushStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            Container().manager.pop()
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains("without a push() before it: nothing to restore"))
+    }
+
+    /// Factory's `promised()` on a `ParameterFactory`.
+    @Test(.container) func aPromisedParameterFactoryResolvesWhatWasRegistered() {
+        Container.shared.promisedReceipt.register { "receipt \($0)" }
+        #expect(Container.shared.promisedReceipt(7) == "receipt 7")
+        Container.shared.promisedReceipt.reset()
+        withContainer(context: .init(isPreview: true)) {
+            #expect(Container.shared.promisedReceipt(7) == nil)   // a preview gets nil
+        }
+    }
+}
+
+/// Registers an override of a singleton in each of its roots, as a Factory app's
+/// `autoRegister()` does (#41 item 3).
+private final class SingletonAutoContainer: SharedContainer, AutoRegistering {
+    static let shared = SingletonAutoContainer()
+    let manager: ContainerManager
+    init(manager: ContainerManager = ContainerManager()) {
+        self.manager = manager
+        enableAutoRegistration()
+    }
+
+    func autoRegister() {
+        service.register { Service() }
+    }
+
+    fileprivate var service: Factory<Service> { self { Service() }.singleton }
+}
+
+@Suite struct OverriddenSingletonTests {
+    /// Factory keeps one singleton per process, also when every root registers an override.
+    @Test(.container) func aSingletonOverriddenInEveryRootIsOnePerProcess() {
+        let first = SingletonAutoContainer()
+        let second = SingletonAutoContainer()
+        let instance = first.service()
+        #expect(second.service() === instance)
+        #expect(SingletonAutoContainer().service() === instance)
+        Scope.singleton.reset()
+        let rebuilt = second.service()
+        #expect(rebuilt !== instance)
+        #expect(first.service() === rebuilt)
+    }
+
+    @Test(.container) func registeringAgainOutsideAutoRegisterReplacesIt() {
+        let first = SingletonAutoContainer()
+        let instance = first.service()
+        let replacement = Service()
+        let second = SingletonAutoContainer()
+        second.service.register { replacement }
+        #expect(second.service() === replacement)
+        #expect(first.service() === replacement)   // one per process: the latest override built it
+        #expect(instance !== replacement)
+    }
+}
+
+/// Factory's reset options and `manager.reset(scope:)` (#41 item 8 and unmapped tests).
+@Suite struct ResetOptionTests {
+    @Test(.container) func aFactorysResetOptionsRemoveOnePartEach() {
+        let label = Container.shared.resetLabel
+        label.onTest { "test" }
+        label.register { "registered" }
+        label.reset(.none)
+        #expect(label() == "registered")
+        label.reset(.registration)
+        #expect(label() == "test")
+        label.register { "registered" }
+        label.reset(.context)
+        #expect(label() == "registered")
+        label.reset(.registration)
+        #expect(label() == "declared")
+        #expect(Container.shared.overrideCount == 0)
+    }
+
+    @Test(.container) func aFactorysScopeResetDropsTheInstanceAndKeepsTheOverride() {
+        let cached = Container.shared.resetCached
+        cached.register { Service() }
+        let first = cached()
+        cached.reset(.scope)
+        let second = cached()
+        #expect(second !== first)
+        #expect(Container.shared.overrideCount == 1)
+    }
+
+    @Test(.container) func aContainersResetOptions() {
+        let container = Container.shared
+        container.resetLabel.onTest { "test" }
+        container.resetCached.register { Service() }
+        let held = container.resetCached()
+        container.manager.reset(options: .scope)
+        #expect(container.resetCached() !== held)
+        #expect(container.overrideCount == 2)
+        container.manager.reset(options: .context)
+        #expect(container.resetLabel() == "declared")
+        #expect(container.overrideCount == 1)
+        container.manager.reset(options: .registration)
+        #expect(container.overrideCount == 0)
+    }
+
+    /// Factory's `manager.isEmpty(_:)` with each option.
+    @Test(.container) func isEmptyTellsEachPartApart() {
+        let manager = Container.shared.manager
+        #expect(manager.isEmpty(.all))
+        Container.shared.resetLabel.onTest { "test" }
+        #expect(manager.isEmpty(.registration))
+        #expect(!manager.isEmpty(.context))
+        #expect(manager.isEmpty(.scope))
+        #expect(manager.isEmpty(.none))
+        Container.shared.resetLabel.register { "registered" }
+        #expect(!manager.isEmpty(.registration))
+        _ = Container.shared.resetCached()
+        #expect(!manager.isEmpty(.scope))
+        #expect(!manager.isEmpty(.all))
+        Container.shared.reset()
+        #expect(manager.isEmpty(.all))
+    }
+
+    /// Factory's `manager.reset(scope: .singleton)` leaves other containers' singletons.
+    @Test(.container) func resetScopeOfOneContainerLeavesTheOthers() {
+        let first = Container()
+        let second = Container()
+        first.resetSingleton.register { Service() }
+        let firsts = first.resetSingleton()
+        let declared = second.resetSingleton()
+        let cached = first.resetCached()
+        first.manager.reset(scope: .singleton)
+        #expect(first.resetSingleton() !== firsts)
+        #expect(second.resetSingleton() === declared)
+        #expect(first.resetCached() === cached)
+        first.manager.reset(scope: .cached)
+        #expect(first.resetCached() !== cached)
+    }
+}
+
+/// A time to live given at run time, as a statement (#41 item 6).
+@Suite struct RunTimeTimeToLiveTests {
+    @Test func aTimeToLiveAsAStatementIsStored() {
+        let clock = TimeToLiveClock()
+        withContainer(clock: clock) {
+            let factory = Container.shared.expiringService
+            factory.timeToLive(60)
+            let first = factory()
+            clock.advance(by: 59)
+            #expect(factory() === first)
+            clock.advance(by: 2)
+            let second = factory()
+            #expect(second !== first)
+            #expect(factory() === second)
+            factory.reset()
+            let third = factory()
+            clock.advance(by: 120)
+            #expect(factory() === third)   // reset removed it
+        }
+    }
+
+    @Test func afterRegisterTheOverrideExpires() {
+        let clock = TimeToLiveClock()
+        withContainer(clock: clock) {
+            let factory = Container.shared.expiringService
+            factory.register { Service() }
+            factory.timeToLive(5)
+            let first = factory()
+            clock.advance(by: 6)
+            #expect(factory() !== first)
+        }
+    }
+
+    @Test func theDeclaredTimeToLiveWins() {
+        let clock = TimeToLiveClock()
+        withContainer(clock: clock) {
+            let factory = Container.shared.declaredExpiring
+            factory.timeToLive(1_000)
+            let first = factory()
+            clock.advance(by: 11)
+            #expect(factory() !== first)
+        }
+    }
+}
