@@ -12,12 +12,13 @@ struct ModelStop: Error {
 /// - overrides are found on the resolving container, then its parents;
 /// - `.scoped` is owned by the resolving container (the root behaves as cached), whichever
 ///   container holds the override that built it; `.cached`, `.shared` and custom scopes by
-///   the container holding the override, else the root; `.singleton` likewise, else the
-///   world (this test's container world);
+///   the container holding the override, else the root; `.singleton` the world's (this
+///   test's container world's) singletons, one per registration for the roots' overrides
+///   apart from the declared one, and a lifetime scope's own for its override;
 /// - `.shared` is held weakly: reused only while something else holds it;
 /// - `.graph` is shared inside one outermost build, new at the top level;
 /// - `register`/`reset()` of a factory drop what *that* container holds for it (a root
-///   also drops the world's singleton of it) and what its descendants hold for it, except
+///   also drops the world's singletons of it, declared and overridden) and what its descendants hold for it, except
 ///   below a descendant with an override of its own for it; a container's `reset()`
 ///   drops the same in its descendants for each override it removes; a container's `reset()` drops its
 ///   overrides and everything it holds; `Scope.x.reset()` drops that scope's instances in
@@ -65,6 +66,8 @@ struct ReferenceModel {
 
     private(set) var nodes: [Node] = []
     private(set) var singletons: [StorageKey: Entry] = [:]
+    /// The singletons the roots' overrides made, one per registration for all roots.
+    private(set) var overriddenSingletons: [StorageKey: Entry] = [:]
     private(set) var objects: [Int: Object] = [:]
     var held: [Held] = []
     private(set) var lastID = 0
@@ -138,6 +141,7 @@ struct ReferenceModel {
         nodes[node].storage = nodes[node].storage.filter { $0.key.registration != registration }
         if nodes[node].parent == nil && registration.kind == .singleton {
             singletons = singletons.filter { $0.key.registration != registration }
+            overriddenSingletons = overriddenSingletons.filter { $0.key.registration != registration }
         }
         dropInDescendants(registration, of: node)
     }
@@ -157,7 +161,12 @@ struct ReferenceModel {
         let removed = nodes[node].overrides.keys
         nodes[node].overrides = [:]
         nodes[node].storage = [:]
-        for registration in removed { dropInDescendants(registration, of: node) }
+        for registration in removed {
+            dropInDescendants(registration, of: node)
+            if nodes[node].parent == nil {
+                overriddenSingletons = overriddenSingletons.filter { $0.key.registration != registration }
+            }
+        }
     }
 
     /// `Scope.x.reset()`: that scope's instances in every container of the world.
@@ -165,7 +174,10 @@ struct ReferenceModel {
         for index in nodes.indices where nodes[index].alive {
             nodes[index].storage = nodes[index].storage.filter { $0.value.kind != kind }
         }
-        if kind == .singleton { singletons = [:] }
+        if kind == .singleton {
+            singletons = [:]
+            overriddenSingletons = [:]
+        }
     }
 
     // MARK: Lazies
@@ -215,7 +227,8 @@ struct ReferenceModel {
             }
             cursor = nodes[current].parent
         }
-        let owner: Int?   // nil: the world's singletons
+        let owner: Int?   // nil: the world's singletons (overridden ones if `overriddenByRoot`)
+        var overriddenByRoot = false
         switch registration.kind {
         case .unique:
             return try build(registration, parameter, overrideOwner: overrideOwner, via: node)
@@ -230,9 +243,10 @@ struct ReferenceModel {
         case .cached, .session, .shared:
             owner = overrideOwner ?? nodes[node].root
         case .singleton:
-            owner = overrideOwner
+            overriddenByRoot = overrideOwner.map { nodes[$0].parent == nil } ?? false
+            owner = overriddenByRoot ? nil : overrideOwner
         }
-        let found = owner.map { nodes[$0].storage[key] } ?? singletons[key]
+        let found = owner.map { nodes[$0].storage[key] } ?? (overriddenByRoot ? overriddenSingletons[key] : singletons[key])
         if let found, !found.weak || isAlive(found.id) {
             temporaries.insert(found.id)
             return found.id
@@ -242,7 +256,13 @@ struct ReferenceModel {
         }
         let id = try build(registration, parameter, overrideOwner: overrideOwner, via: node)
         let entry = Entry(id: id, weak: registration.kind == .shared, kind: registration.kind)
-        if let owner { nodes[owner].storage[key] = entry } else { singletons[key] = entry }
+        if let owner {
+            nodes[owner].storage[key] = entry
+        } else if overriddenByRoot {
+            overriddenSingletons[key] = entry
+        } else {
+            singletons[key] = entry
+        }
         return id
     }
 
@@ -292,6 +312,7 @@ struct ReferenceModel {
             for entry in node.storage.values where !entry.weak { stack.append(entry.id) }
         }
         for entry in singletons.values where !entry.weak { stack.append(entry.id) }
+        for entry in overriddenSingletons.values where !entry.weak { stack.append(entry.id) }
         var seen: Set<Int> = []
         while let id = stack.popLast() {
             guard seen.insert(id).inserted else { continue }
