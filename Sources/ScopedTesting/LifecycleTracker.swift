@@ -237,7 +237,7 @@ public final class LifecycleTracker: Sendable {
     }
 
     /// What Scoped did other than what was asked, to keep the app running, in the
-    /// observed containers (``LifecycleEvent/Kind-swift.enum/misuse`` events), in order: a
+    /// observed containers (`LifecycleEvent`s of kind `misuse`), in order: a
     /// view model built with no `.lifetimeScope` above its view, a lazy property wrapper's
     /// first access after its scope closed, and so on. Empty in a sound test.
     ///
