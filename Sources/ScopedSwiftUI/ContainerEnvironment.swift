@@ -10,6 +10,7 @@ import Scoped
 /// `Container.shared` does; where app code closed a lifetime scope that a view is still
 /// rendered under (a dismissal in progress), the scope's nearest open ancestor in the
 /// environment stands in, so nothing resolves through a closed scope and stops the process.
+/// ``lifetimeScope(_:)`` is the view's own scope itself, closed or not.
 ///
 /// ```swift
 /// var environment = ContainerEnvironment()

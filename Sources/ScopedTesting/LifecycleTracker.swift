@@ -236,6 +236,16 @@ public final class LifecycleTracker: Sendable {
         instances.filter { $0.typeName == name || $0.registeredType == name }
     }
 
+    /// What Scoped did other than what was asked, to keep the app running, in the
+    /// observed containers (`LifecycleEvent`s of kind `misuse`), in order: a
+    /// view model built with no `.lifetimeScope` above its view, a lazy property wrapper's
+    /// first access after its scope closed, and so on. Empty in a sound test.
+    ///
+    /// ```swift
+    /// #expect(tracker.misuses.isEmpty, "\(tracker.misuses.map(\.message))")
+    /// ```
+    public var misuses: [LifecycleEvent.Misuse] { state.withLock { $0.misuses } }
+
     /// Every `didInit` and `didDeinit` call so far, in the order they ran: the order of
     /// teardown, or a `deinit` that ran between two builds.
     ///
@@ -363,6 +373,9 @@ public final class LifecycleTracker: Sendable {
             state.withLock { state in
                 if let index = state.latest[id] { state.records[index].releasedByScope = true }
             }
+        case .misuse:
+            guard let misuse = event.misuse else { return }
+            state.withLock { $0.misuses.append(misuse) }
         default:
             return   // reuses, resets and scope events change no instance's record
         }

@@ -64,6 +64,8 @@ struct TrackerRecord {
 
 struct TrackerState {
     var records: [TrackerRecord] = []
+    /// The `misuse` events seen, in order.
+    var misuses: [LifecycleEvent.Misuse] = []
     /// The newest record of each identity still in use.
     var latest: [ObjectIdentifier: Int] = [:]
     /// The `didInit` and `didDeinit` calls, in order: which, and the record's index.

@@ -63,3 +63,21 @@ extension Container {
         #expect(names == ["viewShapeScreen", "viewShapeSession", "viewShapeCart", "viewShapeAPI"])
     }
 }
+
+final class MisuseTrackerCart: Sendable {}
+extension Container {
+    var misuseTrackerCart: Factory<MisuseTrackerCart> { self { MisuseTrackerCart() }.scoped }
+}
+
+@Suite struct TrackerMisuseTests {
+    /// A tracker sees `misuse` events: here a lazy wrapper's first access after its scope closed.
+    @Test func aTrackerRecordsMisuse() {
+        let root = Container()
+        let tracker = LifecycleTracker(observing: root)
+        let flow = root.child("flow")
+        let lazyCart = LazyInjected(\Container.misuseTrackerCart, in: flow)
+        flow.close()
+        _ = lazyCart.wrappedValue
+        #expect(tracker.misuses.map(\.reason) == [.resolvedAfterScopeClosed])
+    }
+}

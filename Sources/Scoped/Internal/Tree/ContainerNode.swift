@@ -129,7 +129,9 @@ package final class ContainerNode: Sendable {
 
     /// A child lifetime scope of `parent` (the node of `manager` in the current world);
     /// `viewBound`: opened by a view (``isViewBound``).
-    package convenience init(childOf parent: ContainerNode, openedFrom manager: ContainerManager, name: String?, viewBound: Bool = false) {
+    package convenience init(
+        childOf parent: ContainerNode, openedFrom manager: ContainerManager, name: String?, viewBound: Bool = false
+    ) {
         self.init(
             parent: parent, openedFrom: manager, name: name, worldNumber: parent.worldNumber,
             singletons: parent.singletons, overriddenSingletons: parent.overriddenSingletons, worldRoot: false,

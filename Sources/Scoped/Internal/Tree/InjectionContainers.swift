@@ -2,6 +2,12 @@
 // `ResolutionContext` (never shared, no lock); `injectionContainersEntered` counts the
 // threads inside `resolving(through:_:)` process-wide, so that `@Injected` and friends
 // read the thread's list only while some thread has one.
+//
+// Who decides what a build sees (issue #37): the holder of its instance. While a build
+// whose instance a container outside the view's lifetime scopes will hold is open (the
+// thread's stack of builds, or the task's chain of async builds), `@Injected` and friends
+// get the root, and a resolve through a lifetime scope a view opened goes to its root
+// (`ContainerNode.resolvesAtRootNow`, asked only off the root's fast path).
 
 /// The containers `@Injected`, `@LazyInjected` and `@WeakLazyInjected` resolve through,
 /// in place of a container type's `shared` instance, while a view model is built for a
