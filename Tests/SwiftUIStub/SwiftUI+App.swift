@@ -91,16 +91,4 @@ extension List where SelectionValue == Never {
         RowContent: View, Data.Element: Identifiable {}
 }
 
-@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
-extension View {
-    // view/task(name:priority:file:line:_:) — `nonisolated func task(name: String? = nil,
-    // priority: TaskPriority = .userInitiated, file: String = #fileID, line: Int = #line,
-    // _ action: sending @escaping @isolated(any) () async -> Void) -> some View` (iOS 15).
-    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
-    nonisolated public func task(
-        name: String? = nil, priority: TaskPriority = .userInitiated, file: String = #fileID, line: Int = #line,
-        _ action: sending @escaping @isolated(any) () async -> Void
-    ) -> some View {
-        ModifiedContent(content: self, modifier: _StubModifier())
-    }
-}
+// `View.task(name:priority:file:line:_:)` is declared in SwiftUI+Views.swift.
