@@ -383,7 +383,7 @@ extension FactoryModifying where Parameter == Void, Body == @Sendable () -> Inst
     /// `register { (c: AppContainer) in … }`. Which container it receives is decided by
     /// each build, as for the instance itself:
     ///
-    /// | the override's scope | `c` is |
+    /// | the scope its resolves use (the declaration's; for a factory declared `.unique`, the one `register` was called with) | `c` is |
     /// |---|---|
     /// | `.scoped` | the lifetime scope resolving it (the root, at the root) |
     /// | `.unique`, `.graph` | the container resolving it |
