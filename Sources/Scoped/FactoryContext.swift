@@ -21,9 +21,11 @@
 /// ``current``, the calling world's, which is the process's outside such a world.
 ///
 /// Override precedence, highest first: an explicit ``FactoryModifying/register(_:)-5fb5z`` (it lives in
-/// the container and always wins), then `onArg`/`onArgs`, `onPreview`, `onTest`,
-/// `onSimulator`, `onDevice`, `onDebug`, then the declared body. Among context overrides
-/// of the same kind, the last one applies.
+/// the container and always wins), then a context modifier written as a statement at run
+/// time (``FactoryModifying/onTest(_:)->()``, stored in the container), then the
+/// declaration's: `onArg`/`onArgs`, `onPreview`, `onTest`, `onSimulator`, `onDevice`,
+/// `onDebug` (the same order among stored ones), then the declared body. Among context
+/// overrides of the same kind, the last one applies.
 public enum FactoryContext {
     /// Whether the process is running tests.
     public static let isTest: Bool = detectTest()

@@ -54,10 +54,10 @@ public struct FactoryModification<Modified: FactoryModifying> {
         /// Keys held instances by parameter (one of the two forms, per kind of factory).
         case perParameter(box: @Sendable (Modified.Parameter) -> ParameterBox, hashable: @Sendable (Modified.Parameter) -> any Hashable & Sendable)
         /// Runs after every resolve with the instance returned, after the decorators
-        /// already given (``FactoryModifying/decorator(_:)``).
+        /// already given (``FactoryModifying/decorator(_:)->_``).
         case decorator(@Sendable (Modified.Instance) -> Void)
         /// Held instances expire this many seconds after they were stored
-        /// (``FactoryModifying/timeToLive(_:)``).
+        /// (``FactoryModifying/timeToLive(_:)->_``).
         case timeToLive(Double)
         /// A context modifier given at run time, as a statement: `body` is stored in the
         /// factory's container, used while the context holds (``StoredOverrides``). The
@@ -70,10 +70,10 @@ public struct FactoryModification<Modified: FactoryModifying> {
         /// factory's state in its container. The value is unchanged.
         case storedReset(FactoryResetOptions)
         /// A time to live given at run time, as a statement: stored with the factory's
-        /// override (``FactoryModifying/timeToLive(_:)-(Double)->()``). The value is unchanged.
+        /// override (``FactoryModifying/timeToLive(_:)->()``). The value is unchanged.
         case storedTimeToLive(Double)
         /// A decorator given at run time, as a statement: stored with the factory's override
-        /// (``FactoryModifying/decorator(_:)-(Instance)->()``). The value is unchanged.
+        /// (``FactoryModifying/decorator(_:)->()``). The value is unchanged.
         case storedDecorator(@Sendable (Modified.Instance) -> Void)
     }
 
@@ -215,7 +215,7 @@ extension FactoryModifying {
     /// a main-actor factory's on the main actor.
     ///
     /// Written as a statement at run time (`Container.shared.store.decorator { … }`), it is
-    /// stored in the container instead (``decorator(_:)-(Instance)->()``).
+    /// stored in the container instead (``decorator(_:)->()``).
     ///
     /// - Parameter decorate: Receives the instance after each resolve.
     /// - Returns: The factory with the decorator.
@@ -383,7 +383,7 @@ extension FactoryModifying where Parameter == Void, Body == @Sendable () -> Inst
     /// `register { (c: AppContainer) in … }`. Which container it receives is decided by
     /// each build, as for the instance itself:
     ///
-    /// | the override's scope | `c` is |
+    /// | the scope its resolves use (the declaration's; for a factory declared `.unique`, the one `register` was called with) | `c` is |
     /// |---|---|
     /// | `.scoped` | the lifetime scope resolving it (the root, at the root) |
     /// | `.unique`, `.graph` | the container resolving it |

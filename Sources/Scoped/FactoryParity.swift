@@ -101,6 +101,13 @@ extension ContainerManager {
         set {}  // settable, so that Factory's assignment gets this message too
     }
 
+    /// Not available: a decorator belongs to each factory, or an observer sees every resolve.
+    @available(*, unavailable, message: "give each factory its decorator (.decorator { }), or observe every resolve: container.observe { event in … }")
+    public var decorator: (@Sendable (Any) -> Void)? {
+        get { nil }
+        set {}  // settable, so that Factory's assignment gets this message too
+    }
+
     /// Not available: every factory states its scope; `.unique` is the default.
     @available(*, unavailable, message: "write the scope on each factory (.cached, .singleton, …); .unique is the default")
     public var defaultScope: Scope? { nil }
@@ -284,3 +291,9 @@ extension FactoryModifying {
         _ = applying(FactoryModification(.storedReset(options)))
     }
 }
+
+/// Not available: Factory's typed registration mode (`container.register { … }`,
+/// `container.resolve(T.self)`). Scoped resolves declared members only, so a missing
+/// registration cannot compile: declare a factory (`var service: Factory<Service> { self { Service() } }`).
+@available(*, unavailable, message: "Scoped has no registration by type: declare a factory member (var service: Factory<Service> { self { Service() } }) and resolve it (container.service())")
+public protocol Resolving {}

@@ -32,4 +32,5 @@ extension Container {
     Container.shared.runTimeService.timeToLive(60)
     Container.shared.runTimeScreen.onTest { ListViewModel() }
     Container.shared.runTimeScreen.decorator { _ in }
+    Container.shared { $0.runTimeService.register { RunTimeService() } }
 }

@@ -1,0 +1,7 @@
+// Factory's container-wide decorator, set in autoRegister() (#41).
+// expect: give each factory its decorator (.decorator { }), or observe every resolve: container.observe { event in … }
+import Scoped
+
+func configure() {
+    Container.shared.manager.decorator = { _ in }
+}
