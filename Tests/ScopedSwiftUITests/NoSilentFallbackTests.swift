@@ -176,4 +176,20 @@ extension Container {
             }
         }
     }
+
+    /// Item 4: the view's own scope is observable, closed or not, where the subscript (and
+    /// `@Environment(\.container)`) passes over it: a `.task`'s guard can fire.
+    @Test func theViewsOwnScopeIsObservableClosed() {
+        let root = Container()
+        let (owner, scope) = screenScope(in: root)
+        let environment = ContainerEnvironment().with(root).with(scope)
+        #expect(environment.lifetimeScope() === scope)
+        #expect(environment.lifetimeScope()?.isClosed == false)
+        owner.close()   // the screen was popped; a `.task` still runs
+        #expect(environment[Container.self] === root, "the subscript passes over it")
+        #expect(environment.lifetimeScope() === scope)
+        #expect(environment.lifetimeScope()?.isClosed == true, "the guard fires")
+        #expect(ContainerEnvironment().with(root).lifetimeScope() === root)
+        #expect(ContainerEnvironment().lifetimeScope() == nil)
+    }
 }
