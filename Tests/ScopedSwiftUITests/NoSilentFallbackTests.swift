@@ -28,6 +28,8 @@ final class MisuseLog: @unchecked Sendable {  // `lock` guards `lines` and `reas
         }
     }
 
+    deinit { observation?.cancel() }
+
     var all: [String] { lock.withLock { lines } }
     var reasons: [LifecycleEvent.Misuse.Reason] { lock.withLock { reasonList } }
 }
@@ -97,7 +99,8 @@ extension Container {
 
     /// The debug stop of a read before installation names the view model, the view (where
     /// the wrapper is declared, which the wrappers pass) and the fix.
-    @Test func aReadBeforeInstallationStopsNamingTheViewModelAndTheView() async {
+    @Test(.enabled(if: _isDebugAssertConfiguration(), "a release build keeps going (the test below)"))
+    func aReadBeforeInstallationStopsNamingTheViewModelAndTheView() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let slot = ViewModelSlot(\.sessionVM)
             slot.site = "Checkout/DetailScreen.swift:12"   // what `@ScopedObject` passes
@@ -175,5 +178,35 @@ extension Container {
                 _ = viewModel.cart
             }
         }
+    }
+
+    /// Item 4: the view's own scope is observable, closed or not, where the subscript (and
+    /// `@Environment(\.container)`) passes over it: a `.task`'s guard can fire.
+    @Test func theViewsOwnScopeIsObservableClosed() {
+        let root = Container()
+        let (owner, scope) = screenScope(in: root)
+        let environment = ContainerEnvironment().with(root).with(scope)
+        #expect(environment.lifetimeScope() === scope)
+        #expect(environment.lifetimeScope()?.isClosed == false)
+        owner.close()   // the screen was popped; a `.task` still runs
+        #expect(environment[Container.self] === root, "the subscript passes over it")
+        #expect(environment.lifetimeScope() === scope)
+        #expect(environment.lifetimeScope()?.isClosed == true, "the guard fires")
+        #expect(ContainerEnvironment().with(root).lifetimeScope() === root)
+        #expect(ContainerEnvironment().lifetimeScope() == nil)
+    }
+
+    /// In a release build (where the debug stop is compiled out: run with
+    /// `swift test -c release --filter aReadBeforeInstallationInARelease`), a read before
+    /// installation builds the view model in a scope of the slot's own, keeps it there and
+    /// reports it; the root keeps nothing.
+    @Test(.enabled(if: !_isDebugAssertConfiguration(), "the debug build stops instead (exit test above)"))
+    func aReadBeforeInstallationInAReleaseBuildKeepsNothingInTheRoot() {
+        let misuse = MisuseLog(Container.shared)
+        let slot = ViewModelSlot(\.sessionVM)   // never installed: read as a view's init would
+        let first = slot.value(in: ContainerEnvironment())
+        #expect(slot.value(in: ContainerEnvironment()) === first, "kept by the slot")
+        #expect((slot.ownLifetimeScope as? Container)?.sessionVM() === first, "in a scope of the slot's own")
+        #expect(misuse.reasons.contains(.readBeforeInstallation))
     }
 }

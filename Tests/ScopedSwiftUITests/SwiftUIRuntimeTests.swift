@@ -34,7 +34,8 @@ extension FeatureContainer {
 }
 
 @Suite struct SlotInstallationTests {
-    @Test func aSlotThatWasNeverInstalledRefusesToResolve() async {
+    @Test(.enabled(if: _isDebugAssertConfiguration(), "a release build keeps going (NoSilentFallbackTests)"))
+    func aSlotThatWasNeverInstalledRefusesToResolve() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let slot = ViewModelSlot(\.sessionVM)   // read as a view's init would read it
             _ = slot.value(in: ContainerEnvironment())
