@@ -13,7 +13,7 @@
 /// ```
 public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
     /// The kinds of events: an instance created, reused or released, a reset, a captive
-    /// dependency, a lifetime scope opened or closed.
+    /// dependency, a lifetime scope opened or closed, a stalled build, a leak.
     public enum Kind: String, Sendable, Equatable {
         /// A factory body ran and produced a new instance.
         case created

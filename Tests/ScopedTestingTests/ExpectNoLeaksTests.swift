@@ -51,6 +51,14 @@ final class LeakTestContainer: SharedContainer {
     var cachedModel: Factory<LeakModel> { self { LeakModel() }.cached }
     var uniqueModel: Factory<LeakModel> { self { LeakModel() } }
     var count: Factory<Int> { self { 42 }.scoped }
+    var asyncModel: AsyncFactory<LeakModel> { self { LeakModel() }.scoped }
+    var asyncScreen: AsyncFactory<LeakScreen> {
+        self {
+            let model = try await self.asyncModel()
+            self.registry().keep(model)
+            return LeakScreen(model: model)
+        }.scoped
+    }
     var existential: Factory<any LeakModelProtocol> { self { LeakModel() }.scoped }
 }
 
@@ -111,6 +119,19 @@ final class LeakTestContainer: SharedContainer {
         #expect(message.contains("  - registeredModel (LeakModel) scoped, released by checkout#"))
         #expect(message.hasSuffix(", built through screen (LeakScreen)"))
         #expect(!message.contains("LeakScreen) scoped"))   // the screen itself went
+        container.registry().forget()
+    }
+
+    @Test func anAsyncBuildsLeakNamesTheAsyncBuildsThatMadeIt() async throws {
+        let (container, tracker, violations) = setUp()
+        try await tracker.expectNoLeaks {
+            let flow = container.child("feed")
+            _ = try await flow.asyncScreen()
+            flow.close()
+        }
+        let message = violations.withLock { $0 }.first?.message ?? ""
+        #expect(message.contains("  - asyncModel (LeakModel) scoped, released by feed#"))
+        #expect(message.hasSuffix(", built through asyncScreen (LeakScreen)"))
         container.registry().forget()
     }
 

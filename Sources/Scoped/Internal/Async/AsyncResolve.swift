@@ -113,7 +113,8 @@ extension ContainerNode {
                 let slot = kind.slot(for: try? result.get(), weakTarget: weakTarget)
                 let kept = storage.finishAsyncBuild(
                     of: frame.storageKey, slot: slot, scope: scope, reporter: reporter, build: build,
-                    deadline: Expiry.deadline(lifespan: lifespan, on: clock))
+                    deadline: Expiry.deadline(lifespan: lifespan, on: clock),
+                    builtThrough: LeakCheck.isArmed ? chain.dropLast().map(\.storageKey) : [])
                 if case .success(let payload) = result, EventHub.isActive {
                     owner.reportBuilt(frame.storageKey, scope: scope, instance: Payload.identity(of: payload), kept: kept)
                 }

@@ -30,17 +30,18 @@ extension InstanceStorage {
     }
 
     /// Ends `build`'s build of `key` and files `slot` (`.vacant`: keep nothing; `deadline`:
-    /// when it expires, 0 for never) unless the
+    /// when it expires, 0 for never; `builtThrough`: the async builds that made it, for a
+    /// leak report) unless the
     /// build was invalidated, abandoned or the storage closed meanwhile. Returns whether it
     /// filed an instance.
     package func finishAsyncBuild(
         of key: StorageKey, slot: StoredEntry.Slot, scope: Scope, reporter: ContainerNode?, build: AsyncBuild,
-        deadline: UInt64 = 0
+        deadline: UInt64 = 0, builtThrough: [StorageKey] = []
     ) -> Bool {
         let id = ObjectIdentifier(build)
         return store(
             build.isAbandoned ? .vacant : slot, for: key, hash: key.registration.quickHash, scope: scope,
-            reporter: reporter.map(WeakReporter.init), builtBy: id, deadline: deadline)
+            reporter: reporter.map(WeakReporter.init), builtBy: id, deadline: deadline, builtThrough: builtThrough)
     }
 
     /// Forgets `build`, abandoned by its last waiter: the next resolve of its key starts a
