@@ -64,7 +64,7 @@ public struct FactoryModification<Modified: FactoryModifying> {
         /// factory value is unchanged.
         case storedContext(ContextRank, arguments: [String], body: Modified.Body)
         /// A scope given at run time, as a statement: stored with the factory's override in
-        /// its container (``FactoryModifying/scope(_:)-(Scope)->()``). The value is unchanged.
+        /// its container (``FactoryModifying/scope(_:)->()``). The value is unchanged.
         case storedScope(Scope)
         /// Factory's `reset(options)` (``FactoryModifying/reset(_:)``): part of the
         /// factory's state in its container. The value is unchanged.
@@ -562,7 +562,7 @@ extension FactoryModifying {
     /// made: the process's contexts, or those of the test's container world
     /// (`withContainer(context:)`). Written as a statement at run time
     /// (`Container.shared.api.onTest { MockAPI() }`), a context modifier is stored in the
-    /// container instead (``onTest(_:)-(Body)->()``).
+    /// container instead (``FactoryModifying/onTest(_:)->()``).
     ///
     /// ```swift
     /// var api: Factory<APIClient> { self { LiveAPIClient() }.onTest { MockAPIClient() }.singleton }
@@ -649,7 +649,7 @@ extension FactoryModifying {
     ///
     /// The container of the calling code's world stores it — a test's own world under
     /// `@Test(.container)` or `withContainer`, so parallel tests do not see each other's —
-    /// and drops the instances held for the factory, as ``register(_:)-(Body)`` does.
+    /// and drops the instances held for the factory, as ``FactoryModifying/register(_:)-5fb5z`` does.
     /// Each resolve then picks, highest first: the body `register` gave; the body of the
     /// highest-ranked stored context that holds in the resolving world
     /// (``FactoryContext/current``, so a `withContainer(context:)` inside the test picks
@@ -667,7 +667,7 @@ extension FactoryModifying {
     }
 
     /// Stores `body` in this factory's container as its body in Xcode previews; see
-    /// ``onTest(_:)-(Body)->()``.
+    /// ``FactoryModifying/onTest(_:)->()``.
     ///
     /// - Parameter body: Makes the instance used in previews.
     public func onPreview(_ body: Body) {
@@ -675,7 +675,7 @@ extension FactoryModifying {
     }
 
     /// Stores `body` in this factory's container as its body in debug builds; see
-    /// ``onTest(_:)-(Body)->()``.
+    /// ``FactoryModifying/onTest(_:)->()``.
     ///
     /// - Parameter body: Makes the instance used in debug builds.
     public func onDebug(_ body: Body) {
@@ -683,7 +683,7 @@ extension FactoryModifying {
     }
 
     /// Stores `body` in this factory's container as its body when the process was launched
-    /// with `argument`; see ``onTest(_:)-(Body)->()``.
+    /// with `argument`; see ``FactoryModifying/onTest(_:)->()``.
     ///
     /// - Parameters:
     ///   - argument: A launch argument, matched exactly.
@@ -693,7 +693,7 @@ extension FactoryModifying {
     }
 
     /// Stores `body` in this factory's container as its body when the process was launched
-    /// with any of `arguments`; see ``onTest(_:)-(Body)->()``.
+    /// with any of `arguments`; see ``FactoryModifying/onTest(_:)->()``.
     ///
     /// - Parameters:
     ///   - arguments: Launch arguments, each matched exactly.
@@ -703,7 +703,7 @@ extension FactoryModifying {
     }
 
     /// Stores `body` in this factory's container as its body in a simulator (never on
-    /// Linux); see ``onTest(_:)-(Body)->()``.
+    /// Linux); see ``FactoryModifying/onTest(_:)->()``.
     ///
     /// - Parameter body: Makes the instance used in a simulator.
     public func onSimulator(_ body: Body) {
@@ -711,7 +711,7 @@ extension FactoryModifying {
     }
 
     /// Stores `body` in this factory's container as its body on a device of an Apple
-    /// platform (never on Linux); see ``onTest(_:)-(Body)->()``.
+    /// platform (never on Linux); see ``FactoryModifying/onTest(_:)->()``.
     ///
     /// - Parameter body: Makes the instance used on a device.
     public func onDevice(_ body: Body) {

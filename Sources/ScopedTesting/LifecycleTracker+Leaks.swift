@@ -5,8 +5,8 @@ import Testing
 
 extension LifecycleTracker {
     /// Runs `flow` and expects every class instance a scope released during it (a
-    /// ``SharedContainer/close()``, a reset) to be gone when it returns: the leak check of
-    /// ``LifecycleEvent/leakGracePeriod``, made at once, so the test never waits.
+    /// `close()`, a reset) to be gone when it returns: the leak check of
+    /// `LifecycleEvent.leakGracePeriod`, made at once, so the test never waits.
     ///
     /// ```swift
     /// @Test(.container) func checkoutLeavesNothingBehind() {
@@ -29,7 +29,7 @@ extension LifecycleTracker {
     /// ```
     ///
     /// Each one is reported to the observers of the container that released it too, as a
-    /// ``LifecycleEvent/Kind-swift.enum/leaked`` event (0 seconds). Releases made during
+    /// `LifecycleEvent.Kind.leaked` event (0 seconds). Releases made during
     /// the flow on this thread, or in this task and its child tasks, are checked; not those
     /// of other threads or unstructured tasks. Instances the scopes never held strongly are
     /// not: a `.shared` one (others keep it on purpose), a `.cached` or `.singleton` one
