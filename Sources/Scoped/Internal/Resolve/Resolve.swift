@@ -230,7 +230,9 @@ extension ContainerNode {
         // A root whose `autoRegister()` is pending goes the general way, which runs it
         // (`locate`) before reading overrides; checked first, so that an override it
         // registers is never missed.
-        if !kind.holdsInstances, withRoot({ $0.autoRegistrationPending.load(ordering: .acquiring) == 0 }), mayResolveFast(key) {
+        // The gate is read after the overrides: a reset raises it before it clears them
+        // (AutoRegistration.swift), so a read that saw them cleared sees it raised.
+        if !kind.holdsInstances, mayResolveFast(key), withRoot({ $0.autoRegistrationPending.load(ordering: .acquiring) == 0 }) {
             return ResolutionContext.withCurrent { context in
                 let frame = BuildFrame(key, parameter: parameter, kind: kind, custom: nil, ownedByChild: false, in: self)
                 return beginUnheld(frame, override: nil, observed: false, context: context)
@@ -351,8 +353,7 @@ extension ContainerNode {
         var node = nodeInCurrentWorld()
         // A build held outside a view's lifetime scopes resolves as it would at the root.
         if node.mayResolveAtRoot, node.resolvesAtRootNow() { node = node.root.nodeInCurrentWorld() }
-        node.withRoot { $0.autoRegisterIfNeeded() }  // before the overrides are read: it registers some
-        let found = node.override(for: key)
+        let found = node.overrideAfterAutoRegistration(key)
         let scope = declared.kind == .unique ? found?.body.scope ?? declared : declared
         return (node, found, node.holder(of: scope, overriddenIn: found?.owner), scope)
     }

@@ -304,7 +304,9 @@ package final class ContainerNode: Sendable {
     @usableFromInline @inline(__always)
     package func override(for key: RegistrationKey) -> (body: any OverrideBody, owner: ContainerNode)? {
         firstInChain(unlessOnlyRoots: .childOverrides) { node in
-            guard node.overrideCount.load(ordering: .relaxed) != 0,
+            // Acquiring: a count a reset cleared comes with the gate it raised before
+            // (AutoRegistration.swift, `overrideAfterAutoRegistration`).
+            guard node.overrideCount.load(ordering: .acquiring) != 0,
                 let stored = node.state.withLock({ $0.overrides[key] }), let body = stored.selected()
             else { return nil }
             return (body, node)
