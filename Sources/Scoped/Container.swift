@@ -12,7 +12,8 @@
 ///
 /// `Container.shared` is the process-wide instance; `Container()` makes another,
 /// independent root with its own caches and overrides (singletons are still one per
-/// process).
+/// process: an override of a singleton on any root replaces the one every overriding
+/// root shares; see <doc:ChoosingAScope#singleton-one-per-process>).
 public final class Container: SharedContainer {
     /// The process-wide container (its state is ``ContainerManager/processWide()``).
     public static let shared = Container(manager: .processWide())

@@ -234,7 +234,23 @@ import Testing
         }
         let scope = announced("scope", in: result) ?? "?"
         #expect(stopMessage(of: result)
-            == "Scoped: cannot register an override of cachedGadget (Gadget) on \(scope): that lifetime scope is closed")
+            == "Scoped: cannot register or change an override of cachedGadget (Gadget) on \(scope) (register, or a context "
+            + "modifier, .decorator, .scope or .timeToLive written as a statement): that lifetime scope is closed")
+    }
+
+    /// A run-time modifier on a closed scope stops the same way, and the message does not
+    /// claim a `register` the code never made (a new-user evaluation's finding).
+    @Test func aDecoratorStatementOnAClosedScope() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let flow = MisuseContainer().child("flow")
+            announce("scope", flow.inspection.displayName)
+            flow.close()
+            flow.cachedGadget.decorator { _ in }
+        }
+        let scope = announced("scope", in: result) ?? "?"
+        #expect(stopMessage(of: result)
+            == "Scoped: cannot register or change an override of cachedGadget (Gadget) on \(scope) (register, or a context "
+            + "modifier, .decorator, .scope or .timeToLive written as a statement): that lifetime scope is closed")
     }
 
     @Test func registerOnAClosedContainer() async {
@@ -246,7 +262,8 @@ import Testing
         }
         let scope = announced("scope", in: result) ?? "?"
         #expect(stopMessage(of: result)
-            == "Scoped: cannot register an override of asyncA (AsyncA) on \(scope): that container is closed")
+            == "Scoped: cannot register or change an override of asyncA (AsyncA) on \(scope) (register, or a context "
+            + "modifier, .decorator, .scope or .timeToLive written as a statement): that container is closed")
     }
 
     @Test func childOfAClosedScope() async {

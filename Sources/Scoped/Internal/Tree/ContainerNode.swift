@@ -352,7 +352,11 @@ package final class ContainerNode: Sendable {
         if closed {
             // Accepted, it would fail only at the next resolve, far from the mistake.
             let what = isRoot ? "container" : "lifetime scope"
-            ScopedFailure.stop("cannot register an override of \(key) on \(displayName): that \(what) is closed", declaredBy: [key])
+            // `update` may come from a run-time modifier, not `register`: the message says so.
+            ScopedFailure.stop(
+                "cannot register or change an override of \(key) on \(displayName) (register, or a context modifier, "
+                    + ".decorator, .scope or .timeToLive written as a statement): that \(what) is closed",
+                declaredBy: [key])
         }
     }
 
