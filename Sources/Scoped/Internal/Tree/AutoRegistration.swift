@@ -125,6 +125,17 @@ extension ContainerNode {
         }
     }
 
+    /// Whether this thread is running this root's `autoRegister()` now: its registrations
+    /// drop no instance, as in Factory (a singleton the roots' overrides share, built
+    /// through another root, stays).
+    package var isAutoRegisteringOnThisThread: Bool {
+        guard autoRegistrationPending.load(ordering: .acquiring) != 0,
+            let registration = state.withLock({ $0.autoRegistration })
+        else { return false }
+        let thread = Platform.threadOrdinal
+        return registration.gate.withLock { $0.runner == thread }
+    }
+
     /// Closes the gate for a reset of this root (see ``AutoRegistration``): until
     /// ``endAutoRegistrationReset(_:)``, resolves through the root wait, but those of this
     /// thread. Nil for a root without the hook.

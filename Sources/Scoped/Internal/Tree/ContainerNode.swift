@@ -389,17 +389,6 @@ package final class ContainerNode: Sendable {
         _ = removed
     }
 
-    /// Whether this thread is running this root's `autoRegister()` now: its registrations
-    /// drop no instance, as in Factory (a singleton the roots' overrides share, built
-    /// through another root, stays).
-    package var isAutoRegisteringOnThisThread: Bool {
-        guard autoRegistrationPending.load(ordering: .acquiring) != 0,
-            let registration = state.withLock({ $0.autoRegistration })
-        else { return false }
-        let thread = Platform.threadOrdinal
-        return registration.gate.withLock { $0.runner == thread }
-    }
-
     /// Factory's `reset(.registration)` / `reset(.context)` of one registration (`key`) or
     /// of all (`key == nil`): keeps only what is asked of each override, and drops the
     /// instances held for each registration that changed (here and in open lifetime scopes).
