@@ -20,11 +20,12 @@ package final class AsyncBuild: Sendable {
     private struct State {
         /// Waiters whose continuation is stored, by waiter number.
         var waiting: [UInt64: UnsafeContinuation<Void, any Error>] = [:]
-        /// Waiters that joined and have neither taken the result nor left (cancelled) yet.
-        var members = 0
+        /// Waiters that joined and have neither taken the result nor left (cancelled) yet:
+        /// at first the caller that claimed the build (``AsyncBuild/firstWaiter``).
+        var members = 1
         /// Waiters cancelled before their continuation was stored.
         var cancelledEarly: Set<UInt64> = []
-        var nextWaiter: UInt64 = 0
+        var nextWaiter = AsyncBuild.firstWaiter
         /// Whether the result is in (``finish(_:)``) or the build was ended (``end(throwing:)``).
         var over = false
         /// The result, until the last member has taken it.
@@ -85,6 +86,10 @@ package final class AsyncBuild: Sendable {
         }
         if over { watchdog.cancel() }
     }
+
+    /// The waiter number of the caller whose claim recorded the build: a member from the
+    /// start, so that a new build is never abandoned before it runs.
+    package static let firstWaiter: UInt64 = 1
 
     /// Joins the build as a waiter; nil if it was abandoned (the caller starts a new one).
     package func join() -> UInt64? {

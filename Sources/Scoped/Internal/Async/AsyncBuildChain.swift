@@ -23,6 +23,13 @@ package struct AsyncFrame: Sendable {
 
     package var scope: Scope { custom ?? Scope.builtIn(kind) }
 
+    /// This frame, run by `build`.
+    func with(_ build: AsyncBuild) -> AsyncFrame {
+        AsyncFrame(
+            registration: registration, parameter: parameter, kind: kind, custom: custom, ownedByChild: ownedByChild,
+            build: build, holderID: holderID, overridden: overridden)
+    }
+
     /// The build as messages name it: `database (Database)`, `database (Database, override)`.
     package var buildDescription: String { storageKey.buildDescription(overridden: overridden) }
 

@@ -10,6 +10,14 @@
 /// ``Payload``.
 package typealias MakeInstanceAsync = @Sendable (_ override: (any OverrideBody)?) async throws -> AnyObject
 
+/// What an async resolve needs to carry from its claim to its build: the typed shell's
+/// parts, and where the instance goes.
+private struct AsyncRequest {
+    let parameter: (any Hashable & Sendable)?
+    let weakTarget: @Sendable (AnyObject) -> AnyObject?
+    let make: MakeInstanceAsync
+}
+
 extension ContainerNode {
     /// Resolves an async factory's instance when its fast path found none held: the same
     /// decisions as ``beginBuild(_:parameter:kind:custom:)`` (world, override, holder: both
@@ -25,11 +33,26 @@ extension ContainerNode {
         _ key: RegistrationKey, parameter: (any Hashable & Sendable)?, kind: Scope.Lifetime, custom: Scope?,
         timeToLive: Double? = nil, weakTarget: @escaping @Sendable (AnyObject) -> AnyObject?, make: @escaping MakeInstanceAsync
     ) async throws -> Resolution {
+        let request = AsyncRequest(parameter: parameter, weakTarget: weakTarget, make: make)
+        // A loop, not a recursion: overrides that keep changing on other threads (a test
+        // registering in a loop) must not deepen the stack.
+        while true {
+            if let resolved = try await resolveAsyncOnce(key, kind: kind, custom: custom, timeToLive: timeToLive, request) {
+                return resolved
+            }
+        }
+    }
+
+    /// One attempt of `resolveAsync`; nil if an override changed after it was looked up
+    /// (``OverrideChanges``): then nothing was claimed, and it looks again.
+    private func resolveAsyncOnce(
+        _ key: RegistrationKey, kind declaredKind: Scope.Lifetime, custom declaredCustom: Scope?, timeToLive: Double?,
+        _ request: AsyncRequest
+    ) async throws -> Resolution? {
         // Read before the override is looked up: a build is recorded only if no override
-        // changed since (``OverrideChanges``).
+        // changed since.
         let overridesSeen = OverrideChanges.now
-        let (node, found, holder, scope) = locate(key, scope: custom ?? Scope.builtIn(kind))
-        let (declaredKind, declaredCustom) = (kind, custom)
+        let (node, found, holder, scope) = locate(key, scope: declaredCustom ?? Scope.builtIn(declaredKind))
         let (kind, custom) = (scope.kind, scope.isBuiltIn ? nil : scope)
         let override = found?.body
         let timeToLive = timeToLive ?? override?.timeToLive  // the declaration's wins
@@ -37,45 +60,32 @@ extension ContainerNode {
         guard let (owner, storage) = holder else {
             if let timeToLive { Expiry.stopUnheld(key, seconds: timeToLive, scope: scope) }
             let frame = AsyncFrame(
-                registration: key, parameter: parameter, kind: kind, custom: custom, ownedByChild: false, build: nil,
-                holderID: ObjectIdentifier(node), overridden: override != nil)
-            AsyncBuildChain.checkCycle(frame)
-            let observed = EventHub.isActive
-            let payload = try await AsyncBuildChain.run(
-                make, override: override, container: node, chain: AsyncBuildChain.frames + [frame])
-            if observed { node.emit(.created, key: frame.storageKey, scope: scope, instance: Payload.identity(of: payload)) }
-            return .held(payload)
+                registration: key, parameter: request.parameter, kind: kind, custom: custom, ownedByChild: false,
+                build: nil, holderID: ObjectIdentifier(node), overridden: override != nil)
+            return try await node.buildUnique(frame, override: override, make: request.make)
         }
-
         // 2. Caching scopes: the held instance, or the one build in flight for the key.
-        let probe = AsyncFrame(
-            registration: key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot, build: nil,
-            holderID: ObjectIdentifier(storage), overridden: override != nil)
-        AsyncBuildChain.checkCycle(probe)
-        let storageKey = probe.storageKey
+        let frame = AsyncFrame(
+            registration: key, parameter: request.parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot,
+            build: nil, holderID: ObjectIdentifier(storage), overridden: override != nil)
+        AsyncBuildChain.checkCycle(frame)
+        let storageKey = frame.storageKey
         // `.timeToLive`: an instance older than its time to live goes first; its lifespan is
         // measured on this world's clock from when the build stores it (Expiry.swift).
-        let lifespan = timeToLive.map { Expiry.lifespan($0, of: key) } ?? Expiry.forever
         let clock = timeToLive == nil ? nil : Expiry.currentClock
         if timeToLive != nil { owner.dropExpired(storageKey, from: storage, clock: clock) }
         let claim = storage.claimAsync(storageKey, scope: scope, overridesSeen: overridesSeen) {
-            AsyncBuild(description: probe.buildDescription, registration: key) { [storage] build in
-                storage.forgetAsyncBuild(build, of: probe.storageKey)
+            AsyncBuild(description: frame.buildDescription, registration: key) { [storage] build in
+                storage.forgetAsyncBuild(build, of: frame.storageKey)
             }
-        }
-        if case .stale = claim {
-            // An override changed after it was looked up: look again.
-            return try await resolveAsync(
-                key, parameter: parameter, kind: declaredKind, custom: declaredCustom, timeToLive: timeToLive,
-                weakTarget: weakTarget, make: make)
         }
         // A captive dependency whether the shorter-lived instance is built now, joined or
         // held already (as ContainerNode.reportCaptivity checks: only a shorter-lived one).
-        if EventHub.isActive, kind.isShortLived(ownedByChild: !owner.isRoot) {
+        if case .overridesChanged = claim {} else if EventHub.isActive, kind.isShortLived(ownedByChild: !owner.isRoot) {
             owner.reportCaptive(storageKey, scope: scope, heldBy: AsyncBuildChain.captiveHolder)
         }
         switch claim {
-        case .found(let outcome):
+        case .held(let outcome):
             let held = try owner.heldAsync(outcome, key: storageKey, scope: scope)
             override?.decorate(held)  // a decorator given at run time (a build runs it in its body)
             return held
@@ -85,42 +95,60 @@ extension ContainerNode {
             // as a thread that waited for another's build reports.
             if EventHub.isActive { owner.emit(.reused, key: storageKey, scope: scope, instance: Payload.identity(of: payload)) }
             return .held(payload)
-        case .wait, .reentrant, .retry, .stale, .build(nil, _):
-            preconditionFailure("claimAsync answers .found, .join or .build with a build")
-        case .build(let build?, let waiter):
-            let frame = AsyncFrame(
-                registration: key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot,
-                build: build, holderID: ObjectIdentifier(storage), overridden: override != nil)
-            // The watchdog first: a build's is set before the builds its body starts.
-            if EventHub.isActive, let threshold = EventHub.stalledBuildThreshold.withLock({ $0 }) {
-                build.watch(after: UInt64(threshold * 1_000_000_000)) { build, callers in
-                    owner.emit(
-                        .buildStalled, key: frame.storageKey, scope: scope,
-                        stall: LifecycleEvent.Stall(
-                            seconds: threshold, callers: callers,
-                            awaitingBuilds: WaitGraph.buildsAwaiting(build)))
-                }
-            }
-            let chain = AsyncBuildChain.frames + [frame]
-            let reporter = kind.storedReporter(owner)
-            build.start {
-                let result: Result<AnyObject, any Error>
-                do {
-                    result = .success(try await AsyncBuildChain.run(make, override: override, container: owner, chain: chain))
-                } catch {
-                    result = .failure(error)
-                }
-                let slot = kind.slot(for: try? result.get(), weakTarget: weakTarget)
-                let kept = storage.finishAsyncBuild(
-                    of: frame.storageKey, slot: slot, scope: scope, reporter: reporter, build: build,
-                    deadline: Expiry.deadline(lifespan: lifespan, on: clock),
-                    builtThrough: LeakCheck.isArmed ? chain.dropLast().map(\.storageKey) : [])
-                if case .success(let payload) = result, EventHub.isActive {
-                    owner.reportBuilt(frame.storageKey, scope: scope, instance: Payload.identity(of: payload), kept: kept)
-                }
-                build.finish(result)
-            }
+        case .run(let build, let waiter):
+            let lifespan = timeToLive.map { Expiry.lifespan($0, of: key) } ?? Expiry.forever
+            owner.start(
+                build, of: frame.with(build), in: storage, override: override, request,
+                deadline: { Expiry.deadline(lifespan: lifespan, on: clock) })
             return .held(try await AsyncBuildChain.waiting(for: build) { try await build.value(for: waiter) })
+        case .overridesChanged:
+            return nil   // an override changed after it was looked up: nothing claimed
+        }
+    }
+
+    /// A `.unique` async build, in the caller's task.
+    private func buildUnique(_ frame: AsyncFrame, override: (any OverrideBody)?, make: MakeInstanceAsync) async throws -> Resolution {
+        AsyncBuildChain.checkCycle(frame)
+        let observed = EventHub.isActive
+        let payload = try await AsyncBuildChain.run(make, override: override, container: self, chain: AsyncBuildChain.frames + [frame])
+        if observed { emit(.created, key: frame.storageKey, scope: frame.scope, instance: Payload.identity(of: payload)) }
+        return .held(payload)
+    }
+
+    /// Starts `build`, recorded in flight in `storage` for `frame`'s key, owned by this
+    /// node: its stall watchdog, then its body in a task of its own, which files the
+    /// instance and hands it to every waiter.
+    private func start(
+        _ build: AsyncBuild, of frame: AsyncFrame, in storage: InstanceStorage, override: (any OverrideBody)?,
+        _ request: AsyncRequest, deadline: @escaping @Sendable () -> UInt64
+    ) {
+        let scope = frame.scope
+        // The watchdog first: a build's is set before the builds its body starts.
+        if EventHub.isActive, let threshold = EventHub.stalledBuildThreshold.withLock({ $0 }) {
+            build.watch(after: UInt64(threshold * 1_000_000_000)) { [self] build, callers in
+                emit(
+                    .buildStalled, key: frame.storageKey, scope: scope,
+                    stall: LifecycleEvent.Stall(
+                        seconds: threshold, callers: callers, awaitingBuilds: WaitGraph.buildsAwaiting(build)))
+            }
+        }
+        let chain = AsyncBuildChain.frames + [frame]
+        let reporter = frame.kind.storedReporter(self)
+        build.start { [self] in
+            let result: Result<AnyObject, any Error>
+            do {
+                result = .success(try await AsyncBuildChain.run(request.make, override: override, container: self, chain: chain))
+            } catch {
+                result = .failure(error)
+            }
+            let kept = storage.finishAsyncBuild(
+                of: frame.storageKey, slot: frame.kind.slot(for: try? result.get(), weakTarget: request.weakTarget),
+                scope: scope, reporter: reporter, build: build, deadline: deadline(),
+                builtThrough: LeakCheck.isArmed ? chain.dropLast().map(\.storageKey) : [])
+            if case .success(let payload) = result, EventHub.isActive {
+                reportBuilt(frame.storageKey, scope: scope, instance: Payload.identity(of: payload), kept: kept)
+            }
+            build.finish(result)
         }
     }
 

@@ -6,25 +6,39 @@
 // it the same way: its result reaches its waiters but is not stored.
 
 extension InstanceStorage {
-    /// One locked ``StorageState/claim(_:hash:scope:as:)`` for an async resolve: the held
-    /// instance, the build in flight to join, or — recording a build made by `fresh` in
-    /// flight — a build to start (`.build` with the build, the caller as its first waiter);
-    /// `.stale` if an override changed since `overridesSeen` (look it up again).
+    /// What ``claimAsync(_:scope:overridesSeen:makeBuild:)`` decided.
+    package enum AsyncClaimed {
+        /// The held instance (`.held`, `.heldWeakly`), or `.closed`.
+        case held(Resolution)
+        /// An async build of the key is in flight: await it as waiter `waiter`.
+        case join(AsyncBuild, waiter: UInt64)
+        /// A new build is recorded in flight, the caller its first waiter: start it.
+        case run(AsyncBuild, waiter: UInt64)
+        /// An override changed after the caller looked it up: nothing was recorded; look again.
+        case overridesChanged
+    }
+
+    /// One claim for an async resolve: the held instance, the build in flight to join,
+    /// or — recording a new build in flight, made by `makeBuild` outside the lock — a build
+    /// to start.
     package func claimAsync(
-        _ key: StorageKey, scope: Scope, overridesSeen: UInt, fresh: @escaping () -> AsyncBuild
-    ) -> BuildClaim {
+        _ key: StorageKey, scope: Scope, overridesSeen: UInt, makeBuild: () -> AsyncBuild
+    ) -> AsyncClaimed {
         let hash = key.registration.quickHash
+        var newBuild: AsyncBuild?
         while true {
-            let claim = state.withLock {
-                $0.claim(key, hash: hash, scope: scope, as: .task(makeBuild: fresh), overridesSeen: overridesSeen)
+            let claim = state.withLock { [newBuild] in
+                $0.claim(
+                    key, hash: hash, scope: scope, newBuild: newBuild, overridesSeen: overridesSeen,
+                    overridesNow: OverrideChanges.now)
             }
             switch claim {
-            case .found, .join, .build(.some, _), .stale:
-                return claim
-            case .retry:
-                state.withLock { $0.forgetAbandonedBuilds(of: key, hash: hash) }
-            case .build(nil, _), .wait, .reentrant:
-                preconditionFailure("\(key) is a synchronous factory's key, claimed by an async resolve")
+            case .held(let outcome): return .held(outcome)
+            case .join(let build, let waiter): return .join(build, waiter: waiter)
+            case .run(let build, let waiter): return .run(build, waiter: waiter)
+            case .overridesChanged: return .overridesChanged
+            case .needsBuild: newBuild = makeBuild()
+            case .abandonedInTheWay: state.withLock { $0.forgetAbandonedBuilds(of: key, hash: hash) }
             }
         }
     }

@@ -311,13 +311,17 @@ extension ContainerNode {
             key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot, in: storage,
             overridden: found != nil, lifespan: timeToLive.map { Expiry.lifespan($0, of: key) } ?? Expiry.forever)
         if timeToLive != nil { owner.dropExpired(frame.storageKey, from: storage, clock: Expiry.currentClock) }
-        let claimed = storage.claim(frame, scope: scope, context: context, overridesSeen: overridesSeen)
-        if case .miss? = claimed { return nil }   // an override changed after it was looked up
+        let held: Resolution?
+        switch storage.claim(frame, scope: scope, context: context, overridesSeen: overridesSeen) {
+        case .held(let found): held = found
+        case .build: held = nil
+        case .overridesChanged: return nil   // an override changed after it was looked up
+        }
         // A captive dependency whether the shorter-lived instance is built now or held
         // already: the holder keeps it alive either way.
         let observed = EventHub.isActive
         if observed { owner.reportCaptivity(of: frame, scope: scope, context: context) }
-        if let held = claimed {
+        if let held {
             if case .closed = held, ContainerNode.mayOutliveClosedScope || context.isResolvingForPropertyWrapper {
                 if !ContainerNode.mayOutliveClosedScope { owner.reportWrapperAfterClose(frame.storageKey, scope: scope) }
                 // A cancelled task or an ended async build's body: an instance for this

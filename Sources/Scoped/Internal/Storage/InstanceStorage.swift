@@ -37,39 +37,49 @@ package final class InstanceStorage: Sendable {
     }
 
     /// The first half of the build protocol: returns the stored instance for the frame's
-    /// key, or nil when the caller must build it — its build is then recorded in flight,
-    /// so every other thread that asks waits for it — and file what it made with
-    /// ``finishBuild(of:slot:scope:reporter:context:)``, which it must call.
+    /// key (`.held`), or `.build` when the caller must build it — its build is then
+    /// recorded in flight, so every other thread that asks waits for it — and file what it
+    /// made with ``finishBuild(of:slot:scope:reporter:context:)``, which it must call.
     ///
     /// Waits here while another thread builds the key; stops on a cycle. Split from the
     /// build (rather than taking the body as a closure) so that nothing of it is on the
     /// stack while the body runs: nested first builds stack up one caller frame per level.
     ///
     /// `overridesSeen`: the ``OverrideChanges`` count read before the caller looked up the
-    /// override; `.miss` (and no build) if an override changed since: look it up again.
-    @usableFromInline @inline(never)
-    package func claim(_ frame: BuildFrame, scope: Scope, context: ResolutionContext, overridesSeen: UInt) -> Resolution? {
+    /// override; `.overridesChanged` (and no build) if an override changed since: look it
+    /// up again.
+    @inline(never)
+    package func claim(_ frame: BuildFrame, scope: Scope, context: ResolutionContext, overridesSeen: UInt) -> Claimed {
         let key = frame.storageKey
         let me = context.identity
         let hash = key.registration.quickHash
         while true {
             switch claimOnce(key, hash: hash, scope: scope, as: me, overridesSeen: overridesSeen) {
-            case .found(let outcome):
-                return outcome
-            case .reentrant:
+            case .held(let outcome):
+                return .held(outcome)
+            case .cycle:
                 context.reportReentrantBuild(of: frame)
-            case .build:
-                return nil
-            case .stale:
-                return .miss
+            case .run:
+                return .build
+            case .overridesChanged:
+                return .overridesChanged
             case .wait(let serial, let owner):
                 // The build's instance, whatever happened while it ran; nil: it made none
                 // to share (a value under `.shared`), so claim again.
-                if let instance = waitForBuild(serial, of: key, by: owner, me: me) { return instance }
-            case .join, .retry:
-                preconditionFailure("\(key) is an async factory's key, claimed by a thread")
+                if let instance = waitForBuild(serial, of: key, by: owner, me: me) { return .held(instance) }
             }
         }
+    }
+
+    /// What ``claim(_:scope:context:overridesSeen:)`` decided for a thread, once any wait
+    /// for another thread's build is over.
+    package enum Claimed {
+        /// The held instance (`.held`, `.heldWeakly`), or `.closed`.
+        case held(Resolution)
+        /// The caller's build is recorded in flight: run the body, then ``finishBuild(of:slot:scope:reporter:context:)``.
+        case build
+        /// An override changed after the caller looked it up: nothing was recorded; look again.
+        case overridesChanged
     }
 
     /// The second half: ends this thread's build of the frame's key and files `slot`
@@ -89,11 +99,13 @@ package final class InstanceStorage: Sendable {
             builtBy: context.identity, deadline: deadline, builtThrough: LeakCheck.chain(in: context))
     }
 
-    /// One locked ``StorageState/claim(_:hash:scope:as:)`` for the thread `me`. Out of
-    /// line, as `waitForBuild`: the table's lookups are not on the stack while the body runs.
+    /// One locked claim for the thread `me`, the override count read under the lock. Out
+    /// of line, as `waitForBuild`: the table's lookups are not on the stack while the body runs.
     @inline(never)
-    private func claimOnce(_ key: StorageKey, hash: Int, scope: Scope, as me: ObjectIdentifier, overridesSeen: UInt) -> BuildClaim {
-        state.withLock { $0.claim(key, hash: hash, scope: scope, as: .thread(me), overridesSeen: overridesSeen) }
+    private func claimOnce(_ key: StorageKey, hash: Int, scope: Scope, as me: ObjectIdentifier, overridesSeen: UInt) -> ThreadClaim {
+        state.withLock {
+            $0.claim(key, hash: hash, scope: scope, thread: me, overridesSeen: overridesSeen, overridesNow: OverrideChanges.now)
+        }
     }
 
     /// Waits until the build `serial` of `key`, which `owner` is running, finishes, and

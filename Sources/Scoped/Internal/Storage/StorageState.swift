@@ -1,35 +1,44 @@
 // Concurrency rule: none of its own. A `StorageState` is the value inside one
 // `InstanceStorage`'s lock (its `state`) and is read and changed only under it. It runs
-// no user code and takes no lock but one: `claim` joins an async build in flight, which
-// takes that build's lock (nesting 3 of the lock inventory in Locked.swift).
+// no user code, reads no process-wide state (the caller passes the override count in) and
+// takes no lock but one: an async claim joins a build in flight, which takes that build's
+// lock (nesting 3 of the lock inventory in Locked.swift).
 
-/// Who asks to build a key: a thread (its ``ResolutionContext``'s identity) or an async
-/// resolve, which starts a build in a task of its own (made only if one is needed).
-package enum Claimant {
-    case thread(ObjectIdentifier)
-    case task(makeBuild: () -> AsyncBuild)
-}
-
-/// What a ``StorageState/claim(_:hash:scope:as:)`` decided.
-package enum BuildClaim {
+/// What a thread's claim decided (``StorageState/claim(_:hash:scope:thread:overridesSeen:overridesNow:)``).
+package enum ThreadClaim {
     /// The held instance, or `.closed`.
-    case found(Resolution)
+    case held(Resolution)
     /// The claiming thread is already building the key: a cycle.
-    case reentrant
+    case cycle
     /// Another thread is building the key: the claimant is counted among the threads
     /// waiting for that build (`serial`), and must take its instance with
     /// ``StorageState/takeHandoff(of:)`` once it is there.
     case wait(serial: UInt64, owner: ObjectIdentifier)
+    /// The claimant's build is recorded in flight: run the body, then finish the build.
+    case run
+    /// An override changed since the claimant read them: look them up again (the body it
+    /// would run may be the replaced one), then claim again. Nothing was recorded.
+    case overridesChanged
+}
+
+/// What an async resolve's claim decided
+/// (``StorageState/claim(_:hash:scope:newBuild:overridesSeen:overridesNow:)``).
+package enum TaskClaim {
+    /// The held instance, or `.closed`.
+    case held(Resolution)
     /// An async build of the key is in flight: await it as waiter `waiter`.
     case join(AsyncBuild, waiter: UInt64)
-    /// The build is recorded in flight: run it (a task's build, with the claimant as its
-    /// first waiter).
-    case build(AsyncBuild?, waiter: UInt64)
-    /// An abandoned async build is in the way: forget it, then claim again.
-    case retry
-    /// An override changed since the claimant read them: look them up again (the body it
-    /// would run may be the replaced one), then claim again.
-    case stale
+    /// `newBuild` is recorded in flight, with the claimant as its first waiter
+    /// (``AsyncBuild/firstWaiter``): start it.
+    case run(AsyncBuild, waiter: UInt64)
+    /// No build is in flight and none was offered: claim again with a new build.
+    case needsBuild
+    /// An abandoned async build is in the way: forget it (``StorageState/forgetAbandonedBuilds(of:hash:)``),
+    /// then claim again.
+    case abandonedInTheWay
+    /// An override changed since the claimant read them: look them up again, then claim
+    /// again. Nothing was recorded.
+    case overridesChanged
 }
 
 /// How many times any container's overrides changed (`register`, a factory's or a
@@ -76,38 +85,48 @@ package struct StorageState {
     /// builds in flight, so resets and closes invalidate it as they do a thread's).
     package var asyncBuilds: [ObjectIdentifier: AsyncBuild] = [:]
 
-    /// One look at `key` for `claimant`: the held instance, a cycle, a build in flight to
-    /// wait for or join, a closed storage, or — recording the claimant's build in flight —
-    /// a build to run. A resolve never waits for or joins a build that a `register`,
-    /// reset or close invalidated (``EntryTable/builder(of:hash:)``): it builds anew.
+    /// One look at `key` for the thread `me`: the held instance, a cycle, another
+    /// thread's build to wait for, a closed storage, or — recording `me`'s build in flight —
+    /// a build to run. A resolve never waits for a build that a `register`, reset or close
+    /// invalidated (``EntryTable/builder(of:hash:)``): it builds anew.
     ///
     /// `overridesSeen`: the ``OverrideChanges`` count read before the claimant looked up
-    /// the override; `.stale` instead of a build if it moved on since.
+    /// the override; `overridesNow`: the count read under the storage's lock. A build is
+    /// recorded only if they are equal.
     package mutating func claim(
-        _ key: StorageKey, hash: Int, scope: Scope, as claimant: Claimant, overridesSeen: UInt
-    ) -> BuildClaim {
-        if let held = table.liveInstance(of: key, hash: hash) { return .found(held) }
-        if case .thread(let me) = claimant, table.isBuilding(key, hash: hash, by: me) { return .reentrant }
+        _ key: StorageKey, hash: Int, scope: Scope, thread me: ObjectIdentifier, overridesSeen: UInt, overridesNow: UInt
+    ) -> ThreadClaim {
+        if let held = table.liveInstance(of: key, hash: hash) { return .held(held) }
+        if table.isBuilding(key, hash: hash, by: me) { return .cycle }
         if let owner = table.builder(of: key, hash: hash) {
-            guard let build = asyncBuilds[owner] else {
-                return .wait(serial: table.addWaiter(for: key, hash: hash, by: owner), owner: owner)
-            }
-            return build.join().map { .join(build, waiter: $0) } ?? .retry
+            return .wait(serial: table.addWaiter(for: key, hash: hash, by: owner), owner: owner)
         }
-        if closed { return .found(.closed) }
-        if overridesSeen != OverrideChanges.now { return .stale }
+        if closed { return .held(.closed) }
+        if overridesSeen != overridesNow { return .overridesChanged }
         nextSerial &+= 1
-        switch claimant {
-        case .thread(let me):
-            table.startBuild(of: key, hash: hash, scope: scope, by: me, serial: nextSerial)
-            return .build(nil, waiter: 0)
-        case .task(let makeBuild):
-            let build = makeBuild()
-            let id = ObjectIdentifier(build)
-            table.startBuild(of: key, hash: hash, scope: scope, by: id, serial: nextSerial)
-            asyncBuilds[id] = build
-            return build.join().map { .build(build, waiter: $0) } ?? .retry
+        table.startBuild(of: key, hash: hash, scope: scope, by: me, serial: nextSerial)
+        return .run
+    }
+
+    /// One look at `key` for an async resolve: the held instance, the async build in
+    /// flight to join, a closed storage, or — recording `newBuild` in flight, the claimant
+    /// its first waiter — a build to start (`.needsBuild` if none was offered).
+    /// The counts as for a thread's claim.
+    package mutating func claim(
+        _ key: StorageKey, hash: Int, scope: Scope, newBuild: AsyncBuild?, overridesSeen: UInt, overridesNow: UInt
+    ) -> TaskClaim {
+        if let held = table.liveInstance(of: key, hash: hash) { return .held(held) }
+        if let owner = table.builder(of: key, hash: hash), let build = asyncBuilds[owner] {
+            return build.join().map { .join(build, waiter: $0) } ?? .abandonedInTheWay
         }
+        if closed { return .held(.closed) }
+        if overridesSeen != overridesNow { return .overridesChanged }
+        guard let build = newBuild else { return .needsBuild }
+        nextSerial &+= 1
+        let id = ObjectIdentifier(build)
+        table.startBuild(of: key, hash: hash, scope: scope, by: id, serial: nextSerial)
+        asyncBuilds[id] = build
+        return .run(build, waiter: AsyncBuild.firstWaiter)
     }
 
     /// Ends `builder`'s build of `key`, in flight or not: whether `slot` may be filed
