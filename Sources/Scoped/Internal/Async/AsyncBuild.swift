@@ -1,11 +1,15 @@
-// Concurrency rule: `state` (one `Locked`) guards the build's waiters, its result, its
-// task and its watchdog. It is held only to read or change them: continuations are
-// resumed, the tasks are cancelled, `abandoned` and a stall report run after unlocking, so no lock is held while a waiter
-// resumes or user code runs. A continuation carries no value: the resumed waiter reads
-// the result from `state`, so the instance only ever crosses tasks inside the lock.
-// Nothing here outlives its callers' hold on the instance: the last waiter to take the
-// result drops it, and every waiter returns only after the build's task has ended (the
-// runtime releases a finished task's closure, and with it the task's last reference).
+// Concurrency rule: a build has no lock of its own. Its progress (waiters, result, task,
+// watchdog, abandoned, ended) is guarded by the lock of the storage that records it in
+// flight (`InstanceStorage.state`), so that a claim joins it, and a storage forgets it,
+// in the same critical section as the table's lookup: no lock is taken under another.
+// The storage lock is held only to read or change the progress: continuations are
+// resumed, the tasks are cancelled and a stall report runs after unlocking, so no lock
+// is held while a waiter resumes or user code runs. A continuation carries no value: the
+// resumed waiter reads the result under the lock, so the instance only ever crosses
+// tasks inside it. Nothing here outlives its callers' hold on the instance: the last
+// waiter to take the result drops it, and every waiter returns only after the build's
+// task has ended (the runtime releases a finished task's closure, and with it the task's
+// last reference).
 
 /// One build of an async factory's instance for a caching scope, and the callers awaiting
 /// it: however many callers race for a key, one build runs and every one of them gets its
@@ -16,8 +20,8 @@
 /// last waiter leaves before the result is in, the build is *abandoned*: its task is
 /// cancelled, `abandoned` runs (the storage forgets the build, so the next caller starts
 /// anew), and whatever the body still returns is not stored.
-package final class AsyncBuild: Sendable {
-    private struct State {
+package final class AsyncBuild: @unchecked Sendable { // @unchecked: its storage's lock (`lock`) guards `progress`.
+    private struct Progress {
         /// Waiters whose continuation is stored, by waiter number.
         var waiting: [UInt64: UnsafeContinuation<Void, any Error>] = [:]
         /// Waiters that joined and have neither taken the result nor left (cancelled) yet:
@@ -40,20 +44,28 @@ package final class AsyncBuild: Sendable {
         var ended = false
     }
 
-    private let state = Locked(State())
+    /// Read and changed only under `lock`.
+    private var progress = Progress()
+    /// The lock of the storage that records this build in flight.
+    private let lock: Locked<StorageState>
+    /// The key it builds in that storage, which forgets the build when it is abandoned.
+    private let key: StorageKey
     /// What the build makes, as messages name it: `database (Database)`.
     package let description: String
     /// The registration, for messages: `database`, and the line that declares it.
-    package let registration: RegistrationKey
-    /// Called once, unlocked, when the last waiter leaves before the result is in.
-    private let abandoned: @Sendable (AsyncBuild) -> Void
+    package var registration: RegistrationKey { key.registration }
 
-    package init(
-        description: String, registration: RegistrationKey, abandoned: @escaping @Sendable (AsyncBuild) -> Void
-    ) {
+    /// A build of `key` for the storage whose lock is `lock`, as messages name it
+    /// (`description`).
+    package init(_ key: StorageKey, description: String, lock: Locked<StorageState>) {
+        self.key = key
         self.description = description
-        self.registration = registration
-        self.abandoned = abandoned
+        self.lock = lock
+    }
+
+    /// Runs `body` on the progress under the storage's lock.
+    private func withProgress<R>(_ body: (inout Progress) -> R) -> R {
+        lock.withLock { _ in body(&progress) }
     }
 
     /// Starts the build: `run` in a task of its own, whose result goes to every waiter
@@ -61,7 +73,7 @@ package final class AsyncBuild: Sendable {
     package func start(_ run: @escaping @Sendable () async -> Void) {
         // Made under the lock (a task starts elsewhere, so no user code runs here): a
         // waiter resumed by ``finish(_:)`` always finds the task to await.
-        let (task, cancelNow) = state.withLock { state -> (Task<Void, Never>, Bool) in
+        let (task, cancelNow) = withProgress { state -> (Task<Void, Never>, Bool) in
             let task = Task { await run() }
             state.task = task
             return (task, state.abandoned)
@@ -76,10 +88,10 @@ package final class AsyncBuild: Sendable {
         let watchdog = Task { [self] in
             try? await Task.sleep(nanoseconds: nanoseconds)
             guard !Task.isCancelled else { return }
-            let callers = state.withLock { !$0.over && !$0.abandoned ? $0.members : nil }
+            let callers = withProgress { !$0.over && !$0.abandoned ? $0.members : nil }
             if let callers { report(self, callers) }
         }
-        let over = state.withLock { state -> Bool in
+        let over = withProgress { state -> Bool in
             guard !state.over, !state.abandoned else { return true }
             state.watchdog = watchdog
             return false
@@ -92,26 +104,26 @@ package final class AsyncBuild: Sendable {
     package static let firstWaiter: UInt64 = 1
 
     /// Joins the build as a waiter; nil if it was abandoned (the caller starts a new one).
-    package func join() -> UInt64? {
-        state.withLock { state in
-            guard !state.abandoned else { return nil }
-            state.nextWaiter += 1
-            state.members += 1
-            return state.nextWaiter
-        }
+    /// Called by a claim, which holds the storage's lock.
+    package func joinHoldingStorageLock() -> UInt64? {
+        guard !progress.abandoned else { return nil }
+        progress.nextWaiter += 1
+        progress.members += 1
+        return progress.nextWaiter
     }
 
-    /// Whether the build was abandoned: its result must not be stored.
-    package var isAbandoned: Bool { state.withLock { $0.abandoned } }
+    /// Whether the build was abandoned: its result must not be stored. Read under the
+    /// storage's lock (by the storage).
+    package var isAbandonedHoldingStorageLock: Bool { progress.abandoned }
 
     /// Whether the close of its scope ended the build (``end(throwing:)``).
-    package var wasEnded: Bool { state.withLock { $0.ended } }
+    package var wasEnded: Bool { withProgress { $0.ended } }
 
     /// Ends the build before its body returns (its scope closed): every waiter, and every
     /// caller that still joins, throws `error` now; the task is cancelled, and what the
     /// body still returns goes nowhere.
     package func end(throwing error: any Error) {
-        let (waiting, task, watchdog) = state.withLock {
+        let (waiting, task, watchdog) = withProgress {
             state -> ([UnsafeContinuation<Void, any Error>], Task<Void, Never>?, Task<Void, Never>?) in
             guard !state.over else { return ([], nil, nil) }
             state.over = true
@@ -134,7 +146,7 @@ package final class AsyncBuild: Sendable {
     package func value(for waiter: UInt64) async throws -> AnyObject {
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
-                let ready: Result<Void, any Error>? = state.withLock { state in
+                let ready: Result<Void, any Error>? = withProgress { state in
                     // A waiter that left before it got here is counted out already
                     // (``leave(_:)``), even if the result is in by now: it must not take
                     // it, or it would be counted out twice and drop the instance a
@@ -149,7 +161,7 @@ package final class AsyncBuild: Sendable {
         } onCancel: {
             leave(waiter)
         }
-        let (result, task) = state.withLock { state in
+        let (result, task) = withProgress { state in
             guard let result = state.result else {
                 preconditionFailure("\(description): a waiter joined after the build's instance was handed out")
             }
@@ -164,29 +176,27 @@ package final class AsyncBuild: Sendable {
     }
 
     /// A waiter's task was cancelled: it stops waiting; the last one to leave abandons
-    /// the build.
+    /// the build, which its storage forgets in the same step (the next caller starts anew,
+    /// and what this one still makes is not stored).
     private func leave(_ waiter: UInt64) {
-        let (continuation, tasks, abandon) = state.withLock {
-            state -> (UnsafeContinuation<Void, any Error>?, [Task<Void, Never>?], Bool) in
-            guard !state.over else { return (nil, [], false) }
-            let continuation = state.waiting.removeValue(forKey: waiter)
-            if continuation == nil { state.cancelledEarly.insert(waiter) }
-            state.members -= 1
-            guard state.members == 0, !state.abandoned else { return (continuation, [], false) }
-            state.abandoned = true
-            return (continuation, [state.task, state.watchdog.take()], true)
+        let (continuation, tasks) = lock.withLock { storage -> (UnsafeContinuation<Void, any Error>?, [Task<Void, Never>?]) in
+            guard !progress.over else { return (nil, []) }
+            let continuation = progress.waiting.removeValue(forKey: waiter)
+            if continuation == nil { progress.cancelledEarly.insert(waiter) }
+            progress.members -= 1
+            guard progress.members == 0, !progress.abandoned else { return (continuation, []) }
+            progress.abandoned = true
+            storage.forget(ObjectIdentifier(self), of: key, hash: key.registration.quickHash)
+            return (continuation, [progress.task, progress.watchdog.take()])
         }
         continuation?.resume(throwing: CancellationError())
-        if abandon {
-            for task in tasks { task?.cancel() }
-            abandoned(self)
-        }
+        for task in tasks { task?.cancel() }
     }
 
     /// Hands `result` to every waiter (and to those who join later); nothing if the build
     /// was ended (then `result` is dropped here).
     package func finish(_ result: Result<AnyObject, any Error>) {
-        let (waiting, watchdog) = state.withLock { state -> ([UnsafeContinuation<Void, any Error>], Task<Void, Never>?) in
+        let (waiting, watchdog) = withProgress { state -> ([UnsafeContinuation<Void, any Error>], Task<Void, Never>?) in
             let watchdog = state.watchdog.take()
             guard !state.ended else { return ([], watchdog) }
             state.over = true

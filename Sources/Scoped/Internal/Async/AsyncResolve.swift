@@ -75,9 +75,7 @@ extension ContainerNode {
         let clock = timeToLive == nil ? nil : Expiry.currentClock
         if timeToLive != nil { owner.dropExpired(storageKey, from: storage, clock: clock) }
         let claim = storage.claimAsync(storageKey, scope: scope, overridesSeen: overridesSeen) {
-            AsyncBuild(description: frame.buildDescription, registration: key) { [storage] build in
-                storage.forgetAsyncBuild(build, of: frame.storageKey)
-            }
+            AsyncBuild(storageKey, description: frame.buildDescription, lock: storage.state)
         }
         // A captive dependency whether the shorter-lived instance is built now, joined or
         // held already (as ContainerNode.reportCaptivity checks: only a shorter-lived one).

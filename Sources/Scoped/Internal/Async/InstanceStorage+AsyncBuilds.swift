@@ -1,6 +1,6 @@
 // Concurrency rule: as InstanceStorage.swift — everything here reads and writes `state`
-// under its lock and runs no user code with it held; it takes a build's own lock under
-// the storage's (nesting 3 of the lock inventory in Locked.swift). An async build is recorded in the
+// under its lock and runs no user code with it held; the same lock guards the async
+// builds' progress (AsyncBuild.swift), so no other lock is taken. An async build is recorded in the
 // same table of builds in flight as a synchronous one (its builder is the
 // `AsyncBuild`'s identity, not a thread's), so `register`, resets and closes invalidate
 // it the same way: its result reaches its waiters but is not stored.
@@ -52,16 +52,8 @@ extension InstanceStorage {
         of key: StorageKey, slot: StoredEntry.Slot, scope: Scope, reporter: ContainerNode?, build: AsyncBuild,
         deadline: UInt64 = 0, builtThrough: [StorageKey] = []
     ) -> Bool {
-        let id = ObjectIdentifier(build)
-        return store(
-            build.isAbandoned ? .vacant : slot, for: key, hash: key.registration.quickHash, scope: scope,
-            reporter: reporter.map(WeakReporter.init), builtBy: id, deadline: deadline, builtThrough: builtThrough)
-    }
-
-    /// Forgets `build`, abandoned by its last waiter: the next resolve of its key starts a
-    /// new build, and what this one still makes is not stored.
-    package func forgetAsyncBuild(_ build: AsyncBuild, of key: StorageKey) {
-        let hash = key.registration.quickHash
-        state.withLock { $0.forget(ObjectIdentifier(build), of: key, hash: hash) }
+        store(
+            slot, for: key, hash: key.registration.quickHash, scope: scope, reporter: reporter.map(WeakReporter.init),
+            builtBy: ObjectIdentifier(build), deadline: deadline, builtThrough: builtThrough, asyncBuild: build)
     }
 }

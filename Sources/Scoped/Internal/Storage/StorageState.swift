@@ -1,8 +1,7 @@
 // Concurrency rule: none of its own. A `StorageState` is the value inside one
 // `InstanceStorage`'s lock (its `state`) and is read and changed only under it. It runs
 // no user code, reads no process-wide state (the caller passes the override count in) and
-// takes no lock but one: an async claim joins a build in flight, which takes that build's
-// lock (nesting 3 of the lock inventory in Locked.swift).
+// takes no lock: the async builds it records are guarded by the same lock (AsyncBuild.swift).
 
 /// What a thread's claim decided (``StorageState/claim(_:hash:scope:thread:overridesSeen:overridesNow:)``).
 package enum ThreadClaim {
@@ -117,7 +116,7 @@ package struct StorageState {
     ) -> TaskClaim {
         if let held = table.liveInstance(of: key, hash: hash) { return .held(held) }
         if let owner = table.builder(of: key, hash: hash), let build = asyncBuilds[owner] {
-            return build.join().map { .join(build, waiter: $0) } ?? .abandonedInTheWay
+            return build.joinHoldingStorageLock().map { .join(build, waiter: $0) } ?? .abandonedInTheWay
         }
         if closed { return .held(.closed) }
         if overridesSeen != overridesNow { return .overridesChanged }
@@ -166,7 +165,7 @@ package struct StorageState {
     /// Forgets the abandoned async builds of `key` (one that lost the race with a joiner
     /// between its abandonment and ``forget(_:of:hash:)``).
     package mutating func forgetAbandonedBuilds(of key: StorageKey, hash: Int) {
-        while let builder = table.builder(of: key, hash: hash), let build = asyncBuilds[builder], build.isAbandoned {
+        while let builder = table.builder(of: key, hash: hash), let build = asyncBuilds[builder], build.isAbandonedHoldingStorageLock {
             forget(builder, of: key, hash: hash)
         }
     }
