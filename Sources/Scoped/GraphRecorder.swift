@@ -54,10 +54,8 @@ public final class GraphRecorder: Sendable {
 
     /// Removes the observer that ``init(recording:)`` installed; the graph stays readable.
     public func stop() {
-        observation.withLock { observation in
-            observation?.cancel()
-            observation = nil
-        }
+        // Cancelled after unlocking: cancelling takes the container's lock.
+        observation.withLock { $0.take() }?.cancel()
     }
 
     /// Starts a new graph; the recorder keeps recording.

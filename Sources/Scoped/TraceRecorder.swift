@@ -96,10 +96,8 @@ public final class TraceRecorder: Sendable {
 
     /// Removes the observer that ``init(recording:clock:)`` installed; what was recorded stays.
     public func stop() {
-        observation.withLock { observation in
-            observation?.cancel()
-            observation = nil
-        }
+        // Cancelled after unlocking: cancelling takes the container's lock.
+        observation.withLock { $0.take() }?.cancel()
     }
 
     /// Ends the slice of `instance` now: call it from the `deinit` of types whose scope does

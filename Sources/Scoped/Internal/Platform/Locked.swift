@@ -4,7 +4,7 @@
 // stored next to it. Callers keep user code (factory bodies, `deinit`s, observers) out of
 // `withLock`: they move instances out of the state and drop them after unlocking.
 //
-// THE LOCK INVENTORY: every `Locked` in Scoped, and every nesting allowed. A lock not
+// THE LOCK INVENTORY: every `Locked` in the package, and every nesting taken. A lock not
 // listed here, or a nesting not listed, is a bug; the headers of the files named only
 // point back here.
 //
@@ -12,8 +12,9 @@
 //   ContainerNode.state (Tree/ContainerNode)      children, closed, overrides, observers      container
 //   InstanceStorage.state (Storage/InstanceStorage, waitable)
 //                                                 entry table, builds in flight, handoffs to  storage
-//                                                 waiting threads, closed, async builds
-//   AsyncBuild.state (Async/AsyncBuild)           waiters, result, task, watchdog, ended      async build
+//                                                 waiting threads, closed, async builds and
+//                                                 their progress (Async/AsyncBuild: waiters,
+//                                                 result, task, watchdog, ended)
 //   Lazy.state (Lazy, waitable)                   unresolved / resolving / resolved           Lazy
 //   AutoRegistration.gate (Tree/AutoRegistration, waitable)
 //                                                 epoch, last run's epoch, runner, resetters  root with an AutoRegistering hook
@@ -21,29 +22,37 @@
 //   WaitGraph.waits (Resolve/WaitGraph)           waiter (thread, async build) → the builder   process
 //                                                 it waits for: the one waits-for graph
 //   ContainerRegistry.live (Tree/ContainerRegistry) weak list of root nodes                    process
-//   ContainerWorld.State.worldRoots (Tree/ContainerWorld.State) world roots by root and world              process
+//   ContainerWorld.State.worldRoots (Tree/ContainerWorldState) world roots by root and world   process
 //   Scope.customScopes (Scope)                    every custom scope, retained                process
 //   EventHub.stalledBuildThreshold (Tree/EventHub) LifecycleEvent.stalledBuildThreshold       process
 //   LeakCheck.settings (Tree/LeakCheck)            LifecycleEvent.leakGracePeriod              process
 //   LeakCheck.pending (Tree/LeakCheck)             released instances waiting for their grace  process
 //   LeakCollector.watches (Tree/LeakCheck)         an immediate check's released instances    expectNoLeaks call
 //   ManualClock.nanoseconds (Storage/Expiry)      a test world's time for .timeToLive         TimeToLiveClock
+//   Platform.logs (Platform/Platform)             the os logs by category (Apple platforms)   process
 //   GraphRecorder.state / .observation            the graph being folded; its observation     recorder
-//   (ScopedTesting: LifecycleTracker.state / .observations, validateGraph's event list —
-//    leaves: nothing is taken under them.)
+//   TraceRecorder.state / .observation            the events being recorded; its observation  recorder
+//   (ScopedTesting: LifecycleTracker.state / .observations, validateGraph's `events` and
+//    `problems`; ScopedSwiftUI: ViewModelSlot.installedFlag.)
 //
-// Allowed nestings (outer → inner), each held only for a lookup, never across user code:
-//   1. ContainerNode.state (parent) → ContainerNode.state (child): tree walks, top-down only
-//      (close, resets; ContainerNode.swift).
-//   2. ContainerNode.state (parent) → InstanceStorage.state (child's): `Scope.reset()`
+// Nestings taken (outer → inner), each held only for a lookup, never across user code:
+//   1. ContainerNode.state (parent) → InstanceStorage.state (child's): `Scope.reset()`
 //      picking the children that hold a scope's instances (ContainerRegistry.swift).
-//   3. InstanceStorage.state → AsyncBuild.state: an async claim joins, or checks for
-//      abandonment, a build recorded in the storage (InstanceStorage+AsyncBuilds.swift).
-//   4. WaitGraph.waits → InstanceStorage.state or Lazy.state: a cycle walk asks whether
+//   2. WaitGraph.waits → InstanceStorage.state or Lazy.state: a cycle walk asks whether
 //      a recorded wait still blocks (WaitGraph.swift, Lazy.swift).
-// Every other lock is a leaf: nothing is taken while it is held. No nesting goes the
-// other way, so no two threads can take two locks in opposite orders.
+// Every other lock is a leaf: nothing is taken while it is held (a recorder's `stop()`
+// takes its observation out and cancels it after unlocking). No nesting goes the other
+// way, so no two threads can take two locks in opposite orders.
 //
+// Waits (a thread blocked on a lock's condition, the lock released meanwhile):
+// InstanceStorage.state (another thread's build of the key), Lazy.state (another thread
+// resolving it), AutoRegistration.gate (another thread running `autoRegister()` or
+// resetting the root). The first two are edges of the waits-for graph, which stops a
+// cycle. The third is not: the thread running a root's `autoRegister()` (or resetting it)
+// passes its own gate, and a reset waits for nothing, but two roots whose
+// `autoRegister()`s resolve from each other, run on two threads at once, would wait for
+// each other forever (a known gap, undetected).
+
 // Spinning under a lock: `HeldSlot.swap` (HeldIndex.swift) runs under its storage's lock
 // and may spin until the lock-free readers inside their few-instruction window (load,
 // retain) leave it; after 64 spins it yields the thread, so a reader preempted in that

@@ -3,7 +3,7 @@
 // another thread, a `Lazy` another thread resolves) and for async builds (a body
 // awaiting another build). It is touched only on the slow path (about to wait) and never
 // held while user code runs. While holding it, a walk may take a storage's or a `Lazy`'s
-// lock to check that a recorded wait still blocks (nesting 4 of the lock inventory in
+// lock to check that a recorded wait still blocks (nesting 2 of the lock inventory in
 // Locked.swift).
 
 /// Detects a cycle of waits: thread A builds `x`, whose body waits for `y` that thread B

@@ -1,8 +1,8 @@
 // Concurrency rule: each node (the state behind a `ContainerManager`) keeps its
 // mutable state in one `Locked` value, `state` (closed flag, open children,
 // overrides, observers, a root's `AutoRegistering` gate), and its instances in `storage` (see InstanceStorage.swift).
-// Tree walks take a parent's `state` and then its children's, top-down only (nesting 1
-// of the lock inventory in Locked.swift). Every lock is held only to read or swap that
+// Tree walks take one scope's `state` at a time (a parent's is released before a child's
+// is taken; the lock inventory is in Locked.swift). Every lock is held only to read or swap that
 // state: factory bodies, observers and the `deinit`s of released
 // instances run after unlocking. Closing releases children first, then this scope's
 // instances newest first.

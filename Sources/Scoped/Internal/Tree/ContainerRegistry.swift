@@ -2,7 +2,7 @@
 // node in the process; it is held only to add, remove or copy the list, never while
 // instances are released. A root's lifetime scopes are reached through the nodes'
 // `state` locks, one at a time, and under a parent's each child's storage lock for a
-// moment (nesting 2 of the lock inventory in Locked.swift), so that only the nodes that
+// moment (nesting 1 of the lock inventory in Locked.swift), so that only the nodes that
 // hold instances of the scope are retained. No user code runs meanwhile.
 
 /// Every live root container's node, so that `Scope.<name>.reset()` can reach every
