@@ -41,6 +41,9 @@ enum LifetimeRows {
         // turns off every other row's lock-free read.
         let observed = Container()
         let checked = Container()
+        // An open child holding one `.scoped` instance, for repeated hits.
+        let hits = root.child("hits")
+        _ = hits.flow0()
         return [
             Benchmark("lifetime", "hand-written: 10 inits kept by an owner, dropped", baseline: true) { n in
                 var acc: UInt64 = 0
@@ -55,6 +58,11 @@ enum LifetimeRows {
             Benchmark("lifetime", "Scoped child + 10 scoped resolves + close") { n in
                 var acc: UInt64 = 0
                 for _ in 0..<n { acc &+= cycle(root) }
+                return acc
+            },
+            Benchmark("lifetime", "Scoped .scoped hit in an open child") { n in
+                var acc: UInt64 = 0
+                for _ in 0..<n { acc &+= fold(hits.flow0()) }
                 return acc
             },
             Benchmark("lifetime", "Scoped child + 10 scoped resolves + close, observed") { n in

@@ -115,7 +115,8 @@ extension InstanceStorage {
 
 extension ContainerNode {
     /// Step 1, the held instance read without a lock: from the storage's lock-free
-    /// ``HeldIndex`` (a child's storage: its locked table) where the scope keeps it.
+    /// ``HeldIndex`` where the scope keeps it (a child lifetime scope's own instances are
+    /// read by the claim instead: ``readsWithoutLock(_:)``).
     /// Non-generic, so that it is compiled once. The typed shell asks only for scopes
     /// that hold instances (`kind.holdsInstances`).
     ///
@@ -124,7 +125,7 @@ extension ContainerNode {
     /// override of `key` visible from here, or no instance held yet.
     @usableFromInline
     package func fastRead(_ key: RegistrationKey, kind: Scope.Lifetime) -> Resolution {
-        guard mayResolveFast(key) else { return .miss }
+        guard readsWithoutLock(kind), mayResolveFast(key) else { return .miss }
         return withHeldStorage(of: kind) { $0.read(key) } ?? .miss
     }
 
@@ -134,7 +135,7 @@ extension ContainerNode {
     package func fastRead(_ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>, kind: Scope.Lifetime) -> Resolution {
         // One instance whatever the parameter: held ones are read as above.
         guard let box = parameter.pointee.box else { return fastRead(key, kind: kind) }
-        guard mayResolveFast(key) else { return .miss }
+        guard readsWithoutLock(kind), mayResolveFast(key) else { return .miss }
         let storageKey = StorageKey(key, box: box)
         return withHeldStorage(of: kind) { $0.held(storageKey, at: Expiry.noClock) } ?? .miss
     }
@@ -148,12 +149,21 @@ extension ContainerNode {
     package func fastReadExpiring(
         _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime
     ) -> Resolution {
-        guard mayResolveFast(key) else { return .miss }
+        guard readsWithoutLock(kind), mayResolveFast(key) else { return .miss }
         let now = Platform.monotonicNanoseconds
         return withHeldStorage(of: kind) { storage in
             guard let box = parameter?.pointee.box else { return storage.read(key, at: now) }
             return storage.held(StorageKey(key, box: box), at: now)
         } ?? .miss
+    }
+
+    /// Whether `kind`'s instances are read here before a build: not in a child lifetime
+    /// scope's own storage, which has no lock-free index. There the claim reads the held
+    /// instance under the lock it takes anyway, so a first build takes the lock twice, not
+    /// three times, and walks the overrides once.
+    @inline(__always)
+    private func readsWithoutLock(_ kind: Scope.Lifetime) -> Bool {
+        isRoot || kind.home != .lifetimeScope
     }
 
     /// No container world, no observer on this chain, no override of `key` visible. A
@@ -321,25 +331,33 @@ extension ContainerNode {
         // already: the holder keeps it alive either way.
         let observed = EventHub.isActive
         if observed { owner.reportCaptivity(of: frame, scope: scope, context: context) }
-        if let held {
-            if case .closed = held, ContainerNode.mayOutliveClosedScope || context.isResolvingForPropertyWrapper {
-                if !ContainerNode.mayOutliveClosedScope { owner.reportWrapperAfterClose(frame.storageKey, scope: scope) }
-                // A cancelled task or an ended async build's body: an instance for this
-                // caller alone, kept by nobody, instead of a stop (LifetimeScopeClosedError).
-                let ending = BuildEnding(filing: .dropped, reporter: observed ? .retaining(owner) : nil, observed: observed)
-                context.open(frame, ending: ending)
-                return .build(override: found?.body, form: observed ? .strong : .unused, context: .unretained(context))
-            }
-            owner.report(held, of: frame, scope: scope)
-            found?.body.decorate(held)  // a decorator given at run time (a build runs it in its body)
-            return .found(held)
-        }
+        if let held { return owner.answer(held, of: frame, override: found?.body, observed: observed, context: context) }
         // The ending keeps `owner` and `storage` until the build finishes: moved into it,
         // not retained again.
         let ending = BuildEnding(
             filing: .storage(.retaining(consume storage)), reporter: .retaining(consume owner), observed: observed)
         context.open(frame, ending: ending)
         return .build(override: found?.body, form: kind.payloadForm, context: .unretained(context))
+    }
+
+    /// What a claim that found `held` (owned by this node) answers: the instance, reported
+    /// and decorated; for a closed scope, a stop, or a build for a caller that may outlive
+    /// its scope (``mayOutliveClosedScope``, a property wrapper's late resolve).
+    private func answer(
+        _ held: Resolution, of frame: BuildFrame, override: (any OverrideBody)?, observed: Bool, context: ResolutionContext
+    ) -> BuildStep {
+        let scope = frame.scope
+        if case .closed = held, ContainerNode.mayOutliveClosedScope || context.isResolvingForPropertyWrapper {
+            if !ContainerNode.mayOutliveClosedScope { reportWrapperAfterClose(frame.storageKey, scope: scope) }
+            // A cancelled task or an ended async build's body: an instance for this
+            // caller alone, kept by nobody, instead of a stop (LifetimeScopeClosedError).
+            let ending = BuildEnding(filing: .dropped, reporter: observed ? .retaining(self) : nil, observed: observed)
+            context.open(frame, ending: ending)
+            return .build(override: override, form: observed ? .strong : .unused, context: .unretained(context))
+        }
+        report(held, of: frame, scope: scope)
+        override?.decorate(held)  // a decorator given at run time (a build runs it in its body)
+        return .found(held)
     }
 
     /// Where a resolve of `key` from here goes: the node of the current container world,
