@@ -77,30 +77,41 @@ extension ContainerNode {
         let claim = storage.claimAsync(storageKey, scope: scope, overridesSeen: overridesSeen) {
             AsyncBuild(storageKey, description: frame.buildDescription, lock: storage.state)
         }
+        let deadline: @Sendable () -> UInt64 = { [lifespan = timeToLive.map { Expiry.lifespan($0, of: key) } ?? Expiry.forever] in
+            Expiry.deadline(lifespan: lifespan, on: clock)
+        }
+        return try await owner.answer(claim, of: frame, in: storage, override: override, request, deadline: deadline)
+    }
+
+    /// What a claim by an async resolve of `frame`'s key in `storage` (owned by this node)
+    /// answers: the held instance, the joined build's, or a started build's; nil if an
+    /// override changed after it was looked up (nothing was claimed).
+    private func answer(
+        _ claim: InstanceStorage.AsyncClaimed, of frame: AsyncFrame, in storage: InstanceStorage,
+        override: (any OverrideBody)?, _ request: AsyncRequest, deadline: @escaping @Sendable () -> UInt64
+    ) async throws -> Resolution? {
+        let (storageKey, scope) = (frame.storageKey, frame.scope)
         // A captive dependency whether the shorter-lived instance is built now, joined or
         // held already (as ContainerNode.reportCaptivity checks: only a shorter-lived one).
-        if case .overridesChanged = claim {} else if EventHub.isActive, kind.isShortLived(ownedByChild: !owner.isRoot) {
-            owner.reportCaptive(storageKey, scope: scope, heldBy: AsyncBuildChain.captiveHolder)
+        if case .overridesChanged = claim {} else if EventHub.isActive, frame.kind.isShortLived(ownedByChild: !isRoot) {
+            reportCaptive(storageKey, scope: scope, heldBy: AsyncBuildChain.captiveHolder)
         }
         switch claim {
         case .held(let outcome):
-            let held = try owner.heldAsync(outcome, key: storageKey, scope: scope)
+            let held = try heldAsync(outcome, key: storageKey, scope: scope)
             override?.decorate(held)  // a decorator given at run time (a build runs it in its body)
             return held
         case .join(let build, let waiter):
             let payload = try await AsyncBuildChain.waiting(for: build) { try await build.value(for: waiter) }
             // A caller that joined a build reuses its instance: one event per resolve,
             // as a thread that waited for another's build reports.
-            if EventHub.isActive { owner.emit(.reused, key: storageKey, scope: scope, instance: Payload.identity(of: payload)) }
+            if EventHub.isActive { emit(.reused, key: storageKey, scope: scope, instance: Payload.identity(of: payload)) }
             return .held(payload)
         case .run(let build, let waiter):
-            let lifespan = timeToLive.map { Expiry.lifespan($0, of: key) } ?? Expiry.forever
-            owner.start(
-                build, of: frame.with(build), in: storage, override: override, request,
-                deadline: { Expiry.deadline(lifespan: lifespan, on: clock) })
+            start(build, of: frame.with(build), in: storage, override: override, request, deadline: deadline)
             return .held(try await AsyncBuildChain.waiting(for: build) { try await build.value(for: waiter) })
         case .overridesChanged:
-            return nil   // an override changed after it was looked up: nothing claimed
+            return nil
         }
     }
 
