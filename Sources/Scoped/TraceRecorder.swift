@@ -145,27 +145,33 @@ public final class TraceRecorder: Sendable {
                     state.slices[index].end = time
                     state.slices[index].endedBy = "closed"
                 }
-            case .leaked:
-                var args = [("seconds", "\(event.leak?.seconds ?? 0)")]
-                if let chain = event.leak?.builtThrough, !chain.isEmpty {
-                    args.append(("builtThrough", chain.map(\.description).joined(separator: " → ")))
-                }
-                Self.instant("leaked \(event.subject ?? "?")", "leak", event, track, time, args, in: &state)
-            case .captiveDependency:
-                Self.instant(
-                    "captive \(event.subject ?? "?") captures \(event.dependency ?? "?")", "misuse", event, track, time, [],
-                    in: &state)
-            case .buildStalled:
-                Self.instant(
-                    "stalled \(event.subject ?? "?")", "misuse", event, track, time,
-                    [("callers", "\(event.stall?.callers ?? 0)")], in: &state)
-            case .misuse:
-                Self.instant(
-                    "misuse \(event.subject ?? "?")", "misuse", event, track, time,
-                    [("reason", event.misuse?.reason.rawValue ?? "?"), ("message", event.misuse?.message ?? "")], in: &state)
-            case .reset:
-                Self.instant("reset \(event.scope ?? "?")", "reset", event, track, time, [], in: &state)
+            case .leaked, .captiveDependency, .buildStalled, .misuse, .reset:
+                Self.instant(for: event, track: track, at: time, in: &state)
             }
+        }
+    }
+
+    /// An event that marks a moment, not a span: a leak, a misuse, a reset.
+    private static func instant(for event: LifecycleEvent, track: Int, at time: UInt64, in state: inout State) {
+        let subject = event.subject ?? "?"
+        switch event.kind {
+        case .leaked:
+            var args = [("seconds", "\(event.leak?.seconds ?? 0)")]
+            if let chain = event.leak?.builtThrough, !chain.isEmpty {
+                args.append(("builtThrough", chain.map(\.description).joined(separator: " → ")))
+            }
+            instant("leaked \(subject)", "leak", event, track, time, args, in: &state)
+        case .captiveDependency:
+            instant("captive \(subject) captures \(event.dependency ?? "?")", "misuse", event, track, time, [], in: &state)
+        case .buildStalled:
+            instant("stalled \(subject)", "misuse", event, track, time, [("callers", "\(event.stall?.callers ?? 0)")], in: &state)
+        case .misuse:
+            let args = [("reason", event.misuse?.reason.rawValue ?? "?"), ("message", event.misuse?.message ?? "")]
+            instant("misuse \(subject)", "misuse", event, track, time, args, in: &state)
+        case .reset:
+            instant("reset \(event.scope ?? "?")", "reset", event, track, time, [], in: &state)
+        case .created, .reused, .released, .scopeOpened, .scopeClosed:
+            break   // spans, recorded by `record(_:)`
         }
     }
 
