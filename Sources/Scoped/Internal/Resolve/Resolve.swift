@@ -115,8 +115,7 @@ extension InstanceStorage {
 
 extension ContainerNode {
     /// Step 1, the held instance read without a lock: from the storage's lock-free
-    /// ``HeldIndex`` where the scope keeps it (a child lifetime scope's own instances are
-    /// read by the claim instead: ``readsWithoutLock(_:)``).
+    /// ``HeldIndex`` (a child's storage: its locked table) where the scope keeps it.
     /// Non-generic, so that it is compiled once. The typed shell asks only for scopes
     /// that hold instances (`kind.holdsInstances`).
     ///
@@ -125,7 +124,7 @@ extension ContainerNode {
     /// override of `key` visible from here, or no instance held yet.
     @usableFromInline
     package func fastRead(_ key: RegistrationKey, kind: Scope.Lifetime) -> Resolution {
-        guard readsWithoutLock(kind), mayResolveFast(key) else { return .miss }
+        guard mayResolveFast(key) else { return .miss }
         return withHeldStorage(of: kind) { $0.read(key) } ?? .miss
     }
 
@@ -135,7 +134,7 @@ extension ContainerNode {
     package func fastRead(_ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>, kind: Scope.Lifetime) -> Resolution {
         // One instance whatever the parameter: held ones are read as above.
         guard let box = parameter.pointee.box else { return fastRead(key, kind: kind) }
-        guard readsWithoutLock(kind), mayResolveFast(key) else { return .miss }
+        guard mayResolveFast(key) else { return .miss }
         let storageKey = StorageKey(key, box: box)
         return withHeldStorage(of: kind) { $0.held(storageKey, at: Expiry.noClock) } ?? .miss
     }
@@ -149,21 +148,12 @@ extension ContainerNode {
     package func fastReadExpiring(
         _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime
     ) -> Resolution {
-        guard readsWithoutLock(kind), mayResolveFast(key) else { return .miss }
+        guard mayResolveFast(key) else { return .miss }
         let now = Platform.monotonicNanoseconds
         return withHeldStorage(of: kind) { storage in
             guard let box = parameter?.pointee.box else { return storage.read(key, at: now) }
             return storage.held(StorageKey(key, box: box), at: now)
         } ?? .miss
-    }
-
-    /// Whether `kind`'s instances are read here before a build: not in a child lifetime
-    /// scope's own storage, which has no lock-free index. There the claim reads the held
-    /// instance under the lock it takes anyway, so a first build takes the lock twice, not
-    /// three times, and walks the overrides once.
-    @inline(__always)
-    private func readsWithoutLock(_ kind: Scope.Lifetime) -> Bool {
-        isRoot || kind.home != .lifetimeScope
     }
 
     /// No container world, no observer on this chain, no override of `key` visible. A
