@@ -103,18 +103,14 @@ package final class AsyncBuild: @unchecked Sendable { // @unchecked: its storage
     /// start, so that a new build is never abandoned before it runs.
     package static let firstWaiter: UInt64 = 1
 
-    /// Joins the build as a waiter; nil if it was abandoned (the caller starts a new one).
-    /// Called by a claim, which holds the storage's lock.
-    package func joinHoldingStorageLock() -> UInt64? {
-        guard !progress.abandoned else { return nil }
+    /// Joins the build as a waiter. Called by a claim, which holds the storage's lock and
+    /// finds only builds that are not abandoned: the storage forgets a build in the step
+    /// that abandons it (``leave(_:)``), and then what it still makes is not stored.
+    package func joinHoldingStorageLock() -> UInt64 {
         progress.nextWaiter += 1
         progress.members += 1
         return progress.nextWaiter
     }
-
-    /// Whether the build was abandoned: its result must not be stored. Read under the
-    /// storage's lock (by the storage).
-    package var isAbandonedHoldingStorageLock: Bool { progress.abandoned }
 
     /// Whether the close of its scope ended the build (``end(throwing:)``).
     package var wasEnded: Bool { withProgress { $0.ended } }

@@ -38,7 +38,6 @@ extension InstanceStorage {
             case .run(let build, let waiter): return .run(build, waiter: waiter)
             case .overridesChanged: return .overridesChanged
             case .needsBuild: newBuild = makeBuild()
-            case .abandonedInTheWay: state.withLock { $0.forgetAbandonedBuilds(of: key, hash: hash) }
             }
         }
     }
@@ -54,6 +53,6 @@ extension InstanceStorage {
     ) -> Bool {
         store(
             slot, for: key, hash: key.registration.quickHash, scope: scope, reporter: reporter.map(WeakReporter.init),
-            builtBy: ObjectIdentifier(build), deadline: deadline, builtThrough: builtThrough, asyncBuild: build)
+            builtBy: ObjectIdentifier(build), deadline: deadline, builtThrough: builtThrough)
     }
 }

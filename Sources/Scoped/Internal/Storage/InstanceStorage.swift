@@ -139,14 +139,12 @@ package final class InstanceStorage: Sendable {
     @inline(__always)
     func store(
         _ slot: StoredEntry.Slot, for key: StorageKey, hash: Int, scope: Scope, reporter: WeakReporter?,
-        builtBy me: ObjectIdentifier, deadline: UInt64, builtThrough: [StorageKey] = [], asyncBuild: AsyncBuild? = nil
+        builtBy me: ObjectIdentifier, deadline: UInt64, builtThrough: [StorageKey] = []
     ) -> Bool {
         // Released after unlocking: a `.shared` instance's dead entry this one replaces,
         // and the index's previous payload.
         let (dead, replaced, wake, kept): ([StoredEntry], UInt, Bool, Bool) = state.withLock { state in
-            // An abandoned async build's instance is not stored.
-            let abandoned = asyncBuild?.isAbandonedHoldingStorageLock ?? false
-            let files = state.finish(key, hash: hash, by: me, slot: abandoned ? .vacant : slot)
+            let files = state.finish(key, hash: hash, by: me, slot: slot)
             let wake = state.waiters > 0
             guard files else { return ([], 0, wake, false) }
             let dead = state.table.append(

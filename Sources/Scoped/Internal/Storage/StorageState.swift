@@ -32,9 +32,6 @@ package enum TaskClaim {
     case run(AsyncBuild, waiter: UInt64)
     /// No build is in flight and none was offered: claim again with a new build.
     case needsBuild
-    /// An abandoned async build is in the way: forget it (``StorageState/forgetAbandonedBuilds(of:hash:)``),
-    /// then claim again.
-    case abandonedInTheWay
     /// An override changed since the claimant read them: look them up again, then claim
     /// again. Nothing was recorded.
     case overridesChanged
@@ -115,8 +112,9 @@ package struct StorageState {
         _ key: StorageKey, hash: Int, scope: Scope, newBuild: AsyncBuild?, overridesSeen: UInt, overridesNow: UInt
     ) -> TaskClaim {
         if let held = table.liveInstance(of: key, hash: hash) { return .held(held) }
+        // An abandoned build is forgotten in the step that abandons it: one here is joinable.
         if let owner = table.builder(of: key, hash: hash), let build = asyncBuilds[owner] {
-            return build.joinHoldingStorageLock().map { .join(build, waiter: $0) } ?? .abandonedInTheWay
+            return .join(build, waiter: build.joinHoldingStorageLock())
         }
         if closed { return .held(.closed) }
         if overridesSeen != overridesNow { return .overridesChanged }
@@ -160,14 +158,6 @@ package struct StorageState {
     package mutating func forget(_ build: ObjectIdentifier, of key: StorageKey, hash: Int) {
         asyncBuilds[build] = nil
         _ = table.finishBuild(of: key, hash: hash, by: build)  // an async build: no thread waits
-    }
-
-    /// Forgets the abandoned async builds of `key` (one that lost the race with a joiner
-    /// between its abandonment and ``forget(_:of:hash:)``).
-    package mutating func forgetAbandonedBuilds(of key: StorageKey, hash: Int) {
-        while let builder = table.builder(of: key, hash: hash), let build = asyncBuilds[builder], build.isAbandonedHoldingStorageLock {
-            forget(builder, of: key, hash: hash)
-        }
     }
 
     /// Invalidates the builds in flight that `shouldRemove` selects (but those of the
