@@ -157,6 +157,7 @@ package struct EntryTable {
 
     /// Ends `builder`'s build of `key`: whether its instance may be stored (false if it
     /// was not in flight or was invalidated meanwhile), and who waits for it.
+    @inline(__always)
     package mutating func finishBuild(of key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> FinishedBuild {
         guard let index = inFlight.lastIndex(where: { $0.hash == hash && $0.builder == builder && $0.key == key }) else {
             return FinishedBuild(valid: false, waiting: 0, serial: 0)
