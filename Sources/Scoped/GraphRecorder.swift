@@ -58,6 +58,10 @@ public final class GraphRecorder: Sendable {
         observation.withLock { $0.take() }?.cancel()
     }
 
+    // A recorder dropped without `stop()` leaves no observer behind (each would cost every
+    // resolve of the container an event for nobody).
+    deinit { stop() }
+
     /// Starts a new graph; the recorder keeps recording.
     public func clear() {
         state.withLock { $0 = State() }

@@ -147,7 +147,8 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// How long an async factory's build may run before observers receive a
-    /// ``Kind-swift.enum/buildStalled`` event; nil turns the report off. 10 seconds unless set.
+    /// ``Kind-swift.enum/buildStalled`` event; nil turns the report off. 10 seconds unless set;
+    /// a negative or NaN value stops the process with a message naming the setting.
     ///
     /// A build whose body never returns (a network call with no timeout, a continuation
     /// never resumed) otherwise keeps its callers waiting until they are cancelled, and
@@ -164,7 +165,10 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
     /// ```
     public static var stalledBuildThreshold: Double? {
         get { EventHub.stalledBuildThreshold.withLock { $0 } }
-        set { EventHub.stalledBuildThreshold.withLock { $0 = newValue.map { max(0, $0) } } }
+        set {
+            let seconds = checkedSeconds(newValue, "stalledBuildThreshold")
+            EventHub.stalledBuildThreshold.withLock { $0 = seconds }
+        }
     }
 
     /// For ``Kind-swift.enum/leaked``: how long the instance was given, and which builds made it.
@@ -184,7 +188,8 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
 
     /// How long an instance a scope released may stay alive before observers receive a
     /// ``Kind-swift.enum/leaked`` event; nil turns the check off. 2 seconds in debug builds,
-    /// nil (off) in release builds, unless set.
+    /// nil (off) in release builds, unless set; a negative or NaN value stops the process
+    /// with a message naming the setting.
     ///
     /// When a lifetime scope closes, or a reset drops instances, every class instance it
     /// releases should deinit then. One that is still alive after this grace period is held
@@ -204,7 +209,13 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
     /// ```
     public static var leakGracePeriod: Double? {
         get { LeakCheck.gracePeriod }
-        set { LeakCheck.gracePeriod = newValue.map { max(0, $0) } }
+        set { LeakCheck.gracePeriod = checkedSeconds(newValue, "leakGracePeriod") }
+    }
+
+    /// `seconds`, unless it is negative or NaN: then the process stops, naming the setting.
+    private static func checkedSeconds(_ seconds: Double?, _ setting: String) -> Double? {
+        guard let seconds, !(seconds >= 0) else { return seconds }
+        ScopedFailure.stop("LifecycleEvent.\(setting) = \(seconds): give a number of seconds of 0 or more, or nil to turn it off")
     }
 
     /// A registration, with the parameter of a per-parameter instance: who resolved whom.

@@ -18,6 +18,8 @@ package struct ContainerInspection {
     package var readsLockFree: Bool { node.storage.index != nil }
     /// Whether it is a root container.
     package var isRoot: Bool { node.isRoot }
+    /// Whether an observer is installed here or on an enclosing scope.
+    package var isObserved: Bool { node.isObservedInChain }
     /// How many threads wait for a build in flight in its storage (a test makes a change
     /// once they do).
     package var threadsWaitingForBuilds: Int { node.storage.state.withLock { $0.waiters } }

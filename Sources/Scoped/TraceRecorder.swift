@@ -100,6 +100,10 @@ public final class TraceRecorder: Sendable {
         observation.withLock { $0.take() }?.cancel()
     }
 
+    // A recorder dropped without `stop()` leaves no observer behind (each would cost every
+    // resolve of the container an event for nobody).
+    deinit { stop() }
+
     /// Ends the slice of `instance` now: call it from the `deinit` of types whose scope does
     /// not release them (`.unique`, `.graph`, `.shared`), so their slices end when they go.
     ///

@@ -179,3 +179,30 @@ extension GraphRecorderTests {
             """)
     }
 }
+
+/// A recorder dropped without `stop()` used to leave its observer installed, which nothing
+/// could remove: every resolve of the container went on paying for an event (a fifth
+/// new-user evaluation: a `.unique` resolve 0.1 → 1.1 µs with one dropped recorder).
+@Suite struct DroppedRecorderTests {
+    @Test func aGraphRecorderDroppedWithoutStopRemovesItsObserver() {
+        let container = Container()
+        do {
+            let recorder = GraphRecorder(recording: container)
+            _ = container.graphAPI()
+            #expect(container.inspection.isObserved)
+            #expect(recorder.graph.nodes.count == 1)
+        }
+        #expect(!container.inspection.isObserved)
+    }
+
+    @Test func aTraceRecorderDroppedWithoutStopRemovesItsObserver() {
+        let container = Container()
+        do {
+            let recorder = TraceRecorder(recording: container)
+            _ = container.graphAPI()
+            #expect(container.inspection.isObserved)
+            _ = recorder
+        }
+        #expect(!container.inspection.isObserved)
+    }
+}

@@ -101,7 +101,7 @@ private func leakLines(of container: some SharedContainer) -> (Collected<String>
             #endif
             LifecycleEvent.leakGracePeriod = nil
             precondition(!LeakCheck.isArmed)
-            LifecycleEvent.leakGracePeriod = -3
+            LifecycleEvent.leakGracePeriod = 0
             precondition(LifecycleEvent.leakGracePeriod == 0 && LeakCheck.isArmed)
             // With the setting on, a leak is reported after it, with no test hook.
             LifecycleEvent.leakGracePeriod = 0.02

@@ -113,4 +113,25 @@ final class StallLog: Sendable {
             precondition(LifecycleEvent.stalledBuildThreshold == 10)
         }
     }
+
+    /// A negative or NaN period used to become 0 silently (a NaN grace period reported
+    /// every released instance at once as leaked); `.timeToLive` stopped on the same input.
+    @Test func aNegativeOrNaNPeriodStopsNamingTheSetting() async {
+        let threshold = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            LifecycleEvent.stalledBuildThreshold = -1
+        }
+        #expect(standardError(of: threshold).contains(
+            "Scoped: LifecycleEvent.stalledBuildThreshold = -1.0: give a number of seconds of 0 or more, or nil to turn it off"))
+        let grace = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            LifecycleEvent.leakGracePeriod = .nan
+        }
+        #expect(standardError(of: grace).contains(
+            "Scoped: LifecycleEvent.leakGracePeriod = nan: give a number of seconds of 0 or more, or nil to turn it off"))
+        // 0 and infinity are periods.
+        await #expect(processExitsWith: .success) {
+            LifecycleEvent.leakGracePeriod = 0
+            LifecycleEvent.stalledBuildThreshold = .infinity
+            precondition(LifecycleEvent.leakGracePeriod == 0 && LifecycleEvent.stalledBuildThreshold == .infinity)
+        }
+    }
 }

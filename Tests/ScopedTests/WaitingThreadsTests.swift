@@ -21,6 +21,18 @@ extension Scope {
 }
 
 extension Container {
+    /// A `.scoped` dependency of the overtaken builds below.
+    fileprivate func overtakenDependency(_ tracker: LifecycleTracker) -> Factory<Probe> {
+        self { Probe("dependency", tracker) }.scoped
+    }
+    /// A view model whose body, once the gate lets it go on, resolves its `.scoped`
+    /// dependency through the same container: in `scope`.
+    fileprivate func overtakenModel(_ gate: Gate?, _ tracker: LifecycleTracker, _ scope: Scope) -> Factory<Probe> {
+        self {
+            gate?.pass()
+            return Probe("model", tracker, holding: [self.overtakenDependency(tracker)()])
+        }.scope(scope)
+    }
     fileprivate func waitedScoped(_ gate: Gate) -> Factory<Item> {
         self { gate.pass(); return Item("declared") }.scoped
     }
@@ -56,6 +68,46 @@ private func twoCallers(
 }
 
 @Suite struct WaitingThreadsTests {
+    /// A close that overtakes a build whose body then resolves a `.scoped` dependency
+    /// through the closed scope used to stop the process ("lifetime scope flow#2 is
+    /// closed … while building model"; a fifth new-user evaluation, finding 1). The body
+    /// is part of a build that began before the close: its dependency is built for it
+    /// alone, its caller gets the instance, and the scope keeps neither.
+    @Test(arguments: [Scope.scoped, .cached, .unique])
+    func aCloseThatOvertakesABuildLetsItsBodyResolveThroughTheClosedScope(_ scope: Scope) {
+        let tracker = LifecycleTracker()
+        let root = Container()
+        let flow = root.child("flow")
+        let gate = Gate()
+        let model = resolveOnNewThread { flow.overtakenModel(gate, tracker, scope)() }
+        gate.whileBuilding { flow.close() }
+        do {
+            let built = model()
+            #expect(built.dependencies.map(\.name) == ["dependency"])
+            #expect(tracker.inits("model") == 1 && tracker.inits("dependency") == 1)
+            #expect(tracker.deinits("model") == 0 && tracker.deinits("dependency") == 0)
+        }
+        if scope === Scope.cached {
+            // The root's, not the flow's (its dependency, from the flow, a captive one).
+            #expect(root.overtakenModel(nil, tracker, .cached)().label == "model#1")
+        } else {
+            // Kept by nobody: gone with the caller's reference.
+            #expect(tracker.deinits("model") == 1 && tracker.deinits("dependency") == 1)
+        }
+    }
+
+    /// A resolve that begins after the close still stops, from a build too.
+    @Test func aBuildThatBeginsAfterTheCloseStillStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let tracker = LifecycleTracker()
+            let flow = Container().child("flow")
+            flow.close()
+            _ = flow.overtakenModel(nil, tracker, .unique)()
+        }
+        #expect(standardError(of: result).contains(
+            "cannot resolve overtakenDependency(_:) (Probe) as .scoped: lifetime scope flow#2 is closed"))
+    }
+
     /// Closing the flow while its `.scoped` build runs and another thread waits for it
     /// used to stop that thread ("lifetime scope flow#2 is closed").
     @Test func aCloseDuringABuildHandsItsInstanceToTheWaitingThread() async {

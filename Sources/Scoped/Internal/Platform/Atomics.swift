@@ -159,7 +159,17 @@ package enum ProcessWideCounter: Int32 {
     case eventSequence = 2
     /// Observer ids (EventHub.swift).
     case observerIDs = 3
+    /// Storage closes: a close records the count it made, a thread's outermost resolve
+    /// the count it saw, so that the nested resolves of a build a close overtook are told
+    /// apart from resolves that began after it (Resolve.swift).
+    case closes = 4
     // Raw values stay below SCOPED_PROCESS_COUNTERS (8).
+
+    /// The count now (relaxed).
+    @inline(__always)
+    package var current: UInt64 {
+        scoped_atomic_uint64_load(scoped_process_counter(rawValue), memory_order_relaxed)
+    }
 
     /// Adds one (relaxed: the value is a name, not a synchronisation point); returns the
     /// new value, so the first call returns 1.

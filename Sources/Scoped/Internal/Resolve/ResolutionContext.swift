@@ -115,6 +115,9 @@ package final class ResolutionContext {
         /// Whether a property wrapper's resolve runs on this thread
         /// (``ResolutionContext/resolvingForPropertyWrapper(_:)``).
         var resolvingForPropertyWrapper = false
+        /// The count of storage closes when this thread's outermost resolve began
+        /// (``ResolutionContext/noteOutermostStart()``).
+        var outermostStart: UInt64 = 0
         /// The container the override about to run on this thread builds for. Unretained
         /// (a weak reference would move a lifetime scope's reference counts to the slow
         /// path for good): it is read only right after it is set, while the build keeps
@@ -264,6 +267,21 @@ package final class ResolutionContext {
 
     /// Whether a build is open on this thread (a resolve made now is nested in it).
     package var isBuilding: Bool { !state.pointee.frames.isEmpty }
+
+    /// Notes, for an outermost resolve (no build open on this thread), how many storage
+    /// closes there were when it began: read before it claims anything, so that a close
+    /// that overtakes its build has a higher count.
+    @inline(__always)
+    package func noteOutermostStart() {
+        if state.pointee.frames.isEmpty { state.pointee.outermostStart = ProcessWideCounter.closes.current }
+    }
+
+    /// Whether this thread runs the body of a build whose outermost resolve began before
+    /// the close that made `closedAt`: its nested resolves through the closed scope are
+    /// part of a build the close overtook.
+    package func isInBuildBegunBefore(closedAt: UInt64) -> Bool {
+        isBuilding && state.pointee.outermostStart < closedAt
+    }
 
     /// Opens `frame` on this thread's stack of builds, with what ``finishBuild(_:)``
     /// (Resolve.swift) must do when its body returns; stops the process on a cycle.

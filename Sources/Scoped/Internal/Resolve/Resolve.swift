@@ -234,6 +234,7 @@ extension ContainerNode {
         // (AutoRegistration.swift), so a read that saw them cleared sees it raised.
         if !kind.holdsInstances, mayResolveFast(key), withRoot({ $0.autoRegistrationPending.load(ordering: .acquiring) == 0 }) {
             return ResolutionContext.withCurrent { context in
+                context.noteOutermostStart()
                 let frame = BuildFrame(key, parameter: parameter, kind: kind, custom: nil, ownedByChild: false, in: self)
                 return beginUnheld(frame, override: nil, observed: false, context: context)
             }
@@ -272,6 +273,7 @@ extension ContainerNode {
         _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime, custom: Scope?,
         context: ResolutionContext, timeToLive: Double? = nil
     ) -> BuildStep {
+        context.noteOutermostStart()
         // A loop, not a recursion: overrides that keep changing on other threads (a test
         // registering in a loop) must not deepen the stack.
         while true {
@@ -321,7 +323,9 @@ extension ContainerNode {
         // already: the holder keeps it alive either way.
         let observed = EventHub.isActive
         if observed { owner.reportCaptivity(of: frame, scope: scope, context: context) }
-        if let held { return owner.answer(held, of: frame, override: found?.body, observed: observed, context: context) }
+        if let held {
+            return owner.answer(held, of: frame, in: storage, override: found?.body, observed: observed, context: context)
+        }
         // The ending keeps `owner` and `storage` until the build finishes: moved into it,
         // not retained again.
         let ending = BuildEnding(
@@ -330,17 +334,25 @@ extension ContainerNode {
         return .build(override: found?.body, form: kind.payloadForm, context: .unretained(context))
     }
 
-    /// What a claim that found `held` (owned by this node) answers: the instance, reported
-    /// and decorated; for a closed scope, a stop, or a build for a caller that may outlive
-    /// its scope (``mayOutliveClosedScope``, a property wrapper's late resolve).
+    /// What a claim that found `held` in `storage` (owned by this node) answers: the
+    /// instance, reported and decorated; for a closed scope, a stop, or a build for a
+    /// caller that may outlive its scope (``mayOutliveClosedScope``, a property wrapper's
+    /// late resolve) or for the body of a build the close overtook.
     private func answer(
-        _ held: Resolution, of frame: BuildFrame, override: (any OverrideBody)?, observed: Bool, context: ResolutionContext
+        _ held: Resolution, of frame: BuildFrame, in storage: InstanceStorage, override: (any OverrideBody)?,
+        observed: Bool, context: ResolutionContext
     ) -> BuildStep {
         let scope = frame.scope
-        if case .closed = held, ContainerNode.mayOutliveClosedScope || context.isResolvingForPropertyWrapper {
-            if !ContainerNode.mayOutliveClosedScope { reportWrapperAfterClose(frame.storageKey, scope: scope) }
-            // A cancelled task or an ended async build's body: an instance for this
-            // caller alone, kept by nobody, instead of a stop (LifetimeScopeClosedError).
+        if case .closed = held,
+            ContainerNode.mayOutliveClosedScope || context.isResolvingForPropertyWrapper
+                || context.isInBuildBegunBefore(closedAt: storage.state.withLock { $0.closedAt })
+        {
+            if context.isResolvingForPropertyWrapper && !ContainerNode.mayOutliveClosedScope {
+                reportWrapperAfterClose(frame.storageKey, scope: scope)
+            }
+            // A cancelled task, an ended async build's body, a build the close overtook: an
+            // instance for this caller alone, kept by nobody, instead of a stop
+            // (LifetimeScopeClosedError).
             let ending = BuildEnding(filing: .dropped, reporter: observed ? .retaining(self) : nil, observed: observed)
             context.open(frame, ending: ending)
             return .build(override: override, form: observed ? .strong : .unused, context: .unretained(context))

@@ -205,8 +205,10 @@ package final class InstanceStorage: Sendable {
     /// make is not stored.
     package func close(of owner: ContainerNode) -> (wasOpen: Bool, removed: [StoredEntry]) {
         let wasOpen = state.withLock { state in
-            defer { state.closed = true }
-            return !state.closed
+            guard !state.closed else { return false }
+            state.closed = true
+            state.closedAt = ProcessWideCounter.closes.next()
+            return true
         }
         return (wasOpen, remove(where: { _ in true }, closing: owner))
     }

@@ -69,6 +69,8 @@ package enum OverrideChanges {
 package struct StorageState {
     package var table = EntryTable()
     package var closed = false
+    /// The close's count (``ProcessWideCounter/closes``) once closed, 0 before.
+    package var closedAt: UInt64 = 0
     /// Threads waiting for a build here: a finished build wakes them only if there are any.
     package var waiters = 0
     /// The serial of the next build recorded in flight.
