@@ -297,3 +297,50 @@ extension FactoryModifying {
 /// registration cannot compile: declare a factory (`var service: Factory<Service> { self { Service() } }`).
 @available(*, unavailable, message: "Scoped has no registration by type: declare a factory member (var service: Factory<Service> { self { Service() } }) and resolve it (container.service())")
 public protocol Resolving {}
+
+extension SharedContainer {
+    /// Factory's spelling of a main-actor factory: a `@MainActor` body declared as a
+    /// `Factory`. Declare the member as a ``MainActorFactory`` instead, so that the
+    /// compiler lets it be resolved only from main-actor code.
+    ///
+    /// ```swift
+    /// @MainActor var list: MainActorFactory<ListViewModel> { self { @MainActor in ListViewModel() } }
+    /// ```
+    ///
+    /// Until then it compiles with this deprecation, and the `Factory` it returns runs the
+    /// body on the main actor only: resolved anywhere else, it stops with a message naming
+    /// the registration.
+    ///
+    /// - Parameters:
+    ///   - key: The declaring member's name, filled in by the compiler.
+    ///   - file: The file of this call (`#fileID`), filled in by the compiler.
+    ///   - line: The line of this call, filled in by the compiler.
+    ///   - column: The column of this call, filled in by the compiler.
+    ///   - body: Makes an instance on the main actor.
+    /// - Returns: A `.unique` factory whose body stops the process off the main actor.
+    @available(*, deprecated, message: "a @MainActor body needs a main-actor factory: declare the member MainActorFactory<T> (@MainActor var list: MainActorFactory<ListViewModel> { self { @MainActor in ListViewModel() } })")
+    public func callAsFunction<T: Sendable>(
+        key: StaticString = #function, file: StaticString = #fileID, line: UInt = #line, column: UInt = #column,
+        _ body: @escaping @MainActor @Sendable () -> T, _: Void = ()  // so that an untyped `self { @MainActor in … }` picks MainActorFactory
+    ) -> Factory<T> {
+        Factory(container: self, key: key, file: file, line: line, column: column, mainActorBody: body)
+    }
+
+    /// Factory's spelling of a main-actor parameter factory: declare the member as a
+    /// ``MainActorParameterFactory`` instead (see the `Factory` form above).
+    ///
+    /// - Parameters:
+    ///   - key: The declaring member's name, filled in by the compiler.
+    ///   - file: The file of this call (`#fileID`), filled in by the compiler.
+    ///   - line: The line of this call, filled in by the compiler.
+    ///   - column: The column of this call, filled in by the compiler.
+    ///   - body: Makes an instance from the parameter, on the main actor.
+    /// - Returns: A `.unique` parameter factory whose body stops the process off the main actor.
+    @available(*, deprecated, message: "a @MainActor body needs a main-actor factory: declare the member MainActorParameterFactory<P, T> (@MainActor var detail: MainActorParameterFactory<Int, DetailViewModel> { self { @MainActor id in DetailViewModel(id: id) } })")
+    public func callAsFunction<P, T: Sendable>(
+        key: StaticString = #function, file: StaticString = #fileID, line: UInt = #line, column: UInt = #column,
+        _ body: @escaping @MainActor @Sendable (P) -> T, _: Void = ()  // as above
+    ) -> ParameterFactory<P, T> {
+        ParameterFactory(container: self, key: key, file: file, line: line, column: column, mainActorBody: body)
+    }
+}
