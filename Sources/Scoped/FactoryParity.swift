@@ -76,8 +76,8 @@ extension ContainerManager {
     public func isEmpty(_ options: FactoryResetOptions) -> Bool {
         let node = node.nodeInCurrentWorld()
         let overrides = node.state.withLock { $0.overrides }
-        let registrations = overrides.values.contains { StoredOverrides.removing(from: $0, keepRegistered: true, keepContexts: false) != nil }
-        let contexts = overrides.values.contains { StoredOverrides.removing(from: $0, keepRegistered: false, keepContexts: true) != nil }
+        let registrations = overrides.values.contains(where: StoredOverrides.hasRegistered)
+        let contexts = overrides.values.contains(where: StoredOverrides.hasContexts)
         switch options {
         case .none: return true
         case .registration: return !registrations

@@ -248,6 +248,23 @@ private final class SingletonAutoContainer: SharedContainer, AutoRegistering {
         }
     }
 
+    /// Factory keeps a run-time time to live apart from the registration: a later
+    /// `register` keeps it (#41).
+    @Test func aRunTimeTimeToLiveOutlivesALaterRegister() {
+        let clock = TimeToLiveClock()
+        withContainer(clock: clock) {
+            let factory = Container.shared.expiringService
+            factory.register { Service() }
+            factory.timeToLive(5)
+            factory.register { Service() }
+            let first = factory()
+            clock.advance(by: 4)
+            #expect(factory() === first)
+            clock.advance(by: 2)
+            #expect(factory() !== first)
+        }
+    }
+
     @Test func theDeclaredTimeToLiveWins() {
         let clock = TimeToLiveClock()
         withContainer(clock: clock) {
