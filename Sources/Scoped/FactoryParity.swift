@@ -292,6 +292,27 @@ extension FactoryModifying {
     }
 }
 
+extension SharedContainer {
+    /// Not available: Factory's registration by type (`Resolving`). Declare a factory member
+    /// instead, and override it with its `register`.
+    ///
+    /// - Parameters:
+    ///   - type: The type Factory would register.
+    ///   - factory: Its body.
+    @available(*, unavailable, message: "Scoped has no registration by type: declare a factory member (var service: Factory<Service> { self { Service() } }) and override it with container.service.register { … }")
+    public func register<T>(_ type: T.Type = T.self, factory: @escaping @Sendable () -> T) {}
+
+    /// Not available: Factory's resolve by type (`Resolving`). Declare a factory member and
+    /// call it.
+    ///
+    /// - Parameter type: The type Factory would resolve.
+    /// - Returns: Nothing: a call does not compile.
+    @available(*, unavailable, message: "Scoped has no registration by type: declare a factory member (var service: Factory<Service> { self { Service() } }) and resolve it (container.service())")
+    public func resolve<T>(_ type: T.Type = T.self) -> T {
+        fatalError("unavailable")
+    }
+}
+
 /// Not available: Factory's typed registration mode (`container.register { … }`,
 /// `container.resolve(T.self)`). Scoped resolves declared members only, so a missing
 /// registration cannot compile: declare a factory (`var service: Factory<Service> { self { Service() } }`).
