@@ -276,3 +276,45 @@ private final class SingletonAutoContainer: SharedContainer, AutoRegistering {
         }
     }
 }
+
+/// A global actor of the app's own (Factory's `@Injected` of a factory isolated to one, #41).
+@globalActor private actor ParityActor {
+    static let shared = ParityActor()
+}
+
+/// An instance bound to `ParityActor` whose initialiser any context may call.
+@ParityActor private final class ActorBound {
+    let madeOnTheActor: Bool
+    nonisolated init(madeOnTheActor: Bool = false) { self.madeOnTheActor = madeOnTheActor }
+}
+
+extension Container {
+    /// The member isolated to the global actor, its body not: `@Injected` on that actor maps.
+    @ParityActor fileprivate var actorBound: Factory<ActorBound> { self { ActorBound() }.cached }
+    /// A body isolated to the global actor: an async factory, which hops there.
+    fileprivate var actorIsolatedBody: AsyncFactory<ActorBound> {
+        self { @ParityActor in
+            ParityActor.preconditionIsolated()
+            return ActorBound(madeOnTheActor: true)
+        }.cached
+    }
+}
+
+@ParityActor private final class ActorBoundOwner {
+    @Injected(\.actorBound) var bound: ActorBound
+    init() {}
+}
+
+@Suite struct CustomGlobalActorTests {
+    @Test(.container) func injectedOfAFactoryIsolatedToACustomGlobalActor() async {
+        let owner = await ActorBoundOwner()
+        let bound = await owner.bound
+        #expect(await Container.shared.actorBound() === bound)
+    }
+
+    @Test(.container) func aBodyIsolatedToACustomGlobalActorRunsThereThroughAnAsyncFactory() async throws {
+        let bound = try await Container.shared.actorIsolatedBody()
+        #expect(bound.madeOnTheActor)
+        #expect(try await Container.shared.actorIsolatedBody() === bound)
+    }
+}
