@@ -18,7 +18,7 @@
 /// let database = try await Container.shared.database()
 /// ```
 ///
-/// For the caching scopes (``FactoryModifying/cached``, ``FactoryModifying/shared``, ``FactoryModifying/scoped``, ``FactoryModifying/singleton``, custom
+/// For the caching scopes (``FactoryModifying/cached-1jgb6``, ``FactoryModifying/shared-3dyf0``, ``FactoryModifying/scoped-2esmp``, ``FactoryModifying/singleton-djk7``, custom
 /// ones), concurrent first resolves start exactly one build and all await it; a held
 /// instance comes back without suspending, at about the cost of a synchronous resolve.
 /// A caller whose task is cancelled stops waiting and throws `CancellationError`; the build
@@ -69,7 +69,7 @@ extension AsyncFactory: FactoryModifying {
     /// This factory value with `modification` applied; see ``FactoryModifying``.
     /// ``Scope/graph`` stops with a message: it is one synchronous resolve's scope.
     ///
-    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached``.
+    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached-1jgb6``.
     /// - Returns: The modified factory.
     @inlinable
     public func applying(_ modification: FactoryModification<AsyncFactory<T>>) -> AsyncFactory<T> {

@@ -52,7 +52,7 @@ extension AsyncParameterFactory: FactoryModifying {
     /// This factory value with `modification` applied; see ``FactoryModifying``.
     /// ``Scope/graph`` stops with a message: it is one synchronous resolve's scope.
     ///
-    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached``.
+    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached-1jgb6``.
     /// - Returns: The modified factory.
     @inlinable
     public func applying(_ modification: FactoryModification<AsyncParameterFactory<P, T>>) -> AsyncParameterFactory<P, T> {

@@ -62,7 +62,7 @@ extension Factory: FactoryModifying {
 
     /// This factory value with `modification` applied; see ``FactoryModifying``.
     ///
-    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached``.
+    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached-1jgb6``.
     /// - Returns: The modified factory.
     @inlinable
     public func applying(_ modification: FactoryModification<Factory<T>>) -> Factory<T> {

@@ -28,7 +28,7 @@ public protocol FactoryModifying: Sendable {
     /// This factory value with `modification` applied: a scope, a context override, keys
     /// per parameter. The container is not touched.
     ///
-    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached`` or ``onTest(_:)->_``.
+    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached-1jgb6`` or ``onTest(_:)->_``.
     /// - Returns: The modified factory.
     func applying(_ modification: FactoryModification<Self>) -> Self
 
@@ -114,7 +114,7 @@ extension FactoryModifying {
 }
 
 /// A factory resolved synchronously (``Factory``, ``ParameterFactory``,
-/// ``MainActorFactory``, ``MainActorParameterFactory``): it may use ``graph``, the scope of
+/// ``MainActorFactory``, ``MainActorParameterFactory``): it may use ``graph-79nn4``, the scope of
 /// one synchronous resolve. Async factories do not conform: their builds run in tasks of
 /// their own.
 public protocol SynchronousFactoryModifying: FactoryModifying {}
@@ -174,7 +174,7 @@ extension FactoryModifying where Instance: Sendable {
     public var shared: Self { applying(FactoryModification(.scope(.shared))) }
 
     /// One instance per lifetime scope (``SharedContainer/child(_:)``), released when it
-    /// closes; at the root container it behaves like ``FactoryModifying/cached``.
+    /// closes; at the root container it behaves like ``FactoryModifying/cached-1jgb6``.
     @inlinable @_disfavoredOverload  // a statement stores the scope instead (below)
     public var scoped: Self { applying(FactoryModification(.scope(.scoped))) }
 

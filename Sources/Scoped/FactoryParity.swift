@@ -338,11 +338,13 @@ extension SharedContainer {
     ///   - line: The line of this call, filled in by the compiler.
     ///   - column: The column of this call, filled in by the compiler.
     ///   - body: Makes an instance on the main actor.
+    ///   - untyped: Never passed: with it, this overload ranks below the one returning a
+    ///     ``MainActorFactory``, which an untyped `self { @MainActor in … }` makes.
     /// - Returns: A `.unique` factory whose body stops the process off the main actor.
     @available(*, deprecated, message: "a @MainActor body needs a main-actor factory: declare the member MainActorFactory<T> (@MainActor var list: MainActorFactory<ListViewModel> { self { @MainActor in ListViewModel() } })")
     public func callAsFunction<T: Sendable>(
         key: StaticString = #function, file: StaticString = #fileID, line: UInt = #line, column: UInt = #column,
-        _ body: @escaping @MainActor @Sendable () -> T, _: Void = ()  // so that an untyped `self { @MainActor in … }` picks MainActorFactory
+        _ body: @escaping @MainActor @Sendable () -> T, _ untyped: Void = ()
     ) -> Factory<T> {
         Factory(container: self, key: key, file: file, line: line, column: column, mainActorBody: body)
     }
@@ -356,11 +358,12 @@ extension SharedContainer {
     ///   - line: The line of this call, filled in by the compiler.
     ///   - column: The column of this call, filled in by the compiler.
     ///   - body: Makes an instance from the parameter, on the main actor.
+    ///   - untyped: Never passed (see the `Factory` form).
     /// - Returns: A `.unique` parameter factory whose body stops the process off the main actor.
     @available(*, deprecated, message: "a @MainActor body needs a main-actor factory: declare the member MainActorParameterFactory<P, T> (@MainActor var detail: MainActorParameterFactory<Int, DetailViewModel> { self { @MainActor id in DetailViewModel(id: id) } })")
     public func callAsFunction<P, T: Sendable>(
         key: StaticString = #function, file: StaticString = #fileID, line: UInt = #line, column: UInt = #column,
-        _ body: @escaping @MainActor @Sendable (P) -> T, _: Void = ()  // as above
+        _ body: @escaping @MainActor @Sendable (P) -> T, _ untyped: Void = ()
     ) -> ParameterFactory<P, T> {
         ParameterFactory(container: self, key: key, file: file, line: line, column: column, mainActorBody: body)
     }

@@ -57,7 +57,7 @@ extension ParameterFactory: FactoryModifying {
     /// This factory value with `modification` applied; see ``FactoryModifying``. A context
     /// override keeps ``FactoryModifying/perParameter``'s key.
     ///
-    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached``.
+    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached-1jgb6``.
     /// - Returns: The modified factory.
     @inlinable
     public func applying(_ modification: FactoryModification<ParameterFactory<P, T>>) -> ParameterFactory<P, T> {
