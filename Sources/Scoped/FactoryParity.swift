@@ -22,14 +22,14 @@ extension ContainerManager {
     /// (`@Test(.container)`, `withContainer { }` of ScopedTesting): a push on a shared
     /// container saves what other tests registered too.
     public func push() {
-        node.nodeInCurrentWorld().pushOverrides()
+        openNode(for: "push()").pushOverrides()
     }
 
     /// Puts back the overrides the latest ``push()`` saved and drops the instances held for
     /// each registration whose override that changes, so the next resolve uses the restored
     /// one. A `pop()` without a `push()` before it stops with a message.
     public func pop() {
-        node.nodeInCurrentWorld().popOverrides()
+        openNode(for: "pop()").popOverrides()
     }
 
     /// Drops the instances of `scope` this container holds (in the calling code's world),
@@ -45,7 +45,7 @@ extension ContainerManager {
     ///
     /// - Parameter scope: The scope whose instances go.
     public func reset(scope: Scope) {
-        node.nodeInCurrentWorld().resetHeld(of: scope)
+        openNode(for: "reset(scope: .\(scope.name))").resetHeld(of: scope)
     }
 
     /// Factory's `reset(options:)` of a whole container (in the calling code's world):
@@ -56,7 +56,7 @@ extension ContainerManager {
     ///
     /// - Parameter options: What to reset.
     public func reset(options: FactoryResetOptions) {
-        let node = node.nodeInCurrentWorld()
+        let node = openNode(for: "reset(options: .\(options))")
         switch options {
         case .all: node.reset()
         case .none: return
@@ -85,6 +85,17 @@ extension ContainerManager {
         case .scope: return node.storage.count == 0
         case .all: return overrides.isEmpty && node.storage.count == 0
         }
+    }
+
+    /// This container's node in the calling code's world; stops if it is closed, naming
+    /// `call`: a closed lifetime scope holds nothing and takes no override, so Factory's
+    /// container calls on it are a mistake, as `register` on it is.
+    private func openNode(for call: String) -> ContainerNode {
+        let node = node.nodeInCurrentWorld()
+        if node.isClosed {
+            ScopedFailure.stop("cannot \(call) on \(node.displayName): that \(node.isRoot ? "container" : "lifetime scope") is closed")
+        }
+        return node
     }
 
     /// Not available: Scoped detects actual cycles in every build, with nothing to tune.

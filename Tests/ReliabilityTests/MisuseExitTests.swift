@@ -140,6 +140,49 @@ import Testing
 
     // MARK: Closed lifetime scopes
 
+    /// Factory's container calls on a closed lifetime scope stop, as `register` on it does (#41).
+    @Test func pushOnAClosedScope() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let flow = MisuseContainer().child("flow")
+            announce("scope", flow.inspection.displayName)
+            flow.close()
+            flow.manager.push()
+        }
+        let scope = announced("scope", in: result) ?? "?"
+        #expect(stopMessage(of: result) == "Scoped: cannot push() on \(scope): that lifetime scope is closed")
+    }
+
+    @Test func popOnAClosedScope() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let flow = MisuseContainer().child("flow")
+            announce("scope", flow.inspection.displayName)
+            flow.manager.push()
+            flow.close()
+            flow.manager.pop()
+        }
+        let scope = announced("scope", in: result) ?? "?"
+        #expect(stopMessage(of: result) == "Scoped: cannot pop() on \(scope): that lifetime scope is closed")
+    }
+
+    @Test func managerResetsOnAClosedScope() async {
+        let byScope = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let flow = MisuseContainer().child("flow")
+            announce("scope", flow.inspection.displayName)
+            flow.close()
+            flow.manager.reset(scope: .scoped)
+        }
+        #expect(stopMessage(of: byScope)
+            == "Scoped: cannot reset(scope: .scoped) on \(announced("scope", in: byScope) ?? "?"): that lifetime scope is closed")
+        let byOptions = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let flow = MisuseContainer().child("flow")
+            announce("scope", flow.inspection.displayName)
+            flow.close()
+            flow.manager.reset(options: .registration)
+        }
+        #expect(stopMessage(of: byOptions)
+            == "Scoped: cannot reset(options: .registration) on \(announced("scope", in: byOptions) ?? "?"): that lifetime scope is closed")
+    }
+
     @Test func scopedResolveOnAClosedScope() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let flow = MisuseContainer().child("flow")
