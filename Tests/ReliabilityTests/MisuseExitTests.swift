@@ -141,46 +141,22 @@ import Testing
     // MARK: Closed lifetime scopes
 
     /// Factory's container calls on a closed lifetime scope stop, as `register` on it does (#41).
-    @Test func pushOnAClosedScope() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+    @Test(arguments: ["push()", "pop()", "reset(scope: .scoped)", "reset(options: .registration)"])
+    func containerCallOnAClosedScope(call: String) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [call] in
             let flow = MisuseContainer().child("flow")
             announce("scope", flow.inspection.displayName)
+            if call == "pop()" { flow.manager.push() }
             flow.close()
-            flow.manager.push()
+            switch call {
+            case "push()": flow.manager.push()
+            case "pop()": flow.manager.pop()
+            case "reset(scope: .scoped)": flow.manager.reset(scope: .scoped)
+            default: flow.manager.reset(options: .registration)
+            }
         }
         let scope = announced("scope", in: result) ?? "?"
-        #expect(stopMessage(of: result) == "Scoped: cannot push() on \(scope): that lifetime scope is closed")
-    }
-
-    @Test func popOnAClosedScope() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let flow = MisuseContainer().child("flow")
-            announce("scope", flow.inspection.displayName)
-            flow.manager.push()
-            flow.close()
-            flow.manager.pop()
-        }
-        let scope = announced("scope", in: result) ?? "?"
-        #expect(stopMessage(of: result) == "Scoped: cannot pop() on \(scope): that lifetime scope is closed")
-    }
-
-    @Test func managerResetsOnAClosedScope() async {
-        let byScope = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let flow = MisuseContainer().child("flow")
-            announce("scope", flow.inspection.displayName)
-            flow.close()
-            flow.manager.reset(scope: .scoped)
-        }
-        #expect(stopMessage(of: byScope)
-            == "Scoped: cannot reset(scope: .scoped) on \(announced("scope", in: byScope) ?? "?"): that lifetime scope is closed")
-        let byOptions = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let flow = MisuseContainer().child("flow")
-            announce("scope", flow.inspection.displayName)
-            flow.close()
-            flow.manager.reset(options: .registration)
-        }
-        #expect(stopMessage(of: byOptions)
-            == "Scoped: cannot reset(options: .registration) on \(announced("scope", in: byOptions) ?? "?"): that lifetime scope is closed")
+        #expect(stopMessage(of: result) == "Scoped: cannot \(call) on \(scope): that lifetime scope is closed")
     }
 
     @Test func scopedResolveOnAClosedScope() async {

@@ -236,21 +236,10 @@ private final class SingletonAutoContainer: SharedContainer, AutoRegistering {
         }
     }
 
-    @Test func afterRegisterTheOverrideExpires() {
-        let clock = TimeToLiveClock()
-        withContainer(clock: clock) {
-            let factory = Container.shared.expiringService
-            factory.register { Service() }
-            factory.timeToLive(5)
-            let first = factory()
-            clock.advance(by: 6)
-            #expect(factory() !== first)
-        }
-    }
 
-    /// Factory keeps a run-time time to live apart from the registration: a later
-    /// `register` keeps it (#41).
-    @Test func aRunTimeTimeToLiveOutlivesALaterRegister() {
+    /// After `register`, the override expires; Factory keeps a run-time time to live apart
+    /// from the registration, so a later `register` keeps it (#41).
+    @Test func aRunTimeTimeToLiveExpiresTheOverrideAndOutlivesALaterRegister() {
         let clock = TimeToLiveClock()
         withContainer(clock: clock) {
             let factory = Container.shared.expiringService
