@@ -4,6 +4,7 @@
 // text never shows.
 // expect warning: 'callAsFunction(key:file:line:column:_:_:)' is deprecated: a @MainActor body needs a main-actor factory: declare the member MainActorFactory<T>
 // expect warning: 'callAsFunction(key:file:line:column:_:_:)' is deprecated: a @MainActor body needs a main-actor factory: declare the member MainActorParameterFactory<P, T>
+// expect the same in Swift 5 mode
 import Scoped
 
 extension Container {
