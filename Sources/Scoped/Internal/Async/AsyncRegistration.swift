@@ -171,14 +171,6 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         return instance
     }
 
-    /// Uses `body` instead of the current one when `applies`, unless an override of a
-    /// higher rank is already in place (context overrides).
-    package func overriding(
-        rank: ContextRank, if applies: Bool, with body: @escaping @Sendable (P) async throws -> T
-    ) -> Self {
-        overriding(rank: rank, if: applies) { $0.storedBody = $0.storedBody.replacingBase(with: .parameter(body)) }
-    }
-
     /// Stops the process for `.graph`, which is one synchronous resolve's scope.
     package func checkAsyncScope(_ scope: Scope) {
         guard !scope.kind.allowsAsyncBodies else { return }
