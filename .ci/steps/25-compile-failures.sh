@@ -7,7 +7,8 @@
 # the warnings their `// expect warning:` lines name under complete checking. Files of
 # Warnings/ must compile in Swift 6 mode with the warnings their `// expect warning:` lines
 # name: misuse Swift can only warn about; one with a `// expect no warning` line must compile
-# with no warning at all (#41: a context modifier used at run time is stored).
+# with no warning at all (#41: a context modifier used at run time is stored); one with a
+# `// expect the same in Swift 5 mode` line gives those warnings in Swift 5 mode too.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -63,6 +64,10 @@ for file in "$dir"/Warnings/*.swift; do
         failures=$((failures + 1)); continue
     fi
     expect_warnings "$file" "$output" "the compiler did not warn"
+    if grep -q "^// expect the same in Swift 5 mode" "$file"; then
+        output5=$(typecheck -swift-version 5 "$dir/Declarations.swift" "$file") || { echo "FAIL: $file: did not compile in Swift 5 mode"; failures=$((failures + 1)); }
+        expect_warnings "$file" "$output5" "Swift 5 mode did not warn"
+    fi
     if grep -q "^// expect no warning" "$file" && grep -q "warning:" <<<"$output"; then
         echo "FAIL: $file: the compiler warned"; grep -E "warning:" <<<"$output" | head -5
         failures=$((failures + 1))

@@ -18,7 +18,7 @@
 /// let database = try await Container.shared.database()
 /// ```
 ///
-/// For the caching scopes (``FactoryModifying/cached``, ``FactoryModifying/shared``, ``FactoryModifying/scoped``, ``FactoryModifying/singleton``, custom
+/// For the caching scopes (``FactoryModifying/cached-1jgb6``, ``FactoryModifying/shared-3dyf0``, ``FactoryModifying/scoped-2esmp``, ``FactoryModifying/singleton-djk7``, custom
 /// ones), concurrent first resolves start exactly one build and all await it; a held
 /// instance comes back without suspending, at about the cost of a synchronous resolve.
 /// A caller whose task is cancelled stops waiting and throws `CancellationError`; the build
@@ -69,7 +69,7 @@ extension AsyncFactory: FactoryModifying {
     /// This factory value with `modification` applied; see ``FactoryModifying``.
     /// ``Scope/graph`` stops with a message: it is one synchronous resolve's scope.
     ///
-    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached``.
+    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached-1jgb6``.
     /// - Returns: The modified factory.
     @inlinable
     public func applying(_ modification: FactoryModification<AsyncFactory<T>>) -> AsyncFactory<T> {
@@ -83,21 +83,7 @@ extension AsyncFactory: FactoryModifying {
     @usableFromInline
     func applyingOutOfLine(_ modification: FactoryModification<AsyncFactory<T>>) -> AsyncFactory<T> {
         var copy = self
-        switch modification.change {
-        case .scope(let kind): copy.registration.scope = Scope.builtIn(kind)
-        case .customScope(let scope): copy.registration.scope = scope
-        case .context(let rank, let applies, let body):
-            copy.registration = registration.overriding(rank: rank, if: applies) { $0.storedBody = $0.storedBody.replacingBase(with: .plain(body)) }
-        case .perParameter: break
-        case .decorator(let decorate): copy.registration.storedBody = registration.storedBody.decorated(with: decorate)
-        case .timeToLive(let seconds): copy.registration.storedBody = registration.storedBody.expiring(after: seconds)
-        case .storedContext(let rank, let arguments, let body):
-            registration.register({ _ in try await body() }, context: (rank, arguments))
-        case .storedScope(let scope): registration.store(scope: scope, timeToLive: nil)
-        case .storedTimeToLive(let seconds): registration.store(scope: nil, timeToLive: seconds)
-        case .storedDecorator(let decorate): registration.store(decorator: decorate)
-        case .storedReset(let options): registration.reset(options)
-        }
+        modification.apply(to: &copy.registration, body: { .plain($0) }, override: { body in { _ in try await body() } })
         registration.checkAsyncScope(copy.registration.scope)
         return copy
     }

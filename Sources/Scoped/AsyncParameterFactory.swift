@@ -52,7 +52,7 @@ extension AsyncParameterFactory: FactoryModifying {
     /// This factory value with `modification` applied; see ``FactoryModifying``.
     /// ``Scope/graph`` stops with a message: it is one synchronous resolve's scope.
     ///
-    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached``.
+    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached-1jgb6``.
     /// - Returns: The modified factory.
     @inlinable
     public func applying(_ modification: FactoryModification<AsyncParameterFactory<P, T>>) -> AsyncParameterFactory<P, T> {
@@ -66,19 +66,8 @@ extension AsyncParameterFactory: FactoryModifying {
     @usableFromInline
     func applyingOutOfLine(_ modification: FactoryModification<AsyncParameterFactory<P, T>>) -> AsyncParameterFactory<P, T> {
         var copy = self
-        switch modification.change {
-        case .scope(let kind): copy.registration.scope = Scope.builtIn(kind)
-        case .customScope(let scope): copy.registration.scope = scope
-        case .context(let rank, let applies, let body): copy.registration = registration.overriding(rank: rank, if: applies, with: body)
-        case .perParameter(_, let hashable): copy.registration.parameterKey = hashable
-        case .decorator(let decorate): copy.registration.storedBody = registration.storedBody.decorated(with: decorate)
-        case .timeToLive(let seconds): copy.registration.storedBody = registration.storedBody.expiring(after: seconds)
-        case .storedContext(let rank, let arguments, let body): registration.register(body, context: (rank, arguments))
-        case .storedScope(let scope): registration.store(scope: scope, timeToLive: nil)
-        case .storedTimeToLive(let seconds): registration.store(scope: nil, timeToLive: seconds)
-        case .storedDecorator(let decorate): registration.store(decorator: decorate)
-        case .storedReset(let options): registration.reset(options)
-        }
+        if case .perParameter(_, let hashable) = modification.change { copy.registration.parameterKey = hashable }
+        modification.apply(to: &copy.registration, body: { .parameter($0) }, override: { $0 })
         registration.checkAsyncScope(copy.registration.scope)
         return copy
     }

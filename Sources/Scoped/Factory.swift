@@ -62,7 +62,7 @@ extension Factory: FactoryModifying {
 
     /// This factory value with `modification` applied; see ``FactoryModifying``.
     ///
-    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached``.
+    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached-1jgb6``.
     /// - Returns: The modified factory.
     @inlinable
     public func applying(_ modification: FactoryModification<Factory<T>>) -> Factory<T> {
@@ -84,21 +84,7 @@ extension Factory: FactoryModifying {
     @usableFromInline
     func applyingOutOfLine(_ modification: FactoryModification<Factory<T>>) -> Factory<T> {
         var copy = self
-        switch modification.change {
-        case .scope(let kind): copy.registration.setScope(kind)
-        case .customScope(let scope): copy.registration.scope = scope
-        case .context(let rank, let applies, let body):
-            copy.registration = registration.overriding(rank: rank, if: applies) { $0.storedBody = $0.storedBody.replacingBase(with: .plain(body)) }
-        case .perParameter: break
-        case .decorator(let decorate): copy.registration.storedBody = registration.storedBody.decorated(with: decorate)
-        case .timeToLive(let seconds): copy.registration.storedBody = registration.storedBody.expiring(after: seconds)
-        case .storedContext(let rank, let arguments, let body):
-            registration.register({ _ in body() }, context: (rank, arguments))
-        case .storedScope(let scope): registration.store(scope: scope, timeToLive: nil)
-        case .storedTimeToLive(let seconds): registration.store(scope: nil, timeToLive: seconds)
-        case .storedDecorator(let decorate): registration.store(decorator: decorate)
-        case .storedReset(let options): registration.reset(options)
-        }
+        modification.apply(to: &copy.registration, body: { .plain($0) }, override: { body in { _ in body() } })
         return copy
     }
 

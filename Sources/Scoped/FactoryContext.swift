@@ -82,11 +82,3 @@ public enum FactoryContext {
 package enum ContextRank: UInt8, Sendable {
     case debug = 1, device, simulator, test, preview, argument
 }
-
-extension Registration {
-    /// Uses `body` instead of the current one when `applies`, unless an override of a
-    /// higher rank is already in place.
-    package func overriding(rank: ContextRank, if applies: Bool, with body: @escaping @Sendable (P) -> T) -> Self {
-        overriding(rank: rank, if: applies) { $0.storedBody = $0.storedBody.replacingBase(with: .parameter(body)) }
-    }
-}

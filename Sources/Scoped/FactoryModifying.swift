@@ -28,7 +28,7 @@ public protocol FactoryModifying: Sendable {
     /// This factory value with `modification` applied: a scope, a context override, keys
     /// per parameter. The container is not touched.
     ///
-    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached`` or ``onTest(_:)->_``.
+    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached-1jgb6`` or ``onTest(_:)->_``.
     /// - Returns: The modified factory.
     func applying(_ modification: FactoryModification<Self>) -> Self
 
@@ -109,18 +109,20 @@ public struct FactoryModification<Modified: FactoryModifying> {
 
 extension FactoryModifying {
     /// A new instance on every resolve (the default).
-    @inlinable public var unique: Self { applying(FactoryModification(.scope(.unique))) }
+    @inlinable @_disfavoredOverload  // a statement stores the scope instead (below)
+    public var unique: Self { applying(FactoryModification(.scope(.unique))) }
 }
 
 /// A factory resolved synchronously (``Factory``, ``ParameterFactory``,
-/// ``MainActorFactory``, ``MainActorParameterFactory``): it may use ``graph``, the scope of
+/// ``MainActorFactory``, ``MainActorParameterFactory``): it may use ``graph-79nn4``, the scope of
 /// one synchronous resolve. Async factories do not conform: their builds run in tasks of
 /// their own.
 public protocol SynchronousFactoryModifying: FactoryModifying {}
 
 extension SynchronousFactoryModifying {
     /// One instance per top-level resolve: everything built by one call shares it.
-    @inlinable public var graph: Self { applying(FactoryModification(.scope(.graph))) }
+    @inlinable @_disfavoredOverload  // a statement stores the scope instead (below)
+    public var graph: Self { applying(FactoryModification(.scope(.graph))) }
 }
 
 extension FactoryModifying where Instance: Sendable {
@@ -147,7 +149,10 @@ extension FactoryModifying where Instance: Sendable {
     /// The container of the calling code's world stores it with the override, and drops the
     /// instances held for the factory; with no override, the declared body is stored under
     /// `scope`. As in Factory, the scope of the factory's declaration wins: a run-time scope
-    /// applies to a factory declared without one (`.unique`). ``reset()`` removes it.
+    /// applies to a factory declared without one (`.unique`). As in Factory, it is kept
+    /// apart from the registration: a later `register` (or `reset(.registration)`) keeps it,
+    /// unless that `register` is called on a factory value given another scope
+    /// (`.cached.register { … }`); ``reset()`` removes it.
     ///
     /// ```swift
     /// Container.shared.validator.register { StrictValidator() }.scope(.cached)
@@ -160,20 +165,71 @@ extension FactoryModifying where Instance: Sendable {
 
     /// One instance per root container, until that container, this factory or
     /// `Scope.cached` is reset (one per parameter with `perParameter`).
-    @inlinable public var cached: Self { applying(FactoryModification(.scope(.cached))) }
+    @inlinable @_disfavoredOverload  // a statement stores the scope instead (below)
+    public var cached: Self { applying(FactoryModification(.scope(.cached))) }
 
     /// One instance while anyone holds it: the container keeps it weakly (class
     /// instances, also inside an `Optional`; a value type is made anew each time).
-    @inlinable public var shared: Self { applying(FactoryModification(.scope(.shared))) }
+    @inlinable @_disfavoredOverload  // a statement stores the scope instead (below)
+    public var shared: Self { applying(FactoryModification(.scope(.shared))) }
 
     /// One instance per lifetime scope (``SharedContainer/child(_:)``), released when it
-    /// closes; at the root container it behaves like ``FactoryModifying/cached``.
-    @inlinable public var scoped: Self { applying(FactoryModification(.scope(.scoped))) }
+    /// closes; at the root container it behaves like ``FactoryModifying/cached-1jgb6``.
+    @inlinable @_disfavoredOverload  // a statement stores the scope instead (below)
+    public var scoped: Self { applying(FactoryModification(.scope(.scoped))) }
 
     /// One instance per process, until `Scope.singleton.reset()`: the same instance
     /// whichever container resolves it, also for a factory declared in an extension of
     /// ``SharedContainer`` that several container types share.
-    @inlinable public var singleton: Self { applying(FactoryModification(.scope(.singleton))) }
+    @inlinable @_disfavoredOverload  // a statement stores the scope instead (below)
+    public var singleton: Self { applying(FactoryModification(.scope(.singleton))) }
+}
+
+// MARK: - Lifetimes given at run time
+
+// The statement forms of the scope properties (Factory's
+// `Container.shared.api.register { MockAPI() }.cached` in a test). A property cannot be
+// overloaded by type alone in one generic signature: each lives in an extension with one more
+// requirement, which every factory kind meets (its bodies are `@Sendable` functions), and the
+// value forms above are picked wherever a factory value is expected.
+
+extension FactoryModifying where Body: Sendable {
+    /// Gives this factory's override the `.unique` scope, written as a statement at run time;
+    /// see ``FactoryModifying/scope(_:)->()``.
+    public var unique: Void { storeScope(.unique) }
+
+    fileprivate func storeScope(_ scope: Scope) {
+        _ = applying(FactoryModification(.storedScope(scope)))
+    }
+}
+
+extension SynchronousFactoryModifying where Body: Sendable {
+    /// Gives this factory's override the `.graph` scope, written as a statement at run time;
+    /// see ``FactoryModifying/scope(_:)->()``.
+    public var graph: Void { storeScope(.graph) }
+}
+
+extension FactoryModifying where Instance: Sendable, Body: Sendable {
+    /// Gives this factory's override the `.cached` scope, written as a statement at run time
+    /// (Factory's `Container.shared.api.register { MockAPI() }.cached`): stored as
+    /// ``FactoryModifying/scope(_:)->()`` stores it, where the declaration's scope wins.
+    ///
+    /// ```swift
+    /// Container.shared.validator.register { StrictValidator() }.cached
+    /// ```
+    public var cached: Void { storeScope(.cached) }
+
+    /// Gives this factory's override the `.shared` scope, written as a statement at run time;
+    /// see ``FactoryModifying/scope(_:)->()``.
+    public var shared: Void { storeScope(.shared) }
+
+    /// Gives this factory's override the `.scoped` scope, written as a statement at run time;
+    /// see ``FactoryModifying/scope(_:)->()``.
+    public var scoped: Void { storeScope(.scoped) }
+
+    /// Gives this factory's override the `.singleton` scope, written as a statement at run
+    /// time; see ``FactoryModifying/scope(_:)->()``.
+    public var singleton: Void { storeScope(.singleton) }
 }
 
 extension FactoryModifying where Parameter: Hashable & Sendable {
@@ -235,9 +291,9 @@ extension FactoryModifying {
     /// ```
     ///
     /// It is kept with the factory's override (with none, the declared body is stored with
-    /// it) and drops the instances held for the factory; a later `register` replaces the
-    /// override and its decorators, and ``reset()`` removes them. Several run in the order
-    /// written. It runs on the resolving thread.
+    /// it) and drops the instances held for the factory. As in Factory, it is kept apart from
+    /// the registration: a later `register` or context modifier runs it too, and ``reset()``
+    /// removes it. Several run in the order written. It runs on the resolving thread.
     ///
     /// - Parameter decorate: Receives the instance after each resolve.
     public func decorator(_ decorate: @escaping @Sendable (Instance) -> Void) {
@@ -295,7 +351,8 @@ extension FactoryModifying where Instance: Sendable {  // as the caching scopes 
     ///
     /// The container of the calling code's world stores it with the override, and drops the
     /// instances held for the factory; with no override, the declared body is stored with
-    /// it. A time to live of the declaration wins, as its scope does. ``reset()`` removes it.
+    /// it. A time to live of the declaration wins, as its scope does. A later `register`
+    /// keeps it, as in Factory; ``reset()`` removes it.
     ///
     /// ```swift
     /// Container.shared.validator.register { StrictValidator() }.scope(.cached)

@@ -22,14 +22,14 @@ extension ContainerManager {
     /// (`@Test(.container)`, `withContainer { }` of ScopedTesting): a push on a shared
     /// container saves what other tests registered too.
     public func push() {
-        node.nodeInCurrentWorld().pushOverrides()
+        openNode(for: "push()").pushOverrides()
     }
 
     /// Puts back the overrides the latest ``push()`` saved and drops the instances held for
     /// each registration whose override that changes, so the next resolve uses the restored
     /// one. A `pop()` without a `push()` before it stops with a message.
     public func pop() {
-        node.nodeInCurrentWorld().popOverrides()
+        openNode(for: "pop()").popOverrides()
     }
 
     /// Drops the instances of `scope` this container holds (in the calling code's world),
@@ -45,7 +45,7 @@ extension ContainerManager {
     ///
     /// - Parameter scope: The scope whose instances go.
     public func reset(scope: Scope) {
-        node.nodeInCurrentWorld().resetHeld(of: scope)
+        openNode(for: "reset(scope: .\(scope.name))").resetHeld(of: scope)
     }
 
     /// Factory's `reset(options:)` of a whole container (in the calling code's world):
@@ -56,7 +56,7 @@ extension ContainerManager {
     ///
     /// - Parameter options: What to reset.
     public func reset(options: FactoryResetOptions) {
-        let node = node.nodeInCurrentWorld()
+        let node = openNode(for: "reset(options: .\(options))")
         switch options {
         case .all: node.reset()
         case .none: return
@@ -76,8 +76,8 @@ extension ContainerManager {
     public func isEmpty(_ options: FactoryResetOptions) -> Bool {
         let node = node.nodeInCurrentWorld()
         let overrides = node.state.withLock { $0.overrides }
-        let registrations = overrides.values.contains { StoredOverrides.removing(from: $0, keepRegistered: true, keepContexts: false) != nil }
-        let contexts = overrides.values.contains { StoredOverrides.removing(from: $0, keepRegistered: false, keepContexts: true) != nil }
+        let registrations = overrides.values.contains(where: StoredOverrides.hasRegistered)
+        let contexts = overrides.values.contains(where: StoredOverrides.hasContexts)
         switch options {
         case .none: return true
         case .registration: return !registrations
@@ -85,6 +85,17 @@ extension ContainerManager {
         case .scope: return node.storage.count == 0
         case .all: return overrides.isEmpty && node.storage.count == 0
         }
+    }
+
+    /// This container's node in the calling code's world; stops if it is closed, naming
+    /// `call`: a closed lifetime scope holds nothing and takes no override, so Factory's
+    /// container calls on it are a mistake, as `register` on it is.
+    private func openNode(for call: String) -> ContainerNode {
+        let node = node.nodeInCurrentWorld()
+        if node.isClosed {
+            ScopedFailure.stop("cannot \(call) on \(node.displayName): that \(node.isRoot ? "container" : "lifetime scope") is closed")
+        }
+        return node
     }
 
     /// Not available: Scoped detects actual cycles in every build, with nothing to tune.
@@ -292,8 +303,79 @@ extension FactoryModifying {
     }
 }
 
+extension SharedContainer {
+    /// Not available: Factory's registration by type (`Resolving`). Declare a factory member
+    /// instead, and override it with its `register`.
+    ///
+    /// - Parameters:
+    ///   - type: The type Factory would register.
+    ///   - factory: Its body.
+    @available(*, unavailable, message: "Scoped has no registration by type: declare a factory member (var service: Factory<Service> { self { Service() } }) and override it with container.service.register { … }")
+    public func register<T>(_ type: T.Type = T.self, factory: @escaping @Sendable () -> T) {}
+
+    /// Not available: Factory's resolve by type (`Resolving`). Declare a factory member and
+    /// call it.
+    ///
+    /// - Parameter type: The type Factory would resolve.
+    /// - Returns: Nothing: a call does not compile.
+    @available(*, unavailable, message: "Scoped has no registration by type: declare a factory member (var service: Factory<Service> { self { Service() } }) and resolve it (container.service())")
+    public func resolve<T>(_ type: T.Type = T.self) -> T {
+        fatalError("unavailable")
+    }
+}
+
 /// Not available: Factory's typed registration mode (`container.register { … }`,
 /// `container.resolve(T.self)`). Scoped resolves declared members only, so a missing
 /// registration cannot compile: declare a factory (`var service: Factory<Service> { self { Service() } }`).
 @available(*, unavailable, message: "Scoped has no registration by type: declare a factory member (var service: Factory<Service> { self { Service() } }) and resolve it (container.service())")
 public protocol Resolving {}
+
+extension SharedContainer {
+    /// Factory's spelling of a main-actor factory: a `@MainActor` body declared as a
+    /// `Factory`. Declare the member as a ``MainActorFactory`` instead, so that the
+    /// compiler lets it be resolved only from main-actor code.
+    ///
+    /// ```swift
+    /// @MainActor var list: MainActorFactory<ListViewModel> { self { @MainActor in ListViewModel() } }
+    /// ```
+    ///
+    /// Until then it compiles with this deprecation, and the `Factory` it returns runs the
+    /// body on the main actor only: resolved anywhere else, it stops with a message naming
+    /// the registration.
+    ///
+    /// - Parameters:
+    ///   - key: The declaring member's name, filled in by the compiler.
+    ///   - file: The file of this call (`#fileID`), filled in by the compiler.
+    ///   - line: The line of this call, filled in by the compiler.
+    ///   - column: The column of this call, filled in by the compiler.
+    ///   - body: Makes an instance on the main actor.
+    ///   - untyped: Never passed: with it, this overload ranks below the one returning a
+    ///     ``MainActorFactory``, which an untyped `self { @MainActor in … }` makes.
+    /// - Returns: A `.unique` factory whose body stops the process off the main actor.
+    @available(*, deprecated, message: "a @MainActor body needs a main-actor factory: declare the member MainActorFactory<T> (@MainActor var list: MainActorFactory<ListViewModel> { self { @MainActor in ListViewModel() } })")
+    public func callAsFunction<T: Sendable>(
+        key: StaticString = #function, file: StaticString = #fileID, line: UInt = #line, column: UInt = #column,
+        _ body: @escaping @MainActor @Sendable () -> T, _ untyped: Void = ()
+    ) -> Factory<T> {
+        Factory(container: self, key: key, file: file, line: line, column: column, mainActorBody: body)
+    }
+
+    /// Factory's spelling of a main-actor parameter factory: declare the member as a
+    /// ``MainActorParameterFactory`` instead (see the `Factory` form above).
+    ///
+    /// - Parameters:
+    ///   - key: The declaring member's name, filled in by the compiler.
+    ///   - file: The file of this call (`#fileID`), filled in by the compiler.
+    ///   - line: The line of this call, filled in by the compiler.
+    ///   - column: The column of this call, filled in by the compiler.
+    ///   - body: Makes an instance from the parameter, on the main actor.
+    ///   - untyped: Never passed (see the `Factory` form).
+    /// - Returns: A `.unique` parameter factory whose body stops the process off the main actor.
+    @available(*, deprecated, message: "a @MainActor body needs a main-actor factory: declare the member MainActorParameterFactory<P, T> (@MainActor var detail: MainActorParameterFactory<Int, DetailViewModel> { self { @MainActor id in DetailViewModel(id: id) } })")
+    public func callAsFunction<P, T: Sendable>(
+        key: StaticString = #function, file: StaticString = #fileID, line: UInt = #line, column: UInt = #column,
+        _ body: @escaping @MainActor @Sendable (P) -> T, _ untyped: Void = ()
+    ) -> ParameterFactory<P, T> {
+        ParameterFactory(container: self, key: key, file: file, line: line, column: column, mainActorBody: body)
+    }
+}

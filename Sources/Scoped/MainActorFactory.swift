@@ -119,7 +119,7 @@ extension MainActorFactory: FactoryModifying {
     /// This factory value with `modification` applied to the factory underneath (bodies
     /// wrapped in the main-actor check); see ``FactoryModifying``.
     ///
-    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached``.
+    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached-1jgb6``.
     /// - Returns: The modified factory.
     public func applying(_ modification: FactoryModification<MainActorFactory<T>>) -> MainActorFactory<T> {
         MainActorFactory(factory.applying(modification.map { mainActorOnly($0) }))
@@ -145,7 +145,7 @@ extension MainActorParameterFactory: FactoryModifying {
     /// This factory value with `modification` applied to the factory underneath (bodies
     /// wrapped in the main-actor check); see ``FactoryModifying``.
     ///
-    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached``.
+    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached-1jgb6``.
     /// - Returns: The modified factory.
     public func applying(_ modification: FactoryModification<MainActorParameterFactory<P, T>>) -> MainActorParameterFactory<P, T> {
         MainActorParameterFactory(factory.applying(modification.map { onMainActorOnly(factory.registration.key, $0) }))

@@ -57,7 +57,7 @@ extension ParameterFactory: FactoryModifying {
     /// This factory value with `modification` applied; see ``FactoryModifying``. A context
     /// override keeps ``FactoryModifying/perParameter``'s key.
     ///
-    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached``.
+    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached-1jgb6``.
     /// - Returns: The modified factory.
     @inlinable
     public func applying(_ modification: FactoryModification<ParameterFactory<P, T>>) -> ParameterFactory<P, T> {
@@ -75,19 +75,8 @@ extension ParameterFactory: FactoryModifying {
     @usableFromInline
     func applyingOutOfLine(_ modification: FactoryModification<ParameterFactory<P, T>>) -> ParameterFactory<P, T> {
         var copy = self
-        switch modification.change {
-        case .scope(let kind): copy.registration.setScope(kind)
-        case .customScope(let scope): copy.registration.scope = scope
-        case .context(let rank, let applies, let body): copy.registration = registration.overriding(rank: rank, if: applies, with: body)
-        case .perParameter(let box, _): copy.parameterKey = box
-        case .decorator(let decorate): copy.registration.storedBody = registration.storedBody.decorated(with: decorate)
-        case .timeToLive(let seconds): copy.registration.storedBody = registration.storedBody.expiring(after: seconds)
-        case .storedContext(let rank, let arguments, let body): registration.register(body, context: (rank, arguments))
-        case .storedScope(let scope): registration.store(scope: scope, timeToLive: nil)
-        case .storedTimeToLive(let seconds): registration.store(scope: nil, timeToLive: seconds)
-        case .storedDecorator(let decorate): registration.store(decorator: decorate)
-        case .storedReset(let options): registration.reset(options)
-        }
+        if case .perParameter(let box, _) = modification.change { copy.parameterKey = box }
+        modification.apply(to: &copy.registration, body: { .parameter($0) }, override: { $0 })
         return copy
     }
 

@@ -140,6 +140,25 @@ import Testing
 
     // MARK: Closed lifetime scopes
 
+    /// Factory's container calls on a closed lifetime scope stop, as `register` on it does (#41).
+    @Test(arguments: ["push()", "pop()", "reset(scope: .scoped)", "reset(options: .registration)"])
+    func containerCallOnAClosedScope(call: String) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [call] in
+            let flow = MisuseContainer().child("flow")
+            announce("scope", flow.inspection.displayName)
+            if call == "pop()" { flow.manager.push() }
+            flow.close()
+            switch call {
+            case "push()": flow.manager.push()
+            case "pop()": flow.manager.pop()
+            case "reset(scope: .scoped)": flow.manager.reset(scope: .scoped)
+            default: flow.manager.reset(options: .registration)
+            }
+        }
+        let scope = announced("scope", in: result) ?? "?"
+        #expect(stopMessage(of: result) == "Scoped: cannot \(call) on \(scope): that lifetime scope is closed")
+    }
+
     @Test func scopedResolveOnAClosedScope() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let flow = MisuseContainer().child("flow")

@@ -160,6 +160,30 @@ extension Container {
         #expect(seen.withLock { $0 } == 2)
     }
 
+    /// Factory keeps a decorator apart from the registration: a later `register` keeps it (#41).
+    @Test(.container) func aDecoratorOutlivesALaterRegister() {
+        let seen = Locked<[String]>([])
+        Container.shared.rtPlain.decorator { instance in seen.withLock { $0.append(instance.by) } }
+        Container.shared.rtPlain.register { Built("registered") }
+        _ = Container.shared.rtPlain()
+        Container.shared.rtPlain.reset(.registration)
+        _ = Container.shared.rtPlain()
+        #expect(seen.withLock { $0 } == ["registered", "declared"])
+    }
+
+    /// A run-time scope given before any override stores options, not a body: a context
+    /// modifier given after it is used, under that scope (#41).
+    @Test(.container) func aContextModifierAfterARunTimeScopeIsUsedUnderIt() {
+        Container.shared.rtPlain.scope(.cached)
+        Container.shared.rtPlain.onTest { Built("test") }
+        let first = Container.shared.rtPlain()
+        #expect(first.by == "test")
+        #expect(Container.shared.rtPlain() === first)
+        withContainer(context: .init(isTest: false)) {
+            #expect(Container.shared.rtPlain().by == "declared")
+        }
+    }
+
     @Test func aDecoratorStaysInItsWorld() {
         let seen = Locked(0)
         withContainer {

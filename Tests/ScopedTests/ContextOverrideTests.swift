@@ -44,7 +44,7 @@ private func forcedContexts(_ order: [ContextRank]) -> Factory<Origin> {
     var factory = Container().declaredOnly
     for rank in order {
         let name = "\(rank)"
-        factory = Factory(registration: factory.registration.overriding(rank: rank, if: true) { _ in Origin(name) })
+        factory = Factory(registration: factory.registration.overriding(rank: rank, if: true) { $0.storedBody = $0.storedBody.replacingBase(with: .plain { Origin(name) }) })
     }
     return factory
 }

@@ -59,7 +59,7 @@ private func probe<C: SharedContainer>(_ container: C, _ key: StaticString, _ tr
     @Test func aDeadSharedInstanceIsReplacedAsTheNewest() {
         let container = Container()
         let tracker = LifecycleTracker()
-        let shared = Factory(container: container, key: "sharedProbe", file: #fileID, line: 0, column: 0) { Probe("shared", tracker) }.shared
+        let shared: Factory<Probe> = Factory(container: container, key: "sharedProbe", file: #fileID, line: 0, column: 0) { Probe("shared", tracker) }.shared
         let cached = probe(container, "e00", tracker)
         do {
             let first = shared()

@@ -236,14 +236,20 @@ private final class SingletonAutoContainer: SharedContainer, AutoRegistering {
         }
     }
 
-    @Test func afterRegisterTheOverrideExpires() {
+
+    /// After `register`, the override expires; Factory keeps a run-time time to live apart
+    /// from the registration, so a later `register` keeps it (#41).
+    @Test func aRunTimeTimeToLiveExpiresTheOverrideAndOutlivesALaterRegister() {
         let clock = TimeToLiveClock()
         withContainer(clock: clock) {
             let factory = Container.shared.expiringService
             factory.register { Service() }
             factory.timeToLive(5)
+            factory.register { Service() }
             let first = factory()
-            clock.advance(by: 6)
+            clock.advance(by: 4)
+            #expect(factory() === first)
+            clock.advance(by: 2)
             #expect(factory() !== first)
         }
     }
@@ -257,5 +263,47 @@ private final class SingletonAutoContainer: SharedContainer, AutoRegistering {
             clock.advance(by: 11)
             #expect(factory() !== first)
         }
+    }
+}
+
+/// A global actor of the app's own (Factory's `@Injected` of a factory isolated to one, #41).
+@globalActor private actor ParityActor {
+    static let shared = ParityActor()
+}
+
+/// An instance bound to `ParityActor` whose initialiser any context may call.
+@ParityActor private final class ActorBound {
+    let madeOnTheActor: Bool
+    nonisolated init(madeOnTheActor: Bool = false) { self.madeOnTheActor = madeOnTheActor }
+}
+
+extension Container {
+    /// The member isolated to the global actor, its body not: `@Injected` on that actor maps.
+    @ParityActor fileprivate var actorBound: Factory<ActorBound> { self { ActorBound() }.cached }
+    /// A body isolated to the global actor: an async factory, which hops there.
+    fileprivate var actorIsolatedBody: AsyncFactory<ActorBound> {
+        self { @ParityActor in
+            ParityActor.preconditionIsolated()
+            return ActorBound(madeOnTheActor: true)
+        }.cached
+    }
+}
+
+@ParityActor private final class ActorBoundOwner {
+    @Injected(\.actorBound) var bound: ActorBound
+    init() {}
+}
+
+@Suite struct CustomGlobalActorTests {
+    @Test(.container) func injectedOfAFactoryIsolatedToACustomGlobalActor() async {
+        let owner = await ActorBoundOwner()
+        let bound = await owner.bound
+        #expect(await Container.shared.actorBound() === bound)
+    }
+
+    @Test(.container) func aBodyIsolatedToACustomGlobalActorRunsThereThroughAnAsyncFactory() async throws {
+        let bound = try await Container.shared.actorIsolatedBody()
+        #expect(bound.madeOnTheActor)
+        #expect(try await Container.shared.actorIsolatedBody() === bound)
     }
 }

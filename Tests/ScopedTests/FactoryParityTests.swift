@@ -119,6 +119,9 @@ extension Container {
     fileprivate func declaredUnique(_ tracker: LifecycleTracker) -> Factory<Probe> {
         self { Probe("declaredUnique", tracker) }
     }
+    fileprivate func pairOfDeclaredUnique(_ tracker: LifecycleTracker) -> Factory<(Probe, Probe)> {
+        self { (self.declaredUnique(tracker)(), self.declaredUnique(tracker)()) }
+    }
     fileprivate func declaredCached(_ tracker: LifecycleTracker) -> Factory<Probe> {
         self { Probe("declaredCached", tracker) }.cached
     }
@@ -217,6 +220,100 @@ extension FactoryParityTests {
         container.parameterUnique(tracker).cached.register { Probe("parameterMock\($0)", tracker) }
         #expect(container.parameterUnique(tracker)(1) === container.parameterUnique(tracker)(2))
         #expect(tracker.inits("parameterMock1") == 1)
+    }
+
+    /// Factory's scope properties after `register`, as statements (#41): each is stored as
+    /// `.scope(_:)` is.
+    @Test func aScopePropertyAfterRegisterAsAStatementIsStored() {
+        let tracker = LifecycleTracker()
+        let container = Container()
+        container.declaredUnique(tracker).register { Probe("mock", tracker) }.cached
+        let first = container.declaredUnique(tracker)()
+        #expect(first.name == "mock")
+        #expect(container.declaredUnique(tracker)() === first)
+        #expect(tracker.inits("mock") == 1)
+        container.declaredUnique(tracker).unique
+        #expect(container.declaredUnique(tracker)() !== container.declaredUnique(tracker)())
+        container.declaredUnique(tracker).singleton
+        #expect(container.declaredUnique(tracker)() === container.declaredUnique(tracker)())
+        container.declaredUnique(tracker).reset()
+        container.parameterUnique(tracker).register { Probe("parameterMock\($0)", tracker) }.cached
+        #expect(container.parameterUnique(tracker)(1) === container.parameterUnique(tracker)(2))
+    }
+
+    @Test func theSharedAndScopedPropertiesAsStatements() {
+        let tracker = LifecycleTracker()
+        let container = Container()
+        container.declaredUnique(tracker).register { Probe("mock", tracker) }.shared
+        var first: Probe? = container.declaredUnique(tracker)()
+        #expect(container.declaredUnique(tracker)() === first)
+        weak let gone = first
+        first = nil
+        #expect(gone == nil)   // shared: kept weakly
+        container.declaredUnique(tracker).scoped
+        let flow = container.child("flow")
+        let inFlow = flow.declaredUnique(tracker)()
+        #expect(flow.declaredUnique(tracker)() === inFlow)
+        #expect(container.declaredUnique(tracker)() !== inFlow)
+        weak let flowMock = inFlow
+        _ = consume inFlow
+        flow.close()
+        #expect(flowMock == nil)
+    }
+
+    @Test func theGraphPropertyAsAStatement() {
+        let tracker = LifecycleTracker()
+        let container = Container()
+        container.declaredUnique(tracker).register { Probe("mock", tracker) }.cached
+        container.declaredUnique(tracker).graph
+        #expect(container.declaredUnique(tracker)() !== container.declaredUnique(tracker)())
+        let pair = container.pairOfDeclaredUnique(tracker)()
+        #expect(pair.0 === pair.1)
+    }
+
+    /// As for `.scope(_:)`: the declaration's scope wins over a scope property at run time.
+    @Test func theDeclaredScopeWinsOverAScopePropertyAsAStatement() {
+        let tracker = LifecycleTracker()
+        let container = Container()
+        container.declaredCached(tracker).register { Probe("fresh", tracker) }.unique
+        #expect(container.declaredCached(tracker)() === container.declaredCached(tracker)())
+        #expect(tracker.inits("fresh") == 1)
+    }
+
+    /// A scope property as a statement on an async factory is stored, and outlives a later
+    /// `register`, as in Factory.
+    @Test func anAsyncFactorysScopePropertyAsAStatementIsStored() async throws {
+        let tracker = LifecycleTracker()
+        let container = Container()
+        container.asyncDeclaredUnique(tracker).register { Probe("asyncMock", tracker) }.cached
+        let first = try await container.asyncDeclaredUnique(tracker)()
+        #expect(try await container.asyncDeclaredUnique(tracker)() === first)
+        #expect(tracker.inits("asyncMock") == 1)
+        container.asyncDeclaredUnique(tracker).register { Probe("second", tracker) }
+        let second = try await container.asyncDeclaredUnique(tracker)()
+        #expect(second.name == "second")
+        #expect(try await container.asyncDeclaredUnique(tracker)() === second)
+    }
+
+    /// Factory keeps a run-time scope apart from the registration: a later `register`
+    /// keeps it (#41).
+    @Test func aRunTimeScopeOutlivesALaterRegister() {
+        let tracker = LifecycleTracker()
+        let container = Container()
+        container.declaredUnique(tracker).register { Probe("first", tracker) }.scope(.cached)
+        container.declaredUnique(tracker).register { Probe("second", tracker) }
+        let second = container.declaredUnique(tracker)()
+        #expect(second.name == "second")
+        #expect(container.declaredUnique(tracker)() === second)
+        #expect(tracker.inits("second") == 1)
+        // A context modifier given later runs under it too.
+        container.declaredUnique(tracker).reset(.registration)
+        container.declaredUnique(tracker).onTest { Probe("test", tracker) }
+        #expect(container.declaredUnique(tracker)() === container.declaredUnique(tracker)())
+        // reset() removes it with the override.
+        container.declaredUnique(tracker).reset()
+        container.declaredUnique(tracker).register { Probe("third", tracker) }
+        #expect(container.declaredUnique(tracker)() !== container.declaredUnique(tracker)())
     }
 
     @Test func anAsyncFactoryKeepsARunTimeScopeToo() async throws {
@@ -548,7 +645,7 @@ extension FactoryParityTests {
         }
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(output.contains("Scoped: @WeakLazyInjected holds instances weakly, and parityNumber (Int) resolved to a value that is not a class instance"))
-        #expect(output.contains("the self { … } calls are at ScopedTests/FactoryParityTests.swift:516:55 for parityNumber (Int)"))
+        #expect(output.contains("the self { … } calls are at ScopedTests/FactoryParityTests.swift:613:55 for parityNumber (Int)"))
     }
 }
 

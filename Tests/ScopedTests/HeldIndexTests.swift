@@ -94,7 +94,7 @@ private func cachedProbe(_ container: Container, _ key: StaticString, _ tracker:
         let flow = root.child("flow")
         #expect(flow.inspection.readsLockFree == false)
         #expect(root.inspection.readsLockFree)
-        let screen = Factory(container: flow, key: "screenInFlow", file: #fileID, line: 0, column: 0) { Probe("screen", tracker) }.scoped
+        let screen: Factory<Probe> = Factory(container: flow, key: "screenInFlow", file: #fileID, line: 0, column: 0) { Probe("screen", tracker) }.scoped
         let first = screen()
         #expect(screen() === first)
         weak let released = first

@@ -120,8 +120,8 @@ import Testing
     }
 
     static func twoAdHocRegistrations(in container: Container) -> (Factory<Session>, Factory<Session>) {
-        let first = container { Session("first") }.cached
-        let second = container { Session("second") }.cached
+        let first: Factory<Session> = container { Session("first") }.cached
+        let second: Factory<Session> = container { Session("second") }.cached
         return (first, second)
     }
 }

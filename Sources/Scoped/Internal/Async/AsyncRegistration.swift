@@ -38,6 +38,11 @@ package final class AsyncOverrideBox<P, T>: OverrideBody {
     }
 
     package func decorate(_ held: Resolution) { decorators.run(onHeld: held) }
+
+    package func keepingDecorators(of other: any OverrideBody) -> any OverrideBody {
+        guard decorators.isEmpty, let other = other as? AsyncOverrideBox, !other.decorators.isEmpty else { return self }
+        return AsyncOverrideBox(body: undecorated, scope: scope, timeToLive: timeToLive, decorators: other.decorators)
+    }
 }
 
 /// What ``AsyncFactory`` and ``AsyncParameterFactory`` share: a key, an async body, a
@@ -166,14 +171,6 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         return instance
     }
 
-    /// Uses `body` instead of the current one when `applies`, unless an override of a
-    /// higher rank is already in place (context overrides).
-    package func overriding(
-        rank: ContextRank, if applies: Bool, with body: @escaping @Sendable (P) async throws -> T
-    ) -> Self {
-        overriding(rank: rank, if: applies) { $0.storedBody = $0.storedBody.replacingBase(with: .parameter(body)) }
-    }
-
     /// Stops the process for `.graph`, which is one synchronous resolve's scope.
     package func checkAsyncScope(_ scope: Scope) {
         guard !scope.kind.allowsAsyncBodies else { return }
@@ -199,7 +196,7 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
     /// `.decorator { }` as a statement; see ``Registration/store(decorator:)``.
     package func store(decorator decorate: @escaping @Sendable (T) -> Void) {
         updateOverride { existing in
-            StoredOverrides.decorating(existing ?? declaredOverride(), key: key) { (box: AsyncOverrideBox<P, T>) in
+            StoredOverrides.decorating(StoredOverrides.withDeclared(existing, declaredOverride), key: key) { (box: AsyncOverrideBox<P, T>) in
                 box.decorated(with: decorate)
             }
         }

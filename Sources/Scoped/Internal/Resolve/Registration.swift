@@ -31,6 +31,10 @@ package protocol OverrideBody: AnyObject, Sendable {
     /// Runs the decorators a statement `.decorator { }` gave the override on `held`, an
     /// instance a resolve found held (a build runs them in its body).
     func decorate(_ held: Resolution)
+
+    /// This body with the run-time decorators of `other` if it has none of its own (a new
+    /// `register` keeps the statement `.decorator { }`s, as Factory does).
+    func keepingDecorators(of other: any OverrideBody) -> any OverrideBody
 }
 
 extension OverrideBody {
@@ -73,6 +77,11 @@ package final class OverrideBox<P, T>: OverrideBody {
     }
 
     @usableFromInline package func decorate(_ held: Resolution) { decorators.run(onHeld: held) }
+
+    @usableFromInline package func keepingDecorators(of other: any OverrideBody) -> any OverrideBody {
+        guard decorators.isEmpty, let other = other as? OverrideBox, !other.decorators.isEmpty else { return self }
+        return OverrideBox(body: undecorated, scope: scope, timeToLive: timeToLive, decorators: other.decorators)
+    }
 }
 
 /// What every factory value knows besides its body — the container to resolve in, the
@@ -154,7 +163,7 @@ extension RegistrationFields {
     /// `timeToLive` (nil: unchanged), or stores `declared` (the declared body) with them if
     /// there is none; drops what the container holds for this registration.
     package func store(scope: Scope?, timeToLive: Double?, declared: @autoclosure () -> any OverrideBody) {
-        updateOverride { ($0 ?? declared()).adjusted(scope: scope, timeToLive: timeToLive) }
+        updateOverride { StoredOverrides.adjusting($0, scope: scope, timeToLive: timeToLive, declared: declared) }
     }
 
     /// Factory's `reset(options)` of this registration (``FactoryResetOptions``).
@@ -477,7 +486,9 @@ extension Registration {
     /// stored with it.
     package func store(decorator decorate: @escaping @Sendable (T) -> Void) {
         updateOverride { existing in
-            StoredOverrides.decorating(existing ?? declaredOverride(), key: key) { (box: OverrideBox<P, T>) in box.decorated(with: decorate) }
+            StoredOverrides.decorating(StoredOverrides.withDeclared(existing, declaredOverride), key: key) { (box: OverrideBox<P, T>) in
+                box.decorated(with: decorate)
+            }
         }
     }
 

@@ -29,6 +29,12 @@ extension Container {
 @MainActor func configureMoreForTests() {
     Container.shared.runTimeService.decorator { _ in }
     Container.shared.runTimeService.register { RunTimeService() }.scope(.cached)
+    Container.shared.runTimeService.register { RunTimeService() }.cached
+    Container.shared.runTimeService.register { RunTimeService() }.shared
+    Container.shared.runTimeService.register { RunTimeService() }.singleton
+    Container.shared.runTimeService.register { RunTimeService() }.scoped
+    Container.shared.runTimeService.register { RunTimeService() }.graph
+    Container.shared.runTimeService.register { RunTimeService() }.unique
     Container.shared.runTimeService.timeToLive(60)
     Container.shared.runTimeScreen.onTest { ListViewModel() }
     Container.shared.runTimeScreen.decorator { _ in }

@@ -1,0 +1,74 @@
+// Concurrency rule: pure value code; the changes that write to a container go through the
+// registration's own methods (their container's locks).
+
+/// The registration inside a kind of factory, as ``FactoryModification/apply(to:body:override:)``
+/// changes it: ``Registration`` (``Factory``, ``ParameterFactory``) and ``AsyncRegistration``
+/// (``AsyncFactory``, ``AsyncParameterFactory``), with the methods each already has.
+package protocol ModifiableRegistration: RegistrationFields {
+    /// The type of the instances.
+    associatedtype Instance
+    /// The body as stored in the factory value (`Registration.Body`, `AsyncRegistration.Body`).
+    associatedtype StoredBody: ModifiableBody where StoredBody.Instance == Instance
+    /// The function a run-time context modifier's body is stored as.
+    associatedtype OverrideFunction
+
+    var storedBody: StoredBody { get set }
+    func register(_ body: OverrideFunction, context: (rank: ContextRank, arguments: [String])?)
+    func store(scope: Scope?, timeToLive: Double?)
+    func store(decorator decorate: @escaping @Sendable (Instance) -> Void)
+}
+
+/// A factory value's stored body, as modifiers change it.
+package protocol ModifiableBody {
+    associatedtype Instance
+    func decorated(with decorate: @escaping @Sendable (Instance) -> Void) -> Self
+    func expiring(after seconds: Double) -> Self
+    func replacingBase(with body: Self) -> Self
+}
+
+extension Registration: ModifiableRegistration {
+    package typealias Instance = T
+}
+extension Registration.Body: ModifiableBody {
+    package typealias Instance = T
+}
+extension AsyncRegistration: ModifiableRegistration {
+    package typealias Instance = T
+}
+extension AsyncRegistration.Body: ModifiableBody {
+    package typealias Instance = T
+}
+
+extension FactoryModification {
+    /// Applies this change to `registration`, the one place every kind of factory applies a
+    /// modification out of line (its `applying(_:)` inlines the few applied on every access).
+    /// ``Change/perParameter(box:hashable:)`` is left to the kind, which keeps its key itself.
+    ///
+    /// - Parameters:
+    ///   - registration: The copy of the factory value's registration to change.
+    ///   - body: Makes a declared body of `registration`'s kind from a modifier's body
+    ///     (`.plain`, `.parameter`).
+    ///   - override: Makes the function a run-time context modifier's body is stored as.
+    package func apply<R: ModifiableRegistration>(
+        to registration: inout R,
+        body: (Modified.Body) -> R.StoredBody,
+        override: (Modified.Body) -> R.OverrideFunction
+    ) where R.Instance == Modified.Instance {
+        let original = registration
+        switch change {
+        case .scope(let kind): registration.setScope(kind)
+        case .customScope(let scope): registration.scope = scope
+        case .context(let rank, let applies, let newBody):
+            let replacement = body(newBody)
+            registration = original.overriding(rank: rank, if: applies) { $0.storedBody = $0.storedBody.replacingBase(with: replacement) }
+        case .perParameter: break
+        case .decorator(let decorate): registration.storedBody = original.storedBody.decorated(with: decorate)
+        case .timeToLive(let seconds): registration.storedBody = original.storedBody.expiring(after: seconds)
+        case .storedContext(let rank, let arguments, let newBody): original.register(override(newBody), context: (rank, arguments))
+        case .storedScope(let scope): original.store(scope: scope, timeToLive: nil)
+        case .storedTimeToLive(let seconds): original.store(scope: nil, timeToLive: seconds)
+        case .storedDecorator(let decorate): original.store(decorator: decorate)
+        case .storedReset(let options): original.reset(options)
+        }
+    }
+}
