@@ -50,6 +50,21 @@ import Testing
             + "the scope of one synchronous resolve (use .unique, or a caching scope)")
     }
 
+    /// Given at run time, as a statement or after `register`, `.graph` used to be stored
+    /// silently and behave as `.unique` (a fifth new-user evaluation, finding 3).
+    @Test func asyncFactoryGivenTheGraphScopeAtRunTime() async {
+        let statement = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            MisuseContainer().asyncGadget.scope(.graph)
+        }
+        let afterRegister = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            MisuseContainer().asyncGadget.register { Gadget() }.scope(.graph)
+        }
+        for result in [statement, afterRegister] {
+            #expect(stopMessage(of: result) == "Scoped: asyncGadget (Gadget) is an async factory and cannot use .graph, "
+                + "the scope of one synchronous resolve (use .unique, or a caching scope)")
+        }
+    }
+
     @Test func cycleBetweenAsyncFactories() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = try? await MisuseContainer().asyncA()

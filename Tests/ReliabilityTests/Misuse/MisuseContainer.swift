@@ -85,6 +85,7 @@ extension MisuseContainer {
 
     /// An async factory that asks for `.graph`, one synchronous resolve's scope.
     var asyncGraph: AsyncFactory<Gadget> { self { Gadget() }.scope(.graph) }
+    var asyncGadget: AsyncFactory<Gadget> { self { Gadget() } }
 
     /// Async factories that await each other: a cycle within one chain of builds.
     var asyncA: AsyncFactory<AsyncA> { self { AsyncA(try await self.asyncB()) }.cached }

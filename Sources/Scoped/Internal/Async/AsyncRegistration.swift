@@ -190,6 +190,7 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
 
     /// `register { … }.scope(scope)` or `.timeToLive(seconds)` as a statement; see ``Registration/store(scope:timeToLive:)``.
     package func store(scope: Scope?, timeToLive: Double?) {
+        if let scope { checkAsyncScope(scope) }
         store(scope: scope, timeToLive: timeToLive, declared: declaredOverride())
     }
 
