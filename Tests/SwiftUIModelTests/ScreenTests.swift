@@ -1,0 +1,148 @@
+// User-style screens on the model, step by step: which view models exist (identities), how
+// many were built and released (LifecycleTracker observing the screen's root container).
+import Scoped
+import ScopedSwiftUI
+import ScopedTesting
+import SwiftUI
+import Testing
+
+/// A fresh root container for one test, observed by a tracker.
+@MainActor
+struct World {
+    let root = Container()
+    let tracker: LifecycleTracker
+    init() { tracker = LifecycleTracker(observing: root) }
+
+    func built<T>(_ type: T.Type) -> Int { tracker.instances(of: type).count }
+    func alive<T>(_ type: T.Type) -> Int { tracker.instances(of: type).filter { !$0.isReleased }.count }
+}
+
+@MainActor @Suite struct ScreenTests {
+    @Test func readmeItemScreenIsBuiltOnPushKeptAcrossRerendersAndReleasedOnPop() {
+        let world = World()
+        let graph = ViewGraph(Items().container(world.root))
+        #expect(world.built(ItemViewModel.self) == 0)          // the link builds nothing
+
+        graph.tap("Item 42")
+        #expect(world.built(ItemViewModel.self) == 1)
+        #expect(graph.texts.contains("Item 42"))
+        graph.pop()
+        #expect(world.alive(ItemViewModel.self) == 0)          // released with the pop
+
+        graph.tap("Re-render")
+        graph.tap("Re-render")
+        #expect(world.built(ItemViewModel.self) == 1)          // re-rendering builds nothing
+
+        graph.tap("Item 42")
+        #expect(world.built(ItemViewModel.self) == 2)          // a new identity, a new view model
+        #expect(world.alive(ItemViewModel.self) == 1)
+        graph.pop()
+        #expect(world.alive(ItemViewModel.self) == 0)
+        graph.tearDown()
+    }
+
+    @Test func aPushedScreenKeepsItsViewModelWhileTheRootRerenders() {
+        let world = World()
+        let graph = ViewGraph(Items().container(world.root))
+        graph.tap("Item 42")
+        graph.type("Renamed", into: "Name")                     // $viewModel.name
+        #expect(graph.texts.contains("Renamed"))
+        #expect(world.built(ItemViewModel.self) == 1)
+        graph.tearDown()
+        #expect(world.alive(ItemViewModel.self) == 0)
+    }
+
+    @Test func aSheetPresentedTwiceGetsTwoViewModelsEachReleasedOnDismiss() {
+        let world = World()
+        let graph = ViewGraph(SheetHost().container(world.root))
+        #expect(world.built(CounterViewModel.self) == 0)
+
+        graph.tap("Present")
+        graph.tap("Increment")
+        #expect(graph.texts.contains("count 1"))
+        #expect(world.built(CounterViewModel.self) == 1)
+        graph.dismissSheet()
+        #expect(world.alive(CounterViewModel.self) == 0)
+
+        graph.tap("Present")
+        #expect(graph.texts.contains("count 0"))                // a new view model
+        #expect(world.built(CounterViewModel.self) == 2)
+        #expect(world.alive(CounterViewModel.self) == 1)
+        graph.dismissSheet()
+        #expect(world.alive(CounterViewModel.self) == 0)
+        graph.tearDown()
+    }
+
+    @Test func aTabViewKeepsEachFlowsPushedScreenWhileTheOtherTabIsShown() {
+        let world = World()
+        let graph = ViewGraph(Tabs().container(world.root))
+        graph.tap("Home item")
+        #expect(world.built(ItemViewModel.self) == 1)
+
+        graph.selectTab(1)
+        #expect(world.alive(ItemViewModel.self) == 1)           // Home's pushed screen is kept
+        graph.tap("Search item")
+        #expect(world.built(ItemViewModel.self) == 2)
+        #expect(world.alive(ItemViewModel.self) == 2)
+
+        graph.pop()                                             // pops Search's flow only
+        #expect(world.alive(ItemViewModel.self) == 1)
+        graph.selectTab(0)
+        #expect(graph.texts.contains("Item 1"))
+        graph.pop()
+        #expect(world.alive(ItemViewModel.self) == 0)
+        graph.tearDown()
+    }
+
+    @Test func listRowsEachOwnAViewModelReleasedWithTheirRow() {
+        let world = World()
+        let graph = ViewGraph(RowList().container(world.root))
+        #expect(world.built(RowViewModel.self) == 3)
+        #expect(graph.texts == ["row 1", "row 2", "row 3"])
+
+        graph.tap("Remove first")
+        #expect(world.built(RowViewModel.self) == 3)            // rows 2 and 3 keep theirs
+        #expect(world.alive(RowViewModel.self) == 2)
+        #expect(graph.texts == ["row 2", "row 3"])
+
+        graph.tap("Append")
+        #expect(world.built(RowViewModel.self) == 4)
+        #expect(world.alive(RowViewModel.self) == 3)
+        graph.tearDown()
+        #expect(world.alive(RowViewModel.self) == 0)
+    }
+
+    @Test func anIdChangeEndsTheIdentityAndItsViewModel() {
+        let world = World()
+        let graph = ViewGraph(Profile().container(world.root))
+        #expect(graph.texts.contains("Item 1"))
+        graph.tap("Switch user")
+        #expect(graph.texts.contains("Item 2"))
+        #expect(world.built(ItemViewModel.self) == 2)
+        #expect(world.alive(ItemViewModel.self) == 1)
+        graph.tearDown()
+        #expect(world.alive(ItemViewModel.self) == 0)
+    }
+
+    @Test func aContainerOverrideReachesItsSubtreeOnly() {
+        let world = World()
+        let graph = ViewGraph(PreviewPair().container(world.root))
+        #expect(graph.texts == ["api mock", "api live"])
+        #expect(world.built(ProfileViewModel.self) == 2)
+        graph.tearDown()
+        #expect(world.alive(ProfileViewModel.self) == 0)
+    }
+
+    @Test func scopedObservableBindingWritesTheViewModelAndRerendersItsReader() {
+        let world = World()
+        let graph = ViewGraph(NoteScreen().lifetimeScope("note").container(world.root))
+        #expect(graph.texts == ["draft"])
+        let before = graph.bodyCount("NoteScreen")
+        graph.type("final", into: "Note")                       // $viewModel.text
+        #expect(graph.texts == ["final"])
+        #expect(graph.bodyCount("NoteScreen") == before + 1)
+        #expect(world.built(NoteViewModel.self) == 1)
+        graph.tearDown()
+        #expect(world.alive(NoteViewModel.self) == 0)
+    }
+}
