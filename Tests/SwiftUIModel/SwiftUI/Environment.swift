@@ -10,8 +10,9 @@
 //   specified key path to the given value" for the view and its subtree;
 //   view/transformenvironment(_:transform:): "Transforms the environment value of the
 //   specified key path with the given function."
-// - The environment is read through the node, never copied into a description: a
-//   description that outlives its node keeps nothing of the environment alive.
+// - The environment is read through the node while the node lives. When the node goes, a
+//   view value that outlives it (captured by a `.task` still finishing, a closure) keeps the
+//   last values it was installed with, as SwiftUI's installed copy of the view does.
 
 /// environmentkey — `protocol EnvironmentKey`.
 public protocol EnvironmentKey {
@@ -39,18 +40,21 @@ public struct Environment<Value>: DynamicProperty {
         // Outside an installed view: the default value (SwiftUI warns at run time).
         nonisolated(unsafe) var value: Value?
         nonisolated(unsafe) let box = self.box, keyPath = self.keyPath
-        MainActor.assumeIsolated { value = box.node?.environment[keyPath: keyPath] }
+        MainActor.assumeIsolated { value = (box.node?.environment ?? box.last)?[keyPath: keyPath] }
         return value ?? EnvironmentValues()[keyPath: keyPath]
     }
 }
 
 final class EnvironmentBox {
     weak var node: GraphNode?
+    /// The values of the node when it went.
+    var last: EnvironmentValues?
 }
 
 extension Environment: InstallableProperty {
     func install(in node: GraphNode, key: String) {
         box.node = node
+        node.installedEnvironments.append(box)
         let keyPath = self.keyPath
         node.recordEnvironmentRead(key) { values in values[keyPath: keyPath] }
     }

@@ -49,6 +49,7 @@ public final class GraphNode {
     var appearance: AppearanceModifier?
     var sheet: PresentedSheet?
     var runningTask: Task<Void, Never>?
+    var installedEnvironments: [EnvironmentBox] = []
 
     init(key: String, view: any View, environment: EnvironmentValues, parent: GraphNode?, graph: ViewGraph) {
         self.key = key
@@ -119,6 +120,8 @@ public final class GraphNode {
 
     /// Drops the storage, newest first.
     func releaseStorage() {
+        for box in installedEnvironments where box.node === self { box.last = environment }
+        installedEnvironments = []
         environmentReads = [:]
         observationGeneration += 1
         while !storage.isEmpty { _ = storage.removeLast() }
