@@ -14,8 +14,8 @@ import Observation
 //   whether or not the body reads it); when an `@Observable` property its body read
 //   changes (withObservationTracking, developer.apple.com/documentation/observation/
 //   withobservationtracking(_:onchange:): "Tracks access to properties", calling
-//   `onChange` "when the value of a property changes"; SwiftUI's "Managing model data in
-//   your app" article: a view tracks the properties its body reads); when an environment
+//   `onChange` "when the value of a property changes": the model tracks each body, so only
+//   a body that read the property re-runs); when an environment
 //   value it reads changes (…/swiftui/environment/init(_:)); and when its parent's body
 //   gives it a description whose inputs differ from the previous one.
 // - Equal inputs are skipped: equatableview (…/swiftui/equatableview) "compares itself

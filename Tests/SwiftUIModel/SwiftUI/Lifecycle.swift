@@ -3,10 +3,11 @@
 //   onappear(perform:)): "Adds an action to perform before this view appears."
 // - view/ondisappear(perform:): "Adds an action to perform after this view disappears."
 // - view/task(name:priority:file:line:_:): "Adds an asynchronous task to perform before
-//   this view appears"; its discussion: SwiftUI "will automatically cancel the task at
-//   some point after the view disappears before the action completes." The model starts
-//   the task when the view appears and cancels it when it disappears (a pushed screen
-//   covered or popped, a sheet dismissed, a tab left, an identity ended).
+//   this view appears." The page's words on cancellation are not quoted here (not
+//   verified in the docs corpus); the model cancels the task when the view disappears (a
+//   pushed screen covered or popped, a sheet dismissed, a tab left, an identity ended), as
+//   issue #39 specifies, and restarts it when the view appears again. A cancelled task's
+//   closure, and the view value it captured, live until the task returns.
 // - view/id(_:) (…/view/id(_:)): "Binds a view's identity to the given proxy value";
 //   "When the proxy value specified by the id parameter changes, the identity of the view
 //   — for example, its state — is reset." The model ends the old identity (its storage
