@@ -53,10 +53,6 @@ public struct VStack<Content> where Content: View {
     let content: Content
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
     public var body: Never { fatalError() }
-    @MainActor func children(in node: GraphNode) -> [ChildSpec] {
-        let content = self.content
-        return [ChildSpec(key: "content", make: { content })]
-    }
 }
 
 /// group.
@@ -64,10 +60,6 @@ public struct Group<Content> where Content: View {
     let content: Content
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
     public var body: Never { fatalError() }
-    @MainActor func children(in node: GraphNode) -> [ChildSpec] {
-        let content = self.content
-        return [ChildSpec(key: "content", make: { content })]
-    }
 }
 
 /// foreach — `struct ForEach<Data, ID, Content>`: rows made on demand, keyed by id.
@@ -136,7 +128,21 @@ extension List where SelectionValue == Never {
 extension Text: View, PrimitiveView {}
 extension Button: View, PrimitiveView {}
 extension TextField: View, PrimitiveView {}
-extension VStack: View, PrimitiveView {}
-extension Group: View, PrimitiveView {}
+extension VStack: View, PrimitiveView, ContentContainer {}
+extension Group: View, PrimitiveView, ContentContainer {}
 extension ForEach: View, PrimitiveView {}
 extension List: View, PrimitiveView {}
+
+/// A container whose children are its content's (VStack, Group).
+@MainActor
+protocol ContentContainer {
+    associatedtype Content: View
+    var content: Content { get }
+}
+
+extension ContentContainer {
+    func children(in node: GraphNode) -> [ChildSpec] {
+        let content = self.content
+        return [ChildSpec(key: "content", make: { content })]
+    }
+}
