@@ -11,7 +11,13 @@ import Testing
 struct World {
     let root = Container()
     let tracker: LifecycleTracker
+    let seen = Seen()
     init() { tracker = LifecycleTracker(observing: root) }
+
+    /// `screen` under this world's root, with its `Seen` in the environment.
+    func show<Screen: View>(_ screen: Screen) -> ViewGraph {
+        ViewGraph(screen.container(root).environment(\.seen, seen))
+    }
 
     func built<T>(_ type: T.Type) -> Int { tracker.instances(of: type).count }
     func alive<T>(_ type: T.Type) -> Int { tracker.instances(of: type).filter { !$0.isReleased }.count }
@@ -20,7 +26,7 @@ struct World {
 @MainActor @Suite struct ScreenTests {
     @Test func readmeItemScreenIsBuiltOnPushKeptAcrossRerendersAndReleasedOnPop() {
         let world = World()
-        let graph = ViewGraph(Items().container(world.root))
+        let graph = world.show(Items())
         #expect(world.built(ItemViewModel.self) == 0)          // the link builds nothing
 
         graph.tap("Item 42")
@@ -36,6 +42,9 @@ struct World {
         graph.tap("Item 42")
         #expect(world.built(ItemViewModel.self) == 2)          // a new identity, a new view model
         #expect(world.alive(ItemViewModel.self) == 1)
+        #expect(world.seen.count == 2)
+        #expect(world.seen[0] == nil)                           // the first push's is gone
+        #expect(world.seen[1] != nil)
         graph.pop()
         #expect(world.alive(ItemViewModel.self) == 0)
         graph.tearDown()
@@ -43,18 +52,21 @@ struct World {
 
     @Test func aPushedScreenKeepsItsViewModelWhileTheRootRerenders() {
         let world = World()
-        let graph = ViewGraph(Items().container(world.root))
+        let graph = world.show(Items())
         graph.tap("Item 42")
+        let bodies = graph.bodyCount("ItemScreen")
         graph.type("Renamed", into: "Name")                     // $viewModel.name
         #expect(graph.texts.contains("Renamed"))
+        #expect(graph.bodyCount("ItemScreen") == bodies + 1)    // objectWillChange, forwarded
         #expect(world.built(ItemViewModel.self) == 1)
+        #expect(world.seen.count == 1)                          // the same instance, re-rendered
         graph.tearDown()
         #expect(world.alive(ItemViewModel.self) == 0)
     }
 
     @Test func aSheetPresentedTwiceGetsTwoViewModelsEachReleasedOnDismiss() {
         let world = World()
-        let graph = ViewGraph(SheetHost().container(world.root))
+        let graph = world.show(SheetHost())
         #expect(world.built(CounterViewModel.self) == 0)
 
         graph.tap("Present")
@@ -64,8 +76,10 @@ struct World {
         graph.dismissSheet()
         #expect(world.alive(CounterViewModel.self) == 0)
 
+        #expect(world.seen[0] == nil)                           // the first is gone before the second
         graph.tap("Present")
         #expect(graph.texts.contains("count 0"))                // a new view model
+        #expect(world.seen.count == 2)
         #expect(world.built(CounterViewModel.self) == 2)
         #expect(world.alive(CounterViewModel.self) == 1)
         graph.dismissSheet()
@@ -75,10 +89,11 @@ struct World {
 
     @Test func aTabViewKeepsEachFlowsPushedScreenWhileTheOtherTabIsShown() {
         let world = World()
-        let graph = ViewGraph(Tabs().container(world.root))
+        let graph = world.show(Tabs())
         graph.tap("Home item")
         #expect(world.built(ItemViewModel.self) == 1)
 
+        let home = world.seen[0]
         graph.selectTab(1)
         #expect(world.alive(ItemViewModel.self) == 1)           // Home's pushed screen is kept
         graph.tap("Search item")
@@ -89,6 +104,8 @@ struct World {
         #expect(world.alive(ItemViewModel.self) == 1)
         graph.selectTab(0)
         #expect(graph.texts.contains("Item 1"))
+        #expect(world.seen[0] === home)                         // the same view model, not a new one
+        #expect(world.seen.count == 2)
         graph.pop()
         #expect(world.alive(ItemViewModel.self) == 0)
         graph.tearDown()
@@ -96,12 +113,15 @@ struct World {
 
     @Test func listRowsEachOwnAViewModelReleasedWithTheirRow() {
         let world = World()
-        let graph = ViewGraph(RowList().container(world.root))
+        let graph = world.show(RowList())
         #expect(world.built(RowViewModel.self) == 3)
         #expect(graph.texts == ["row 1", "row 2", "row 3"])
 
+        let (second, third) = (world.seen[1], world.seen[2])
         graph.tap("Remove first")
         #expect(world.built(RowViewModel.self) == 3)            // rows 2 and 3 keep theirs
+        #expect(world.seen[0] == nil)
+        #expect(world.seen[1] === second && world.seen[2] === third && second != nil)
         #expect(world.alive(RowViewModel.self) == 2)
         #expect(graph.texts == ["row 2", "row 3"])
 
@@ -114,10 +134,11 @@ struct World {
 
     @Test func anIdChangeEndsTheIdentityAndItsViewModel() {
         let world = World()
-        let graph = ViewGraph(Profile().container(world.root))
+        let graph = world.show(Profile())
         #expect(graph.texts.contains("Item 1"))
         graph.tap("Switch user")
         #expect(graph.texts.contains("Item 2"))
+        #expect(world.seen.count == 2 && world.seen[0] == nil)
         #expect(world.built(ItemViewModel.self) == 2)
         #expect(world.alive(ItemViewModel.self) == 1)
         graph.tearDown()

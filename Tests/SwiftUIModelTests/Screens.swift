@@ -5,6 +5,39 @@ import Scoped
 import ScopedSwiftUI
 import SwiftUI
 
+// MARK: What the screens' bodies saw
+
+/// Every view model instance a screen's body read, in order of first read (held weakly):
+/// tests compare identities with it. Screens reach it through the environment.
+@MainActor final class Seen {
+    private final class Entry {
+        weak var object: AnyObject?
+        init(_ object: AnyObject) { self.object = object }
+    }
+    private var entries: [Entry] = []
+
+    func record(_ object: AnyObject) {
+        if !entries.contains(where: { $0.object === object }) { entries.append(Entry(object)) }
+    }
+
+    /// How many distinct instances were read.
+    var count: Int { entries.count }
+
+    /// The `index`th instance read, if still alive.
+    subscript(index: Int) -> AnyObject? { entries[index].object }
+}
+
+struct SeenKey: EnvironmentKey {
+    static let defaultValue: Seen? = nil
+}
+
+extension EnvironmentValues {
+    var seen: Seen? {
+        get { self[SeenKey.self] }
+        set { self[SeenKey.self] = newValue }
+    }
+}
+
 // MARK: README's ItemScreen
 
 @MainActor final class ItemViewModel: ObservableObject {
@@ -24,8 +57,10 @@ extension Container {
 
 struct ItemScreen: View {
     @ScopedObject private var viewModel: ItemViewModel
+    @Environment(\.seen) private var seen
     init(id: Int) { _viewModel = ScopedObject(\.item, id) }
     var body: some View {
+        let _ = seen?.record(viewModel)
         VStack {
             Text(viewModel.name)
             TextField("Name", text: $viewModel.name)
@@ -62,7 +97,9 @@ extension Container {
 
 struct CounterSheet: View {
     @ScopedObject(\.counter) private var viewModel: CounterViewModel
+    @Environment(\.seen) private var seen
     var body: some View {
+        let _ = seen?.record(viewModel)
         VStack {
             Text("count \(viewModel.count)")
             Button("Increment") { viewModel.count += 1 }
@@ -128,8 +165,12 @@ extension Container {
 
 struct RowView: View {
     @ScopedObject private var viewModel: RowViewModel
+    @Environment(\.seen) private var seen
     init(id: Int) { _viewModel = ScopedObject(\.row, id) }
-    var body: some View { Text("row \(viewModel.id)") }
+    var body: some View {
+        let _ = seen?.record(viewModel)
+        Text("row \(viewModel.id)")
+    }
 }
 
 struct RowList: View {
