@@ -134,6 +134,74 @@ struct WorkStack: View {
     }
 }
 
+// MARK: Scenario 9.2: the parent's view model owns its children (three levels)
+
+@MainActor final class OwnedChild: ObservableObject {
+    let label: String
+    let children: [OwnedChild]
+    let onIncrement: () -> Void
+    @Published var count = 0
+    init(label: String, children: [OwnedChild] = [], onIncrement: @escaping () -> Void) {
+        self.label = label
+        self.children = children
+        self.onIncrement = onIncrement
+    }
+    func increment() {
+        count += 1
+        onIncrement()
+    }
+}
+
+@MainActor final class OwningParent: ObservableObject {
+    @Published var total = 0
+    private(set) var children: [OwnedChild] = []
+    init() {
+        let tap = { [unowned self] in self.total += 1 }
+        children = [OwnedChild(label: "A", children: [OwnedChild(label: "A.1", onIncrement: tap)], onIncrement: tap),
+                    OwnedChild(label: "B", onIncrement: tap)]
+    }
+}
+
+struct OwnedChildRow: View {
+    @ObservedObject var viewModel: OwnedChild
+    var body: some View {
+        VStack {
+            Text("\(viewModel.label) count \(viewModel.count)")
+            Button("\(viewModel.label) +1") { viewModel.increment() }
+            ForEach(viewModel.children, id: \.label) { child in OwnedChildRow(viewModel: child) }
+        }
+    }
+}
+
+struct OwningParentView: View {
+    @StateObject private var viewModel = OwningParent()
+    var body: some View {
+        VStack {
+            Text("total \(viewModel.total)")
+            ForEach(viewModel.children, id: \.label) { child in OwnedChildRow(viewModel: child) }
+        }
+    }
+}
+
+// MARK: Scenario 14's stack: holds the feed, never reads it
+
+struct FeedHolder: View {
+    @StateObject private var feed = FeedModel()
+    var body: some View {
+        NavigationStack { FeedReader(feed: feed) }
+    }
+}
+
+struct FeedReader: View {
+    @ObservedObject var feed: FeedModel
+    var body: some View {
+        VStack {
+            Text("number \(feed.number)")
+            Button("Refresh") { feed.number += 1 }
+        }
+    }
+}
+
 @MainActor @Suite struct DisagreementTests {
     /// 9.4: the demo says max alive 7; on the model a replaced child model goes in
     /// `update()`, before the child's body makes the next level's model: 6.
@@ -171,5 +239,26 @@ struct WorkStack: View {
         #expect(census.maxAlive == 5)
         graph.tearDown()
         #expect(census.alive == 0)
+    }
+
+    /// 9.2 at tick 2 ("A +1"): the demo re-runs all three child bodies; on the model only A
+    /// (its object changed) and the parent (its total) run; B and A.1 get equal inputs.
+    @Test func ownedChildrenWithEqualInputsAreNotReevaluated() {
+        let graph = ViewGraph(OwningParentView())
+        #expect(graph.bodyCount("OwnedChildRow") == 3)
+        graph.tap("A +1")
+        #expect(graph.texts.contains("total 1"))
+        #expect(graph.bodyCount("OwningParentView") == 2)
+        #expect(graph.bodyCount("OwnedChildRow") == 4)          // A only, once
+    }
+
+    /// 14: the stack holds the feed in `@StateObject` and never reads it; it re-renders on
+    /// every change all the same ("invalidates a view whenever the observable object
+    /// changes"), where the demo re-renders readers only.
+    @Test func aStackHoldingTheFeedRerendersWithoutReadingIt() {
+        let graph = ViewGraph(FeedHolder())
+        graph.tap("Refresh")
+        #expect(graph.bodyCount("FeedHolder") == 2)
+        #expect(graph.bodyCount("FeedReader") == 2)             // once, not twice
     }
 }

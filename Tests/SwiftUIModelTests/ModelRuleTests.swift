@@ -257,7 +257,7 @@ struct Navigator: View {
         #expect(graph.bodyCount("ThemeIgnorer") == 1)
     }
 
-    @Test func aNavigationLinkMakesItsDestinationEagerlyAndBuildsItsStateOnPushOnly() {
+    @Test func aNavigationLinkMakesItsDestinationEagerlyAndBuildsItsStateOnPushOnly() async {
         let recorder = Recorder()
         let tasks = TaskLog()
         let graph = ViewGraph(Navigator(recorder: recorder, tasks: tasks))
@@ -267,6 +267,9 @@ struct Navigator: View {
         graph.tap("Detail")
         #expect(recorder.lines.suffix(2) == ["root disappear", "detail appear"])
         #expect(graph.bodyCount("Detail") == 1)
+        graph.tearDown()                                        // cancels the detail's task
+        for _ in 0..<1000 where tasks.cancelled == 0 { await Task.yield() }
+        #expect(tasks.cancelled == 1)
     }
 
     @Test func aTaskStartsOnAppearAndIsCancelledWhenItsViewDisappears() async {
