@@ -71,9 +71,11 @@ public struct TupleView<T> {
 }
 
 /// `if`/`else` in a builder: the two branches are two places, so switching branch
-/// destroys one identity and makes the other ("structural identity", Apple's
-/// "Demystify SwiftUI" session; the API pages document `_ConditionalContent` only as a
-/// builder result).
+/// destroys one identity and makes the other. Apple's API pages document
+/// `_ConditionalContent` only as a builder result and say nothing of its identity; seed 000
+/// (/work/shared/seeds/000_9356ae2794c95f44.txt) observed it: a view removed by "some
+/// logical condition( if statements, switch cases, guard let , etc)" loses its
+/// `StateObject` ("it's not hidden, it was destroyed").
 public struct _ConditionalContent<TrueContent: View, FalseContent: View> {
     enum Storage { case trueContent(TrueContent), falseContent(FalseContent) }
     let storage: Storage
