@@ -166,4 +166,23 @@ struct World {
         graph.tearDown()
         #expect(world.alive(NoteViewModel.self) == 0)
     }
+
+    /// An environment change after installation: the container above an open screen is
+    /// swapped. The screen re-renders (its `.lifetimeScope` reads the environment) but keeps
+    /// its view model and its scope, opened in the first container, until it goes.
+    @Test func aContainerSwappedAboveAnOpenScreenKeepsItsViewModelAndScope() {
+        let world = World()
+        let second = Container()
+        second.api.register { MockAPI() }
+        let graph = world.show(SwitchingWindow(first: world.root, second: second))
+        #expect(graph.texts == ["api live"])
+        let modifierBodies = graph.bodyCount("LifetimeScopeModifier")
+        graph.tap("Switch container")
+        #expect(graph.bodyCount("LifetimeScopeModifier") == modifierBodies + 1)
+        #expect(graph.texts == ["api live"])                   // the same view model
+        #expect(world.built(ProfileViewModel.self) == 1)
+        #expect(second.heldInstanceCount == 0)
+        graph.tearDown()
+        #expect(world.alive(ProfileViewModel.self) == 0)
+    }
 }

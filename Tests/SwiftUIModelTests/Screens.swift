@@ -227,6 +227,19 @@ struct PreviewPair: View {
     }
 }
 
+/// A window whose app model swaps the container above an open screen.
+struct SwitchingWindow: View {
+    let first: Container
+    let second: Container
+    @State private var useSecond = false
+    var body: some View {
+        VStack {
+            Button("Switch container") { useSecond = true }
+            ProfileScreen().lifetimeScope("profile").container(useSecond ? second : first)
+        }
+    }
+}
+
 // MARK: @ScopedObservable with a binding
 
 @MainActor @Observable final class NoteViewModel {
