@@ -185,4 +185,21 @@ struct World {
         graph.tearDown()
         #expect(world.alive(ProfileViewModel.self) == 0)
     }
+
+    /// A custom container type: `.container(shop)`, `.lifetimeScope(_:of:)`,
+    /// `.container(ShopContainer.self) { }` overrides, a plain `Factory` and a resolve closure.
+    @Test func aCustomContainerTypesScreenLivesInItsOwnScopeWithItsOverrides() {
+        let shop = ShopContainer()
+        let tracker = LifecycleTracker(observing: shop)
+        let graph = ViewGraph(Shopfront(shop: shop))
+        graph.tap("Open cart")
+        #expect(graph.texts == ["cart in CHF, same true"])      // the override; one instance
+        #expect(tracker.instances(of: CartViewModel.self).count == 1)
+        #expect(shop.heldInstanceCount == 0)                    // held by the sheet's scope
+        graph.dismissSheet()
+        #expect(tracker.instances(of: CartViewModel.self).allSatisfy { $0.isReleased })
+        graph.tap("Open cart")
+        #expect(tracker.instances(of: CartViewModel.self).count == 2)
+        graph.tearDown()
+    }
 }

@@ -259,3 +259,43 @@ struct NoteScreen: View {
         }
     }
 }
+
+// MARK: A custom container type, a plain Factory and a resolve closure
+
+final class ShopContainer: SharedContainer {
+    static let shared = ShopContainer()
+    let manager: ContainerManager
+    init(manager: ContainerManager = ContainerManager()) { self.manager = manager }
+}
+
+final class CartViewModel: ObservableObject, Sendable {
+    let currency: String
+    init(currency: String) { self.currency = currency }
+}
+
+extension ShopContainer {
+    var currency: Factory<String> { self { "EUR" } }
+    var cartViewModel: Factory<CartViewModel> { self { CartViewModel(currency: self.currency()) }.scoped }
+}
+
+struct CartScreen: View {
+    @ScopedObject(\ShopContainer.cartViewModel) private var viewModel: CartViewModel
+    @ScopedObject(in: ShopContainer.self, { $0.cartViewModel() }) private var same: CartViewModel
+    var body: some View {
+        Text("cart in \(viewModel.currency), same \(viewModel === same)")
+    }
+}
+
+struct Shopfront: View {
+    let shop: ShopContainer
+    @State private var isPresented = false
+    var body: some View {
+        Button("Open cart") { isPresented = true }
+            .sheet(isPresented: $isPresented) {
+                CartScreen()
+                    .container(ShopContainer.self, "prices") { $0.currency.register { "CHF" } }
+                    .lifetimeScope("cart", of: ShopContainer.self)
+            }
+            .container(shop)
+    }
+}
