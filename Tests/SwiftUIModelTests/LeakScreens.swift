@@ -221,4 +221,20 @@ struct LateScreen: View {
         #expect(viewModel == nil)
         graph.tearDown()
     }
+
+    /// The window closes with an eagerly pushed screen still shown: nothing of it survives
+    /// (no cycle through the stack's path and the screen's environment).
+    @Test func closingTheWindowWithAnEagerlyPushedScreenReleasesIt() async {
+        let world = World()
+        let keeper = Keeper()
+        var graph: ViewGraph? = ViewGraph(EagerShop(keeper: keeper).container(world.root))
+        graph?.tap("Checkout")
+        weak let viewModel = keeper.checkout
+        keeper.checkout = nil
+        graph?.tearDown()
+        graph = nil
+        await keeper.tasksEnded(1)
+        #expect(viewModel == nil)
+        #expect(world.alive(CheckoutViewModel.self) == 0)
+    }
 }

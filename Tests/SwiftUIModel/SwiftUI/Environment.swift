@@ -40,22 +40,25 @@ public struct Environment<Value>: DynamicProperty {
         // Outside an installed view: the default value (SwiftUI warns at run time).
         nonisolated(unsafe) var value: Value?
         nonisolated(unsafe) let box = self.box, keyPath = self.keyPath
-        MainActor.assumeIsolated { value = (box.node?.environment ?? box.last)?[keyPath: keyPath] }
+        MainActor.assumeIsolated { value = box.node?.environment[keyPath: keyPath] ?? box.last as? Value }
         return value ?? EnvironmentValues()[keyPath: keyPath]
     }
 }
 
 final class EnvironmentBox {
     weak var node: GraphNode?
-    /// The values of the node when it went.
-    var last: EnvironmentValues?
+    /// The value the property read from its node when the node went (only that value: the
+    /// whole environment would hold the graph's own objects, a navigation stack's model).
+    var last: Any?
+    var read: ((EnvironmentValues) -> Any)?
 }
 
 extension Environment: InstallableProperty {
     func install(in node: GraphNode, key: String) {
-        box.node = node
-        node.installedEnvironments.append(box)
         let keyPath = self.keyPath
+        box.node = node
+        box.read = { $0[keyPath: keyPath] }
+        node.installedEnvironments.append(box)
         node.recordEnvironmentRead(key) { values in values[keyPath: keyPath] }
     }
 }

@@ -120,7 +120,7 @@ public final class GraphNode {
 
     /// Drops the storage, newest first.
     func releaseStorage() {
-        for box in installedEnvironments where box.node === self { box.last = environment }
+        for box in installedEnvironments where box.node === self { box.last = box.read?(environment) }
         installedEnvironments = []
         environmentReads = [:]
         observationGeneration += 1
