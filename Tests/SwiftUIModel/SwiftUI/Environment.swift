@@ -12,7 +12,7 @@
 //   specified key path with the given function."
 // - The environment is read through the node while the node lives. When the node goes, a
 //   view value that outlives it (captured by a `.task` still finishing, a closure) keeps the
-//   last values it was installed with, as SwiftUI's installed copy of the view does.
+//   value each `@Environment` property read, as SwiftUI's installed copy of the view does.
 
 /// environmentkey — `protocol EnvironmentKey`.
 public protocol EnvironmentKey {
