@@ -35,3 +35,22 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+#if os(Linux)
+// The shipped SwiftUI layer (Sources/ScopedSwiftUI/SwiftUI) run on an executable model of
+// SwiftUI's runtime, on Linux only (Tests/SwiftUIModel/README.md): the model's modules are
+// named SwiftUIModel and CombineModel, and `-module-alias` makes the layer's `import
+// SwiftUI` and `import Combine` load them. ScopedSwiftUIOnModel compiles ScopedSwiftUI's
+// own sources (a symlink, so nothing is copied) into a module of its own; the tests import
+// it as `ScopedSwiftUI`. Nothing here exists on Apple platforms.
+let modelAliases = ["-module-alias", "SwiftUI=SwiftUIModel", "-module-alias", "Combine=CombineModel"]
+package.targets += [
+    .target(name: "CombineModel", path: "Tests/SwiftUIModel/Combine"),
+    .target(name: "SwiftUIModel", dependencies: ["CombineModel"], path: "Tests/SwiftUIModel/SwiftUI"),
+    .target(name: "ScopedSwiftUIOnModel", dependencies: ["Scoped", "SwiftUIModel", "CombineModel"],
+            path: "Tests/SwiftUIModel/ScopedSwiftUIOnModel", swiftSettings: [.unsafeFlags(modelAliases)]),
+    .testTarget(name: "SwiftUIModelTests",
+                dependencies: ["ScopedSwiftUIOnModel", "SwiftUIModel", "CombineModel", "Scoped", "ScopedTesting"],
+                swiftSettings: [.unsafeFlags(modelAliases + ["-module-alias", "ScopedSwiftUI=ScopedSwiftUIOnModel"])]),
+]
+#endif
