@@ -30,7 +30,7 @@ package final class AsyncBuild: @unchecked Sendable { // @unchecked: its storage
         /// Waiters cancelled before their continuation was stored.
         var cancelledEarly: Set<UInt64> = []
         var nextWaiter = AsyncBuild.firstWaiter
-        /// Whether the result is in (``finish(_:)``) or the build was ended (``end(throwing:)``).
+        /// Whether the result is in (``deliver(_:)``) or the build was ended (``end(throwing:)``).
         var over = false
         /// The result, until the last member has taken it.
         var result: Result<AnyObject, any Error>?
@@ -69,10 +69,10 @@ package final class AsyncBuild: @unchecked Sendable { // @unchecked: its storage
     }
 
     /// Starts the build: `run` in a task of its own, whose result goes to every waiter
-    /// (``finish(_:)`` must be called by `run`'s task, once).
+    /// (``deliver(_:)`` must be called by `run`'s task, once).
     package func start(_ run: @escaping @Sendable () async -> Void) {
         // Made under the lock (a task starts elsewhere, so no user code runs here): a
-        // waiter resumed by ``finish(_:)`` always finds the task to await.
+        // waiter resumed by ``deliver(_:)`` always finds the task to await.
         let (task, cancelNow) = withProgress { state -> (Task<Void, Never>, Bool) in
             let task = Task { await run() }
             state.task = task
@@ -191,7 +191,7 @@ package final class AsyncBuild: @unchecked Sendable { // @unchecked: its storage
 
     /// Hands `result` to every waiter (and to those who join later); nothing if the build
     /// was ended (then `result` is dropped here).
-    package func finish(_ result: Result<AnyObject, any Error>) {
+    package func deliver(_ result: Result<AnyObject, any Error>) {
         let (waiting, watchdog) = withProgress { state -> ([UnsafeContinuation<Void, any Error>], Task<Void, Never>?) in
             let watchdog = state.watchdog.take()
             guard !state.ended else { return ([], watchdog) }

@@ -37,7 +37,7 @@ package final class AsyncOverrideBox<P, T>: OverrideBody {
         AsyncOverrideBox(body: undecorated, scope: scope, timeToLive: timeToLive, decorators: decorators.appending(decorate))
     }
 
-    package func decorate(_ held: Resolution) { decorators.run(onHeld: held) }
+    package func decorate(_ held: Lookup) { decorators.run(onHeld: held) }
 
     package func keepingDecorators(of other: any OverrideBody) -> any OverrideBody {
         guard decorators.isEmpty, let other = other as? AsyncOverrideBox, !other.decorators.isEmpty else { return self }

@@ -1,5 +1,5 @@
 // Concurrency rule: no lock of its own. An async resolve takes the same locks as a
-// synchronous one (the storage's, briefly, through `claimAsync` and `finishAsyncBuild`)
+// synchronous one (the storage's, briefly, through `claimAsync` and `fileAsyncBuild`)
 // and never holds one across an `await` or while a body runs. A caching scope's build
 // runs in a task of its own (AsyncBuild.swift) that every caller awaits; a `.unique`
 // build runs in the caller's task. The task-local chain of builds (AsyncBuildChain.swift)
@@ -32,7 +32,7 @@ extension ContainerNode {
     package func resolveAsync(
         _ key: RegistrationKey, parameter: (any Hashable & Sendable)?, kind: Scope.Lifetime, custom: Scope?,
         timeToLive: Double? = nil, weakTarget: @escaping @Sendable (AnyObject) -> AnyObject?, make: @escaping MakeInstanceAsync
-    ) async throws -> Resolution {
+    ) async throws -> Lookup {
         let request = AsyncRequest(parameter: parameter, weakTarget: weakTarget, make: make)
         // A loop, not a recursion: overrides that keep changing on other threads (a test
         // registering in a loop) must not deepen the stack.
@@ -48,7 +48,7 @@ extension ContainerNode {
     private func resolveAsyncOnce(
         _ key: RegistrationKey, kind declaredKind: Scope.Lifetime, custom declaredCustom: Scope?, timeToLive: Double?,
         _ request: AsyncRequest
-    ) async throws -> Resolution? {
+    ) async throws -> Lookup? {
         // Read before the override is looked up: a build is recorded only if no override
         // changed since.
         let overridesSeen = OverrideChanges.now
@@ -89,7 +89,7 @@ extension ContainerNode {
     private func answer(
         _ claim: InstanceStorage.AsyncClaimed, of frame: AsyncFrame, in storage: InstanceStorage,
         override: (any OverrideBody)?, _ request: AsyncRequest, deadline: @escaping @Sendable () -> UInt64
-    ) async throws -> Resolution? {
+    ) async throws -> Lookup? {
         let (storageKey, scope) = (frame.storageKey, frame.scope)
         // A captive dependency whether the shorter-lived instance is built now, joined or
         // held already (as ContainerNode.reportCaptivity checks: only a shorter-lived one).
@@ -116,7 +116,7 @@ extension ContainerNode {
     }
 
     /// A `.unique` async build, in the caller's task.
-    private func buildUnique(_ frame: AsyncFrame, override: (any OverrideBody)?, make: MakeInstanceAsync) async throws -> Resolution {
+    private func buildUnique(_ frame: AsyncFrame, override: (any OverrideBody)?, make: MakeInstanceAsync) async throws -> Lookup {
         AsyncBuildChain.checkCycle(frame)
         let observed = EventHub.isActive
         let payload = try await AsyncBuildChain.run(make, override: override, container: self, chain: AsyncBuildChain.frames + [frame])
@@ -150,21 +150,21 @@ extension ContainerNode {
             } catch {
                 result = .failure(error)
             }
-            let kept = storage.finishAsyncBuild(
+            let kept = storage.fileAsyncBuild(
                 of: frame.storageKey, slot: frame.kind.slot(for: try? result.get(), weakTarget: request.weakTarget),
                 scope: scope, reporter: reporter, build: build, deadline: deadline(),
                 builtThrough: LeakCheck.isArmed ? chain.dropLast().map(\.storageKey) : [])
             if case .success(let payload) = result, EventHub.isActive {
                 reportBuilt(frame.storageKey, scope: scope, instance: Payload.identity(of: payload), kept: kept)
             }
-            build.finish(result)
+            build.deliver(result)
         }
     }
 
     /// A held instance found by an async resolve: reported as reused; a closed lifetime
     /// scope throws ``LifetimeScopeClosedError`` (a task may outlive its scope without a
     /// programming error: a cancelled request, a view's `.task`).
-    private func heldAsync(_ outcome: Resolution, key: StorageKey, scope: Scope) throws -> Resolution {
+    private func heldAsync(_ outcome: Lookup, key: StorageKey, scope: Scope) throws -> Lookup {
         switch outcome {
         case .held, .heldWeakly:
             if EventHub.isActive { emit(.reused, key: key, scope: scope, instance: outcome.heldIdentity) }

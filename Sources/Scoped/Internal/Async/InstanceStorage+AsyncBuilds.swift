@@ -9,7 +9,7 @@ extension InstanceStorage {
     /// What ``claimAsync(_:scope:overridesSeen:makeBuild:)`` decided.
     package enum AsyncClaimed {
         /// The held instance (`.held`, `.heldWeakly`), or `.closed`.
-        case held(Resolution)
+        case held(Lookup)
         /// An async build of the key is in flight: await it as waiter `waiter`.
         case join(AsyncBuild, waiter: UInt64)
         /// A new build is recorded in flight, the caller its first waiter: start it.
@@ -47,7 +47,7 @@ extension InstanceStorage {
     /// leak report) unless the
     /// build was invalidated, abandoned or the storage closed meanwhile. Returns whether it
     /// filed an instance.
-    package func finishAsyncBuild(
+    package func fileAsyncBuild(
         of key: StorageKey, slot: StoredEntry.Slot, scope: Scope, reporter: ContainerNode?, build: AsyncBuild,
         deadline: UInt64 = 0, builtThrough: [StorageKey] = []
     ) -> Bool {

@@ -30,7 +30,7 @@ package protocol OverrideBody: AnyObject, Sendable {
 
     /// Runs the decorators a statement `.decorator { }` gave the override on `held`, an
     /// instance a resolve found held (a build runs them in its body).
-    func decorate(_ held: Resolution)
+    func decorate(_ held: Lookup)
 
     /// This body with the run-time decorators of `other` if it has none of its own (a new
     /// `register` keeps the statement `.decorator { }`s, as Factory does).
@@ -76,7 +76,7 @@ package final class OverrideBox<P, T>: OverrideBody {
         OverrideBox(body: undecorated, scope: scope, timeToLive: timeToLive, decorators: decorators.appending(decorate))
     }
 
-    @usableFromInline package func decorate(_ held: Resolution) { decorators.run(onHeld: held) }
+    @usableFromInline package func decorate(_ held: Lookup) { decorators.run(onHeld: held) }
 
     @usableFromInline package func keepingDecorators(of other: any OverrideBody) -> any OverrideBody {
         guard decorators.isEmpty, let other = other as? OverrideBox, !other.decorators.isEmpty else { return self }

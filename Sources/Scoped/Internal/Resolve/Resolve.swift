@@ -1,6 +1,6 @@
 // Concurrency rule: the resolve path runs under no lock of its own. It reads the
 // override table and the tree under each node's `state` lock (ContainerNode.swift), and
-// builds through `InstanceStorage.claim`/`finishBuild`, which record a build in flight
+// builds through `InstanceStorage.claim`/`fileBuild`, which record a build in flight
 // under the storage's lock and file its instance under it again (InstanceStorage.swift).
 // The body runs between `beginBuild` and `finishBuild`, in the typed shell
 // (Registration.swift), with no lock held; so do observers.
@@ -28,7 +28,7 @@
 /// (`InstanceStorage.claim`, `EntryTable`, `HeldIndex`) answer with one of these. One word
 /// and a tag, as every table lookup returns one.
 @usableFromInline
-package enum Resolution {
+package enum Lookup {
     /// A strongly held ``Payload``, retained for the caller.
     case held(AnyObject)
     /// A live `.shared` instance.
@@ -65,7 +65,7 @@ package enum Resolution {
 @usableFromInline
 package enum BuildStep {
     /// The instance is held (`.held` or `.heldWeakly`): return it.
-    case found(Resolution)
+    case found(Lookup)
     /// Run the body now: the override's (an `OverrideBox<P, T>`) if there is one, else the
     /// declared one; then hand what it made, in `form`, to `context`'s
     /// ``ResolutionContext/finishBuild(_:)``, which must be called.
@@ -84,14 +84,14 @@ extension InstanceStorage {
     /// the lock-free index, which does not look at deadlines (``HeldSlot/read()``), or
     /// the locked table of a storage without one, which returns none with a deadline.
     @inline(__always)
-    fileprivate func read(_ key: RegistrationKey) -> Resolution {
+    fileprivate func read(_ key: RegistrationKey) -> Lookup {
         if let readIndex { return readIndex.withBorrowed { $0.read(key) } }
         return readLocked(key, at: Expiry.noClock)
     }
 
     /// The instance held for `key`, as ``read(_:)`` reads it, if it has no deadline or
     /// `now` is not past it (`.timeToLive`).
-    fileprivate func read(_ key: RegistrationKey, at now: UInt64) -> Resolution {
+    fileprivate func read(_ key: RegistrationKey, at now: UInt64) -> Lookup {
         if let readIndex, HeldIndex.holdsDeadlines { return readIndex.withBorrowed { $0.read(key, at: now) } }
         return readLocked(key, at: now)
     }
@@ -99,7 +99,7 @@ extension InstanceStorage {
     /// The instance held for `key` in the locked table, if it has no deadline or `now` is
     /// not past it (``Expiry/noClock``: only one without a deadline).
     @inline(__always)
-    private func readLocked(_ key: RegistrationKey, at now: UInt64) -> Resolution {
+    private func readLocked(_ key: RegistrationKey, at now: UInt64) -> Lookup {
         let hash = key.quickHash
         return state.withLock { $0.table.freshInstance(of: key, hash: hash, at: now) } ?? .miss
     }
@@ -107,7 +107,7 @@ extension InstanceStorage {
     /// The instance held for `key` in the locked table (per-parameter instances), as
     /// ``readLocked(_:at:)`` decides.
     @inline(__always)
-    fileprivate func held(_ key: StorageKey, at now: UInt64) -> Resolution {
+    fileprivate func held(_ key: StorageKey, at now: UInt64) -> Lookup {
         let hash = key.registration.quickHash
         return state.withLock { $0.table.freshInstance(of: key, hash: hash, at: now) } ?? .miss
     }
@@ -123,7 +123,7 @@ extension ContainerNode {
     /// do: a scope that keeps nothing, a container world or an observer in play, an
     /// override of `key` visible from here, or no instance held yet.
     @usableFromInline
-    package func fastRead(_ key: RegistrationKey, kind: Scope.Lifetime) -> Resolution {
+    package func fastRead(_ key: RegistrationKey, kind: Scope.Lifetime) -> Lookup {
         guard mayResolveFast(key) else { return .miss }
         return withHeldStorage(of: kind) { $0.read(key) } ?? .miss
     }
@@ -131,7 +131,7 @@ extension ContainerNode {
     /// The same for a parameter factory: for a per-parameter one, the parameter's box is
     /// part of the key.
     @usableFromInline
-    package func fastRead(_ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>, kind: Scope.Lifetime) -> Resolution {
+    package func fastRead(_ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>, kind: Scope.Lifetime) -> Lookup {
         // One instance whatever the parameter: held ones are read as above.
         guard let box = parameter.pointee.box else { return fastRead(key, kind: kind) }
         guard mayResolveFast(key) else { return .miss }
@@ -147,7 +147,7 @@ extension ContainerNode {
     @usableFromInline
     package func fastReadExpiring(
         _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime
-    ) -> Resolution {
+    ) -> Lookup {
         guard mayResolveFast(key) else { return .miss }
         let now = Platform.monotonicNanoseconds
         return withHeldStorage(of: kind) { storage in
@@ -313,7 +313,7 @@ extension ContainerNode {
             key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot, in: storage,
             overridden: found != nil, lifespan: timeToLive.map { Expiry.lifespan($0, of: key) } ?? Expiry.forever)
         if timeToLive != nil { owner.dropExpired(frame.storageKey, from: storage, clock: Expiry.currentClock) }
-        let held: Resolution?
+        let held: Lookup?
         switch storage.claim(frame, scope: scope, context: context, overridesSeen: overridesSeen) {
         case .held(let found): held = found
         case .build: held = nil
@@ -339,7 +339,7 @@ extension ContainerNode {
     /// caller that may outlive its scope (``mayOutliveClosedScope``, a property wrapper's
     /// late resolve) or for the body of a build the close overtook.
     private func answer(
-        _ held: Resolution, of frame: BuildFrame, in storage: InstanceStorage, override: (any OverrideBody)?,
+        _ held: Lookup, of frame: BuildFrame, in storage: InstanceStorage, override: (any OverrideBody)?,
         observed: Bool, context: ResolutionContext
     ) -> BuildStep {
         let scope = frame.scope
@@ -448,7 +448,7 @@ extension ContainerNode {
     /// After a held scope's lookup: reports a held instance (`reused`), or stops for a
     /// closed scope.
     @inline(never)
-    private func report(_ outcome: Resolution, of frame: BuildFrame, scope: Scope) {
+    private func report(_ outcome: Lookup, of frame: BuildFrame, scope: Scope) {
         switch outcome {
         case .held, .heldWeakly:
             if EventHub.isActive { emit(.reused, key: frame.storageKey, scope: scope, instance: outcome.heldIdentity) }
@@ -508,7 +508,7 @@ extension ResolutionContext {
     @usableFromInline
     package func finishBuild(_ payload: AnyObject?) {
         let ending = innermostEnding
-        guard !ending.observed else { return finishStoredOrObserved(ending, payload: payload) }
+        guard !ending.observed else { return fileAndReport(ending, payload: payload) }
         switch ending.filing {
         case .nowhere, .dropped:
             closeInnermost()
@@ -517,14 +517,14 @@ extension ResolutionContext {
             closeInnermost()
             if let payload { fileInGraph(payload, for: key) }
         case .storage:
-            finishStoredOrObserved(ending, payload: payload)
+            fileAndReport(ending, payload: payload)
         }
     }
 
     /// A build that is stored or reported: files it, reports it, and releases what
     /// `beginBuild` retained.
     @inline(never)
-    private func finishStoredOrObserved(_ ending: BuildEnding, payload: AnyObject?) {
+    private func fileAndReport(_ ending: BuildEnding, payload: AnyObject?) {
         let frame = innermostFrame
         closeInnermost()
         let scope = frame.scope
@@ -537,7 +537,7 @@ extension ResolutionContext {
             if let payload { fileInGraph(payload, for: frame.storageKey) }
         case .storage(let storage):
             // `payload` came in `kind.payloadForm`: a weakly kept one is the target itself.
-            kept = storage.takeRetained().finishBuild(
+            kept = storage.takeRetained().fileBuild(
                 of: frame, slot: frame.kind.slot(for: payload, weakTarget: { $0 }), scope: scope,
                 reporter: frame.kind.storedReporter(reporter), context: self)
         case .dropped:

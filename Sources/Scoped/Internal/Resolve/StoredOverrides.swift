@@ -108,7 +108,7 @@
     }
 
     /// Never asked: a resolve asks the override ``selected()`` returns.
-    @usableFromInline package func decorate(_ held: Resolution) {}
+    @usableFromInline package func decorate(_ held: Lookup) {}
 
     /// Never asked: stored overrides are not registered over others.
     @usableFromInline package func keepingDecorators(of other: any OverrideBody) -> any OverrideBody { self }
@@ -194,7 +194,7 @@ struct RunTimeDecorators<T>: Sendable {
     }
 
     /// Runs them on an instance a resolve found held.
-    func run(onHeld held: Resolution) {
+    func run(onHeld held: Lookup) {
         guard !all.isEmpty, let instance = held.heldInstance(as: T.self) else { return }
         _ = applied(to: instance)
     }

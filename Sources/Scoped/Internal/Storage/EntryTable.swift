@@ -34,7 +34,7 @@ package struct EntryTable {
         var waiting = 0
     }
 
-    /// What ``finishBuild(of:hash:by:)`` knows of the build it ended.
+    /// What ``endBuild(of:hash:by:)`` knows of the build it ended.
     package struct FinishedBuild {
         /// Whether its instance may be stored (false: invalidated meanwhile, or unknown).
         package let valid: Bool
@@ -85,7 +85,7 @@ package struct EntryTable {
 
     /// The live instance filed for `key` (`hash`: its registration's quick hash): `.held`,
     /// or `.heldWeakly` for `.shared`; nil if none is, or a weak one died.
-    package func liveInstance(of key: StorageKey, hash: Int) -> Resolution? {
+    package func liveInstance(of key: StorageKey, hash: Int) -> Lookup? {
         liveInstance(at: position(of: key, hash: hash))
     }
 
@@ -93,18 +93,18 @@ package struct EntryTable {
     /// storage without a lock-free index), if it has no deadline or `now` is not past it
     /// (``Expiry/noClock``: only one without a deadline); nil otherwise, and then the claim
     /// drops an expired one.
-    package func freshInstance(of key: StorageKey, hash: Int, at now: UInt64) -> Resolution? {
+    package func freshInstance(of key: StorageKey, hash: Int, at now: UInt64) -> Lookup? {
         freshInstance(at: position(of: key, hash: hash), now: now)
     }
 
     /// The same for a registration's only instance (no per-parameter part), without
     /// making a ``StorageKey`` for it (a child lifetime scope's read, on every resolve).
-    package func freshInstance(of key: RegistrationKey, hash: Int, at now: UInt64) -> Resolution? {
+    package func freshInstance(of key: RegistrationKey, hash: Int, at now: UInt64) -> Lookup? {
         if positions != nil { return freshInstance(of: StorageKey(key), hash: hash, at: now) }
         return freshInstance(at: scan(hash: hash) { $0.parameterBox == nil && $0.registration == key }, now: now)
     }
 
-    private func freshInstance(at position: Int?, now: UInt64) -> Resolution? {
+    private func freshInstance(at position: Int?, now: UInt64) -> Lookup? {
         guard let position else { return nil }
         let deadline = entries[position].deadline
         guard deadline == 0 || now <= deadline else { return nil }
@@ -119,7 +119,7 @@ package struct EntryTable {
         return remove(at: position)
     }
 
-    private func liveInstance(at position: Int?) -> Resolution? {
+    private func liveInstance(at position: Int?) -> Lookup? {
         guard let position else { return nil }
         return entries[position].slot.held
     }
@@ -158,7 +158,7 @@ package struct EntryTable {
     /// Ends `builder`'s build of `key`: whether its instance may be stored (false if it
     /// was not in flight or was invalidated meanwhile), and who waits for it.
     @inline(__always)
-    package mutating func finishBuild(of key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> FinishedBuild {
+    package mutating func endBuild(of key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> FinishedBuild {
         guard let index = inFlight.lastIndex(where: { $0.hash == hash && $0.builder == builder && $0.key == key }) else {
             return FinishedBuild(valid: false, waiting: 0, serial: 0)
         }

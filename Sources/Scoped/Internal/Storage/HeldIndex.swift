@@ -57,7 +57,7 @@ package final class HeldSlot: Sendable {
 
     /// The held instance, retained for the caller, or `.miss` when nothing (alive) is held.
     @inline(__always)
-    func read() -> Resolution {
+    func read() -> Lookup {
         // Sequentially consistent: the increment must be ordered before the load, against
         // a writer's exchange followed by its load of `readers`.
         readers.add(1, ordering: .sequentiallyConsistent)
@@ -75,7 +75,7 @@ package final class HeldSlot: Sendable {
     /// The held instance as ``read()`` finds it, unless its deadline is before `now`
     /// (`.miss`: the caller's resolve drops it and builds anew, under the storage's lock).
     @inline(__always)
-    func read(at now: UInt) -> Resolution {
+    func read(at now: UInt) -> Lookup {
         readers.add(1, ordering: .sequentiallyConsistent)
         let bits = payload.load(ordering: .sequentiallyConsistent)
         if bits != 0 { HeldSlot.payload(bits).retain() }
@@ -172,14 +172,14 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
 
     /// The instance held for `key`, retained for the caller; `.miss` if none. Lock-free.
     @inline(__always)
-    package func read(_ key: RegistrationKey) -> Resolution {
+    package func read(_ key: RegistrationKey) -> Lookup {
         guard let slot = slot(of: key) else { return .miss }
         return slot.withBorrowed { $0.read() }
     }
 
     /// The instance held for `key` whose deadline is not before `now` (a factory with a
     /// time to live), retained for the caller; `.miss` if none. Lock-free.
-    package func read(_ key: RegistrationKey, at now: UInt64) -> Resolution {
+    package func read(_ key: RegistrationKey, at now: UInt64) -> Lookup {
         guard let slot = slot(of: key) else { return .miss }
         return slot.withBorrowed { $0.read(at: UInt(truncatingIfNeeded: now)) }
     }

@@ -39,7 +39,7 @@ package final class InstanceStorage: Sendable {
     /// The first half of the build protocol: returns the stored instance for the frame's
     /// key (`.held`), or `.build` when the caller must build it — its build is then
     /// recorded in flight, so every other thread that asks waits for it — and file what it
-    /// made with ``finishBuild(of:slot:scope:reporter:context:)``, which it must call.
+    /// made with ``fileBuild(of:slot:scope:reporter:context:)``, which it must call.
     ///
     /// Waits here while another thread builds the key; stops on a cycle. Split from the
     /// build (rather than taking the body as a closure) so that nothing of it is on the
@@ -75,8 +75,8 @@ package final class InstanceStorage: Sendable {
     /// for another thread's build is over.
     package enum Claimed {
         /// The held instance (`.held`, `.heldWeakly`), or `.closed`.
-        case held(Resolution)
-        /// The caller's build is recorded in flight: run the body, then ``finishBuild(of:slot:scope:reporter:context:)``.
+        case held(Lookup)
+        /// The caller's build is recorded in flight: run the body, then ``fileBuild(of:slot:scope:reporter:context:)``.
         case build
         /// An override changed after the caller looked it up: nothing was recorded; look again.
         case overridesChanged
@@ -88,7 +88,7 @@ package final class InstanceStorage: Sendable {
     ///
     /// - Returns: Whether the instance was kept (false: invalidated or closed meanwhile).
     @inline(never) @discardableResult
-    package func finishBuild(
+    package func fileBuild(
         of frame: BuildFrame, slot: StoredEntry.Slot, scope: Scope, reporter: ContainerNode?,
         context: ResolutionContext
     ) -> Bool {
@@ -115,7 +115,7 @@ package final class InstanceStorage: Sendable {
     /// reset or close invalidated it meanwhile.
     /// Out of line: a first build's frame stays on the stack while its body runs.
     @inline(never)
-    private func waitForBuild(_ serial: UInt64, of key: StorageKey, by owner: ObjectIdentifier, me: ObjectIdentifier) -> Resolution? {
+    private func waitForBuild(_ serial: UInt64, of key: StorageKey, by owner: ObjectIdentifier, me: ObjectIdentifier) -> Lookup? {
         let state = self.state
         WaitGraph.willWait(me, for: owner, building: key.description, registration: key.registration) {
             state.withLock { $0.isRunning(serial) }
@@ -144,7 +144,7 @@ package final class InstanceStorage: Sendable {
         // Released after unlocking: a `.shared` instance's dead entry this one replaces,
         // and the index's previous payload.
         let (dead, replaced, wake, kept): ([StoredEntry], UInt, Bool, Bool) = state.withLock { state in
-            let files = state.finish(key, hash: hash, by: me, slot: slot)
+            let files = state.endBuild(key, hash: hash, by: me, slot: slot)
             let wake = state.waiters > 0
             guard files else { return ([], 0, wake, false) }
             let dead = state.table.append(

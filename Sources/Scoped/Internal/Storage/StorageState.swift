@@ -6,7 +6,7 @@
 /// What a thread's claim decided (``StorageState/claim(_:hash:scope:thread:overridesSeen:overridesNow:)``).
 package enum ThreadClaim {
     /// The held instance, or `.closed`.
-    case held(Resolution)
+    case held(Lookup)
     /// The claiming thread is already building the key: a cycle.
     case cycle
     /// Another thread is building the key: the claimant is counted among the threads
@@ -24,7 +24,7 @@ package enum ThreadClaim {
 /// (``StorageState/claim(_:hash:scope:newBuild:overridesSeen:overridesNow:)``).
 package enum TaskClaim {
     /// The held instance, or `.closed`.
-    case held(Resolution)
+    case held(Lookup)
     /// An async build of the key is in flight: await it as waiter `waiter`.
     case join(AsyncBuild, waiter: UInt64)
     /// `newBuild` is recorded in flight, with the claimant as its first waiter
@@ -78,7 +78,7 @@ package struct StorageState {
     /// What finished builds left for the threads that waited for them, by build serial:
     /// the instance (nil: the build made nothing to share, a value under `.shared`) and how
     /// many waiting threads have yet to take it. Empty unless threads wait.
-    private var handoffs: [UInt64: (instance: Resolution?, remaining: Int)] = [:]
+    private var handoffs: [UInt64: (instance: Lookup?, remaining: Int)] = [:]
     /// The async builds in flight here, by builder identity (each is also in `table`'s
     /// builds in flight, so resets and closes invalidate it as they do a thread's).
     package var asyncBuilds: [ObjectIdentifier: AsyncBuild] = [:]
@@ -131,11 +131,11 @@ package struct StorageState {
     /// Ends `builder`'s build of `key`, in flight or not: whether `slot` may be filed
     /// (false: the build was invalidated, the storage closed, or it made nothing). The
     /// threads waiting for the build are handed `slot`'s instance either way.
-    package mutating func finish(_ key: StorageKey, hash: Int, by builder: ObjectIdentifier, slot: StoredEntry.Slot) -> Bool {
+    package mutating func endBuild(_ key: StorageKey, hash: Int, by builder: ObjectIdentifier, slot: StoredEntry.Slot) -> Bool {
         // An async build leaves the table of builds to join in the same step as it leaves
         // the builds in flight: a resolve between the two would start another.
         if !asyncBuilds.isEmpty { asyncBuilds[builder] = nil }
-        let build = table.finishBuild(of: key, hash: hash, by: builder)
+        let build = table.endBuild(of: key, hash: hash, by: builder)
         if build.waiting > 0 { handoffs[build.serial] = (slot.held, build.waiting) }
         return build.valid && !closed && !slot.isVacant
     }
@@ -143,7 +143,7 @@ package struct StorageState {
     /// The instance the build `serial` left for a thread that waited for it, once it has
     /// finished: `.some(nil)` if it made none to share (the thread claims again), nil
     /// while it still runs. The last waiting thread to take it removes it.
-    package mutating func takeHandoff(of serial: UInt64) -> Resolution?? {
+    package mutating func takeHandoff(of serial: UInt64) -> Lookup?? {
         guard var handoff = handoffs[serial] else { return nil }
         handoff.remaining -= 1
         handoffs[serial] = handoff.remaining == 0 ? nil : handoff
@@ -159,7 +159,7 @@ package struct StorageState {
     /// Forgets `build`, abandoned by its last waiter: the next claim starts a new one.
     package mutating func forget(_ build: ObjectIdentifier, of key: StorageKey, hash: Int) {
         asyncBuilds[build] = nil
-        _ = table.finishBuild(of: key, hash: hash, by: build)  // an async build: no thread waits
+        _ = table.endBuild(of: key, hash: hash, by: build)  // an async build: no thread waits
     }
 
     /// Invalidates the builds in flight that `shouldRemove` selects (but those of the

@@ -15,7 +15,7 @@ package struct StoredEntry {
 
         /// The instance held here, as a lookup returns it: nil when vacant or a weak
         /// instance died.
-        package var held: Resolution? {
+        package var held: Lookup? {
             switch self {
             case .strong(let payload): .held(payload)
             case .weak(let weak): weak.object.map { .heldWeakly($0) }

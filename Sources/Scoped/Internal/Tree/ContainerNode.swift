@@ -242,18 +242,18 @@ package final class ContainerNode: Sendable {
     /// time proportional to their number (plus sorting them once).
     package func close() {
         guard let children = markClosed() else { return }
-        guard !children.isEmpty else { return finishClosing() }  // the usual case: no stack
+        guard !children.isEmpty else { return releaseAfterChildren() }  // the usual case: no stack
         var closing: [(node: ContainerNode, children: [ContainerNode])] = [(self, children)]
         while !closing.isEmpty {
             if let child = closing[closing.count - 1].children.popLast() {
                 guard let grandchildren = child.markClosed() else { continue }
                 if grandchildren.isEmpty {
-                    child.finishClosing()
+                    child.releaseAfterChildren()
                 } else {
                     closing.append((child, grandchildren))
                 }
             } else {
-                closing.removeLast().node.finishClosing()
+                closing.removeLast().node.releaseAfterChildren()
             }
         }
     }
@@ -270,7 +270,7 @@ package final class ContainerNode: Sendable {
 
     /// Once its children are closed: releases this scope's instances, newest first,
     /// reports the close and leaves the parent's list of open children.
-    private func finishClosing() {
+    private func releaseAfterChildren() {
         releaseNewestFirst(storage.close(of: self).removed)
         emit(.scopeClosed)
         detachFromParent()
