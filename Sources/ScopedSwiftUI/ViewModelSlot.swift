@@ -3,12 +3,13 @@ import Scoped
 /// Resolves a view model once and keeps it: the framework-free core of `@ScopedObject`
 /// and `@ScopedObservable`.
 ///
-/// SwiftUI keeps one slot per view identity (in `StateObject` or `State` storage). The
-/// slot is made with the view's *first* value and remembers how to resolve; it resolves
-/// only when the view first reads the view model, from the containers the view's
-/// environment holds then. Later view values bring new slots that are never read and
-/// resolve nothing, so a parent's re-render can neither build a second view model nor
-/// replace the first.
+/// SwiftUI keeps one slot per view identity: the wrappers make it in `StateObject`'s
+/// thunk, which SwiftUI runs once per identity, from the view's *first* value. The slot
+/// remembers how to resolve; it resolves only when the view first reads the view model,
+/// from the containers the view's environment holds then. Later view values bring no
+/// slot, so a parent's re-render can neither build a second view model nor replace the
+/// first; nor does a view value that outlives the view (an eager `NavigationLink`'s
+/// destination) keep the slot.
 ///
 /// ```swift
 /// let slot = ViewModelSlot(\.detail, 42)                   // resolves nothing
