@@ -83,6 +83,19 @@ struct EagerShop: View {
     }
 }
 
+/// `@ScopedObservable` behind an eager `NavigationLink(_:destination:)`.
+struct EagerNotes: View {
+    @State private var ticks = 0
+    var body: some View {
+        NavigationStack {
+            VStack {
+                Button("Tick") { ticks += 1 }
+                NavigationLink("Note") { NoteScreen().lifetimeScope("note") }
+            }
+        }
+    }
+}
+
 /// A `.scoped` view model shown with no `.lifetimeScope` above it, in a sheet.
 struct Careless: View {
     @State private var isPresented = false
@@ -155,6 +168,20 @@ struct LateScreen: View {
         #expect(keeper.checkout != nil)
         #expect(keeper.checkout !== viewModel)
         #expect(world.alive(CheckoutViewModel.self) == 1)
+        graph.tearDown()
+    }
+
+    /// The same for `@ScopedObservable`: its slot is in `StateObject` storage too.
+    @Test func anEagerLinksObservableViewModelGoesAtThePop() {
+        let world = World()
+        let graph = ViewGraph(EagerNotes().container(world.root))
+        graph.tap("Note")
+        #expect(graph.texts.contains("draft"))
+        #expect(world.alive(NoteViewModel.self) == 1)
+        graph.pop()
+        #expect(world.alive(NoteViewModel.self) == 0)          // at the pop, before any re-render
+        graph.tap("Tick")
+        #expect(world.built(NoteViewModel.self) == 1)
         graph.tearDown()
     }
 
