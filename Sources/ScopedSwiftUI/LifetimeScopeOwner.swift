@@ -3,12 +3,12 @@ import Scoped
 /// Owns one child lifetime scope for the life of a view (or any object): opens it on
 /// first use, closes it when the owner goes.
 ///
-/// This is the framework-free core of `View.lifetimeScope(_:)`: SwiftUI keeps
-/// one owner per view identity in `@State`, so the scope opens when the view's storage is
-/// created and closes when that storage is destroyed (a pushed screen popped, a sheet
-/// dismissed, an `if` turning false). A parent re-rendering makes new view values, and
-/// with them new owners that are never asked for a scope — they open nothing and close
-/// nothing.
+/// This is the framework-free core of `View.lifetimeScope(_:)`: SwiftUI keeps one owner
+/// per view identity in `StateObject` storage (`State` on iOS 13), so the scope opens when
+/// the view's storage is created and closes when that storage is destroyed (a pushed
+/// screen popped, a sheet dismissed, an `if` turning false). A parent re-rendering makes
+/// new view values, which bring no owner (or, on iOS 13, owners that are never asked for a
+/// scope — they open nothing and close nothing).
 ///
 /// Use it directly where there is no SwiftUI: a UIKit view controller, a coordinator.
 ///

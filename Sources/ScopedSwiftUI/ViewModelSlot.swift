@@ -3,12 +3,13 @@ import Scoped
 /// Resolves a view model once and keeps it: the framework-free core of `@ScopedObject`
 /// and `@ScopedObservable`.
 ///
-/// SwiftUI keeps one slot per view identity (in `StateObject` or `State` storage). The
-/// slot is made with the view's *first* value and remembers how to resolve; it resolves
-/// only when the view first reads the view model, from the containers the view's
-/// environment holds then. Later view values bring new slots that are never read and
-/// resolve nothing, so a parent's re-render can neither build a second view model nor
-/// replace the first.
+/// SwiftUI keeps one slot per view identity: the wrappers make it in `StateObject`'s
+/// thunk, which SwiftUI runs once per identity, from the view's *first* value. The slot
+/// remembers how to resolve; it resolves only when the view first reads the view model,
+/// from the containers the view's environment holds then. Later view values bring no
+/// slot, so a parent's re-render can neither build a second view model nor replace the
+/// first; nor does a view value that outlives the view (an eager `NavigationLink`'s
+/// destination) keep the slot.
 ///
 /// ```swift
 /// let slot = ViewModelSlot(\.detail, 42)                   // resolves nothing
@@ -23,7 +24,8 @@ import Scoped
 /// runs on the view's installed storage before `body`. A read before that (in the view's
 /// `init`, in a helper called from it, from a type that is not a `View`) sees no
 /// environment: it stops the process in a debug build with a message naming the view model
-/// and the fix.
+/// (by its registration, `detail[3] (DetailVM)`, for a slot made from a key path; where
+/// that is declared on the line after) and the fix.
 ///
 /// **Never kept by the root.** Where the view model would otherwise land in the root for
 /// the app's lifetime, the slot builds it in a lifetime scope of its own, a child of the
@@ -47,6 +49,11 @@ public final class ViewModelSlot<T> {
     private let resolve: (ContainerEnvironment) -> T
     /// The container type the view model resolves from: where the slot's own scope opens.
     private let containerType: any SharedContainer.Type
+    /// The registration the view model resolves from, for a slot made from a factory's key
+    /// path: read from the environment's container with the declaration's getter, which
+    /// makes a factory value and builds nothing. Messages, events and the slot's own scope
+    /// name the view model by it (`detail[3] (DetailVM)`); nil for a slot made from a closure.
+    private let registration: ((ContainerEnvironment) -> StorageKey)?
     private var resolved: T?
     /// Whether ``markInstalled()`` ran; locked, since SwiftUI promises no thread for
     /// `DynamicProperty.update()`, which sets it.
@@ -67,9 +74,12 @@ public final class ViewModelSlot<T> {
         self.init(in: Container.self, resolving: resolve)
     }
 
-    private init<C: SharedContainer>(in type: C.Type, resolving resolve: @escaping (ContainerEnvironment) -> T) {
+    private init<C: SharedContainer>(
+        in type: C.Type, registration: ((C) -> StorageKey)? = nil, resolving resolve: @escaping (ContainerEnvironment) -> T
+    ) {
         self.resolve = resolve
         containerType = type
+        self.registration = registration.map { key in { key($0[C.self]) } }
     }
 
     deinit {
@@ -89,7 +99,9 @@ public final class ViewModelSlot<T> {
     ///   - factory: The factory's key path (`\AppContainer.settings`).
     ///   - type: The container type, inferred from the key path's root.
     public convenience init<C: SharedContainer>(_ factory: KeyPath<C, Factory<T>>, in type: C.Type = C.self) {
-        self.init(in: C.self) { $0[C.self][keyPath: factory]() }
+        self.init(in: C.self, registration: { StorageKey($0[keyPath: factory].registration.key) }) {
+            $0[C.self][keyPath: factory]()
+        }
     }
 
     /// A slot that resolves `factory` with `parameter` from the nearest `Container`.
@@ -110,7 +122,9 @@ public final class ViewModelSlot<T> {
     public convenience init<C: SharedContainer, P>(
         _ factory: KeyPath<C, ParameterFactory<P, T>>, _ parameter: P, in type: C.Type = C.self
     ) {
-        self.init(in: C.self) { $0[C.self][keyPath: factory](parameter) }
+        self.init(in: C.self, registration: { $0[keyPath: factory].storageKey(parameter) }) {
+            $0[C.self][keyPath: factory](parameter)
+        }
     }
 
     /// A slot that resolves a main-actor factory from the nearest `Container`.
@@ -131,7 +145,9 @@ public final class ViewModelSlot<T> {
     public convenience init<C: SharedContainer>(
         _ factory: KeyPath<C, MainActorFactory<T>>, in type: C.Type = C.self
     ) where T: Sendable {
-        self.init(in: C.self) { $0[C.self][keyPath: factory].factory() }
+        self.init(in: C.self, registration: { StorageKey($0[keyPath: factory].factory.registration.key) }) {
+            $0[C.self][keyPath: factory].factory()
+        }
     }
 
     /// A slot that resolves a main-actor parameter factory with `parameter` from the
@@ -155,7 +171,9 @@ public final class ViewModelSlot<T> {
     public convenience init<C: SharedContainer, P>(
         _ factory: KeyPath<C, MainActorParameterFactory<P, T>>, _ parameter: P, in type: C.Type = C.self
     ) where T: Sendable {
-        self.init(in: C.self) { $0[C.self][keyPath: factory].factory(parameter) }
+        self.init(in: C.self, registration: { $0[keyPath: factory].factory.storageKey(parameter) }) {
+            $0[C.self][keyPath: factory].factory(parameter)
+        }
     }
 
     /// A slot that resolves with `resolve` from the nearest `Container` — for factory
@@ -187,7 +205,7 @@ public final class ViewModelSlot<T> {
     /// - Returns: The slot's view model.
     public func value(in environment: ContainerEnvironment) -> T {
         if let resolved { return resolved }
-        if !installed { assertionFailure("Scoped: " + readBeforeInstallationText) }
+        if !installed { assertionFailure(readBeforeInstallationStop(in: environment)) }
         let value = resolveKept(in: environment, as: containerType)
         resolved = value
         return value
@@ -225,29 +243,34 @@ public final class ViewModelSlot<T> {
         guard reason != nil || !hasScope else {
             return environment.injecting { resolve(environment) }
         }
-        let scope = environment[C.self].child("\(T.self)", viewBound: true)
+        let key = registration?(environment)
+        let scope = environment[C.self].child(key?.description ?? "\(T.self)", viewBound: true)
         ownScope = scope
         let inOwnScope = environment.with(scope)
         let value = inOwnScope.injecting { resolve(inOwnScope) }
-        if let reason {
-            scope.reportMisuse(reason, message(for: reason, scope: innermost))
-        } else if scope.heldInstanceCount > 0 {
-            scope.reportMisuse(.noLifetimeScope, message(for: .noLifetimeScope, scope: innermost))
+        let misuse = reason ?? (scope.heldInstanceCount > 0 ? .noLifetimeScope : nil)
+        if let misuse {
+            scope.manager.node.nodeInCurrentWorld().reportMisuse(
+                misuse, message(for: misuse, named: key, scope: innermost), key: key)
         }
         return value
     }
 
-    /// The view model, and the view where its wrapper is declared if known:
-    /// `DetailVM (@ScopedObject or @ScopedObservable at Checkout/DetailScreen.swift:12)`.
-    private var subject: String {
-        "\(T.self)" + (site.map { " (@ScopedObject or @ScopedObservable at \($0))" } ?? "")
+    /// The view model — its registration (`detail[3] (DetailVM)`) for a slot made from a
+    /// key path, its type otherwise — and the view where its wrapper is declared if known:
+    /// `detail[3] (DetailVM) (@ScopedObject or @ScopedObservable at Checkout/DetailScreen.swift:12)`.
+    private func subject(named key: StorageKey?) -> String {
+        (key?.description ?? "\(T.self)") + (site.map { " (@ScopedObject or @ScopedObservable at \($0))" } ?? "")
     }
 
     /// What a misuse of `reason` reports: what happened, what the slot did, the fix.
-    private func message(for reason: LifecycleEvent.Misuse.Reason, scope: (any SharedContainer)?) -> String {
+    private func message(
+        for reason: LifecycleEvent.Misuse.Reason, named key: StorageKey?, scope: (any SharedContainer)?
+    ) -> String {
+        let subject = subject(named: key)
         switch reason {
         case .readBeforeInstallation:
-            return readBeforeInstallationText + "; built in a lifetime scope of the slot's own, released with it"
+            return readBeforeInstallationText(named: key) + "; built in a lifetime scope of the slot's own, released with it"
         case .resolvedUnderClosedScope:
             return "\(subject) was built for a view under a lifetime scope that is closed already "
                 + "(\(scope?.manager.node.displayName ?? "?")): a view rendered again after its flow closed; "
@@ -261,12 +284,28 @@ public final class ViewModelSlot<T> {
         }
     }
 
+    /// What a read before installation stops with in a debug build, with the line saying
+    /// where to look (the `self { … }` call of the registration, for a slot made from a key path).
+    private func readBeforeInstallationStop(in environment: ContainerEnvironment) -> String {
+        let key = registration?(environment)
+        return "Scoped: " + readBeforeInstallationText(named: key) + "\n"
+            + ScopedFailure.whereToLook(key.map { [$0.registration] } ?? [])
+    }
+
     /// What a read before installation stops with in a debug build (and reports in a
-    /// release build, without the prefix).
-    private var readBeforeInstallationText: String {
-        "\(subject) was read through @ScopedObject or @ScopedObservable before SwiftUI "
+    /// release build).
+    private func readBeforeInstallationText(named key: StorageKey?) -> String {
+        "\(subject(named: key)) was read through @ScopedObject or @ScopedObservable before SwiftUI "
             + "installed its view, so it would resolve from Container.shared instead of the view's "
             + "scope: read it in body (or in a closure body hands to SwiftUI), not in the "
             + "view's init, a helper called from it, or a type that is not a View"
+    }
+}
+
+extension ParameterFactory {
+    /// Where the instance for `parameter` is filed — the registration, with the parameter
+    /// for a per-parameter factory (`detail[3] (DetailVM)`): what events and messages name.
+    fileprivate func storageKey(_ parameter: P) -> StorageKey {
+        StorageKey(registration.key, box: parameterKey?(parameter))
     }
 }

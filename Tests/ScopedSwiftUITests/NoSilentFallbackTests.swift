@@ -15,6 +15,7 @@ final class MisuseLog: @unchecked Sendable {  // `lock` guards `lines` and `reas
     private let lock = NSLock()
     private var lines: [String] = []
     private var reasonList: [LifecycleEvent.Misuse.Reason] = []
+    private var eventList: [LifecycleEvent] = []
     private var observation: LifecycleObservation?
 
     init(_ container: Container) {
@@ -24,6 +25,7 @@ final class MisuseLog: @unchecked Sendable {  // `lock` guards `lines` and `reas
             self.lock.withLock {
                 self.lines.append(String(line))
                 self.reasonList.append(misuse.reason)
+                self.eventList.append(event)
             }
         }
     }
@@ -32,6 +34,7 @@ final class MisuseLog: @unchecked Sendable {  // `lock` guards `lines` and `reas
 
     var all: [String] { lock.withLock { lines } }
     var reasons: [LifecycleEvent.Misuse.Reason] { lock.withLock { reasonList } }
+    var events: [LifecycleEvent] { lock.withLock { eventList } }
 }
 
 /// A view model that takes its cart lazily, as a Factory user writes it.
@@ -57,22 +60,25 @@ extension Container {
             let environment = ContainerEnvironment().with(root).with(flow)
             flow.close()
             weak var built: SessionVM?
+            var ownName = ""
             do {
                 let slot = installed(ViewModelSlot(\.sessionVM))
                 built = slot.value(in: environment)
                 #expect(root.heldInstanceCount == 0, "the root keeps nothing")
                 let own = try #require(slot.ownLifetimeScope as? Container)
+                ownName = own.inspection.displayName
                 #expect(own.sessionVM() === built, "the slot's own scope holds it")
             }
             #expect(built == nil, "released with the slot")
             #expect(misuse.reasons == [.resolvedUnderClosedScope])
-            #expect(misuse.all.first?.hasPrefix(
-                "misuse in SessionVM#") == true)
             let flowName = flow.inspection.displayName
-            let expected: String = ": SessionVM was built for a view under a lifetime scope that is closed already (\(flowName)): "
+            let expected: String = "misuse sessionVM (SessionVM) in \(ownName): sessionVM (SessionVM) was built for a view "
+                + "under a lifetime scope that is closed already (\(flowName)): "
                 + "a view rendered again after its flow closed; built in a lifetime scope of the view's own, "
                 + "released with the view, not kept by the root"
-            #expect(misuse.all.first?.hasSuffix(expected) == true)
+            #expect(misuse.all == [expected])
+            #expect(ownName.hasPrefix("sessionVM (SessionVM)#"), "the slot's own scope is named by the registration")
+            #expect(misuse.events.first?.declaration == sessionVMDeclaration)
             #expect(LifeLog.current.log == ["init SessionVM#1 live", "deinit SessionVM#1"])
         }
     }
@@ -91,7 +97,7 @@ extension Container {
             #expect(built == nil, "released with the slot")
             #expect(misuse.reasons == [.noLifetimeScope])
             #expect(misuse.all.first?.hasSuffix(
-                ": SessionVM was built for a view with no .lifetimeScope above it, and it (or what it resolved) is "
+                ": sessionVM (SessionVM) was built for a view with no .lifetimeScope above it, and it (or what it resolved) is "
                     + ".scoped: it lives in a lifetime scope of the view's own, released with the view; add "
                     + ".lifetimeScope(\"name\") to the screen that owns it, or give it another scope") == true)
         }
@@ -107,11 +113,14 @@ extension Container {
             _ = slot.value(in: ContainerEnvironment())
         }
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(output.contains(
-            "Scoped: SessionVM (@ScopedObject or @ScopedObservable at Checkout/DetailScreen.swift:12) was read through "
-                + "@ScopedObject or @ScopedObservable before SwiftUI installed its view, so it would resolve from "
-                + "Container.shared instead of the view's scope: read it in body (or in a closure body hands to "
-                + "SwiftUI), not in the view's init, a helper called from it, or a type that is not a View"))
+        let expected: String =
+            "Scoped: sessionVM (SessionVM) (@ScopedObject or @ScopedObservable at Checkout/DetailScreen.swift:12) was "
+                + "read through @ScopedObject or @ScopedObservable before SwiftUI installed its view, so it would resolve "
+                + "from Container.shared instead of the view's scope: read it in body (or in a closure body hands to "
+                + "SwiftUI), not in the view's init, a helper called from it, or a type that is not a View\n"
+                + "Scoped: where to look: the first frame of your code in the backtrace made the call that stopped; "
+                + "the self { … } calls are at \(sessionVMDeclaration) for sessionVM (SessionVM)\n"
+        #expect(output.contains(expected))
     }
 
     /// A `.shared` view model needs no lifetime scope: nothing is reported.
@@ -208,5 +217,79 @@ extension Container {
         #expect(slot.value(in: ContainerEnvironment()) === first, "kept by the slot")
         #expect((slot.ownLifetimeScope as? Container)?.sessionVM() === first, "in a scope of the slot's own")
         #expect(misuse.reasons.contains(.readBeforeInstallation))
+    }
+}
+
+/// A slot made from a key path names the view model by its registration, as every other
+/// message of Scoped does (`detailVM[3] (DetailVM)`), fills the `misuse` event's
+/// registration and names its own scope by it; a slot made from a closure knows only the type.
+@Suite @MainActor struct SlotMessagesNameTheRegistrationTests {
+    @Test func aPerParameterViewModelsMisuseEventNamesTheRegistrationAndTheParameter() throws {
+        LifeLog.$current.withValue(LifeLog()) {
+            let root = Container()
+            let misuse = MisuseLog(root)
+            let slot = installed(ViewModelSlot(\.detailVM, 3))
+            _ = slot.value(in: ContainerEnvironment().with(root))
+            let ownName = (slot.ownLifetimeScope as? Container)?.inspection.displayName ?? "none"
+            #expect(ownName.hasPrefix("detailVM[3] (DetailVM)#"))
+            #expect(misuse.all == [
+                "misuse detailVM[3] (DetailVM) in \(ownName): detailVM[3] (DetailVM) was built for a view with no "
+                    + ".lifetimeScope above it, and it (or what it resolved) is .scoped: it lives in a lifetime scope "
+                    + "of the view's own, released with the view; add .lifetimeScope(\"name\") to the screen that "
+                    + "owns it, or give it another scope"
+            ])
+            let event = misuse.events.first
+            #expect(event?.registration == "detailVM")
+            #expect(event?.typeName == "DetailVM")
+            #expect(event?.parameter == "3")
+            #expect(event?.declaration?.hasPrefix("ScopedSwiftUITests/ScopedSwiftUITests.swift:") == true)
+        }
+    }
+
+    @Test func aMainActorFactorysMisuseEventNamesTheRegistration() {
+        let root = Container()
+        let misuse = MisuseLog(root)
+        let flow = root.child("flow")
+        flow.close()
+        _ = installed(ViewModelSlot(\.checkoutVM)).value(in: ContainerEnvironment().with(root).with(flow))
+        #expect(misuse.events.map(\.subject) == ["checkoutVM (CheckoutVM)"])
+        #expect(misuse.all.first?.contains(": checkoutVM (CheckoutVM) was built for a view under a lifetime scope") == true)
+    }
+
+    @Test func aSlotMadeFromAClosureNamesTheType() {
+        LifeLog.$current.withValue(LifeLog()) {
+            let root = Container()
+            let misuse = MisuseLog(root)
+            let slot = installed(ViewModelSlot { $0.sessionVM() })
+            _ = slot.value(in: ContainerEnvironment().with(root))
+            let ownName = (slot.ownLifetimeScope as? Container)?.inspection.displayName ?? "none"
+            #expect(ownName.hasPrefix("SessionVM#"))
+            #expect(misuse.all.first?.hasPrefix("misuse in \(ownName): SessionVM was built for a view with no") == true)
+            #expect(misuse.events.first?.registration == nil)
+        }
+    }
+
+    @Test(.enabled(if: _isDebugAssertConfiguration(), "a release build keeps going"))
+    func aReadBeforeInstallationOfASlotMadeFromAClosureStopsNamingTheType() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = ViewModelSlot { $0.sessionVM() }.value(in: ContainerEnvironment())
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains(
+            "Scoped: SessionVM was read through @ScopedObject or @ScopedObservable before SwiftUI installed its view, "
+                + "so it would resolve from Container.shared instead of the view's scope: read it in body (or in a "
+                + "closure body hands to SwiftUI), not in the view's init, a helper called from it, or a type that is "
+                + "not a View\nScoped: where to look: the first frame of your code in the backtrace made the call "
+                + "that stopped\n"))
+    }
+
+    @Test(.enabled(if: _isDebugAssertConfiguration(), "a release build keeps going"))
+    func aReadBeforeInstallationOfAPerParameterSlotNamesTheParameter() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = ViewModelSlot(\.detailVM, 3).value(in: ContainerEnvironment())
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains("Scoped: detailVM[3] (DetailVM) was read through @ScopedObject or @ScopedObservable"))
+        #expect(output.contains(" for detailVM (DetailVM)\n"), "the where-to-look line names the registration")
     }
 }

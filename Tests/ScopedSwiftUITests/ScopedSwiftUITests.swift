@@ -66,6 +66,9 @@ final class SessionVM: Sendable {
     init(source: String) { self.source = source; lifeline = Lifeline("SessionVM", source) }
 }
 
+/// Where `Container.sessionVM`'s `self { … }` call is (below): what messages naming it give.
+let sessionVMDeclaration = "ScopedSwiftUITests/ScopedSwiftUITests.swift:74:46"
+
 extension Container {
     var detailVM: ParameterFactory<Int, DetailVM> { self { DetailVM(id: $0) }.scoped.perParameter }
     var sessionVM: Factory<SessionVM> { self { SessionVM(source: "live") }.scoped }

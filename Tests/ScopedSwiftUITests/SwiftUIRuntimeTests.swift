@@ -41,11 +41,14 @@ extension FeatureContainer {
             _ = slot.value(in: ContainerEnvironment())
         }
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(output.contains(
-            "Scoped: SessionVM was read through @ScopedObject or @ScopedObservable before SwiftUI "
+        let expected: String =
+            "Scoped: sessionVM (SessionVM) was read through @ScopedObject or @ScopedObservable before SwiftUI "
                 + "installed its view, so it would resolve from Container.shared instead of the view's "
                 + "scope: read it in body (or in a closure body hands to SwiftUI), not in the "
-                + "view's init, a helper called from it, or a type that is not a View"))
+                + "view's init, a helper called from it, or a type that is not a View\n"
+                + "Scoped: where to look: the first frame of your code in the backtrace made the call that stopped; "
+                + "the self { … } calls are at \(sessionVMDeclaration) for sessionVM (SessionVM)\n"
+        #expect(output.contains(expected))
     }
 
     @Test func anInstalledSlotResolvesFromTheViewsScope() {

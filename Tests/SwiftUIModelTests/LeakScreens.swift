@@ -83,6 +83,19 @@ struct EagerShop: View {
     }
 }
 
+/// `@ScopedObservable` behind an eager `NavigationLink(_:destination:)`.
+struct EagerNotes: View {
+    @State private var ticks = 0
+    var body: some View {
+        NavigationStack {
+            VStack {
+                Button("Tick") { ticks += 1 }
+                NavigationLink("Note") { NoteScreen().lifetimeScope("note") }
+            }
+        }
+    }
+}
+
 /// A `.scoped` view model shown with no `.lifetimeScope` above it, in a sheet.
 struct Careless: View {
     @State private var isPresented = false
@@ -129,27 +142,46 @@ struct LateScreen: View {
     }
 
     /// Found by the model: an eager `NavigationLink(_:destination:)` keeps the destination
-    /// value its parent's body made, and that value holds the first `State` initial values —
+    /// value its parent's body made. When that value held the first `State` initial values —
     /// the `.lifetimeScope` owner and `@ScopedObject`'s slot, which became the node's storage
-    /// ("SwiftUI initializes the state's storage only once", the first value is the storage).
-    /// So the screen's scope closes, and its view model goes, when the link's parent next
-    /// re-renders, not at the pop. A value link (`navigationDestination`) releases at the pop
-    /// (the test above). Unverified on Apple's runtime.
-    @Test func anEagerLinksDestinationKeepsTheScreensScopeUntilTheParentRerenders() async {
+    /// ("SwiftUI initializes the state's storage only once", the first value is the storage) —
+    /// the screen's scope closed, and its view model went, only when the link's parent next
+    /// re-rendered. Both now live in `StateObject` storage, made by its thunk, which the view
+    /// value does not hold: they go at the pop, as with a value link (the test above).
+    /// Unverified on Apple's runtime.
+    @Test func anEagerLinksDestinationReleasesTheScreensScopeAtThePop() async {
         let world = World()
         let keeper = Keeper()
         let graph = ViewGraph(EagerShop(keeper: keeper).container(world.root))
         graph.tap("Checkout")
         weak let viewModel = keeper.checkout
+        #expect(viewModel != nil)
         keeper.checkout = nil
         graph.pop()
         await keeper.tasksEnded(1)
-        withKnownIssue("the link's destination value holds the first State values until the parent re-renders") {
-            #expect(viewModel == nil)
-        }
-        graph.tap("Tick")
-        #expect(viewModel == nil)
+        #expect(keeper.scopeClosedWhenTaskEnded == true)     // the scope closed at the pop
+        #expect(viewModel == nil)                            // and the view model went with it
         #expect(world.alive(CheckoutViewModel.self) == 0)
+        graph.tap("Tick")                                    // the parent's re-render changes nothing
+        #expect(world.alive(CheckoutViewModel.self) == 0)
+        graph.tap("Checkout")                                // pushed again: a fresh scope and view model
+        #expect(keeper.checkout != nil)
+        #expect(keeper.checkout !== viewModel)
+        #expect(world.alive(CheckoutViewModel.self) == 1)
+        graph.tearDown()
+    }
+
+    /// The same for `@ScopedObservable`: its slot is in `StateObject` storage too.
+    @Test func anEagerLinksObservableViewModelGoesAtThePop() {
+        let world = World()
+        let graph = ViewGraph(EagerNotes().container(world.root))
+        graph.tap("Note")
+        #expect(graph.texts.contains("draft"))
+        #expect(world.alive(NoteViewModel.self) == 1)
+        graph.pop()
+        #expect(world.alive(NoteViewModel.self) == 0)          // at the pop, before any re-render
+        graph.tap("Tick")
+        #expect(world.built(NoteViewModel.self) == 1)
         graph.tearDown()
     }
 

@@ -64,6 +64,20 @@ extension _ViewModifier_Content: View {
     public var body: Never { fatalError() }
 }
 
+// anyview — `@frozen nonisolated struct AnyView` (a View); anyview/init(_:) —
+// `nonisolated init<V>(_ view: V) where V : View`.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@frozen
+public struct AnyView {
+    nonisolated public init<V>(_ view: V) where V: View {}
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension AnyView: View {
+    public typealias Body = Never
+    public var body: Never { fatalError() }
+}
+
 // modifiedcontent — `@frozen struct ModifiedContent<Content, Modifier>`;
 // …/init(content:modifier:) — `nonisolated init(content: Content, modifier: Modifier)`;
 // …/content, …/modifier — `var content: Content`, `var modifier: Modifier`.

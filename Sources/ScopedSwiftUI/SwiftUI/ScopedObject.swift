@@ -56,18 +56,18 @@ import Scoped
 @propertyWrapper
 public struct ScopedObject<T: ObservableObject>: DynamicProperty {
     @Environment(\.scopedContainers) private var containers
-    /// The slot, in `State` storage: `nonisolated(unsafe)` because ``update()`` reads it off
-    /// the main actor (SwiftUI promises no thread for it); `State.wrappedValue` is
-    /// nonisolated, and the one thing done there, ``ViewModelSlot/markInstalled()``, is locked.
-    nonisolated(unsafe) private var slot: State<ViewModelSlot<T>>
-    /// Forwards the view model's `objectWillChange`, so the view re-renders.
-    @StateObject private var forwarder: ObjectWillChangeForwarder
+    /// Whether SwiftUI installed the view, in `State` storage: `nonisolated(unsafe)`
+    /// because ``update()`` sets it off the main actor (SwiftUI promises no thread for it);
+    /// `State.wrappedValue` is nonisolated, and `Installation.markInstalled()` is locked.
+    nonisolated(unsafe) private var installation: State<Installation>
+    /// The slot, made by `StateObject`'s thunk in SwiftUI's storage — never held by the
+    /// view value (see `ObjectWillChangeForwarder`) — and forwarding the view model's
+    /// `objectWillChange`, so the view re-renders.
+    @StateObject private var forwarder: ObjectWillChangeForwarder<T>
 
     private init(slot: @autoclosure @escaping () -> ViewModelSlot<T>, file: StaticString, line: UInt) {
-        let made = slot()
-        made.site = "\(file):\(line)"
-        self.slot = State(wrappedValue: made)
-        _forwarder = StateObject(wrappedValue: ObjectWillChangeForwarder())
+        installation = State(wrappedValue: Installation())
+        _forwarder = StateObject(wrappedValue: ObjectWillChangeForwarder(slot(), site: "\(file):\(line)"))
     }
 
     /// Resolves `factory` from the nearest `Container`.
@@ -204,7 +204,8 @@ public struct ScopedObject<T: ObservableObject>: DynamicProperty {
 
     /// The view model, resolved on first read.
     public var wrappedValue: T {
-        let value = slot.wrappedValue.value(in: containers)
+        let slot = forwarder.slot(installed: installation.wrappedValue)
+        let value = slot.value(in: containers)
         forwarder.forward(value)
         return value
     }
@@ -225,22 +226,61 @@ public struct ScopedObject<T: ObservableObject>: DynamicProperty {
     /// isolated to the main actor), so this never assumes the main actor: it only marks the
     /// slot installed, which is safe from any thread.
     public nonisolated mutating func update() {
-        slot.wrappedValue.markInstalled()
+        installation.wrappedValue.markInstalled()
     }
 }
 
-/// The `@StateObject` storage of ``ScopedObject``: forwards the view model's
-/// `objectWillChange` once the view has read it, so the view re-renders.
-final class ObjectWillChangeForwarder: ObservableObject {
+/// The `@StateObject` storage of ``ScopedObject`` and ``ScopedObservable``: holds the
+/// view's slot, and forwards the view model's `objectWillChange` once the view has read it
+/// (for ``ScopedObject``), so the view re-renders.
+///
+/// Why `StateObject` and not `State`: a `State`'s initial value is held by the view value
+/// that brought it, and the first one becomes the storage — so an eager
+/// `NavigationLink(_:destination:)`, which keeps the destination value its parent's body
+/// made, would keep the slot (and the view model) after the pop, until the parent
+/// re-renders. `StateObject` takes a thunk, and Apple: "SwiftUI creates only one instance
+/// of the state object for each container instance that you declare"
+/// (`StateObject.init(wrappedValue:)`) — the thunk runs for SwiftUI's storage, not for
+/// each view value, so the view value holds the thunk (the key path and parameter it
+/// captured), never the slot; the slot goes with the storage.
+final class ObjectWillChangeForwarder<T>: ObservableObject {
     /// Declared, not synthesised: Combine's default publisher relies on `@Published`
     /// properties to hold it, and this class has none.
     let objectWillChange = ObservableObjectPublisher()
+    private let heldSlot: ViewModelSlot<T>
     private var forwarding: AnyCancellable?
 
+    init(_ slot: ViewModelSlot<T>, site: String) {
+        slot.site = site
+        heldSlot = slot
+    }
+
+    /// The slot, marked installed once SwiftUI ran the wrapper's `update()` on its
+    /// installed storage (`installation`).
+    func slot(installed installation: Installation) -> ViewModelSlot<T> {
+        if installation.isInstalled { heldSlot.markInstalled() }
+        return heldSlot
+    }
+
     /// Starts forwarding `object`'s changes (once: a slot's view model never changes).
-    func forward<T: ObservableObject>(_ object: T) {
+    func forward<Object: ObservableObject>(_ object: Object) {
         guard forwarding == nil else { return }
         forwarding = object.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }
     }
+}
+
+/// Whether SwiftUI has installed a view's wrapper: set by the wrapper's `update()`, which
+/// SwiftUI runs on the installed storage before `body`, from any thread (locked). Holds
+/// nothing else, so the view value that brought it keeps nothing alive.
+final class Installation: Sendable {
+    private let installed = Locked(false)
+
+    /// Marks the wrapper installed.
+    func markInstalled() {
+        installed.withLock { $0 = true }
+    }
+
+    /// Whether ``markInstalled()`` ran.
+    var isInstalled: Bool { installed.withLock { $0 } }
 }
 #endif

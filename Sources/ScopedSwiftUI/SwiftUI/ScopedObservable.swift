@@ -15,7 +15,7 @@ import Scoped
 ///
 /// `@State private var viewModel = CounterViewModel()` builds a view model with every
 /// value of the view — every parent re-render — and keeps only the first. This wrapper
-/// keeps a slot in `State` storage instead: making a slot builds nothing, and only the
+/// keeps a slot in `StateObject` storage instead: making a slot builds nothing, and only the
 /// first value's slot is ever read. Observation tracks the properties `body` reads, as it
 /// does for any `@Observable` object.
 ///
@@ -41,15 +41,18 @@ public struct ScopedObservable<T: AnyObject & Observable>: DynamicProperty {
     /// `@State` becomes a macro with Xcode 27, and the layer should not depend on the names
     /// it generates. SwiftUI finds dynamic properties by their stored type, not the attribute.
     ///
-    /// `nonisolated(unsafe)`: ``update()`` reads it off the main actor (SwiftUI promises no
-    /// thread for it); `State.wrappedValue` is nonisolated, and the one thing done there,
-    /// ``ViewModelSlot/markInstalled()``, is locked.
-    nonisolated(unsafe) private var slot: State<ViewModelSlot<T>>
+    /// `nonisolated(unsafe)`: ``update()`` sets it off the main actor (SwiftUI promises no
+    /// thread for it); `State.wrappedValue` is nonisolated, and `Installation.markInstalled()`
+    /// is locked.
+    nonisolated(unsafe) private var installation: State<Installation>
+    /// The slot, made by `StateObject`'s thunk in SwiftUI's storage, never held by the view
+    /// value (`ObjectWillChangeForwarder` says why); it forwards nothing here —
+    /// Observation tracks what `body` reads.
+    @StateObject private var holder: ObjectWillChangeForwarder<T>
 
     private init(slot: @autoclosure @escaping () -> ViewModelSlot<T>, file: StaticString, line: UInt) {
-        let made = slot()
-        made.site = "\(file):\(line)"
-        self.slot = State(wrappedValue: made)
+        installation = State(wrappedValue: Installation())
+        _holder = StateObject(wrappedValue: ObjectWillChangeForwarder(slot(), site: "\(file):\(line)"))
     }
 
     /// Resolves `factory` from the nearest `Container`.
@@ -186,7 +189,7 @@ public struct ScopedObservable<T: AnyObject & Observable>: DynamicProperty {
 
     /// The view model, resolved on first read.
     public var wrappedValue: T {
-        slot.wrappedValue.value(in: containers)
+        holder.slot(installed: installation.wrappedValue).value(in: containers)
     }
 
     /// Bindings to the view model's properties — `$viewModel.name` — as `@Bindable` gives them.
@@ -204,7 +207,7 @@ public struct ScopedObservable<T: AnyObject & Observable>: DynamicProperty {
     /// isolated to the main actor), so this never assumes the main actor: it only marks the
     /// slot installed, which is safe from any thread.
     public nonisolated mutating func update() {
-        slot.wrappedValue.markInstalled()
+        installation.wrappedValue.markInstalled()
     }
 }
 #endif
