@@ -33,7 +33,7 @@
 //   GraphRecorder.state / .observation            the graph being folded; its observation     recorder
 //   TraceRecorder.state / .observation            the events being recorded; its observation  recorder
 //   (ScopedTesting: LifecycleTracker.state / .observations, validateGraph's `events` and
-//    `problems`; ScopedSwiftUI: ViewModelSlot.installedFlag.)
+//    `problems`; ScopedSwiftUI: ViewModelSlot.installedFlag, Installation.installed.)
 //
 // Nestings taken (outer → inner), each held only for a lookup, never across user code:
 //   1. ContainerNode.state (parent) → InstanceStorage.state (child's): `Scope.reset()`
