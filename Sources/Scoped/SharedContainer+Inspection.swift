@@ -23,6 +23,10 @@ package struct ContainerInspection {
     /// How many threads wait for a build in flight in its storage (a test makes a change
     /// once they do).
     package var threadsWaitingForBuilds: Int { node.storage.state.withLock { $0.waiters } }
+    /// How many callers wait for the async builds in flight in its storage.
+    package var asyncBuildCallers: Int {
+        node.storage.state.withLock { $0.asyncBuilds.values.reduce(0) { $0 + $1.membersHoldingStorageLock } }
+    }
 }
 
 extension SharedContainer {

@@ -221,3 +221,33 @@ private final class DecoratedScreen {
                 + "after every resolve of its factory"))
     }
 }
+
+private let joinedGate = AsyncGate()
+
+extension Container {
+    fileprivate var joinedAsync: AsyncFactory<Probe> {
+        self { try await joinedGate.wait(); return Probe("joined", LifecycleTracker()) }.cached
+    }
+}
+
+/// A run-time decorator runs after every resolve, held or new, in the thread path (a
+/// waiting thread gets a held instance). An async caller that joined another's build
+/// used to get the instance undecorated.
+@Suite struct JoinedAsyncBuildDecoratorTests {
+    @Test func aCallerThatJoinsAnAsyncBuildRunsTheRunTimeDecoratorToo() async throws {
+        let container = Container()
+        let seen = Locked(0)
+        container.joinedAsync.decorator { _ in seen.withLock { $0 += 1 } }
+        let builder = Task { try await container.joinedAsync() }
+        await joinedGate.arrivals(1)
+        let joiner = Task { try await container.joinedAsync() }
+        // The second caller has joined the build in flight (bounded: a regression fails the
+        // expectation below instead of hanging).
+        for _ in 0..<100_000 where container.inspection.asyncBuildCallers < 2 { await Task.yield() }
+        #expect(container.inspection.asyncBuildCallers == 2)
+        joinedGate.open()
+        let (first, second) = (try await builder.value, try await joiner.value)
+        #expect(first === second)
+        #expect(seen.withLock { $0 } == 2)
+    }
+}

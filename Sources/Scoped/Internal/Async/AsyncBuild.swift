@@ -112,6 +112,10 @@ package final class AsyncBuild: @unchecked Sendable { // @unchecked: its storage
         return progress.nextWaiter
     }
 
+    /// How many callers wait for the build now, read under the storage's lock (for tests,
+    /// through `container.inspection`).
+    package var membersHoldingStorageLock: Int { progress.members }
+
     /// Whether the close of its scope ended the build (``end(throwing:)``).
     package var wasEnded: Bool { withProgress { $0.ended } }
 

@@ -106,6 +106,9 @@ extension ContainerNode {
             // A caller that joined a build reuses its instance: one event per resolve,
             // as a thread that waited for another's build reports.
             if EventHub.isActive { emit(.reused, key: storageKey, scope: scope, instance: Payload.identity(of: payload)) }
+            // Its run-time decorators run for this resolve too, as for a held instance (the
+            // build's body ran them for the caller that started it).
+            override?.decorate(.held(payload))
             return .held(payload)
         case .run(let build, let waiter):
             start(build, of: frame.with(build), in: storage, override: override, request, deadline: deadline)
