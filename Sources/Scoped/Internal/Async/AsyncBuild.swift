@@ -17,9 +17,9 @@
 ///
 /// The build runs in a task of its own, so a caller whose task is cancelled stops waiting
 /// (it throws `CancellationError`) without cancelling the build for the others. When the
-/// last waiter leaves before the result is in, the build is *abandoned*: its task is
-/// cancelled, `abandoned` runs (the storage forgets the build, so the next caller starts
-/// anew), and whatever the body still returns is not stored.
+/// last waiter leaves before the result is in, the build is *abandoned*: its storage
+/// forgets it in the same step (the next caller starts anew), its task is cancelled, and
+/// whatever the body still returns is not stored.
 package final class AsyncBuild: @unchecked Sendable { // @unchecked: its storage's lock (`lock`) guards `progress`.
     private struct Progress {
         /// Waiters whose continuation is stored, by waiter number.
