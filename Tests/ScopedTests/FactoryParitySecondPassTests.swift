@@ -22,6 +22,8 @@ extension Container {
     fileprivate var expiringService: Factory<Service> { self { Service() }.cached }
     fileprivate var declaredExpiring: Factory<Service> { self { Service() }.cached.timeToLive(10) }
     fileprivate var resetCached: Factory<Service> { self { Service() }.cached }
+    fileprivate var chainedUnique: Factory<Service> { self { Service() } }
+    fileprivate var chainedAsync: AsyncFactory<Service> { self { Service() }.cached }
     fileprivate var resetSingleton: Factory<Service> { self { Service() }.singleton }
     fileprivate var promisedReceipt: ParameterFactory<Int, String?> { promised() }
     fileprivate func maybeSingleton(_ builds: BuildCount) -> Factory<Service?> {
@@ -262,6 +264,45 @@ private final class SingletonAutoContainer: SharedContainer, AutoRegistering {
             let first = factory()
             clock.advance(by: 11)
             #expect(factory() !== first)
+        }
+    }
+}
+
+/// A `.timeToLive` earlier in a chain written at run time used to be dropped by the
+/// statement that ends the chain (a fifth new-user evaluation, finding 2): the override
+/// that statement stores keeps the value's time to live.
+@Suite struct ChainedRunTimeTimeToLiveTests {
+    @Test func aTimeToLiveBeforeRegisterIsKept() {
+        let clock = TimeToLiveClock()
+        withContainer(clock: clock) {
+            Container.shared.expiringService.timeToLive(60).register { Service() }
+            let first = Container.shared.expiringService()
+            clock.advance(by: 59)
+            #expect(Container.shared.expiringService() === first)
+            clock.advance(by: 2)
+            #expect(Container.shared.expiringService() !== first)
+        }
+    }
+
+    @Test func aTimeToLiveBeforeARunTimeScopeIsKept() {
+        let clock = TimeToLiveClock()
+        withContainer(clock: clock) {
+            Container.shared.chainedUnique.timeToLive(60).scope(.cached)
+            let first = Container.shared.chainedUnique()
+            #expect(Container.shared.chainedUnique() === first)
+            clock.advance(by: 61)
+            #expect(Container.shared.chainedUnique() !== first)
+        }
+    }
+
+    @Test func anAsyncFactorysTimeToLiveBeforeRegisterIsKept() async throws {
+        let clock = TimeToLiveClock()
+        try await withContainer(clock: clock) {
+            Container.shared.chainedAsync.timeToLive(60).register { Service() }
+            let first = try await Container.shared.chainedAsync()
+            #expect(try await Container.shared.chainedAsync() === first)
+            clock.advance(by: 61)
+            #expect(try await Container.shared.chainedAsync() !== first)
         }
     }
 }

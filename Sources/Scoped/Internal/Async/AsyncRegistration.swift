@@ -185,7 +185,7 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
     package func register(
         _ body: @escaping @Sendable (P) async throws -> T, context: (rank: ContextRank, arguments: [String])? = nil
     ) {
-        register(override: AsyncOverrideBox(body: body, scope: scope), context: context)
+        register(override: AsyncOverrideBox(body: body, scope: scope, timeToLive: valueTimeToLive), context: context)
     }
 
     /// `register { … }.scope(scope)` or `.timeToLive(seconds)` as a statement; see ``Registration/store(scope:timeToLive:)``.
@@ -206,7 +206,14 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
     /// The declared body as an override, under the declared scope.
     private func declaredOverride() -> AsyncOverrideBox<P, T> {
         let declared = storedBody
-        return AsyncOverrideBox(body: { try await Self.call(declared, $0) }, scope: scope)
+        return AsyncOverrideBox(body: { try await Self.call(declared, $0) }, scope: scope, timeToLive: valueTimeToLive)
+    }
+
+    /// The time to live this value carries (`.timeToLive(_:)` in its declaration or in a
+    /// chain written at run time), which an override stored from it keeps.
+    private var valueTimeToLive: Double? {
+        if case .decorated(let decoration) = storedBody { return decoration.timeToLive }
+        return nil
     }
 
     private static func call(_ body: Body, _ parameter: P) async throws -> T {

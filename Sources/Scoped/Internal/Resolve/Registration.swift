@@ -492,15 +492,16 @@ extension Registration {
         }
     }
 
-    /// The declared body as an override, under the declared scope.
+    /// The declared body as an override, under this value's scope and time to live (a
+    /// chain written at run time, `x.timeToLive(60).scope(.cached)`, keeps both).
     private func declaredOverride() -> OverrideBox<P, T> {
         let declared = storedBody.decoration?.base ?? storedBody
-        return OverrideBox(body: { Self.call(declared, $0) }, scope: scope)
+        return OverrideBox(body: { Self.call(declared, $0) }, scope: scope, timeToLive: storedBody.decoration?.timeToLive)
     }
 
     /// Stores `body` as this registration's override in the container (or, with `context`,
     /// a run-time context modifier's body) and drops what the container holds for it.
     package func register(_ body: @escaping @Sendable (P) -> T, context: (rank: ContextRank, arguments: [String])? = nil) {
-        register(override: OverrideBox(body: body, scope: scope), context: context)
+        register(override: OverrideBox(body: body, scope: scope, timeToLive: storedBody.decoration?.timeToLive), context: context)
     }
 }
