@@ -71,16 +71,23 @@ extension SharedContainer where Self: AutoRegistering {
 }
 
 extension SharedContainer {
-    /// Installs `C`'s `autoRegister()` as the hook of this container's root state. For
-    /// `C.shared`'s root, `self` in `autoRegister()` is `C.shared` itself (state a Factory
-    /// user keeps on it survives, as in Factory); other roots (`C()`, a test world's root)
-    /// get a container made around their state. `C.shared` is read when the hook runs, not
-    /// captured here: this runs inside `C.shared`'s own initializer.
+    /// Installs `C`'s `autoRegister()` as the hook of this container's root state. `self`
+    /// in `autoRegister()` is the root container that enabled it, `C.shared` or a `C()`,
+    /// while it lives (state a Factory user keeps on it survives, as in Factory; held
+    /// weakly, since the container owns its root state); another root, such as a test
+    /// world's, gets `C.shared` if it is that one's, else a container made around its
+    /// state. `C.shared` is read when the hook runs, not captured here: this runs inside
+    /// `C.shared`'s own initializer.
     package func enableAutoRegistration<C: SharedContainer>(of _: C.Type) {
         guard manager.node.isRoot else { return }
-        manager.node.installAutoRegistration { manager in
-            let shared = C.shared
-            let container = shared.manager.node === manager.node ? shared : C(manager: manager)
+        manager.node.installAutoRegistration { [weak self] manager in
+            let container: any SharedContainer
+            if let enabling = self, enabling.manager.node === manager.node {
+                container = enabling
+            } else {
+                let shared = C.shared
+                container = shared.manager.node === manager.node ? shared : C(manager: manager)
+            }
             (container as? any AutoRegistering)?.autoRegister()
         }
     }

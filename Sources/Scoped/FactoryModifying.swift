@@ -271,7 +271,10 @@ extension FactoryModifying {
     /// a main-actor factory's on the main actor.
     ///
     /// Written as a statement at run time (`Container.shared.store.decorator { … }`), it is
-    /// stored in the container instead (``decorator(_:)->()``).
+    /// stored in the container instead (``decorator(_:)->()``). Chained at run time before
+    /// a `register` (`Container.shared.store.decorator { … }.register { … }`), it is stored
+    /// with that override: every resolve runs it after the declaration's decorators, each
+    /// once, until a later `register` replaces it with its own chain's.
     ///
     /// - Parameter decorate: Receives the instance after each resolve.
     /// - Returns: The factory with the decorator.

@@ -310,7 +310,11 @@ private final class StatefulAutoContainer: SharedContainer, AutoRegistering {
         registrations.withLock { $0 += 1 }
         ranOnShared.withLock { $0 = self === StatefulAutoContainer.shared }
         label.register { "auto" }
+        ranOn.withLock { $0 = ObjectIdentifier(self) }
     }
+
+    /// Where the last `autoRegister()` ran, for roots made with `init()`.
+    let ranOn = Locked<ObjectIdentifier?>(nil)
 
     fileprivate var label: Factory<String> { self { "declared" } }
 }
@@ -320,5 +324,20 @@ private final class StatefulAutoContainer: SharedContainer, AutoRegistering {
         #expect(StatefulAutoContainer.shared.label() == "auto")
         #expect(StatefulAutoContainer.shared.ranOnShared.withLock { $0 } == true)
         #expect(StatefulAutoContainer.shared.registrations.withLock { $0 } == 1)
+    }
+
+    /// Factory runs `autoRegister()` on the container instance that resolves: a root made
+    /// with `init()` is `self` there too, so state kept on it survives.
+    @Test func selfInAutoRegisterIsTheRootThatResolves() {
+        let root = StatefulAutoContainer()
+        #expect(root.label() == "auto")
+        #expect(root.ranOn.withLock { $0 } == ObjectIdentifier(root))
+        #expect(root.registrations.withLock { $0 } == 1)
+        root.reset()
+        #expect(root.label() == "auto")
+        #expect(root.registrations.withLock { $0 } == 2)
+        weak let released = root
+        _ = consume root
+        #expect(released == nil)   // the hook holds its root weakly
     }
 }

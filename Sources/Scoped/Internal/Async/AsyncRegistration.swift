@@ -9,13 +9,13 @@ package final class AsyncOverrideBox<P, T>: OverrideBody {
     let body: @Sendable (P) async throws -> T
     package let scope: Scope
     package let timeToLive: Double?
-    /// Given at run time by statements `.decorator { }`.
+    /// Those of the factory value it was made from, and those given by statements `.decorator { }`.
     let decorators: RunTimeDecorators<T>
     private let undecorated: @Sendable (P) async throws -> T
 
     init(
         body: @escaping @Sendable (P) async throws -> T, scope: Scope, timeToLive: Double? = nil,
-        decorators: RunTimeDecorators<T> = RunTimeDecorators(all: [])
+        decorators: RunTimeDecorators<T> = RunTimeDecorators()
     ) {
         undecorated = body
         if decorators.isEmpty {
@@ -39,9 +39,11 @@ package final class AsyncOverrideBox<P, T>: OverrideBody {
 
     package func decorate(_ held: Lookup) { decorators.run(onHeld: held) }
 
+    package var carriesValueDecorators: Bool { decorators.key != nil }
+
     package func keepingDecorators(of other: any OverrideBody) -> any OverrideBody {
-        guard decorators.isEmpty, let other = other as? AsyncOverrideBox, !other.decorators.isEmpty else { return self }
-        return AsyncOverrideBox(body: undecorated, scope: scope, timeToLive: timeToLive, decorators: other.decorators)
+        guard let other = other as? AsyncOverrideBox, let kept = decorators.keepingStatements(of: other.decorators) else { return self }
+        return AsyncOverrideBox(body: undecorated, scope: scope, timeToLive: timeToLive, decorators: kept)
     }
 }
 
@@ -153,7 +155,7 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
     package func resolveMissed(_ parameter: P) async throws -> T {
         let key = self.key
         let body = storedBody
-        let outcome = try await node.resolveAsync(
+        let (outcome, override) = try await node.resolveAsync(
             key, parameter: parameterKey?(parameter), kind: scopeKind, custom: customScope, timeToLive: body.timeToLive,
             weakTarget: { Payload.weakTarget(of: Payload.unwrap($0, as: T.self)) }
         ) { override in
@@ -166,8 +168,9 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
             return Payload.wrap(value)
         }
         let instance = outcome.heldInstance(as: T.self).unsafelyUnwrapped
-        // No lock is held here: the decorators are user code.
-        if case .decorated(let decoration) = body { decoration.run(instance) }
+        // No lock is held here: the decorators are user code. An override made from a
+        // decorated value ran that value's decorators, this one's among them.
+        if case .decorated(let decoration) = body, override?.carriesValueDecorators != true { decoration.run(instance) }
         return instance
     }
 
@@ -185,7 +188,7 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
     package func register(
         _ body: @escaping @Sendable (P) async throws -> T, context: (rank: ContextRank, arguments: [String])? = nil
     ) {
-        register(override: AsyncOverrideBox(body: body, scope: scope, timeToLive: valueTimeToLive), context: context)
+        register(override: override(body: body), context: context)
     }
 
     /// `register { … }.scope(scope)` or `.timeToLive(seconds)` as a statement; see ``Registration/store(scope:timeToLive:)``.
@@ -203,10 +206,20 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         }
     }
 
-    /// The declared body as an override, under the declared scope.
+    /// The declared body as an override, under this value's scope, time to live and decorators.
     private func declaredOverride() -> AsyncOverrideBox<P, T> {
         let declared = storedBody
-        return AsyncOverrideBox(body: { try await Self.call(declared, $0) }, scope: scope, timeToLive: valueTimeToLive)
+        return override(body: { try await Self.call(declared, $0) })
+    }
+
+    /// `body` as an override made from this value, as ``Registration``'s: under its scope,
+    /// with its time to live and decorators, which the override runs in place of those of
+    /// the value a resolve goes through.
+    private func override(body: @escaping @Sendable (P) async throws -> T) -> AsyncOverrideBox<P, T> {
+        var carried: [@Sendable (T) -> Void] = []
+        if case .decorated(let decoration) = storedBody { carried = decoration.decorators }
+        return AsyncOverrideBox(
+            body: body, scope: scope, timeToLive: valueTimeToLive, decorators: RunTimeDecorators(carried: carried, key: key))
     }
 
     /// The time to live this value carries (`.timeToLive(_:)` in its declaration or in a

@@ -28,11 +28,12 @@ extension ContainerNode {
     ///   - weakTarget: For `.shared`, what to keep weakly of a built payload: the class
     ///     instance in it, or nil for a value (then nothing is kept).
     /// - Returns: `.held` with a strong ``Payload``, or `.heldWeakly` with a `.shared`
-    ///   class instance that was kept weakly.
+    ///   class instance that was kept weakly; and the override in effect (its run-time
+    ///   decorators ran), if any.
     package func resolveAsync(
         _ key: RegistrationKey, parameter: (any Hashable & Sendable)?, kind: Scope.Lifetime, custom: Scope?,
         timeToLive: Double? = nil, weakTarget: @escaping @Sendable (AnyObject) -> AnyObject?, make: @escaping MakeInstanceAsync
-    ) async throws -> Lookup {
+    ) async throws -> (Lookup, override: (any OverrideBody)?) {
         let request = AsyncRequest(parameter: parameter, weakTarget: weakTarget, make: make)
         // A loop, not a recursion: overrides that keep changing on other threads (a test
         // registering in a loop) must not deepen the stack.
@@ -48,7 +49,7 @@ extension ContainerNode {
     private func resolveAsyncOnce(
         _ key: RegistrationKey, kind declaredKind: Scope.Lifetime, custom declaredCustom: Scope?, timeToLive: Double?,
         _ request: AsyncRequest
-    ) async throws -> Lookup? {
+    ) async throws -> (Lookup, override: (any OverrideBody)?)? {
         // Read before the override is looked up: a build is recorded only if no override
         // changed since.
         let overridesSeen = OverrideChanges.now
@@ -62,7 +63,7 @@ extension ContainerNode {
             let frame = AsyncFrame(
                 registration: key, parameter: request.parameter, kind: kind, custom: custom, ownedByChild: false,
                 build: nil, holderID: ObjectIdentifier(node), overridden: override != nil)
-            return try await node.buildUnique(frame, override: override, make: request.make)
+            return (try await node.buildUnique(frame, override: override, make: request.make), override)
         }
         // 2. Caching scopes: the held instance, or the one build in flight for the key.
         let frame = AsyncFrame(
@@ -80,7 +81,9 @@ extension ContainerNode {
         let deadline: @Sendable () -> UInt64 = { [lifespan = timeToLive.map { Expiry.lifespan($0, of: key) } ?? Expiry.forever] in
             Expiry.deadline(lifespan: lifespan, on: clock)
         }
-        return try await owner.answer(claim, of: frame, in: storage, override: override, request, deadline: deadline)
+        guard let answer = try await owner.answer(claim, of: frame, in: storage, override: override, request, deadline: deadline)
+        else { return nil }
+        return (answer, override)
     }
 
     /// What a claim by an async resolve of `frame`'s key in `storage` (owned by this node)

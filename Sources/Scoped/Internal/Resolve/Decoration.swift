@@ -116,7 +116,8 @@ package final class DecoratedRegistration<P, T>: Decoration<Registration<P, T>.B
         _ nodeRef: NodeReference, _ key: RegistrationKey, kind: Scope.Lifetime, custom: Scope?
     ) -> AnyObject {
         let parameter = unsafeBitCast((), to: P.self)   // a decorated `Factory`: `P` is `Void`
-        let instance =
+        let context = ResolutionContext.current
+        let (instance, carriedRan) = context.resolvingDecorated(key) {
             if let timeToLive {
                 Registration<P, T>.resolveExpiring(
                     nodeRef, key, kind: kind, custom: custom, body: base, parameter: parameter,
@@ -126,9 +127,11 @@ package final class DecoratedRegistration<P, T>: Decoration<Registration<P, T>.B
                     in: nodeRef, container: key.container, name: key.name, type: key.producedType, position: key.position,
                     file: key.file, kind: kind, custom: custom, body: base, parameter: parameter)
             }
+        }
         // A decorator that resolves its own factory would run again after that resolve:
         // stopped with a message (a parameter factory's may resolve another parameter).
-        if hasDecorators { ResolutionContext.current.runningDecorators(of: key) { run(instance) } }
+        // An override made from a decorated value ran that value's decorators, these among them.
+        if hasDecorators && !carriedRan { context.runningDecorators(of: key) { run(instance) } }
         return Payload.wrap(instance)
     }
 
@@ -138,7 +141,7 @@ package final class DecoratedRegistration<P, T>: Decoration<Registration<P, T>.B
     ) {
         let parameter = parameter.assumingMemoryBound(to: P.self).pointee
         let parameterKey = parameterKey.assumingMemoryBound(to: (@Sendable (P) -> ParameterBox)??.self).pointee
-        let instance =
+        let (instance, carriedRan) = ResolutionContext.current.resolvingDecorated(key) {
             if let timeToLive {
                 withUnsafePointer(to: parameter) { value in
                     let box = parameterKey.flatMap { $0?(parameter) }
@@ -158,8 +161,9 @@ package final class DecoratedRegistration<P, T>: Decoration<Registration<P, T>.B
                     in: nodeRef, container: key.container, name: key.name, type: key.producedType, position: key.position,
                     file: key.file, kind: kind, custom: custom, body: base, parameter: parameter)
             }
+        }
         result.assumingMemoryBound(to: T?.self).pointee = instance
-        run(instance)
+        if !carriedRan { run(instance) }
     }
 }
 

@@ -32,9 +32,13 @@ package protocol OverrideBody: AnyObject, Sendable {
     /// instance a resolve found held (a build runs them in its body).
     func decorate(_ held: Lookup)
 
-    /// This body with the run-time decorators of `other` if it has none of its own (a new
-    /// `register` keeps the statement `.decorator { }`s, as Factory does).
+    /// This body with the statement `.decorator { }`s of `other` if it has none of its own
+    /// (a new `register` keeps them, as Factory does).
     func keepingDecorators(of other: any OverrideBody) -> any OverrideBody
+
+    /// Whether it runs the decorators of the factory value it was made from
+    /// (``RunTimeDecorators/carried``): a resolve through a decorated value then skips its own.
+    var carriesValueDecorators: Bool { get }
 }
 
 extension OverrideBody {
@@ -47,20 +51,24 @@ package final class OverrideBox<P, T>: OverrideBody {
     @usableFromInline let body: @Sendable (P) -> T
     @usableFromInline package let scope: Scope
     @usableFromInline package let timeToLive: Double?
-    /// Given at run time by statements `.decorator { }`.
+    /// Those of the factory value it was made from, and those given by statements `.decorator { }`.
     let decorators: RunTimeDecorators<T>
     /// The body without the decorators.
     private let undecorated: @Sendable (P) -> T
 
     init(
         body: @escaping @Sendable (P) -> T, scope: Scope, timeToLive: Double? = nil,
-        decorators: RunTimeDecorators<T> = RunTimeDecorators(all: [])
+        decorators: RunTimeDecorators<T> = RunTimeDecorators()
     ) {
         undecorated = body
         if decorators.isEmpty {
             self.body = body
         } else {
-            self.body = { decorators.applied(to: body($0)) }
+            self.body = {
+                let instance = decorators.applied(to: body($0))
+                decorators.markCarriedRun()   // last: after every nested resolve
+                return instance
+            }
         }
         self.scope = scope
         self.timeToLive = timeToLive
@@ -76,11 +84,16 @@ package final class OverrideBox<P, T>: OverrideBody {
         OverrideBox(body: undecorated, scope: scope, timeToLive: timeToLive, decorators: decorators.appending(decorate))
     }
 
-    @usableFromInline package func decorate(_ held: Lookup) { decorators.run(onHeld: held) }
+    @usableFromInline package func decorate(_ held: Lookup) {
+        decorators.run(onHeld: held)
+        decorators.markCarriedRun()
+    }
+
+    @usableFromInline package var carriesValueDecorators: Bool { decorators.key != nil }
 
     @usableFromInline package func keepingDecorators(of other: any OverrideBody) -> any OverrideBody {
-        guard decorators.isEmpty, let other = other as? OverrideBox, !other.decorators.isEmpty else { return self }
-        return OverrideBox(body: undecorated, scope: scope, timeToLive: timeToLive, decorators: other.decorators)
+        guard let other = other as? OverrideBox, let kept = decorators.keepingStatements(of: other.decorators) else { return self }
+        return OverrideBox(body: undecorated, scope: scope, timeToLive: timeToLive, decorators: kept)
     }
 }
 
@@ -492,16 +505,26 @@ extension Registration {
         }
     }
 
-    /// The declared body as an override, under this value's scope and time to live (a
-    /// chain written at run time, `x.timeToLive(60).scope(.cached)`, keeps both).
+    /// The declared body as an override, under this value's scope, time to live and
+    /// decorators (a chain written at run time, `x.timeToLive(60).scope(.cached)`, keeps them).
     private func declaredOverride() -> OverrideBox<P, T> {
         let declared = storedBody.decoration?.base ?? storedBody
-        return OverrideBox(body: { Self.call(declared, $0) }, scope: scope, timeToLive: storedBody.decoration?.timeToLive)
+        return override(body: { Self.call(declared, $0) })
     }
 
     /// Stores `body` as this registration's override in the container (or, with `context`,
     /// a run-time context modifier's body) and drops what the container holds for it.
     package func register(_ body: @escaping @Sendable (P) -> T, context: (rank: ContextRank, arguments: [String])? = nil) {
-        register(override: OverrideBox(body: body, scope: scope, timeToLive: storedBody.decoration?.timeToLive), context: context)
+        register(override: override(body: body), context: context)
+    }
+
+    /// `body` as an override made from this value: under its scope, with its time to live
+    /// and its decorators (its declaration's and any chained at run time before
+    /// `register`), which the override runs in place of those of the value a resolve goes
+    /// through, before those that statements `.decorator { }` give it later.
+    private func override(body: @escaping @Sendable (P) -> T) -> OverrideBox<P, T> {
+        let decoration = storedBody.decoration
+        let decorators = RunTimeDecorators(carried: decoration?.decorators ?? [], key: key)
+        return OverrideBox(body: body, scope: scope, timeToLive: decoration?.timeToLive, decorators: decorators)
     }
 }

@@ -126,6 +126,9 @@ package final class ResolutionContext {
         /// The registrations whose decorators run on this thread now, innermost last
         /// (Decoration.swift); empty almost always.
         var decorating: [RegistrationKey] = []
+        /// The registration whose override last ran the decorators of the factory value it
+        /// was made from on this thread (``ResolutionContext/resolvingDecorated(_:_:)``).
+        var carriedDecoratorsRan: RegistrationKey?
     }
 
     private let state: UnsafeMutablePointer<State>
@@ -234,6 +237,27 @@ package final class ResolutionContext {
         state.pointee.decorating.append(key)
         defer { state.pointee.decorating.removeLast() }
         decorate()
+    }
+
+    /// Runs `resolve`, a resolve of `key` through a decorated factory value, and says
+    /// whether the override in effect ran the decorators of the value it was made from
+    /// (`x.decorator { }.register { }`: the declaration's among them), so that the
+    /// resolving value does not run its own a second time. The override's body or its run
+    /// on a held instance notes it last (``noteCarriedDecoratorsRan(for:)``), after every
+    /// nested resolve; the note of an enclosing resolve is kept.
+    package func resolvingDecorated<R>(_ key: RegistrationKey, _ resolve: () -> R) -> (R, carriedRan: Bool) {
+        let enclosing = state.pointee.carriedDecoratorsRan
+        state.pointee.carriedDecoratorsRan = nil
+        let resolved = resolve()
+        let ran = state.pointee.carriedDecoratorsRan == key
+        state.pointee.carriedDecoratorsRan = enclosing
+        return (resolved, ran)
+    }
+
+    /// An override made from a decorated factory value of `key` ran that value's
+    /// decorators on this thread (``resolvingDecorated(_:_:)``).
+    package func noteCarriedDecoratorsRan(for key: RegistrationKey) {
+        state.pointee.carriedDecoratorsRan = key
     }
 
     package var overrideContainer: ContainerNode? {

@@ -110,6 +110,9 @@
     /// Never asked: a resolve asks the override ``selected()`` returns.
     @usableFromInline package func decorate(_ held: Lookup) {}
 
+    /// Never asked: a resolve asks the override ``selected()`` returns.
+    @usableFromInline package var carriesValueDecorators: Bool { false }
+
     /// Never asked: stored overrides are not registered over others.
     @usableFromInline package func keepingDecorators(of other: any OverrideBody) -> any OverrideBody { self }
 
@@ -180,26 +183,58 @@ extension ContextRank {
     }
 }
 
-/// Decorators given at run time (`.decorator { }` as a statement), in the order written:
-/// what the synchronous and the async override boxes share.
+/// The decorators an override runs, in the order written: those of the factory value
+/// `register` (or a context modifier) was called on, its declaration's and any chained
+/// before it at run time (`x.decorator { }.register { }`), then those given later by
+/// statements `.decorator { }`. What the synchronous and the async override boxes share.
+///
+/// A resolve through a decorated factory value skips its own decorators when the override
+/// in effect carries a value's (they are among those): ``ResolutionContext/resolvingDecorated(_:_:)``
+/// for a thread, the override an async resolve returns for a task.
 struct RunTimeDecorators<T>: Sendable {
+    /// Given by statements `.decorator { }`; a later `register` keeps them.
     let all: [@Sendable (T) -> Void]
+    /// The decorators of the factory value the override was made from; a later `register`
+    /// replaces them with its own value's.
+    let carried: [@Sendable (T) -> Void]
+    /// The registration `carried` belongs to (nil when there are none).
+    let key: RegistrationKey?
 
-    var isEmpty: Bool { all.isEmpty }
+    init(all: [@Sendable (T) -> Void] = [], carried: [@Sendable (T) -> Void] = [], key: RegistrationKey? = nil) {
+        self.all = all
+        self.carried = carried
+        self.key = carried.isEmpty ? nil : key
+    }
+
+    var isEmpty: Bool { all.isEmpty && carried.isEmpty }
 
     /// Runs them on `instance`, which a build just made, and returns it.
     func applied(to instance: T) -> T {
+        for decorate in carried { decorate(instance) }
         for decorate in all { decorate(instance) }
         return instance
     }
 
     /// Runs them on an instance a resolve found held.
     func run(onHeld held: Lookup) {
-        guard !all.isEmpty, let instance = held.heldInstance(as: T.self) else { return }
+        guard !isEmpty, let instance = held.heldInstance(as: T.self) else { return }
         _ = applied(to: instance)
     }
 
+    /// Tells a synchronous resolve through a decorated value, on this thread, that its
+    /// decorators ran (``ResolutionContext/resolvingDecorated(_:_:)``).
+    func markCarriedRun() {
+        if let key { ResolutionContext.current.noteCarriedDecoratorsRan(for: key) }
+    }
+
     func appending(_ decorate: @escaping @Sendable (T) -> Void) -> Self {
-        RunTimeDecorators(all: all + [decorate])
+        RunTimeDecorators(all: all + [decorate], carried: carried, key: key)
+    }
+
+    /// These carried decorators with `other`'s statements, if these have none (a new
+    /// `register` keeps the statement `.decorator { }`s, as Factory does).
+    func keepingStatements(of other: Self) -> Self? {
+        guard all.isEmpty, !other.all.isEmpty else { return nil }
+        return RunTimeDecorators(all: other.all, carried: carried, key: key)
     }
 }

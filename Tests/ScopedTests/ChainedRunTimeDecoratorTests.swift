@@ -1,0 +1,135 @@
+import Scoped
+import ScopedTesting
+import Testing
+
+// A `.decorator { }` chained before a run-time `register` (#41; a fifth new-user
+// evaluation found it dropped): the override keeps it, beside the declaration's, and a
+// resolve runs each once.
+
+extension Container {
+    fileprivate func chainPlain(_ tracker: LifecycleTracker) -> Factory<Probe> {
+        self { Probe("declared", tracker) }.cached
+    }
+    fileprivate func chainDecorated(_ tracker: LifecycleTracker, _ calls: Collected<String>) -> Factory<Probe> {
+        self { Probe("declared", tracker) }.decorator { calls.append("declared's on \($0.name)") }.cached
+    }
+    fileprivate func chainDecoratedUnique(_ tracker: LifecycleTracker, _ calls: Collected<String>) -> Factory<Probe> {
+        self { Probe("declared", tracker) }.decorator { calls.append("declared's on \($0.name)") }
+    }
+    fileprivate func chainParameter(_ tracker: LifecycleTracker, _ calls: Collected<String>) -> ParameterFactory<Int, Probe> {
+        self { Probe("declared\($0)", tracker) }.decorator { calls.append("declared's on \($0.name)") }.cached
+    }
+    fileprivate func chainAsync(_ tracker: LifecycleTracker, _ calls: Collected<String>) -> AsyncFactory<Probe> {
+        self { Probe("declared", tracker) }.decorator { calls.append("declared's on \($0.name)") }.cached
+    }
+    fileprivate func chainInner(_ tracker: LifecycleTracker, _ calls: Collected<String>) -> Factory<Probe> {
+        self { Probe("inner", tracker) }.decorator { calls.append("inner declared's on \($0.name)") }
+    }
+    fileprivate func chainOuter(_ tracker: LifecycleTracker, _ calls: Collected<String>) -> Factory<Probe> {
+        self { Probe("outer", tracker, holding: [self.chainInner(tracker, calls)()]) }
+            .decorator { calls.append("outer declared's on \($0.name)") }
+    }
+}
+
+@Suite struct ChainedRunTimeDecoratorTests {
+    @Test func aDecoratorBeforeRegisterRunsAfterEveryResolve() {
+        let tracker = LifecycleTracker()
+        let calls = Collected<String>()
+        withContainer {
+            Container.shared.chainPlain(tracker).decorator { calls.append("chained on \($0.name)") }.register { Probe("registered", tracker) }
+            let first = Container.shared.chainPlain(tracker)()
+            #expect(Container.shared.chainPlain(tracker)() === first)
+            #expect(calls.all == ["chained on registered", "chained on registered"])
+        }
+    }
+
+    @Test func theDeclarationsDecoratorsRunOnceBesideTheChainedOne() {
+        let tracker = LifecycleTracker()
+        let calls = Collected<String>()
+        withContainer {
+            Container.shared.chainDecorated(tracker, calls).decorator { calls.append("chained on \($0.name)") }
+                .register { Probe("registered", tracker) }
+            let first = Container.shared.chainDecorated(tracker, calls)()   // built
+            #expect(Container.shared.chainDecorated(tracker, calls)() === first)   // held
+            #expect(
+                calls.all == [
+                    "declared's on registered", "chained on registered", "declared's on registered", "chained on registered",
+                ])
+        }
+    }
+
+    @Test func aUniqueFactorysChainedDecoratorRunsOnEachBuild() {
+        let tracker = LifecycleTracker()
+        let calls = Collected<String>()
+        withContainer {
+            Container.shared.chainDecoratedUnique(tracker, calls).decorator { calls.append("chained on \($0.name)") }
+                .register { Probe("registered", tracker) }
+            #expect(Container.shared.chainDecoratedUnique(tracker, calls)() !== Container.shared.chainDecoratedUnique(tracker, calls)())
+            #expect(calls.all == Array(repeating: ["declared's on registered", "chained on registered"], count: 2).flatMap { $0 })
+        }
+    }
+
+    @Test func aLaterRegisterReplacesTheChainedDecoratorAndKeepsTheStatementOnes() {
+        let tracker = LifecycleTracker()
+        let calls = Collected<String>()
+        withContainer {
+            Container.shared.chainDecorated(tracker, calls).decorator { calls.append("statement on \($0.name)") }
+            Container.shared.chainDecorated(tracker, calls).decorator { calls.append("chained on \($0.name)") }
+                .register { Probe("first", tracker) }
+            _ = Container.shared.chainDecorated(tracker, calls)()
+            #expect(calls.all == ["declared's on first", "chained on first", "statement on first"])
+            Container.shared.chainDecorated(tracker, calls).register { Probe("second", tracker) }
+            _ = Container.shared.chainDecorated(tracker, calls)()
+            #expect(calls.all.dropFirst(3) == ["declared's on second", "statement on second"])
+        }
+    }
+
+    @Test func aParameterFactorysChainedDecoratorRunsOnce() {
+        let tracker = LifecycleTracker()
+        let calls = Collected<String>()
+        withContainer {
+            Container.shared.chainParameter(tracker, calls).decorator { calls.append("chained on \($0.name)") }
+                .register { Probe("registered\($0)", tracker) }
+            _ = Container.shared.chainParameter(tracker, calls)(1)
+            _ = Container.shared.chainParameter(tracker, calls)(1)
+            #expect(
+                calls.all == [
+                    "declared's on registered1", "chained on registered1", "declared's on registered1", "chained on registered1",
+                ])
+        }
+    }
+
+    @Test func anAsyncFactorysChainedDecoratorRunsOnce() async throws {
+        let tracker = LifecycleTracker()
+        let calls = Collected<String>()
+        try await withContainer {
+            Container.shared.chainAsync(tracker, calls).decorator { calls.append("chained on \($0.name)") }
+                .register { Probe("registered", tracker) }
+            let first = try await Container.shared.chainAsync(tracker, calls)()
+            #expect(try await Container.shared.chainAsync(tracker, calls)() === first)
+            #expect(
+                calls.all == [
+                    "declared's on registered", "chained on registered", "declared's on registered", "chained on registered",
+                ])
+        }
+    }
+
+    /// The note that an override ran its value's decorators names the registration: a
+    /// nested resolve with a chained override of its own neither hides nor doubles the
+    /// outer factory's declared decorator.
+    @Test func aNestedChainedOverrideLeavesTheOuterResolvesDecoratorsAlone() {
+        let tracker = LifecycleTracker()
+        let calls = Collected<String>()
+        withContainer {
+            Container.shared.chainInner(tracker, calls).decorator { calls.append("inner chained on \($0.name)") }
+                .register { Probe("inner registered", tracker) }
+            // The outer factory has no override: its declared decorator runs after its body,
+            // whose nested resolve ran the inner override's.
+            _ = Container.shared.chainOuter(tracker, calls)()
+            #expect(
+                calls.all == [
+                    "inner declared's on inner registered", "inner chained on inner registered", "outer declared's on outer",
+                ])
+        }
+    }
+}
