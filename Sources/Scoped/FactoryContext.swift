@@ -22,7 +22,7 @@
 ///
 /// Override precedence, highest first: an explicit ``FactoryModifying/register(_:)-5fb5z`` (it lives in
 /// the container and always wins), then a context modifier written as a statement at run
-/// time (``FactoryModifying/onTest(_:)->()``, stored in the container), then the
+/// time (``FactoryModifying/onTest(_:)->RunTimeChain<Self>``, stored in the container), then the
 /// declaration's: `onArg`/`onArgs`, `onPreview`, `onTest`, `onSimulator`, `onDevice`,
 /// `onDebug` (the same order among stored ones), then the declared body. Among context
 /// overrides of the same kind, the last one applies.

@@ -28,7 +28,7 @@ public protocol FactoryModifying: Sendable {
     /// This factory value with `modification` applied: a scope, a context override, keys
     /// per parameter. The container is not touched.
     ///
-    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached-1jgb6`` or ``onTest(_:)->_``.
+    /// - Parameter modification: Made by a modifier such as ``FactoryModifying/cached-1jgb6`` or ``onTest(_:)->Self``.
     /// - Returns: The modified factory.
     func applying(_ modification: FactoryModification<Self>) -> Self
 
@@ -54,26 +54,26 @@ public struct FactoryModification<Modified: FactoryModifying> {
         /// Keys held instances by parameter (one of the two forms, per kind of factory).
         case perParameter(box: @Sendable (Modified.Parameter) -> ParameterBox, hashable: @Sendable (Modified.Parameter) -> any Hashable & Sendable)
         /// Runs after every resolve with the instance returned, after the decorators
-        /// already given (``FactoryModifying/decorator(_:)->_``).
+        /// already given (``FactoryModifying/decorator(_:)->Self``).
         case decorator(@Sendable (Modified.Instance) -> Void)
         /// Held instances expire this many seconds after they were stored
-        /// (``FactoryModifying/timeToLive(_:)->_``).
+        /// (``FactoryModifying/timeToLive(_:)->Self``).
         case timeToLive(Double)
         /// A context modifier given at run time, as a statement: `body` is stored in the
         /// factory's container, used while the context holds (``StoredOverrides``). The
         /// factory value is unchanged.
         case storedContext(ContextRank, arguments: [String], body: Modified.Body)
         /// A scope given at run time, as a statement: stored with the factory's override in
-        /// its container (``FactoryModifying/scope(_:)->()``). The value is unchanged.
+        /// its container (``FactoryModifying/scope(_:)->RunTimeChain<Self>``). The value is unchanged.
         case storedScope(Scope)
         /// Factory's `reset(options)` (``FactoryModifying/reset(_:)``): part of the
         /// factory's state in its container. The value is unchanged.
         case storedReset(FactoryResetOptions)
         /// A time to live given at run time, as a statement: stored with the factory's
-        /// override (``FactoryModifying/timeToLive(_:)->()``). The value is unchanged.
+        /// override (``FactoryModifying/timeToLive(_:)->RunTimeChain<Self>``). The value is unchanged.
         case storedTimeToLive(Double)
         /// A decorator given at run time, as a statement: stored with the factory's override
-        /// (``FactoryModifying/decorator(_:)->()``). The value is unchanged.
+        /// (``FactoryModifying/decorator(_:)->RunTimeChain<Self>``). The value is unchanged.
         case storedDecorator(@Sendable (Modified.Instance) -> Void)
     }
 
@@ -159,8 +159,10 @@ extension FactoryModifying where Instance: Sendable {
     /// ```
     ///
     /// - Parameter scope: A built-in scope or a custom ``Scope/Cached``.
-    public func scope(_ scope: Scope) {
-        _ = applying(FactoryModification(.storedScope(scope)))
+    /// - Returns: A chain for more statements (``RunTimeChain``); it may be dropped.
+    @discardableResult
+    public func scope(_ scope: Scope) -> RunTimeChain<Self> {
+        RunTimeChain(self).scope(scope)
     }
 
     /// One instance per root container, until that container, this factory or
@@ -195,7 +197,7 @@ extension FactoryModifying where Instance: Sendable {
 
 extension FactoryModifying where Body: Sendable {
     /// Gives this factory's override the `.unique` scope, written as a statement at run time;
-    /// see ``FactoryModifying/scope(_:)->()``.
+    /// see ``FactoryModifying/scope(_:)->RunTimeChain<Self>``.
     public var unique: Void { storeScope(.unique) }
 
     fileprivate func storeScope(_ scope: Scope) {
@@ -205,14 +207,14 @@ extension FactoryModifying where Body: Sendable {
 
 extension SynchronousFactoryModifying where Body: Sendable {
     /// Gives this factory's override the `.graph` scope, written as a statement at run time;
-    /// see ``FactoryModifying/scope(_:)->()``.
+    /// see ``FactoryModifying/scope(_:)->RunTimeChain<Self>``.
     public var graph: Void { storeScope(.graph) }
 }
 
 extension FactoryModifying where Instance: Sendable, Body: Sendable {
     /// Gives this factory's override the `.cached` scope, written as a statement at run time
     /// (Factory's `Container.shared.api.register { MockAPI() }.cached`): stored as
-    /// ``FactoryModifying/scope(_:)->()`` stores it, where the declaration's scope wins.
+    /// ``FactoryModifying/scope(_:)->RunTimeChain<Self>`` stores it, where the declaration's scope wins.
     ///
     /// ```swift
     /// Container.shared.validator.register { StrictValidator() }.cached
@@ -220,15 +222,15 @@ extension FactoryModifying where Instance: Sendable, Body: Sendable {
     public var cached: Void { storeScope(.cached) }
 
     /// Gives this factory's override the `.shared` scope, written as a statement at run time;
-    /// see ``FactoryModifying/scope(_:)->()``.
+    /// see ``FactoryModifying/scope(_:)->RunTimeChain<Self>``.
     public var shared: Void { storeScope(.shared) }
 
     /// Gives this factory's override the `.scoped` scope, written as a statement at run time;
-    /// see ``FactoryModifying/scope(_:)->()``.
+    /// see ``FactoryModifying/scope(_:)->RunTimeChain<Self>``.
     public var scoped: Void { storeScope(.scoped) }
 
     /// Gives this factory's override the `.singleton` scope, written as a statement at run
-    /// time; see ``FactoryModifying/scope(_:)->()``.
+    /// time; see ``FactoryModifying/scope(_:)->RunTimeChain<Self>``.
     public var singleton: Void { storeScope(.singleton) }
 }
 
@@ -271,10 +273,11 @@ extension FactoryModifying {
     /// a main-actor factory's on the main actor.
     ///
     /// Written as a statement at run time (`Container.shared.store.decorator { … }`), it is
-    /// stored in the container instead (``decorator(_:)->()``). Chained at run time before
-    /// a `register` (`Container.shared.store.decorator { … }.register { … }`), it is stored
-    /// with that override: every resolve runs it after the declaration's decorators, each
-    /// once, until a later `register` replaces it with its own chain's.
+    /// stored in the container instead (``decorator(_:)->RunTimeChain<Self>``), also as a
+    /// link of a chain (`Container.shared.store.decorator { … }.register { … }`). A factory
+    /// value decorated in a typed local and then registered (`let store: Factory<EntryStore>
+    /// = ….decorator { … }; store.register { … }`) gives its override the value's
+    /// decorators, the declaration's among them: every resolve runs each once.
     ///
     /// - Parameter decorate: Receives the instance after each resolve.
     /// - Returns: The factory with the decorator.
@@ -299,8 +302,10 @@ extension FactoryModifying {
     /// removes it. Several run in the order written. It runs on the resolving thread.
     ///
     /// - Parameter decorate: Receives the instance after each resolve.
-    public func decorator(_ decorate: @escaping @Sendable (Instance) -> Void) {
-        _ = applying(FactoryModification(.storedDecorator(decorate)))
+    /// - Returns: A chain for more statements (``RunTimeChain``); it may be dropped.
+    @discardableResult
+    public func decorator(_ decorate: @escaping @Sendable (Instance) -> Void) -> RunTimeChain<Self> {
+        RunTimeChain(self).decorator(decorate)
     }
 }
 
@@ -363,8 +368,10 @@ extension FactoryModifying where Instance: Sendable {  // as the caching scopes 
     /// ```
     ///
     /// - Parameter seconds: How long a held instance lives, from when it was stored.
-    public func timeToLive(_ seconds: Double) {
-        _ = applying(FactoryModification(.storedTimeToLive(seconds)))
+    /// - Returns: A chain for more statements (``RunTimeChain``); it may be dropped.
+    @discardableResult
+    public func timeToLive(_ seconds: Double) -> RunTimeChain<Self> {
+        RunTimeChain(self).timeToLive(seconds)
     }
 }
 
@@ -622,7 +629,7 @@ extension FactoryModifying {
     /// made: the process's contexts, or those of the test's container world
     /// (`withContainer(context:)`). Written as a statement at run time
     /// (`Container.shared.api.onTest { MockAPI() }`), a context modifier is stored in the
-    /// container instead (``FactoryModifying/onTest(_:)->()``).
+    /// container instead (``FactoryModifying/onTest(_:)->RunTimeChain<Self>``).
     ///
     /// ```swift
     /// var api: Factory<APIClient> { self { LiveAPIClient() }.onTest { MockAPIClient() }.singleton }
@@ -722,64 +729,74 @@ extension FactoryModifying {
     /// the modifier changes that value instead and stores nothing.
     ///
     /// - Parameter body: Makes the instance used under tests.
-    public func onTest(_ body: Body) {
-        storeContext(.test, body)
+    /// - Returns: A chain for more statements (``RunTimeChain``); it may be dropped.
+    @discardableResult
+    public func onTest(_ body: Body) -> RunTimeChain<Self> {
+        RunTimeChain(self).onTest(body)
     }
 
     /// Stores `body` in this factory's container as its body in Xcode previews; see
-    /// ``FactoryModifying/onTest(_:)->()``.
+    /// ``FactoryModifying/onTest(_:)->RunTimeChain<Self>``.
     ///
     /// - Parameter body: Makes the instance used in previews.
-    public func onPreview(_ body: Body) {
-        storeContext(.preview, body)
+    /// - Returns: A chain for more statements (``RunTimeChain``); it may be dropped.
+    @discardableResult
+    public func onPreview(_ body: Body) -> RunTimeChain<Self> {
+        RunTimeChain(self).onPreview(body)
     }
 
     /// Stores `body` in this factory's container as its body in debug builds; see
-    /// ``FactoryModifying/onTest(_:)->()``.
+    /// ``FactoryModifying/onTest(_:)->RunTimeChain<Self>``.
     ///
     /// - Parameter body: Makes the instance used in debug builds.
-    public func onDebug(_ body: Body) {
-        storeContext(.debug, body)
+    /// - Returns: A chain for more statements (``RunTimeChain``); it may be dropped.
+    @discardableResult
+    public func onDebug(_ body: Body) -> RunTimeChain<Self> {
+        RunTimeChain(self).onDebug(body)
     }
 
     /// Stores `body` in this factory's container as its body when the process was launched
-    /// with `argument`; see ``FactoryModifying/onTest(_:)->()``.
+    /// with `argument`; see ``FactoryModifying/onTest(_:)->RunTimeChain<Self>``.
     ///
     /// - Parameters:
     ///   - argument: A launch argument, matched exactly.
     ///   - body: Makes the instance used when the argument is present.
-    public func onArg(_ argument: String, _ body: Body) {
-        storeContext(.argument, body, arguments: [argument])
+    /// - Returns: A chain for more statements (``RunTimeChain``); it may be dropped.
+    @discardableResult
+    public func onArg(_ argument: String, _ body: Body) -> RunTimeChain<Self> {
+        RunTimeChain(self).onArg(argument, body)
     }
 
     /// Stores `body` in this factory's container as its body when the process was launched
-    /// with any of `arguments`; see ``FactoryModifying/onTest(_:)->()``.
+    /// with any of `arguments`; see ``FactoryModifying/onTest(_:)->RunTimeChain<Self>``.
     ///
     /// - Parameters:
     ///   - arguments: Launch arguments, each matched exactly.
     ///   - body: Makes the instance used when one of them is present.
-    public func onArgs(_ arguments: [String], _ body: Body) {
-        storeContext(.argument, body, arguments: arguments)
+    /// - Returns: A chain for more statements (``RunTimeChain``); it may be dropped.
+    @discardableResult
+    public func onArgs(_ arguments: [String], _ body: Body) -> RunTimeChain<Self> {
+        RunTimeChain(self).onArgs(arguments, body)
     }
 
     /// Stores `body` in this factory's container as its body in a simulator (never on
-    /// Linux); see ``FactoryModifying/onTest(_:)->()``.
+    /// Linux); see ``FactoryModifying/onTest(_:)->RunTimeChain<Self>``.
     ///
     /// - Parameter body: Makes the instance used in a simulator.
-    public func onSimulator(_ body: Body) {
-        storeContext(.simulator, body)
+    /// - Returns: A chain for more statements (``RunTimeChain``); it may be dropped.
+    @discardableResult
+    public func onSimulator(_ body: Body) -> RunTimeChain<Self> {
+        RunTimeChain(self).onSimulator(body)
     }
 
     /// Stores `body` in this factory's container as its body on a device of an Apple
-    /// platform (never on Linux); see ``FactoryModifying/onTest(_:)->()``.
+    /// platform (never on Linux); see ``FactoryModifying/onTest(_:)->RunTimeChain<Self>``.
     ///
     /// - Parameter body: Makes the instance used on a device.
-    public func onDevice(_ body: Body) {
-        storeContext(.device, body)
-    }
-
-    private func storeContext(_ rank: ContextRank, _ body: Body, arguments: [String] = []) {
-        _ = applying(FactoryModification(.storedContext(rank, arguments: arguments, body: body)))
+    /// - Returns: A chain for more statements (``RunTimeChain``); it may be dropped.
+    @discardableResult
+    public func onDevice(_ body: Body) -> RunTimeChain<Self> {
+        RunTimeChain(self).onDevice(body)
     }
 }
 

@@ -25,7 +25,11 @@ extension FactoryModifying {
     /// ```
     ///
     /// - Parameter options: What to reset.
-    public func reset(_ options: FactoryResetOptions) {
+    /// - Returns: A chain for statements that follow (Factory's
+    ///   `Container.shared.api.reset(.scope).onTest { … }`, ``RunTimeChain``); it may be dropped.
+    @discardableResult
+    public func reset(_ options: FactoryResetOptions) -> RunTimeChain<Self> {
         _ = applying(FactoryModification(.storedReset(options)))
+        return RunTimeChain(self)
     }
 }

@@ -183,7 +183,7 @@ public final class MainActorLazy<T: Sendable>: Sendable {
 
 extension MainActorFactory {
     /// Runs `decorate` on the main actor after every resolve, with the instance returned;
-    /// see ``FactoryModifying/decorator(_:)->_``.
+    /// see ``FactoryModifying/decorator(_:)->Self``.
     ///
     /// ```swift
     /// var viewModel: MainActorFactory<ScreenViewModel> {
@@ -200,7 +200,7 @@ extension MainActorFactory {
 
 extension MainActorParameterFactory {
     /// Runs `decorate` on the main actor after every resolve, with the instance returned;
-    /// see ``FactoryModifying/decorator(_:)->_``.
+    /// see ``FactoryModifying/decorator(_:)->Self``.
     ///
     /// - Parameter decorate: Receives the instance after each resolve, on the main actor.
     /// - Returns: The factory with the decorator.

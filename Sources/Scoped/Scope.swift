@@ -1,7 +1,7 @@
 /// A lifetime policy: decides how long a resolved instance lives and who shares it.
 ///
 /// Pick a scope with the shorthands on ``Factory`` (`.cached`, `.shared`, …) or with
-/// ``FactoryModifying/scope(_:)->_``. Each scope promises one thing:
+/// ``FactoryModifying/scope(_:)->Self``. Each scope promises one thing:
 ///
 /// | scope | one instance per | released when |
 /// |---|---|---|

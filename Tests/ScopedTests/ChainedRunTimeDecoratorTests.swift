@@ -2,9 +2,11 @@ import Scoped
 import ScopedTesting
 import Testing
 
-// A `.decorator { }` chained before a run-time `register` (#41; a fifth new-user
-// evaluation found it dropped): the override keeps it, beside the declaration's, and a
-// resolve runs each once.
+// A factory value decorated at run time and then registered (#41; a fifth new-user
+// evaluation found the decorator dropped): the override keeps the value's decorators, the
+// declaration's among them, and a resolve runs each once. Written in one statement,
+// `x.decorator { }.register { }` is a chain of statements (RunTimeChainTests); here the
+// value is kept in a typed local, which takes the value forms.
 
 extension Container {
     fileprivate func chainPlain(_ tracker: LifecycleTracker) -> Factory<Probe> {
@@ -36,7 +38,8 @@ extension Container {
         let tracker = LifecycleTracker()
         let calls = Collected<String>()
         withContainer {
-            Container.shared.chainPlain(tracker).decorator { calls.append("chained on \($0.name)") }.register { Probe("registered", tracker) }
+            let value: Factory<Probe> = Container.shared.chainPlain(tracker).decorator { calls.append("chained on \($0.name)") }
+            value.register { Probe("registered", tracker) }
             let first = Container.shared.chainPlain(tracker)()
             #expect(Container.shared.chainPlain(tracker)() === first)
             #expect(calls.all == ["chained on registered", "chained on registered"])
@@ -47,8 +50,8 @@ extension Container {
         let tracker = LifecycleTracker()
         let calls = Collected<String>()
         withContainer {
-            Container.shared.chainDecorated(tracker, calls).decorator { calls.append("chained on \($0.name)") }
-                .register { Probe("registered", tracker) }
+            let value: Factory<Probe> = Container.shared.chainDecorated(tracker, calls).decorator { calls.append("chained on \($0.name)") }
+            value.register { Probe("registered", tracker) }
             let first = Container.shared.chainDecorated(tracker, calls)()   // built
             #expect(Container.shared.chainDecorated(tracker, calls)() === first)   // held
             #expect(
@@ -62,14 +65,16 @@ extension Container {
         let tracker = LifecycleTracker()
         let calls = Collected<String>()
         withContainer {
-            Container.shared.chainDecoratedUnique(tracker, calls).decorator { calls.append("chained on \($0.name)") }
-                .register { Probe("registered", tracker) }
+            let value: Factory<Probe> = Container.shared.chainDecoratedUnique(tracker, calls).decorator { calls.append("chained on \($0.name)") }
+            value.register { Probe("registered", tracker) }
             #expect(Container.shared.chainDecoratedUnique(tracker, calls)() !== Container.shared.chainDecoratedUnique(tracker, calls)())
             #expect(calls.all == Array(repeating: ["declared's on registered", "chained on registered"], count: 2).flatMap { $0 })
         }
     }
 
-    @Test func aLaterRegisterReplacesTheChainedDecoratorAndKeepsTheStatementOnes() {
+    /// Chained before `register`, a decorator is a statement of its own (``RunTimeChain``):
+    /// stored apart from the registration, so a later `register` keeps it, as in Factory.
+    @Test func aChainedDecoratorIsAStatementThatALaterRegisterKeeps() {
         let tracker = LifecycleTracker()
         let calls = Collected<String>()
         withContainer {
@@ -77,10 +82,27 @@ extension Container {
             Container.shared.chainDecorated(tracker, calls).decorator { calls.append("chained on \($0.name)") }
                 .register { Probe("first", tracker) }
             _ = Container.shared.chainDecorated(tracker, calls)()
-            #expect(calls.all == ["declared's on first", "chained on first", "statement on first"])
+            #expect(calls.all == ["declared's on first", "statement on first", "chained on first"])
             Container.shared.chainDecorated(tracker, calls).register { Probe("second", tracker) }
             _ = Container.shared.chainDecorated(tracker, calls)()
-            #expect(calls.all.dropFirst(3) == ["declared's on second", "statement on second"])
+            #expect(calls.all.dropFirst(3) == ["declared's on second", "statement on second", "chained on second"])
+        }
+    }
+
+    /// A factory value decorated in a typed local and registered later: the override carries
+    /// the value's decorators, the declaration's among them, and a later `register` from the
+    /// declared value drops the local's.
+    @Test func aDecoratedValueKeptInALocalRegistersItsDecorators() {
+        let tracker = LifecycleTracker()
+        let calls = Collected<String>()
+        withContainer {
+            let local: Factory<Probe> = Container.shared.chainDecorated(tracker, calls).decorator { calls.append("local on \($0.name)") }
+            local.register { Probe("first", tracker) }
+            _ = Container.shared.chainDecorated(tracker, calls)()
+            #expect(calls.all == ["declared's on first", "local on first"])
+            Container.shared.chainDecorated(tracker, calls).register { Probe("second", tracker) }
+            _ = Container.shared.chainDecorated(tracker, calls)()
+            #expect(calls.all.dropFirst(2) == ["declared's on second"])
         }
     }
 
@@ -88,8 +110,8 @@ extension Container {
         let tracker = LifecycleTracker()
         let calls = Collected<String>()
         withContainer {
-            Container.shared.chainParameter(tracker, calls).decorator { calls.append("chained on \($0.name)") }
-                .register { Probe("registered\($0)", tracker) }
+            let value: ParameterFactory<Int, Probe> = Container.shared.chainParameter(tracker, calls).decorator { calls.append("chained on \($0.name)") }
+            value.register { Probe("registered\($0)", tracker) }
             _ = Container.shared.chainParameter(tracker, calls)(1)
             _ = Container.shared.chainParameter(tracker, calls)(1)
             #expect(
@@ -103,8 +125,8 @@ extension Container {
         let tracker = LifecycleTracker()
         let calls = Collected<String>()
         try await withContainer {
-            Container.shared.chainAsync(tracker, calls).decorator { calls.append("chained on \($0.name)") }
-                .register { Probe("registered", tracker) }
+            let value: AsyncFactory<Probe> = Container.shared.chainAsync(tracker, calls).decorator { calls.append("chained on \($0.name)") }
+            value.register { Probe("registered", tracker) }
             let first = try await Container.shared.chainAsync(tracker, calls)()
             #expect(try await Container.shared.chainAsync(tracker, calls)() === first)
             #expect(
@@ -121,8 +143,8 @@ extension Container {
         let tracker = LifecycleTracker()
         let calls = Collected<String>()
         withContainer {
-            Container.shared.chainInner(tracker, calls).decorator { calls.append("inner chained on \($0.name)") }
-                .register { Probe("inner registered", tracker) }
+            let value: Factory<Probe> = Container.shared.chainInner(tracker, calls).decorator { calls.append("inner chained on \($0.name)") }
+            value.register { Probe("inner registered", tracker) }
             // The outer factory has no override: its declared decorator runs after its body,
             // whose nested resolve ran the inner override's.
             _ = Container.shared.chainOuter(tracker, calls)()
