@@ -74,15 +74,15 @@ extension SharedContainer {
     /// Installs `C`'s `autoRegister()` as the hook of this container's root state. `self`
     /// in `autoRegister()` is the root container that enabled it, `C.shared` or a `C()`,
     /// while it lives (state a Factory user keeps on it survives, as in Factory; held
-    /// weakly, since the container owns its root state); another root, such as a test
-    /// world's, gets `C.shared` if it is that one's, else a container made around its
-    /// state. `C.shared` is read when the hook runs, not captured here: this runs inside
-    /// `C.shared`'s own initializer.
+    /// weakly, since the container owns its root state), also for its root in the calling
+    /// test world, where it registers; another root gets `C.shared` if it is that one's,
+    /// else a container made around its state. `C.shared` is read when the hook runs, not
+    /// captured here: this runs inside `C.shared`'s own initializer.
     package func enableAutoRegistration<C: SharedContainer>(of _: C.Type) {
         guard manager.node.isRoot else { return }
         manager.node.installAutoRegistration { [weak self] manager in
             let container: any SharedContainer
-            if let enabling = self, enabling.manager.node === manager.node {
+            if let enabling = self, enabling.manager.node.isRunningAutoRegistration(for: manager.node) {
                 container = enabling
             } else {
                 let shared = C.shared
@@ -90,5 +90,17 @@ extension SharedContainer {
             }
             (container as? any AutoRegistering)?.autoRegister()
         }
+    }
+}
+
+extension ContainerNode {
+    /// Whether `root`, whose `autoRegister()` runs now, is this production root or its root
+    /// in the calling code's world (made already: a world root that is being made runs
+    /// its enclosing world's `autoRegister()` for that world's root, not for itself), so that
+    /// registrations through this root's container land in `root`.
+    fileprivate func isRunningAutoRegistration(for root: ContainerNode) -> Bool {
+        if root === self { return true }
+        guard let world = ContainerWorld.State.current else { return false }
+        return world.existingReplacement(for: self) === root
     }
 }

@@ -25,7 +25,7 @@ private final class AutoContainer: SharedContainer, AutoRegistering {
     }
 
     func autoRegister() {
-        autoRegisterRuns.withLock { $0[manager.node.number, default: 0] += 1 }
+        autoRegisterRuns.withLock { $0[manager.node.nodeInCurrentWorld().number, default: 0] += 1 }   // self is Self.shared in a world too
         for _ in 0..<200 { Platform.yieldThread() }
         label.register { "auto" }
     }
@@ -339,5 +339,52 @@ private final class StatefulAutoContainer: SharedContainer, AutoRegistering {
         weak let released = root
         _ = consume root
         #expect(released == nil)   // the hook holds its root weakly
+    }
+}
+
+/// A container whose `autoRegister()` keeps state on `self`, used in test worlds only.
+private final class WorldStatefulContainer: SharedContainer, AutoRegistering {
+    static let shared = WorldStatefulContainer()
+    let manager: ContainerManager
+    let ranOn = Locked<[ObjectIdentifier]>([])
+    init(manager: ContainerManager = ContainerManager()) {
+        self.manager = manager
+        enableAutoRegistration()
+    }
+
+    func autoRegister() {
+        ranOn.withLock { $0.append(ObjectIdentifier(self)) }
+        label.register { "auto" }
+    }
+
+    fileprivate var label: Factory<String> { self { "declared" } }
+}
+
+/// A Factory user's port found `self` in `autoRegister()` to be a container made for the
+/// occasion inside a test world (`@Test(.container)`), so state kept on it was lost.
+@Suite(.serialized) struct AutoRegisteringSelfInWorldTests {
+    @Test func selfInAutoRegisterIsTheSharedContainerInATestWorld() {
+        withContainer {
+            #expect(WorldStatefulContainer.shared.label() == "auto")
+        }
+        #expect(WorldStatefulContainer.shared.ranOn.withLock { $0 }.allSatisfy { $0 == ObjectIdentifier(WorldStatefulContainer.shared) })
+        #expect(WorldStatefulContainer.shared.ranOn.withLock { $0 }.isEmpty == false)
+    }
+
+    /// A nested world's root runs the enclosing world's `autoRegister()` while it is made:
+    /// that run registers in the enclosing world's root, which the nested one then copies.
+    @Test func aNestedWorldStillRegistersInItsOwnRoot() {
+        withContainer {
+            WorldStatefulContainer.shared.label.register { "outer test" }
+            withContainer {
+                #expect(WorldStatefulContainer.shared.label() == "outer test")   // copied from the enclosing world
+            }
+            #expect(WorldStatefulContainer.shared.label() == "outer test")
+        }
+        withContainer {
+            withContainer {
+                #expect(WorldStatefulContainer.shared.label() == "auto")   // the enclosing world's run, copied
+            }
+        }
     }
 }

@@ -146,6 +146,12 @@ extension ContainerWorld {
             }
         }
 
+        /// This world's root for the production root `root`, if it was made already.
+        package func existingReplacement(for root: ContainerNode) -> ContainerNode? {
+            let rootNumber = root.number
+            return Self.worldRoots.withLock { $0[rootNumber]?[number] }
+        }
+
         /// `root`, its `autoRegister()` run first if pending, outside any world: what it
         /// registers goes to `root`, which a world root inheriting it then copies.
         private static func production(_ root: ContainerNode) -> ContainerNode {
