@@ -811,7 +811,7 @@ extension FactoryModifying {
     /// without one.
     ///
     /// - Returns: Nothing: a call does not compile.
-    @available(*, unavailable, message: "not needed: declarations write nothing to the container, so what a test registers at run time (register { }, .onTest { }, .scope(.cached)) stays until reset()")
+    @available(*, unavailable, message: "not needed: declarations write nothing to the container, so what a test registers at run time (register { }, .onTest { }, .scope(.cached)) stays until reset(); a declared scope still wins over a run-time one, so declare a factory whose scope tests change without one and give it at run time")
     public func once() -> Self {
         fatalError("unavailable")
     }

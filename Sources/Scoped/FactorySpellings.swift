@@ -32,7 +32,29 @@ extension ContainerManager {
 
     /// Not available: every factory states its scope; `.unique` is the default.
     @available(*, unavailable, message: "write the scope on each factory (.cached, .singleton, …); .unique is the default")
-    public var defaultScope: Scope? { nil }
+    public var defaultScope: Scope? {
+        get { nil }
+        set {}  // settable, so that Factory's assignment gets this message too
+    }
+
+    /// Not available: reset the container itself (``SharedContainer/reset()``), or say what
+    /// to reset (``reset(options:)``, ``reset(scope:)``).
+    @available(*, unavailable, message: "reset the container: Container.shared.reset(), or manager.reset(options: .all); manager.reset(scope:) drops one scope's instances only")
+    public func reset() {}
+
+    /// Not available: the event stream replaces Factory's logger.
+    @available(*, unavailable, message: "use container.observe(.print), or container.observe { event in … } to log every resolve, build and release")
+    public var logger: @Sendable (String) -> Void {
+        get { { _ in } }
+        set {}  // settable, so that Factory's assignment gets this message too
+    }
+
+    /// Not available: Scoped detects actual cycles in every build, with nothing to toggle.
+    @available(*, unavailable, message: "not needed: Scoped stops on an actual cycle (a build that needs itself), in every build configuration, with the chain in the message")
+    public var circularDependencyTesting: Bool {
+        get { true }
+        set {}  // settable, so that Factory's assignment and toggle() get this message too
+    }
 
     /// Not available: the event stream replaces the trace.
     @available(*, unavailable, message: "use container.observe(.print) for a trace of every resolve, build and release")
@@ -50,9 +72,55 @@ extension Factory {
     public func resolve() -> T {
         fatalError("unavailable")
     }
+
+    /// Not available: a factory is declared as a container member, not made on its own.
+    ///
+    /// - Parameters:
+    ///   - container: Factory's container argument.
+    ///   - body: Its body.
+    @available(*, unavailable, message: "declare a container member instead: extension Container { var service: Factory<Service> { self { Service() } } }")
+    public init<C: SharedContainer>(_ container: C, _ body: @escaping @Sendable () -> T) {
+        fatalError("unavailable")
+    }
+}
+
+extension ParameterFactory {
+    /// Not available: call the factory with its parameter to resolve.
+    ///
+    /// - Parameter parameter: The parameter.
+    /// - Returns: Nothing: a call does not compile.
+    @available(*, unavailable, message: "call the factory with its parameter to resolve: Container.shared.service(parameter)")
+    public func resolve(_ parameter: P) -> T {
+        fatalError("unavailable")
+    }
+
+    /// Not available: a factory is declared as a container member, not made on its own.
+    ///
+    /// - Parameters:
+    ///   - container: Factory's container argument.
+    ///   - body: Its body.
+    @available(*, unavailable, message: "declare a container member instead: extension Container { var service: ParameterFactory<Int, Service> { self { Service(id: $0) } } }")
+    public init<C: SharedContainer>(_ container: C, _ body: @escaping @Sendable (P) -> T) {
+        fatalError("unavailable")
+    }
+}
+
+extension SharedContainer {
+    /// Not available: a decorator belongs to each factory, or an observer sees every resolve.
+    ///
+    /// - Parameter decorate: Factory's container-wide decorator.
+    @available(*, unavailable, message: "give each factory its decorator (.decorator { }), or observe every resolve: container.observe { event in … }")
+    public func decorator(_ decorate: @escaping @Sendable (Any) -> Void) {}
 }
 
 extension FactoryContext {
+    /// Not available: contexts are set per container world, which ends with its test;
+    /// there is nothing to restore.
+    @available(*, unavailable, message: "nothing to restore: a context set with withContainer(context:) or @Test(.container(context: …)) ends with it; delete this line")
+    public init() {
+        fatalError("unavailable")
+    }
+
     /// Not available: contexts are set per container world, not for the whole process.
     ///
     /// ```swift
@@ -140,7 +208,7 @@ extension SharedContainer {
         key: StaticString = #function, file: StaticString = #fileID, line: UInt = #line, column: UInt = #column,
         _ body: @escaping @MainActor @Sendable () -> T, _ untyped: Void = ()
     ) -> Factory<T> {
-        Factory(container: self, key: key, file: file, line: line, column: column, mainActorBody: body)
+        Factory(container: self, key: key, file: file, line: line, column: column, declaredAsFactory: true, mainActorBody: body)
     }
 
     /// Factory's spelling of a main-actor parameter factory: declare the member as a
@@ -159,6 +227,39 @@ extension SharedContainer {
         key: StaticString = #function, file: StaticString = #fileID, line: UInt = #line, column: UInt = #column,
         _ body: @escaping @MainActor @Sendable (P) -> T, _ untyped: Void = ()
     ) -> ParameterFactory<P, T> {
-        ParameterFactory(container: self, key: key, file: file, line: line, column: column, mainActorBody: body)
+        ParameterFactory(container: self, key: key, file: file, line: line, column: column, declaredAsFactory: true, mainActorBody: body)
+    }
+}
+
+extension Injected {
+    /// Not available: reset the factory, then resolve again.
+    ///
+    /// - Parameter options: What Factory would reset first.
+    /// - Returns: Nothing: a call does not compile.
+    @available(*, unavailable, message: "reset, then resolve: $service.factory.reset(options); $service.resolve()")
+    public mutating func resolve(reset options: FactoryResetOptions) -> T {
+        fatalError("unavailable")
+    }
+}
+
+extension LazyInjected {
+    /// Not available: reset the factory, then resolve again.
+    ///
+    /// - Parameter options: What Factory would reset first.
+    /// - Returns: Nothing: a call does not compile.
+    @available(*, unavailable, message: "reset, then resolve: $service.factory.reset(options); $service.resolve()")
+    public mutating func resolve(reset options: FactoryResetOptions) -> T {
+        fatalError("unavailable")
+    }
+}
+
+extension WeakLazyInjected {
+    /// Not available: reset the factory, then resolve again.
+    ///
+    /// - Parameter options: What Factory would reset first.
+    /// - Returns: Nothing: a call does not compile.
+    @available(*, unavailable, message: "reset, then resolve: $service.factory.reset(options); $service.resolve()")
+    public func resolve(reset options: FactoryResetOptions) -> T {
+        fatalError("unavailable")
     }
 }

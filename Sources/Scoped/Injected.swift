@@ -338,6 +338,12 @@ public struct DynamicInjected<T>: Sendable {
     /// The factory each read resolves (`$clock.factory.register { TestClock() }`).
     public var factory: Factory<T> { makeFactory() }
 
+    /// Resolves the dependency now, as every read does (Factory's `$clock.resolve()`).
+    ///
+    /// - Returns: The dependency.
+    @discardableResult
+    public func resolve() -> T { wrappedValue }
+
     /// Resolves `keyPath`'s factory on every access from `Container.shared` (or the view's
     /// nearest `Container`, if the owner is built for a view).
     ///

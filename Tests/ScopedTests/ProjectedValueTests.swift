@@ -91,4 +91,13 @@ private final class PartOwner {
         owner.$dynamic.factory.reset()
         #expect(owner.dynamic.label == "live")
     }
+
+    /// Factory's `$service.resolve()` on a dynamic wrapper: a resolve now, as a read is.
+    @Test func dynamicInjectedResolvesOnRequest() {
+        let container = Container()
+        let owner = PartOwner(container)
+        owner.$dynamic.factory.register { Part("mock") }
+        #expect(owner.$dynamic.resolve().label == "mock")
+        #expect(owner.$dynamic.resolve() !== owner.$dynamic.resolve())   // .unique: one per resolve
+    }
 }

@@ -5,3 +5,10 @@ import Scoped
 func configure() {
     Container.shared.manager.decorator = { _ in }
 }
+
+extension Container {
+    /// Factory's `self.decorator { }` in `autoRegister()`: the same message.
+    func decorateEverything() {
+        decorator { _ in }
+    }
+}
