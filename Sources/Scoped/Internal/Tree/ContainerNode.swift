@@ -60,7 +60,7 @@ package final class ContainerNode: Sendable {
     private let isWorldRoot: Bool
     /// Whether a view opened this lifetime scope (ScopedSwiftUI's `.lifetimeScope` and
     /// `.container { }`), or one of its ancestors: a build that a container outside it
-    /// will hold never resolves through it (``resolvesAtRootNow()``).
+    /// will hold never resolves through it (`Route.resolvesAtRootNow`).
     package let isViewBound: Bool
     /// A process-wide number, for events and messages.
     package let number: UInt64
@@ -231,6 +231,12 @@ package final class ContainerNode: Sendable {
 
     package var isClosed: Bool { state.withLock { $0.closed } }
 
+    /// What resolving `key` through this closed scope is: the error an async resolve
+    /// throws, the message a synchronous one stops with.
+    func closedError(_ key: StorageKey, scope: Scope) -> LifetimeScopeClosedError {
+        LifetimeScopeClosedError(key, as: scope, in: displayName, isRoot: isRoot)
+    }
+
     // MARK: Lifetime
 
     /// Closes this lifetime scope: children first (newest first), then this scope's
@@ -305,7 +311,7 @@ package final class ContainerNode: Sendable {
     package func override(for key: RegistrationKey) -> (body: any OverrideBody, owner: ContainerNode)? {
         firstInChain(unlessOnlyRoots: .childOverrides) { node in
             // Acquiring: a count a reset cleared comes with the gate it raised before
-            // (AutoRegistration.swift, `overrideAfterAutoRegistration`).
+            // (`Route.overrideAfterAutoRegistration`).
             guard node.overrideCount.load(ordering: .acquiring) != 0,
                 let stored = node.state.withLock({ $0.overrides[key] }), let body = stored.selected()
             else { return nil }
