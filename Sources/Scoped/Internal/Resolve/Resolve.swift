@@ -164,7 +164,7 @@ extension Route {
     /// A root without overrides (the common case) answers with three relaxed atomic loads.
     @inline(__always)
     fileprivate static func mayResolveFast(_ key: RegistrationKey, from node: ContainerNode) -> Bool {
-        guard !ContainerWorld.State.isActive, !node.isObservedInChain else { return false }
+        guard !WorldNode.isActive, !node.isObservedInChain else { return false }
         return node.isRoot && node.overrideCount.load(ordering: .relaxed) == 0
             || node.override(for: key) == nil && !(mayResolveAtRoot(from: node) && resolvesAtRootNow(from: node))
     }

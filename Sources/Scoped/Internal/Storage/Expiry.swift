@@ -43,7 +43,7 @@ package enum Expiry {
     /// The clock of the current container world: its test clock, or nil for the
     /// platform's monotonic clock.
     package static var currentClock: ManualClock? {
-        ContainerWorld.State.isActive ? ContainerWorld.State.current?.clock : nil
+        WorldNode.isActive ? WorldNode.current?.clock : nil
     }
 
     /// The time on `clock` (nil: the platform's monotonic clock), in nanoseconds.

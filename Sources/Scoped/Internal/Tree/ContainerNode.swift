@@ -148,7 +148,7 @@ package final class ContainerNode: Sendable {
     }
 
     /// `world`'s root for the production root `original`.
-    package convenience init(worldRootFor original: ContainerNode, world: ContainerWorld.State, inheriting inherited: ContainerNode?) {
+    package convenience init(worldRootFor original: ContainerNode, world: WorldNode, inheriting inherited: ContainerNode?) {
         self.init(
             parent: nil, name: original.name, worldNumber: world.number, singletons: world.singletons,
             overriddenSingletons: world.overriddenSingletons, worldRoot: true)
@@ -180,7 +180,7 @@ package final class ContainerNode: Sendable {
         }
         releaseNewestFirst(storage.close(of: self).removed, dying: true)
         if wasOpen { emit(.scopeClosed) }
-        if isRoot && !isWorldRoot { ContainerWorld.State.rootDidEnd(number) }
+        if isRoot && !isWorldRoot { WorldNode.rootDidEnd(number) }
         atomicWords.deallocate()
         // The retains `init` took. Given back after this `deinit` returns when another
         // node's is running on this thread: a deep chain ends iteratively.
@@ -220,7 +220,7 @@ package final class ContainerNode: Sendable {
     /// this production root; otherwise this one.
     @usableFromInline
     package func nodeInCurrentWorld() -> ContainerNode {
-        guard ContainerWorld.State.isActive, isRoot, !isWorldRoot, let world = ContainerWorld.State.current else {
+        guard WorldNode.isActive, isRoot, !isWorldRoot, let world = WorldNode.current else {
             return self
         }
         return world.replacement(for: self)
@@ -522,7 +522,7 @@ package final class ContainerNode: Sendable {
     /// container that held instances of the scope reports their release and the reset;
     /// the others hear nothing.
     package static func resetEverywhere(scope: Scope) {
-        let world = ContainerWorld.State.isActive ? ContainerWorld.State.current : nil
+        let world = WorldNode.isActive ? WorldNode.current : nil
         for node in ContainerRegistry.nodes(in: world, holding: scope) {
             let removed = node.storage.remove { $0.scope === scope }
             guard !removed.isEmpty else { continue }
@@ -537,7 +537,7 @@ package final class ContainerNode: Sendable {
     package static func resetSingletons(scope: Scope) {
         // An overridden singleton lives in the storage of the container holding the override.
         resetEverywhere(scope: scope)
-        let world = ContainerWorld.State.isActive ? ContainerWorld.State.current : nil
+        let world = WorldNode.isActive ? WorldNode.current : nil
         var removed = (world?.singletons ?? processSingletons).remove { _ in true }
         removed += (world?.overriddenSingletons ?? processOverriddenSingletons).remove { _ in true }
         var reporters: [ContainerNode] = []
