@@ -156,7 +156,7 @@ extension Route {
                 result = .failure(error)
             }
             let kept = storage.fileAsyncBuild(
-                of: frame.storageKey, slot: frame.kind.slot(for: try? result.get(), weakTarget: request.weakTarget),
+                of: frame.storageKey, holding: frame.kind.holding(for: try? result.get(), weakTarget: request.weakTarget),
                 scope: scope, reporter: reporter, build: build, deadline: deadline(),
                 builtThrough: LeakCheck.isArmed ? chain.dropLast().map(\.storageKey) : [])
             if case .success(let payload) = result, EventHub.isActive {

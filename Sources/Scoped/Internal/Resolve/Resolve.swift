@@ -332,7 +332,7 @@ extension ResolutionContext {
         case .storage(let storage):
             // `payload` came in `kind.payloadForm`: a weakly kept one is the target itself.
             kept = storage.takeRetained().fileBuild(
-                of: frame, slot: frame.kind.slot(for: payload, weakTarget: { $0 }), scope: scope,
+                of: frame, holding: frame.kind.holding(for: payload, weakTarget: { $0 }), scope: scope,
                 reporter: frame.kind.storedReporter(reporter), context: self)
         case .dropped:
             kept = false

@@ -46,7 +46,7 @@ package struct EntryTable {
     /// Beyond this many positions, lookups go through `positions`.
     package static let linearLimit = 16
 
-    /// Finished entries, oldest first. A removed entry leaves a hole (its slot
+    /// Finished entries, oldest first. A removed entry leaves a hole (its holding
     /// `.vacant`) until the table is compacted, so positions stay valid.
     private var entries: [StoredEntry] = []
     /// `hashes[i]`: the quick hash of `entries[i]`'s registration (what a scan compares
@@ -121,7 +121,7 @@ package struct EntryTable {
 
     private func liveInstance(at position: Int?) -> Lookup? {
         guard let position else { return nil }
-        return entries[position].slot.held
+        return entries[position].holding.held
     }
 
     /// The builder (thread or async build) of the build of `key` a resolve may wait for or
@@ -200,7 +200,7 @@ package struct EntryTable {
         if let position = position(of: entry.key, hash: hash), let dead = remove(at: position) {
             replaced.append(dead)
         }
-        if case .weak = entry.slot {
+        if case .weak = entry.holding {
             weakEntries += 1
             if weakEntries > weakSweepAt { replaced += sweepDeadWeakEntries() }
         }
@@ -260,8 +260,8 @@ package struct EntryTable {
     private mutating func vacate(_ position: Int) -> StoredEntry? {
         guard !entries[position].isVacant else { return nil }
         let entry = entries[position]
-        if case .weak = entry.slot { weakEntries -= 1 }
-        entries[position].slot = .vacant
+        if case .weak = entry.holding { weakEntries -= 1 }
+        entries[position].holding = .vacant
         positions?.removeValue(forKey: entry.key)
         holes += 1
         return entry
@@ -294,7 +294,7 @@ package struct EntryTable {
     private mutating func sweepDeadWeakEntries() -> [StoredEntry] {
         var dead: [StoredEntry] = []
         for index in entries.indices {
-            guard case .weak(let weak) = entries[index].slot, weak.object == nil, let entry = vacate(index) else {
+            guard case .weak(let weak) = entries[index].holding, weak.object == nil, let entry = vacate(index) else {
                 continue
             }
             dead.append(entry)

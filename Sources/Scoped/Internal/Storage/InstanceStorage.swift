@@ -39,7 +39,7 @@ package final class InstanceStorage: Sendable {
     /// The first half of the build protocol: returns the stored instance for the frame's
     /// key (`.held`), or `.build` when the caller must build it — its build is then
     /// recorded in flight, so every other thread that asks waits for it — and file what it
-    /// made with ``fileBuild(of:slot:scope:reporter:context:)``, which it must call.
+    /// made with ``fileBuild(of:holding:scope:reporter:context:)``, which it must call.
     ///
     /// Waits here while another thread builds the key; stops on a cycle. Split from the
     /// build (rather than taking the body as a closure) so that nothing of it is on the
@@ -76,26 +76,26 @@ package final class InstanceStorage: Sendable {
     package enum Claimed {
         /// The held instance (`.held`, `.heldWeakly`), or `.closed`.
         case held(Lookup)
-        /// The caller's build is recorded in flight: run the body, then ``fileBuild(of:slot:scope:reporter:context:)``.
+        /// The caller's build is recorded in flight: run the body, then ``fileBuild(of:holding:scope:reporter:context:)``.
         case build
         /// An override changed after the caller looked it up: nothing was recorded; look again.
         case overridesChanged
     }
 
-    /// The second half: ends this thread's build of the frame's key and files `slot`
-    /// (``Scope/Lifetime-swift.enum/slot(for:weakTarget:)``: `.vacant` keeps nothing), unless the
+    /// The second half: ends this thread's build of the frame's key and files `holding`
+    /// (``Scope/Lifetime-swift.enum/holding(for:weakTarget:)``: `.vacant` keeps nothing), unless the
     /// storage closed or the build was invalidated meanwhile; wakes the threads waiting.
     ///
     /// - Returns: Whether the instance was kept (false: invalidated or closed meanwhile).
     @inline(never) @discardableResult
     package func fileBuild(
-        of frame: BuildFrame, slot: StoredEntry.Slot, scope: Scope, reporter: ContainerNode?,
+        of frame: BuildFrame, holding: StoredEntry.Holding, scope: Scope, reporter: ContainerNode?,
         context: ResolutionContext
     ) -> Bool {
         let key = frame.storageKey
         let deadline = frame.lifespan == Expiry.forever ? 0 : Expiry.deadline(lifespan: frame.lifespan, on: Expiry.currentClock)
         return store(
-            slot, for: key, hash: key.registration.quickHash, scope: scope, reporter: reporter.map(WeakReporter.init),
+            holding, for: key, hash: key.registration.quickHash, scope: scope, reporter: reporter.map(WeakReporter.init),
             builtBy: context.identity, deadline: deadline, builtThrough: LeakCheck.chain(in: context))
     }
 
@@ -138,18 +138,18 @@ package final class InstanceStorage: Sendable {
     /// waiting for it. Returns whether it filed an instance.
     @inline(__always)
     func store(
-        _ slot: StoredEntry.Slot, for key: StorageKey, hash: Int, scope: Scope, reporter: WeakReporter?,
+        _ holding: StoredEntry.Holding, for key: StorageKey, hash: Int, scope: Scope, reporter: WeakReporter?,
         builtBy me: ObjectIdentifier, deadline: UInt64, builtThrough: [StorageKey] = []
     ) -> Bool {
         // Released after unlocking: a `.shared` instance's dead entry this one replaces,
         // and the index's previous payload.
         let (dead, replaced, wake, kept): ([StoredEntry], UInt, Bool, Bool) = state.withLock { state in
-            let files = state.endBuild(key, hash: hash, by: me, slot: slot)
+            let files = state.endBuild(key, hash: hash, by: me, holding: holding)
             let wake = state.waiters > 0
             guard files else { return ([], 0, wake, false) }
             let dead = state.table.append(
                 StoredEntry(
-                    slot: slot, key: key, scope: scope, reporterBox: reporter, deadline: deadline,
+                    holding: holding, key: key, scope: scope, reporterBox: reporter, deadline: deadline,
                     builtThrough: builtThrough),
                 hash: hash)
             guard key.parameterBox == nil, let index else { return (dead, 0, wake, true) }
@@ -157,7 +157,7 @@ package final class InstanceStorage: Sendable {
             // (Expiry.swift); elsewhere it is read under the lock only.
             let replaced =
                 deadline == 0 || HeldIndex.holdsDeadlines
-                ? index.publish(slot, for: key.registration, deadline: deadline) : index.clear(key.registration)
+                ? index.publish(holding, for: key.registration, deadline: deadline) : index.clear(key.registration)
             return (dead, replaced, wake, true)
         }
         if wake { state.broadcast() }

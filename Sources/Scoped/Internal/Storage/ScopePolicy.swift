@@ -1,6 +1,6 @@
 // No shared state. This is the one file that says what each lifetime does with its
 // instances: where they live (`home`, and the storage that holds them: `holder` and
-// `withHeldStorage`), whether weakly (`slot`), how long (`rank`), which ones a
+// `withHeldStorage`), whether weakly (`holding`), how long (`rank`), which ones a
 // longer-lived instance can capture, who reports a stored instance's release
 // (`storedReporter`), what a reset reaches (`storagesToDrop`, `dropInstancesEverywhere`)
 // and what an async body may use. Every other file asks these and decides nothing on its
@@ -91,7 +91,7 @@ extension Scope.Lifetime {
     /// otherwise, nothing for a build that made nothing or an optional's `nil` (as in
     /// Factory, the next resolve builds again).
     @inline(__always)
-    package func slot(for payload: AnyObject?, weakTarget: (AnyObject) -> AnyObject?) -> StoredEntry.Slot {
+    package func holding(for payload: AnyObject?, weakTarget: (AnyObject) -> AnyObject?) -> StoredEntry.Holding {
         guard let payload else { return .vacant }
         guard keepsWeakly else { return (payload as? AnyInstanceBox)?.holdsNil == true ? .vacant : .strong(payload) }
         return weakTarget(payload).map { .weak(WeakInstance($0)) } ?? .vacant
