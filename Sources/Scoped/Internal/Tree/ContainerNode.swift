@@ -80,7 +80,7 @@ package final class ContainerNode: Sendable {
     package let overriddenSingletons: InstanceStorage
     /// The tree, overrides and observers: one lock (one allocation) per node.
     package let state = Locked(State())
-    /// `overrideCount`, `observerCount`, `slot` and `autoRegistrationPending`, in one allocation.
+    /// `overrideCount`, `observerCount`, `indexInParent` and `autoRegistrationPending`, in one allocation.
     private let atomicWords = AtomicWords(count: 4)
     /// Number of overrides registered here; read without locking on every resolve.
     package var overrideCount: AtomicWord { atomicWords[0] }
@@ -89,7 +89,7 @@ package final class ContainerNode: Sendable {
     /// This child's place in its parent's ``OpenChildren``: written once when it opens and
     /// read when it closes, both under the parent's lock (an atomic word only because the
     /// node's stored properties are constants).
-    private var slot: AtomicWord { atomicWords[2] }
+    private var indexInParent: AtomicWord { atomicWords[2] }
     /// 1 while a root's `autoRegister()` has yet to run (AutoRegistration.swift); read by
     /// the slow steps of a resolve, never by the lock-free read.
     package var autoRegistrationPending: AtomicWord { atomicWords[3] }
@@ -138,7 +138,7 @@ package final class ContainerNode: Sendable {
             viewBound: viewBound)
         let parentClosed = parent.state.withLock { state -> Bool in
             guard !state.closed else { return true }
-            slot.store(UInt(state.children.insert(self)), ordering: .relaxed)
+            indexInParent.store(UInt(state.children.insert(self)), ordering: .relaxed)
             return false
         }
         if parentClosed {
@@ -196,7 +196,7 @@ package final class ContainerNode: Sendable {
     private func detachFromParent() {
         guard !isRoot else { return }
         let removed = UnsafeReference<ContainerNode>(bits: parentBits).withBorrowed { parent in
-            parent.state.withLock { $0.children.remove(slot: Int(slot.load(ordering: .relaxed)), number: number) }
+            parent.state.withLock { $0.children.remove(at: Int(indexInParent.load(ordering: .relaxed)), number: number) }
         }
         _ = removed  // released after unlocking: it may be this node's last reference
     }
