@@ -35,7 +35,7 @@ package struct EntryTable {
     }
 
     /// What ``endBuild(of:hash:by:)`` knows of the build it ended.
-    package struct FinishedBuild {
+    package struct EndOfBuild {
         /// Whether its instance may be stored (false: invalidated meanwhile, or unknown).
         package let valid: Bool
         /// The threads waiting for its instance, and the build's serial they wait on.
@@ -158,12 +158,12 @@ package struct EntryTable {
     /// Ends `builder`'s build of `key`: whether its instance may be stored (false if it
     /// was not in flight or was invalidated meanwhile), and who waits for it.
     @inline(__always)
-    package mutating func endBuild(of key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> FinishedBuild {
+    package mutating func endBuild(of key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> EndOfBuild {
         guard let index = inFlight.lastIndex(where: { $0.hash == hash && $0.builder == builder && $0.key == key }) else {
-            return FinishedBuild(valid: false, waiting: 0, serial: 0)
+            return EndOfBuild(valid: false, waiting: 0, serial: 0)
         }
         let build = inFlight.remove(at: index)
-        return FinishedBuild(valid: !build.invalidated, waiting: build.waiting, serial: build.serial)
+        return EndOfBuild(valid: !build.invalidated, waiting: build.waiting, serial: build.serial)
     }
 
     /// Marks the builds in flight that `shouldInvalidate` selects (by key and scope),
