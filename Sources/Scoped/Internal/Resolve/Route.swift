@@ -1,30 +1,22 @@
 // Concurrency rule: no state of its own. A route is computed once per attempt of a
-// resolve, on the resolving thread (or task), from what the nodes' `state` locks and the
-// storages' tables answer; it holds references only. The build it begins records itself
-// under the storage's lock (InstanceStorage.swift); no lock is held when it returns, and
-// the body runs after, in the typed shell, as do observers.
+// resolve, on the resolving thread or task, from what the nodes' `state` locks answer.
+// The build it begins records itself under the storage's lock (InstanceStorage.swift);
+// no lock is held when it returns, and the body and observers run after.
 
-/// Where one resolve goes, computed once when it begins and passed down: the node of the
-/// current container world, the override visible from it and its owner, the scope that
-/// decides (the declared one; for a factory declared `.unique`, the override's, given at
-/// run time, as in Factory) and who holds that scope's instances.
-///
-/// The synchronous path (`ContainerNode.beginBuild`, Resolve.swift) and the async one
-/// (`ContainerNode.resolveAsync`, AsyncResolve.swift) each begin with one; what they do
-/// after is a member of it, not of the node.
+/// Where one resolve goes, computed once and passed down: the node of the current
+/// container world, the override visible from it and its owner, the scope that decides
+/// (the declared one; for a factory declared `.unique`, the override's, as in Factory)
+/// and who holds that scope's instances. `ContainerNode.beginBuild` (Resolve.swift) and
+/// `resolveAsync` (AsyncResolve.swift) begin with one; what follows is its members.
 struct Route {
-    /// The node the resolve goes through: the current container world's, or the root's
-    /// for a build held outside a view's lifetime scopes (``resolvesAtRootNow(from:)``).
+    /// The current container world's node, or its root's for a build held outside a
+    /// view's lifetime scopes (``resolvesAtRootNow(from:)``).
     let node: ContainerNode
-    /// The override visible from `node`, and the node that holds it.
     let override: (body: any OverrideBody, owner: ContainerNode)?
     let scope: Scope
-    /// Who owns the scope's instances and the storage that keeps them; nil for a scope
-    /// that keeps nothing (`.unique`, `.graph`).
+    /// Nil for a scope that keeps nothing (`.unique`, `.graph`).
     let holder: (owner: ContainerNode, storage: InstanceStorage)?
 
-    /// Inlined: outside a container world the node is `start`, and no reference to it is
-    /// taken.
     @inline(__always)
     init(_ key: RegistrationKey, from start: ContainerNode, declared: Scope) {
         var node = start.nodeInCurrentWorld()
@@ -40,13 +32,11 @@ struct Route {
     }
 
     /// The override of `key` visible from `node`, read once its root's `autoRegister()`
-    /// has run for the root's current registrations: what a resolve builds with. A reset
-    /// raises the gate before it clears the overrides and `autoRegister()`'s registrations
-    /// count as override changes (``OverrideChanges``), so a read that raced a reset, or
-    /// the run after it, sees the gate raised or the count moved on: it waits for the reset
-    /// and the run, then reads again (AutoRegistration.swift). A resolve of the thread that
-    /// runs `autoRegister()` or resets the root reads what is there. One atomic load more
-    /// than the lookup when nothing races.
+    /// has run for its current registrations. A reset raises the gate before it clears the
+    /// overrides, and `autoRegister()`'s registrations count as override changes, so a read
+    /// that raced either sees the gate raised or the count moved on, waits, and reads again
+    /// (AutoRegistration.swift); the thread that runs `autoRegister()` or resets reads what
+    /// is there. One atomic load more than the lookup when nothing races.
     @inline(__always)
     static func overrideAfterAutoRegistration(
         _ key: RegistrationKey, from node: ContainerNode
@@ -73,16 +63,13 @@ struct Route {
         !node.isRoot && (node.isViewBound || InjectionContainers.inUse)
     }
 
-    /// Whether a resolve through the lifetime scope `node` made now belongs to a build
-    /// whose instance a container outside the view's lifetime scopes will hold (the root's
-    /// `.cached`, `.singleton`, `.shared`, a custom scope, a `.graph` part; an async build
-    /// too): then it resolves through the root, as that build would anywhere else. The
-    /// holder decides what its build sees, never the navigation that resolved it first.
-    ///
-    /// A scope a view opened (`isViewBound`): any such build open on this thread or in
-    /// this task's chain of async builds. Any other lifetime scope (`.container(flow)`):
-    /// such a build opened on this thread since a view model's build put the view's
-    /// containers in force (InjectionContainers.swift).
+    /// Whether a resolve through the lifetime scope `node` belongs to a build whose
+    /// instance a container outside the view's lifetime scopes will hold (`.cached`,
+    /// `.singleton`, `.shared`, custom, a `.graph` part, an async build): then it resolves
+    /// through the root, as that build would anywhere else (the holder decides what its
+    /// build sees). For a scope a view opened: any such build open on this thread or task;
+    /// for another (`.container(flow)`): one opened since a view model's build put the
+    /// view's containers in force (InjectionContainers.swift).
     @inline(never)
     static func resolvesAtRootNow(from node: ContainerNode) -> Bool {
         let context = ResolutionContext.current
@@ -106,10 +93,9 @@ struct Route {
 // MARK: The synchronous build
 
 extension Route {
-    /// Step 2 along this route (`ContainerNode.beginBuild`): the held instance, or this
-    /// thread's build opened on `context`; nil if an override changed after it was looked
-    /// up (``OverrideChanges``, read as `overridesSeen` before the route): then nothing was
-    /// claimed, and the caller computes the route again.
+    /// Step 2 along this route: the held instance, or this thread's build opened on
+    /// `context`; nil if an override changed since `overridesSeen` (nothing was claimed:
+    /// the caller computes the route again).
     @inline(__always)
     consuming func begin(
         _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, context: ResolutionContext,
@@ -127,10 +113,9 @@ extension Route {
                 overridden: override != nil)
             return Route.beginUnheld(frame, from: node, override: body, observed: EventHub.isActive, context: context)
         }
-        // 2. Scopes that keep their instance in `storage`, owned by `owner`: the held one,
-        //    or this thread's build, recorded in flight so that other threads wait for it.
-        //    `created` is reported once the instance is stored, not while its build is still
-        //    in flight: an observer that resolves the same key then finds it, not a cycle.
+        // 2. Scopes that keep their instance: the held one, or this thread's build, recorded
+        //    in flight so that other threads wait for it. `created` is reported once the
+        //    instance is stored: an observer that resolves the key then finds it, not a cycle.
         let frame = BuildFrame(
             key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot, in: storage,
             overridden: override != nil, lifespan: timeToLive.map { Expiry.lifespan($0, of: key) } ?? Expiry.forever)
@@ -224,9 +209,8 @@ extension Route {
 // MARK: Reports
 
 extension Route {
-    /// Reports a property wrapper's resolve of `key` through the lifetime scope `node`
-    /// after it closed (``ResolutionContext/resolvingForPropertyWrapper(_:)``): built for
-    /// the caller alone, kept by nobody.
+    /// Reports a property wrapper's resolve of `key` through `node` after it closed
+    /// (``ResolutionContext/resolvingForPropertyWrapper(_:)``).
     @inline(never)
     static func reportWrapperAfterClose(_ key: StorageKey, scope: Scope, in node: ContainerNode) {
         node.reportMisuse(
@@ -238,9 +222,8 @@ extension Route {
             key: key, scope: scope)
     }
 
-    /// Reports, as `reporter`, the instance a build made: `created`, and `released` right
-    /// after when the storage did not keep it (the build was invalidated, or its scope
-    /// closed meanwhile).
+    /// Reports the instance a build made: `created`, and `released` right after when the
+    /// storage did not keep it (invalidated, or its scope closed meanwhile).
     static func reportBuilt(
         _ key: StorageKey, scope: Scope, instance: ObjectIdentifier?, kept: Bool, by reporter: ContainerNode
     ) {
@@ -248,8 +231,8 @@ extension Route {
         if !kept { reporter.emit(.released, key: key, scope: scope, instance: instance) }
     }
 
-    /// After a held scope's lookup in `owner`'s storage: reports a held instance
-    /// (`reused`), or stops for a closed scope.
+    /// Reports a held instance found in `owner`'s storage (`reused`), or stops for a
+    /// closed scope.
     @inline(never)
     private static func report(_ outcome: Lookup, of frame: BuildFrame, scope: Scope, owner: ContainerNode) {
         switch outcome {
@@ -262,12 +245,9 @@ extension Route {
         }
     }
 
-    /// Reports, as `node`, a captive dependency: an instance held longer (cached, custom,
-    /// singleton) whose body is resolving `frame`'s shorter-lived one (shared, or scoped
-    /// in a child).
-    ///
-    /// The holder is the innermost such build on this thread's stack or, in an async
-    /// factory's body, in its task's chain of async builds.
+    /// Reports a captive dependency: an instance held longer (cached, custom, singleton)
+    /// whose body resolves `frame`'s shorter-lived one (shared, or scoped in a child); the
+    /// holder is the innermost such build on this thread or in this task's chain.
     @inline(never)
     fileprivate static func reportCaptivity(of frame: BuildFrame, from node: ContainerNode, context: ResolutionContext) {
         guard frame.kind.isShortLived(ownedByChild: frame.ownedByChild) else { return }
@@ -284,8 +264,7 @@ extension Route {
         reportCaptive(frame.storageKey, scope: frame.scope, heldBy: holder, by: node)
     }
 
-    /// Reports, as `node`, that `holder`'s build (if any) is resolving `key`, a
-    /// shorter-lived instance.
+    /// Reports that `holder`'s build (if any) resolves `key`, a shorter-lived instance.
     static func reportCaptive(_ key: StorageKey, scope: Scope, heldBy holder: CaptiveHolder?, by node: ContainerNode) {
         guard let holder else { return }
         node.emit(

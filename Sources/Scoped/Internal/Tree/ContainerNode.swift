@@ -410,10 +410,7 @@ package final class ContainerNode: Sendable {
             recordOverrideCount(state.overrides.count)
             return removed
         }
-        for changed in removed.keys {
-            drop(changed, from: storagesToDrop())
-            dropInOpenDescendants(changed)
-        }
+        dropEverywhere(removed.keys)
         removed = [:]  // override bodies may capture instances: released here, unlocked
     }
 
@@ -452,10 +449,7 @@ package final class ContainerNode: Sendable {
         guard var popped else {
             ScopedFailure.stop("pop() on \(displayName) without a push() before it: nothing to restore")
         }
-        for key in popped.changed {
-            drop(key, from: storagesToDrop())
-            dropInOpenDescendants(key)
-        }
+        dropEverywhere(popped.changed)
         popped.replaced = [:]  // override bodies may capture instances: released here, unlocked
     }
 
@@ -484,6 +478,15 @@ package final class ContainerNode: Sendable {
         }
         _ = consume dropped  // override bodies may capture instances: released here, unlocked
         emit(.reset, scopeName: "container")
+    }
+
+    /// Drops the instances of each of `keys` held here and in the open lifetime scopes
+    /// below: their override changed.
+    private func dropEverywhere(_ keys: some Sequence<RegistrationKey>) {
+        for key in keys {
+            drop(key, from: storagesToDrop())
+            dropInOpenDescendants(key)
+        }
     }
 
     /// Drops the instances of `key` held in `storages` (every parameter of it).
