@@ -100,7 +100,7 @@ extension ContainerNode {
     /// registrations through this root's container land in `root`.
     fileprivate func isRunningAutoRegistration(for root: ContainerNode) -> Bool {
         if root === self { return true }
-        guard let world = ContainerWorld.State.current else { return false }
+        guard let world = WorldNode.current else { return false }
         return world.existingReplacement(for: self) === root
     }
 }

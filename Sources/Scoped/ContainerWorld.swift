@@ -35,9 +35,9 @@
 /// a container: an object built inside a test that resolves lazily later
 /// (`@LazyInjected`, a `Lazy`) resolves in the world of the code that reads it.
 public struct ContainerWorld: Sendable, CustomStringConvertible {
-    package let world: ContainerWorld.State?
+    package let world: WorldNode?
 
-    package init(world: ContainerWorld.State?) {
+    package init(world: WorldNode?) {
         self.world = world
     }
 
@@ -48,7 +48,7 @@ public struct ContainerWorld: Sendable, CustomStringConvertible {
     ///
     /// Costs one atomic load when no test world is active anywhere in the process.
     public static var current: ContainerWorld {
-        ContainerWorld(world: ContainerWorld.State.isActive ? ContainerWorld.State.current : nil)
+        ContainerWorld(world: WorldNode.isActive ? WorldNode.current : nil)
     }
 
     /// Whether this is a test's isolated world (false for ``production``).
@@ -60,7 +60,7 @@ public struct ContainerWorld: Sendable, CustomStringConvertible {
     /// - Returns: What `operation` returns.
     public func enter<R>(_ operation: () throws -> R) rethrows -> R {
         if let world { return try world.enter(operation) }
-        return try ContainerWorld.State.outsideAnyWorld(operation)
+        return try WorldNode.outsideAnyWorld(operation)
     }
 
     /// Runs the async `operation` in this world; child tasks it creates inherit the world.
@@ -73,7 +73,7 @@ public struct ContainerWorld: Sendable, CustomStringConvertible {
         isolation: isolated (any Actor)? = #isolation, _ operation: () async throws -> R
     ) async rethrows -> R {
         if let world { return try await world.enter(operation) }
-        return try await ContainerWorld.State.outsideAnyWorld(operation)
+        return try await WorldNode.outsideAnyWorld(operation)
     }
 
     /// `production`, or `isolated(<name>)` with the name of the test or `withContainer`

@@ -1,5 +1,5 @@
 // Concurrency rule: a `FactoryContext.Values` is an immutable-by-copy value; the values a
-// container world resolves with are stored once in its `ContainerWorld.State` (a
+// container world resolves with are stored once in its `WorldNode` (a
 // constant) and read through the world's task-local. No lock.
 
 extension FactoryContext {
@@ -90,7 +90,7 @@ extension FactoryContext {
     /// be set: a process-wide switch would leak into tests running in parallel.
     public static var current: Values {
         get {
-            guard ContainerWorld.State.isActive, let context = ContainerWorld.State.current?.context else { return .process }
+            guard WorldNode.isActive, let context = WorldNode.current?.context else { return .process }
             return context
         }
         @available(*, unavailable, message: "contexts are set per container world: withContainer(context: .init(isPreview: true)) { } or @Test(.container(context: …)) of ScopedTesting")

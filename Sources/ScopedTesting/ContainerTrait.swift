@@ -1,5 +1,5 @@
 // Concurrency rule: a `ContainerTrait` is an immutable value; the world it makes for
-// a test is an `ContainerWorld.State` bound to the test's task (a task-local), so parallel
+// a test is an `WorldNode` bound to the test's task (a task-local), so parallel
 // tests never share containers, overrides or instances.
 import Scoped
 import Testing
@@ -58,7 +58,7 @@ public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
         if context == nil, let entered = TestWorld.current, entered.test == test.id,
-            entered.world === ContainerWorld.State.current
+            entered.world === WorldNode.current
         {
             // An outer `.container` trait of this same test made the world: add to it.
             try await entered.world.enter { try await configure() }
@@ -68,7 +68,7 @@ public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
         // A trait with contexts makes a world of its own even inside an outer trait's: a
         // world's contexts are fixed when it is made. It starts with the outer world's
         // overrides (a nested world does), so traits still add up.
-        let world = ContainerWorld.State(name: test.name, parent: ContainerWorld.State.current, context: context)
+        let world = WorldNode(name: test.name, parent: WorldNode.current, context: context)
         try await TestWorld.$current.withValue(TestWorld(test: test.id, world: world)) {
             try await world.enter {
                 try await configure()
@@ -183,7 +183,7 @@ extension Trait where Self == ContainerTrait {
 /// `.container` traits of the same test add to it instead of nesting a new one.
 private struct TestWorld: Sendable {
     let test: Test.ID
-    let world: ContainerWorld.State
+    let world: WorldNode
 
     @TaskLocal static var current: TestWorld?
 }

@@ -71,7 +71,7 @@ public final class TimeToLiveClock: Sendable {
 /// - Returns: What `operation` returns.
 @discardableResult
 public func withContainer<R>(clock: TimeToLiveClock, operation: () throws -> R) rethrows -> R {
-    let world = ContainerWorld.State(name: "withContainer", parent: ContainerWorld.State.current, clock: clock.clock)
+    let world = WorldNode(name: "withContainer", parent: WorldNode.current, clock: clock.clock)
     return try world.enter(operation)
 }
 
@@ -96,6 +96,6 @@ public func withContainer<R>(clock: TimeToLiveClock, operation: () throws -> R) 
 public func withContainer<R>(
     isolation: isolated (any Actor)? = #isolation, clock: TimeToLiveClock, operation: () async throws -> R
 ) async rethrows -> R {
-    let world = ContainerWorld.State(name: "withContainer", parent: ContainerWorld.State.current, clock: clock.clock)
+    let world = WorldNode(name: "withContainer", parent: WorldNode.current, clock: clock.clock)
     return try await world.enter(operation)
 }

@@ -1,4 +1,4 @@
-// Concurrency rule: `withContainer` binds a new `ContainerWorld.State` to the calling task
+// Concurrency rule: `withContainer` binds a new `WorldNode` to the calling task
 // (a task-local) for the duration of `operation`; it keeps no state of its own.
 import Scoped
 
@@ -63,8 +63,8 @@ public func withContainer<C: SharedContainer, R>(
 private func withContainer<C: SharedContainer, R>(
     context: FactoryContext.Values?, _ type: C.Type, _ configure: (C) throws -> Void, operation: () throws -> R
 ) rethrows -> R {
-    let world = ContainerWorld.State(
-        name: "withContainer", parent: ContainerWorld.State.current, context: context, inheritsProduction: context != nil)
+    let world = WorldNode(
+        name: "withContainer", parent: WorldNode.current, context: context, inheritsProduction: context != nil)
     return try world.enter {
         try configure(C.shared)
         return try operation()
@@ -128,8 +128,8 @@ private func withContainer<C: SharedContainer, R>(
     isolation: isolated (any Actor)? = #isolation,
     context: FactoryContext.Values?, _ type: C.Type, _ configure: (C) async throws -> Void, operation: () async throws -> R
 ) async rethrows -> R {
-    let world = ContainerWorld.State(
-        name: "withContainer", parent: ContainerWorld.State.current, context: context, inheritsProduction: context != nil)
+    let world = WorldNode(
+        name: "withContainer", parent: WorldNode.current, context: context, inheritsProduction: context != nil)
     return try await world.enter {
         try await configure(C.shared)
         return try await operation()

@@ -91,7 +91,7 @@ import Testing
     /// four threads at once; everything is released in the end.
     @Test func deinitsThatResolveDuringResetsAndCloses() async {
         let tracker = Tracker()
-        let world = ContainerWorld.State(name: "deinit-resolves", parent: nil)
+        let world = WorldNode(name: "deinit-resolves", parent: nil)
         let container = HookContainer()
         let finished = await withWatchdog("deinits resolving during reset and close") { progress in
             onThreads(4) { thread in
@@ -216,7 +216,7 @@ import Testing
     /// of the operations that could run completed.
     @Test func mainActorFactoriesResolvedAlongsideBackgroundResolves() async {
         let tracker = Tracker()
-        let world = ContainerWorld.State(name: "main-actor", parent: nil)
+        let world = WorldNode(name: "main-actor", parent: nil)
         let container = HookContainer()
         let flow = container.child("flow")
         let screens = Locked<Set<ObjectIdentifier>>([])

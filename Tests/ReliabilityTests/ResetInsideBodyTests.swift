@@ -65,7 +65,7 @@ extension ResetContainer {
 @Suite struct ResetInsideBodyTests {
     private func run(_ body: (ResetContainer, Tracker) -> Void) {
         let tracker = Tracker()
-        let world = ContainerWorld.State(name: "reset-inside-body", parent: nil)
+        let world = WorldNode(name: "reset-inside-body", parent: nil)
         Tracker.$current.withValue(tracker) {
             world.enter {
                 let container = ResetContainer()
@@ -145,7 +145,7 @@ extension ResetContainer {
     /// (issue #14: before, the reset was lost and the old instance kept for good).
     @Test func resetOnAnotherThreadWinsOverAnInFlightBuild() async {
         let tracker = Tracker()
-        let world = ContainerWorld.State(name: "in-flight", parent: nil)
+        let world = WorldNode(name: "in-flight", parent: nil)
         let container = ResetContainer()
         let steps = Barrier(parties: 2)
         _ = world.enter {

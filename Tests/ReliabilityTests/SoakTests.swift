@@ -81,7 +81,7 @@ import Testing
     @Test(arguments: [false, true])
     func racingFirstResolvesBuildOnce(inProductionWorld production: Bool) async {
         let tracker = Tracker()
-        let world = production ? nil : ContainerWorld.State(name: "race", parent: nil)
+        let world = production ? nil : WorldNode(name: "race", parent: nil)
         @Sendable func inWorld(_ body: () -> Void) {
             if let world { world.enter(body) } else { body() }
         }

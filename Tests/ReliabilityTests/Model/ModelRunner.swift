@@ -48,7 +48,7 @@ struct ModelRunner {
         let tracker = Tracker()
         switch world {
         case .isolated:
-            let world = ContainerWorld.State(name: "model", parent: nil)
+            let world = WorldNode(name: "model", parent: nil)
             return Tracker.$current.withValue(tracker) {
                 world.enter {
                     var runner = ModelRunner(tracker: tracker, world: world, trace: trace, progress: progress)
@@ -65,7 +65,7 @@ struct ModelRunner {
 
     private let tracker: Tracker
     /// nil: the production world.
-    private let world: ContainerWorld.State?
+    private let world: WorldNode?
     private let trace: ((String) -> Void)?
     private let progress: ScenarioProgress?
     private var model = ReferenceModel()
@@ -85,7 +85,7 @@ struct ModelRunner {
         init(_ manager: ContainerNode) { self.manager = manager }
     }
 
-    private init(tracker: Tracker, world: ContainerWorld.State?, trace: ((String) -> Void)?, progress: ScenarioProgress?) {
+    private init(tracker: Tracker, world: WorldNode?, trace: ((String) -> Void)?, progress: ScenarioProgress?) {
         self.tracker = tracker
         self.world = world
         self.trace = trace

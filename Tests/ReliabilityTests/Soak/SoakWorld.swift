@@ -27,7 +27,7 @@ final class SoakWorld: Sendable {
     }
 
     let tracker = Tracker()
-    let world = ContainerWorld.State(name: "soak", parent: nil)
+    let world = WorldNode(name: "soak", parent: nil)
     let root = ModelContainer()
     let threads: Int
     let barrier: Barrier

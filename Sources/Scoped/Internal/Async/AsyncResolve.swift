@@ -21,7 +21,7 @@ private struct AsyncRequest {
 extension ContainerNode {
     /// Resolves an async factory's instance when its fast path found none held: the same
     /// decisions as ``beginBuild(_:parameter:kind:custom:)`` (world, override, holder: both
-    /// ask ``locate(_:scope:)``), with one build per key however many tasks ask at once.
+    /// compute a ``Route``), with one build per key however many tasks ask at once.
     ///
     /// - Parameters:
     ///   - parameter: A per-parameter factory's parameter (part of the storage key).
@@ -38,32 +38,34 @@ extension ContainerNode {
         // A loop, not a recursion: overrides that keep changing on other threads (a test
         // registering in a loop) must not deepen the stack.
         while true {
-            if let resolved = try await resolveAsyncOnce(key, kind: kind, custom: custom, timeToLive: timeToLive, request) {
-                return resolved
+            // Read before the override is looked up: a build is recorded only if no
+            // override changed since.
+            let overridesSeen = OverrideChanges.now
+            let route = Route(key, from: self, declared: custom ?? Scope.builtIn(kind))
+            if let resolved = try await route.resolveAsync(key, timeToLive: timeToLive, request, overridesSeen: overridesSeen) {
+                return (resolved, route.body)
             }
         }
     }
 
-    /// One attempt of `resolveAsync`; nil if an override changed after it was looked up
-    /// (``OverrideChanges``): then nothing was claimed, and it looks again.
-    private func resolveAsyncOnce(
-        _ key: RegistrationKey, kind declaredKind: Scope.Lifetime, custom declaredCustom: Scope?, timeToLive: Double?,
-        _ request: AsyncRequest
-    ) async throws -> (Lookup, override: (any OverrideBody)?)? {
-        // Read before the override is looked up: a build is recorded only if no override
-        // changed since.
-        let overridesSeen = OverrideChanges.now
-        let (node, found, holder, scope) = locate(key, scope: declaredCustom ?? Scope.builtIn(declaredKind))
+}
+
+extension Route {
+    /// One attempt of `ContainerNode.resolveAsync` along this route; nil if an override
+    /// changed after it was looked up (``OverrideChanges``, read as `overridesSeen` before
+    /// the route): then nothing was claimed, and the caller computes the route again.
+    fileprivate func resolveAsync(
+        _ key: RegistrationKey, timeToLive: Double?, _ request: AsyncRequest, overridesSeen: UInt
+    ) async throws -> Lookup? {
         let (kind, custom) = (scope.kind, scope.isBuiltIn ? nil : scope)
-        let override = found?.body
-        let timeToLive = timeToLive ?? override?.timeToLive  // the declaration's wins
+        let timeToLive = timeToLive ?? body?.timeToLive  // the declaration's wins
         // 1. `.unique`: built in this task, under this task's chain.
         guard let (owner, storage) = holder else {
             if let timeToLive { Expiry.stopUnheld(key, seconds: timeToLive, scope: scope) }
             let frame = AsyncFrame(
                 registration: key, parameter: request.parameter, kind: kind, custom: custom, ownedByChild: false,
                 build: nil, holderID: ObjectIdentifier(node), overridden: override != nil)
-            return (try await node.buildUnique(frame, override: override, make: request.make), override)
+            return try await buildUnique(frame, make: request.make)
         }
         // 2. Caching scopes: the held instance, or the one build in flight for the key.
         let frame = AsyncFrame(
@@ -74,47 +76,45 @@ extension ContainerNode {
         // `.timeToLive`: an instance older than its time to live goes first; its lifespan is
         // measured on this world's clock from when the build stores it (Expiry.swift).
         let clock = timeToLive == nil ? nil : Expiry.currentClock
-        if timeToLive != nil { owner.dropExpired(storageKey, from: storage, clock: clock) }
+        if timeToLive != nil { storage.dropExpired(storageKey, reportedBy: owner, clock: clock) }
         let claim = storage.claimAsync(storageKey, scope: scope, overridesSeen: overridesSeen) {
             AsyncBuild(storageKey, description: frame.buildDescription, lock: storage.state)
         }
         let deadline: @Sendable () -> UInt64 = { [lifespan = timeToLive.map { Expiry.lifespan($0, of: key) } ?? Expiry.forever] in
             Expiry.deadline(lifespan: lifespan, on: clock)
         }
-        guard let answer = try await owner.answer(claim, of: frame, in: storage, override: override, request, deadline: deadline)
-        else { return nil }
-        return (answer, override)
+        return try await answer(claim, of: frame, owner: owner, storage: storage, request, deadline: deadline)
     }
 
-    /// What a claim by an async resolve of `frame`'s key in `storage` (owned by this node)
+    /// What a claim by an async resolve of `frame`'s key in `storage` (owned by `owner`)
     /// answers: the held instance, the joined build's, or a started build's; nil if an
     /// override changed after it was looked up (nothing was claimed).
     private func answer(
-        _ claim: InstanceStorage.AsyncClaimed, of frame: AsyncFrame, in storage: InstanceStorage,
-        override: (any OverrideBody)?, _ request: AsyncRequest, deadline: @escaping @Sendable () -> UInt64
+        _ claim: InstanceStorage.AsyncClaimed, of frame: AsyncFrame, owner: ContainerNode, storage: InstanceStorage,
+        _ request: AsyncRequest, deadline: @escaping @Sendable () -> UInt64
     ) async throws -> Lookup? {
         let (storageKey, scope) = (frame.storageKey, frame.scope)
         // A captive dependency whether the shorter-lived instance is built now, joined or
-        // held already (as ContainerNode.reportCaptivity checks: only a shorter-lived one).
-        if case .overridesChanged = claim {} else if EventHub.isActive, frame.kind.isShortLived(ownedByChild: !isRoot) {
-            reportCaptive(storageKey, scope: scope, heldBy: AsyncBuildChain.captiveHolder)
+        // held already (as Route.reportCaptivity checks: only a shorter-lived one).
+        if case .overridesChanged = claim {} else if EventHub.isActive, frame.kind.isShortLived(ownedByChild: !owner.isRoot) {
+            Route.reportCaptive(storageKey, scope: scope, heldBy: AsyncBuildChain.captiveHolder, by: owner)
         }
         switch claim {
         case .held(let outcome):
-            let held = try heldAsync(outcome, key: storageKey, scope: scope)
-            override?.decorate(held)  // a decorator given at run time (a build runs it in its body)
+            let held = try Route.heldAsync(outcome, key: storageKey, scope: scope, owner: owner)
+            body?.decorate(held)  // a decorator given at run time (a build runs it in its body)
             return held
         case .join(let build, let waiter):
             let payload = try await AsyncBuildChain.waiting(for: build) { try await build.value(for: waiter) }
             // A caller that joined a build reuses its instance: one event per resolve,
             // as a thread that waited for another's build reports.
-            if EventHub.isActive { emit(.reused, key: storageKey, scope: scope, instance: Payload.identity(of: payload)) }
+            if EventHub.isActive { owner.emit(.reused, key: storageKey, scope: scope, instance: Payload.identity(of: payload)) }
             // Its run-time decorators run for this resolve too, as for a held instance (the
             // build's body ran them for the caller that started it).
-            override?.decorate(.held(payload))
+            body?.decorate(.held(payload))
             return .held(payload)
         case .run(let build, let waiter):
-            start(build, of: frame.with(build), in: storage, override: override, request, deadline: deadline)
+            Route.start(build, of: frame.with(build), owner: owner, storage: storage, override: body, request, deadline: deadline)
             return .held(try await AsyncBuildChain.waiting(for: build) { try await build.value(for: waiter) })
         case .overridesChanged:
             return nil
@@ -122,61 +122,61 @@ extension ContainerNode {
     }
 
     /// A `.unique` async build, in the caller's task.
-    private func buildUnique(_ frame: AsyncFrame, override: (any OverrideBody)?, make: MakeInstanceAsync) async throws -> Lookup {
+    private func buildUnique(_ frame: AsyncFrame, make: MakeInstanceAsync) async throws -> Lookup {
         AsyncBuildChain.checkCycle(frame)
         let observed = EventHub.isActive
-        let payload = try await AsyncBuildChain.run(make, override: override, container: self, chain: AsyncBuildChain.frames + [frame])
-        if observed { emit(.created, key: frame.storageKey, scope: frame.scope, instance: Payload.identity(of: payload)) }
+        let payload = try await AsyncBuildChain.run(make, override: body, container: node, chain: AsyncBuildChain.frames + [frame])
+        if observed { node.emit(.created, key: frame.storageKey, scope: frame.scope, instance: Payload.identity(of: payload)) }
         return .held(payload)
     }
 
-    /// Starts `build`, recorded in flight in `storage` for `frame`'s key, owned by this
-    /// node: its stall watchdog, then its body in a task of its own, which files the
+    /// Starts `build`, recorded in flight in `storage` for `frame`'s key, owned by
+    /// `owner`: its stall watchdog, then its body in a task of its own, which files the
     /// instance and hands it to every waiter.
-    private func start(
-        _ build: AsyncBuild, of frame: AsyncFrame, in storage: InstanceStorage, override: (any OverrideBody)?,
-        _ request: AsyncRequest, deadline: @escaping @Sendable () -> UInt64
+    private static func start(
+        _ build: AsyncBuild, of frame: AsyncFrame, owner: ContainerNode, storage: InstanceStorage,
+        override: (any OverrideBody)?, _ request: AsyncRequest, deadline: @escaping @Sendable () -> UInt64
     ) {
         let scope = frame.scope
         // The watchdog first: a build's is set before the builds its body starts.
         if EventHub.isActive, let threshold = EventHub.stalledBuildThreshold.withLock({ $0 }) {
-            build.watch(after: UInt64(threshold * 1_000_000_000)) { [self] build, callers in
-                emit(
+            build.watch(after: UInt64(threshold * 1_000_000_000)) { build, callers in
+                owner.emit(
                     .buildStalled, key: frame.storageKey, scope: scope,
                     stall: LifecycleEvent.Stall(
                         seconds: threshold, callers: callers, awaitingBuilds: WaitGraph.buildsAwaiting(build)))
             }
         }
         let chain = AsyncBuildChain.frames + [frame]
-        let reporter = frame.kind.storedReporter(self)
-        build.start { [self] in
+        let reporter = frame.kind.storedReporter(owner)
+        build.start {
             let result: Result<AnyObject, any Error>
             do {
-                result = .success(try await AsyncBuildChain.run(request.make, override: override, container: self, chain: chain))
+                result = .success(try await AsyncBuildChain.run(request.make, override: override, container: owner, chain: chain))
             } catch {
                 result = .failure(error)
             }
             let kept = storage.fileAsyncBuild(
-                of: frame.storageKey, slot: frame.kind.slot(for: try? result.get(), weakTarget: request.weakTarget),
+                of: frame.storageKey, holding: frame.kind.holding(for: try? result.get(), weakTarget: request.weakTarget),
                 scope: scope, reporter: reporter, build: build, deadline: deadline(),
                 builtThrough: LeakCheck.isArmed ? chain.dropLast().map(\.storageKey) : [])
             if case .success(let payload) = result, EventHub.isActive {
-                reportBuilt(frame.storageKey, scope: scope, instance: Payload.identity(of: payload), kept: kept)
+                Route.reportBuilt(frame.storageKey, scope: scope, instance: Payload.identity(of: payload), kept: kept, by: owner)
             }
             build.deliver(result)
         }
     }
 
-    /// A held instance found by an async resolve: reported as reused; a closed lifetime
-    /// scope throws ``LifetimeScopeClosedError`` (a task may outlive its scope without a
-    /// programming error: a cancelled request, a view's `.task`).
-    private func heldAsync(_ outcome: Lookup, key: StorageKey, scope: Scope) throws -> Lookup {
+    /// A held instance found by an async resolve in `owner`'s storage: reported as reused;
+    /// a closed lifetime scope throws ``LifetimeScopeClosedError`` (a task may outlive its
+    /// scope without a programming error: a cancelled request, a view's `.task`).
+    private static func heldAsync(_ outcome: Lookup, key: StorageKey, scope: Scope, owner: ContainerNode) throws -> Lookup {
         switch outcome {
         case .held, .heldWeakly:
-            if EventHub.isActive { emit(.reused, key: key, scope: scope, instance: outcome.heldIdentity) }
+            if EventHub.isActive { owner.emit(.reused, key: key, scope: scope, instance: outcome.heldIdentity) }
             return outcome
         case .miss, .closed:
-            throw closedError(key, scope: scope)
+            throw owner.closedError(key, scope: scope)
         }
     }
 }

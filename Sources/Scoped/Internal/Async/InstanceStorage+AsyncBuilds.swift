@@ -42,17 +42,17 @@ extension InstanceStorage {
         }
     }
 
-    /// Ends `build`'s build of `key` and files `slot` (`.vacant`: keep nothing; `deadline`:
+    /// Ends `build`'s build of `key` and files `holding` (`.vacant`: keep nothing; `deadline`:
     /// when it expires, 0 for never; `builtThrough`: the async builds that made it, for a
     /// leak report) unless the
     /// build was invalidated, abandoned or the storage closed meanwhile. Returns whether it
     /// filed an instance.
     package func fileAsyncBuild(
-        of key: StorageKey, slot: StoredEntry.Slot, scope: Scope, reporter: ContainerNode?, build: AsyncBuild,
+        of key: StorageKey, holding: StoredEntry.Holding, scope: Scope, reporter: ContainerNode?, build: AsyncBuild,
         deadline: UInt64 = 0, builtThrough: [StorageKey] = []
     ) -> Bool {
         store(
-            slot, for: key, hash: key.registration.quickHash, scope: scope, reporter: reporter.map(WeakReporter.init),
+            holding, for: key, hash: key.registration.quickHash, scope: scope, reporter: reporter.map(WeakReporter.init),
             builtBy: ObjectIdentifier(build), deadline: deadline, builtThrough: builtThrough)
     }
 }

@@ -125,9 +125,9 @@ package struct AtomicWords: @unchecked Sendable { // @unchecked: no lock; every 
 package enum ProcessWideWord: Int32 {
     /// Observers installed anywhere (EventHub.swift).
     case observersInstalled = 0
-    /// Container worlds entered right now (ContainerWorldState.swift).
+    /// Container worlds entered right now (WorldNode.swift).
     case containerWorldsEntered = 1
-    /// 1 once any container world made a world root (ContainerWorldState.swift).
+    /// 1 once any container world made a world root (WorldNode.swift).
     case worldRootEverMade = 2
     /// Overrides registered on lifetime scopes (not roots), anywhere (ContainerNode.swift).
     case childOverrides = 3
@@ -153,7 +153,7 @@ package enum ProcessWideWord: Int32 {
 package enum ProcessWideCounter: Int32 {
     /// Scope node numbers (ContainerNode.swift).
     case scopeNodeNumbers = 0
-    /// Container world numbers (ContainerWorldState.swift).
+    /// Container world numbers (WorldNode.swift).
     case worldNumbers = 1
     /// Event sequence numbers (EventHub.swift).
     case eventSequence = 2

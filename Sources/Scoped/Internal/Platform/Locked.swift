@@ -22,7 +22,7 @@
 //   WaitGraph.waits (Resolve/WaitGraph)           waiter (thread, async build) → the builder   process
 //                                                 it waits for: the one waits-for graph
 //   ContainerRegistry.live (Tree/ContainerRegistry) weak list of root nodes                    process
-//   ContainerWorld.State.worldRoots (Tree/ContainerWorldState) world roots by root and world   process
+//   WorldNode.worldRoots (Tree/WorldNode)         world roots by root and world               process
 //   Scope.customScopes (Scope)                    every custom scope, retained                process
 //   EventHub.stalledBuildThreshold (Tree/EventHub) LifecycleEvent.stalledBuildThreshold       process
 //   LeakCheck.settings (Tree/LeakCheck)            LifecycleEvent.leakGracePeriod              process

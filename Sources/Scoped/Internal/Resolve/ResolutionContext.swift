@@ -219,10 +219,6 @@ package final class ResolutionContext {
             .map { $0 >= depth } ?? false
     }
 
-    /// The container whose instance the override about to run builds: the one that will
-    /// hold it, or for `.unique` and `.graph` the one resolving it. Set by
-    /// ``ContainerNode/beginBuild(_:parameter:kind:custom:)`` right before an override's
-    /// body runs, which reads it first (`register { c in … }`).
     /// Runs `decorate`, the decorators of `key`'s factory, on this thread; stops if they
     /// are already running here: a decorator that resolves its own factory would run
     /// again after that resolve, and again, until the stack overflows.
@@ -260,6 +256,9 @@ package final class ResolutionContext {
         state.pointee.carriedDecoratorsRan = key
     }
 
+    /// The container whose instance the override about to run builds: the one that will
+    /// hold it, or for `.unique` and `.graph` the one resolving it. Set by `Route.begin`
+    /// right before an override's body runs, which reads it first (`register { c in … }`).
     package var overrideContainer: ContainerNode? {
         get { state.pointee.overrideContainer?.object }
         set { state.pointee.overrideContainer = newValue.map(UnsafeReference.unretained) }

@@ -10,10 +10,11 @@
 //
 // 1. `fastRead`: the held instance of a caching scope, read lock-free from the storage's
 //    `HeldIndex`, when no override, observer or container world is in play.
-// 2. `beginBuild`: everything else up to the body — override or not, where the scope
-//    keeps its instances (its holder), the held instance or exactly one build across
-//    threads, cycle and captive checks. It opens the build's frame on the thread's stack
-//    of builds with what is left to do, and answers `.build`: the shell runs the body.
+// 2. `beginBuild`: everything else up to the body. It computes the resolve's route once
+//    (Route.swift: override or not, where the scope keeps its instances, its holder);
+//    along it, the held instance or exactly one build across threads, cycle and captive
+//    checks. It opens the build's frame on the thread's stack of builds with what is left
+//    to do, and answers `.build`: the shell runs the body.
 // 3. `ResolutionContext.finishBuild`: closes the frame and does what was left: file the
 //    instance in its storage or the current graph, report it.
 //
@@ -124,8 +125,8 @@ extension ContainerNode {
     /// override of `key` visible from here, or no instance held yet.
     @usableFromInline
     package func fastRead(_ key: RegistrationKey, kind: Scope.Lifetime) -> Lookup {
-        guard mayResolveFast(key) else { return .miss }
-        return withHeldStorage(of: kind) { $0.read(key) } ?? .miss
+        guard Route.mayResolveFast(key, from: self) else { return .miss }
+        return kind.withHeldStorage(from: self) { $0.read(key) } ?? .miss
     }
 
     /// The same for a parameter factory: for a per-parameter one, the parameter's box is
@@ -134,9 +135,9 @@ extension ContainerNode {
     package func fastRead(_ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>, kind: Scope.Lifetime) -> Lookup {
         // One instance whatever the parameter: held ones are read as above.
         guard let box = parameter.pointee.box else { return fastRead(key, kind: kind) }
-        guard mayResolveFast(key) else { return .miss }
+        guard Route.mayResolveFast(key, from: self) else { return .miss }
         let storageKey = StorageKey(key, box: box)
-        return withHeldStorage(of: kind) { $0.held(storageKey, at: Expiry.noClock) } ?? .miss
+        return kind.withHeldStorage(from: self) { $0.held(storageKey, at: Expiry.noClock) } ?? .miss
     }
 
     /// Step 1 for a factory with a time to live (`.timeToLive(_:)`): the held instance
@@ -148,21 +149,24 @@ extension ContainerNode {
     package func fastReadExpiring(
         _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime
     ) -> Lookup {
-        guard mayResolveFast(key) else { return .miss }
+        guard Route.mayResolveFast(key, from: self) else { return .miss }
         let now = Platform.monotonicNanoseconds
-        return withHeldStorage(of: kind) { storage in
+        return kind.withHeldStorage(from: self) { storage in
             guard let box = parameter?.pointee.box else { return storage.read(key, at: now) }
             return storage.held(StorageKey(key, box: box), at: now)
         } ?? .miss
     }
+}
 
-    /// No container world, no observer on this chain, no override of `key` visible. A
-    /// root without overrides (the common case) answers with three relaxed atomic loads.
+extension Route {
+    /// No container world, no observer on this chain, no override of `key` visible from
+    /// `node`: a resolve may read lock-free, or build a unique instance without a route.
+    /// A root without overrides (the common case) answers with three relaxed atomic loads.
     @inline(__always)
-    private func mayResolveFast(_ key: RegistrationKey) -> Bool {
-        guard !ContainerWorld.State.isActive, !isObservedInChain else { return false }
-        return isRoot && overrideCount.load(ordering: .relaxed) == 0
-            || override(for: key) == nil && !(mayResolveAtRoot && resolvesAtRootNow())
+    fileprivate static func mayResolveFast(_ key: RegistrationKey, from node: ContainerNode) -> Bool {
+        guard !WorldNode.isActive, !node.isObservedInChain else { return false }
+        return node.isRoot && node.overrideCount.load(ordering: .relaxed) == 0
+            || node.override(for: key) == nil && !(mayResolveAtRoot(from: node) && resolvesAtRootNow(from: node))
     }
 }
 
@@ -228,15 +232,15 @@ extension ContainerNode {
         _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime, custom: Scope?
     ) -> BuildStep {
         // A root whose `autoRegister()` is pending goes the general way, which runs it
-        // (`locate`) before reading overrides; checked first, so that an override it
+        // (`Route.init`) before reading overrides; checked first, so that an override it
         // registers is never missed.
         // The gate is read after the overrides: a reset raises it before it clears them
         // (AutoRegistration.swift), so a read that saw them cleared sees it raised.
-        if !kind.holdsInstances, mayResolveFast(key), withRoot({ $0.autoRegistrationPending.load(ordering: .acquiring) == 0 }) {
+        if !kind.holdsInstances, Route.mayResolveFast(key, from: self), withRoot({ $0.autoRegistrationPending.load(ordering: .acquiring) == 0 }) {
             return ResolutionContext.withCurrent { context in
                 context.noteOutermostStart()
                 let frame = BuildFrame(key, parameter: parameter, kind: kind, custom: nil, ownedByChild: false, in: self)
-                return beginUnheld(frame, override: nil, observed: false, context: context)
+                return Route.beginUnheld(frame, from: self, override: nil, observed: false, context: context)
             }
         }
         return beginGeneral(key, parameter: parameter, kind: kind, custom: custom)
@@ -275,229 +279,19 @@ extension ContainerNode {
     ) -> BuildStep {
         context.noteOutermostStart()
         // A loop, not a recursion: overrides that keep changing on other threads (a test
-        // registering in a loop) must not deepen the stack.
+        // registering in a loop) must not deepen the stack. Each attempt computes the route
+        // once; nil: an override changed after it was looked up, and nothing was claimed.
         while true {
-            let step = beginGeneralOnce(key, parameter: parameter, kind: kind, custom: custom, context: context, timeToLive: timeToLive)
-            if let step { return step }
-        }
-    }
-
-    /// One attempt of `beginGeneral`; nil if an override changed after it was looked up
-    /// (``OverrideChanges``): then nothing was claimed, and it looks again.
-    @inline(__always)
-    private func beginGeneralOnce(
-        _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime, custom: Scope?,
-        context: ResolutionContext, timeToLive: Double?
-    ) -> BuildStep? {
-        // Read before the override is looked up: a build is recorded only if no override
-        // changed since.
-        let overridesSeen = OverrideChanges.now
-        let (node, found, holder, scope) = locate(key, scope: custom ?? Scope.builtIn(kind))
-        let (kind, custom) = (scope.kind, scope.isBuiltIn ? nil : scope)
-        let timeToLive = timeToLive ?? found?.body.timeToLive  // the declaration's wins
-        // An override's body receives the container its instance belongs to.
-        if found != nil { context.overrideContainer = holder?.owner ?? node }
-        // 1. Scopes that keep nothing: a new instance (`.unique`), or the current graph's.
-        guard let (owner, storage) = holder else {
-            if let timeToLive { Expiry.stopUnheld(key, seconds: timeToLive, scope: scope) }
-            let frame = BuildFrame(
-                key, parameter: parameter, kind: kind, custom: custom, ownedByChild: false, in: node,
-                overridden: found != nil)
-            return node.beginUnheld(frame, override: found?.body, observed: EventHub.isActive, context: context)
-        }
-        // 2. Scopes that keep their instance in `storage`, owned by `owner`: the held one,
-        //    or this thread's build, recorded in flight so that other threads wait for it.
-        //    `created` is reported once the instance is stored, not while its build is still
-        //    in flight: an observer that resolves the same key then finds it, not a cycle.
-        let frame = BuildFrame(
-            key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot, in: storage,
-            overridden: found != nil, lifespan: timeToLive.map { Expiry.lifespan($0, of: key) } ?? Expiry.forever)
-        if timeToLive != nil { owner.dropExpired(frame.storageKey, from: storage, clock: Expiry.currentClock) }
-        let held: Lookup?
-        switch storage.claim(frame, scope: scope, context: context, overridesSeen: overridesSeen) {
-        case .held(let found): held = found
-        case .build: held = nil
-        case .overridesChanged: return nil   // an override changed after it was looked up
-        }
-        // A captive dependency whether the shorter-lived instance is built now or held
-        // already: the holder keeps it alive either way.
-        let observed = EventHub.isActive
-        if observed { owner.reportCaptivity(of: frame, scope: scope, context: context) }
-        if let held {
-            return owner.answer(held, of: frame, in: storage, override: found?.body, observed: observed, context: context)
-        }
-        // The ending keeps `owner` and `storage` until the build finishes: moved into it,
-        // not retained again.
-        let ending = BuildEnding(
-            filing: .storage(.retaining(consume storage)), reporter: .retaining(consume owner), observed: observed)
-        context.open(frame, ending: ending)
-        return .build(override: found?.body, form: kind.payloadForm, context: .unretained(context))
-    }
-
-    /// What a claim that found `held` in `storage` (owned by this node) answers: the
-    /// instance, reported and decorated; for a closed scope, a stop, or a build for a
-    /// caller that may outlive its scope (``mayOutliveClosedScope``, a property wrapper's
-    /// late resolve) or for the body of a build the close overtook.
-    private func answer(
-        _ held: Lookup, of frame: BuildFrame, in storage: InstanceStorage, override: (any OverrideBody)?,
-        observed: Bool, context: ResolutionContext
-    ) -> BuildStep {
-        let scope = frame.scope
-        if case .closed = held,
-            ContainerNode.mayOutliveClosedScope || context.isResolvingForPropertyWrapper
-                || context.isInBuildBegunBefore(closedAt: storage.state.withLock { $0.closedAt })
-        {
-            if context.isResolvingForPropertyWrapper && !ContainerNode.mayOutliveClosedScope {
-                reportWrapperAfterClose(frame.storageKey, scope: scope)
+            // Read before the override is looked up: a build is recorded only if no
+            // override changed since.
+            let overridesSeen = OverrideChanges.now
+            let route = Route(key, from: self, declared: custom ?? Scope.builtIn(kind))
+            if let step = route.begin(
+                key, parameter: parameter, context: context, timeToLive: timeToLive, overridesSeen: overridesSeen)
+            {
+                return step
             }
-            // A cancelled task, an ended async build's body, a build the close overtook: an
-            // instance for this caller alone, kept by nobody, instead of a stop
-            // (LifetimeScopeClosedError).
-            let ending = BuildEnding(filing: .dropped, reporter: observed ? .retaining(self) : nil, observed: observed)
-            context.open(frame, ending: ending)
-            return .build(override: override, form: observed ? .strong : .unused, context: .unretained(context))
         }
-        report(held, of: frame, scope: scope)
-        override?.decorate(held)  // a decorator given at run time (a build runs it in its body)
-        return .found(held)
-    }
-
-    /// Where a resolve of `key` from here goes: the node of the current container world,
-    /// the override visible from it (and its owner), the scope (the factory's `declared`
-    /// one; for a factory declared `.unique`, the override's, given at run time, as in
-    /// Factory) and who holds that scope's instance
-    /// (nil: a scope that keeps nothing). The synchronous and the async paths both ask this.
-    /// Inlined: outside a container world the node is this one, and no reference to it is
-    /// taken.
-    @inline(__always)
-    func locate(_ key: RegistrationKey, scope declared: Scope) -> (
-        node: ContainerNode, override: (body: any OverrideBody, owner: ContainerNode)?,
-        holder: (owner: ContainerNode, storage: InstanceStorage)?, scope: Scope
-    ) {
-        var node = nodeInCurrentWorld()
-        // A build held outside a view's lifetime scopes resolves as it would at the root.
-        if node.mayResolveAtRoot, node.resolvesAtRootNow() { node = node.root.nodeInCurrentWorld() }
-        let found = node.overrideAfterAutoRegistration(key)
-        let scope = declared.kind == .unique ? found?.body.scope ?? declared : declared
-        return (node, found, node.holder(of: scope, overriddenIn: found?.owner), scope)
-    }
-
-    /// `.unique` and `.graph`: the current graph's instance, or a build (reported by this
-    /// node when `observed`).
-    @inline(__always)
-    private func beginUnheld(
-        _ frame: BuildFrame, override: (any OverrideBody)?, observed: Bool, context: ResolutionContext
-    ) -> BuildStep {
-        var filing = BuildEnding.Filing.nowhere
-        if frame.kind.home == .graph {
-            let storageKey = frame.storageKey
-            if let held = context.graphInstance(storageKey) {
-                if observed { emit(.reused, key: storageKey, scope: frame.scope, instance: Payload.identity(of: held)) }
-                return .found(.held(held))
-            }
-            // A graph resolved at the top is its own whole graph: nothing else shares it.
-            if context.isBuilding { filing = .graph }
-        }
-        guard observed else {
-            context.open(frame, ending: .unobserved(filing))
-            return .build(override: override, form: filing.isGraph ? .strong : .unused, context: .unretained(context))
-        }
-        return beginObserved(frame, filing: filing, override: override, context: context)
-    }
-
-    /// An observed unique or graph build: its captive check, and a reporter.
-    @inline(never)
-    private func beginObserved(
-        _ frame: BuildFrame, filing: BuildEnding.Filing, override: (any OverrideBody)?, context: ResolutionContext
-    ) -> BuildStep {
-        reportCaptivity(of: frame, scope: frame.scope, context: context)
-        context.open(frame, ending: BuildEnding(filing: filing, reporter: .retaining(self), observed: true))
-        // An event describes the instance: it comes back as a payload.
-        return .build(override: override, form: .strong, context: .unretained(context))
-    }
-
-    /// Whether a synchronous resolve through a closed scope comes from a caller that may
-    /// outlive its scope without a programming error — a cancelled task (a request whose
-    /// client left, a view's `.task` after its view went), or the body of an async build
-    /// that its scope's close ended — and builds for that caller alone instead of stopping.
-    static var mayOutliveClosedScope: Bool {
-        Task.isCancelled || AsyncBuildChain.isInEndedBuild
-    }
-
-    /// Reports a property wrapper's resolve of `key` through this lifetime scope after it
-    /// closed (``ResolutionContext/resolvingForPropertyWrapper(_:)``): built for the caller
-    /// alone, kept by nobody.
-    @inline(never)
-    func reportWrapperAfterClose(_ key: StorageKey, scope: Scope) {
-        reportMisuse(
-            .resolvedAfterScopeClosed,
-            "\(key) was resolved through a property wrapper (@LazyInjected, @WeakLazyInjected, @DynamicInjected) "
-                + "after its lifetime scope \(displayName) closed (a .task resuming after its view went, a sink): "
-                + "built for that caller alone and kept by nobody, instead of stopping; end the work when the "
-                + "scope closes (check the view's lifetimeScope?.isClosed, or Task.isCancelled in a .task)",
-            key: key, scope: scope)
-    }
-
-    /// Reports the instance a build made: `created`, and `released` right after when the
-    /// storage did not keep it (the build was invalidated, or its scope closed meanwhile).
-    func reportBuilt(_ key: StorageKey, scope: Scope, instance: ObjectIdentifier?, kept: Bool) {
-        emit(.created, key: key, scope: scope, instance: instance)
-        if !kept { emit(.released, key: key, scope: scope, instance: instance) }
-    }
-
-    /// After a held scope's lookup: reports a held instance (`reused`), or stops for a
-    /// closed scope.
-    @inline(never)
-    private func report(_ outcome: Lookup, of frame: BuildFrame, scope: Scope) {
-        switch outcome {
-        case .held, .heldWeakly:
-            if EventHub.isActive { emit(.reused, key: frame.storageKey, scope: scope, instance: outcome.heldIdentity) }
-        case .closed, .miss:
-            closedScope(frame.storageKey, scope: scope, owner: self)
-        }
-    }
-
-    /// Reports a captive dependency: an instance held longer (cached, custom, singleton)
-    /// whose body is resolving this shorter-lived one (shared, or scoped in a child).
-    ///
-    /// The holder is the innermost such build on this thread's stack or, in an async
-    /// factory's body, in its task's chain of async builds.
-    @inline(never)
-    fileprivate func reportCaptivity(of frame: BuildFrame, scope: Scope, context: ResolutionContext) {
-        guard frame.kind.isShortLived(ownedByChild: frame.ownedByChild) else { return }
-        // The builds after the holder (`.unique`, `.graph` bodies) are the steps between.
-        let frames = context.frames
-        var holder: CaptiveHolder?
-        if let index = frames.lastIndex(where: { $0.kind.outlivesLifetimeScopes }) {
-            holder = CaptiveHolder(
-                key: frames[index].storageKey, scope: frames[index].scope,
-                through: frames[(index + 1)...].map(\.storageKey))
-        } else if let outer = AsyncBuildChain.captiveHolder {
-            holder = CaptiveHolder(key: outer.key, scope: outer.scope, through: outer.through + frames.map(\.storageKey))
-        }
-        reportCaptive(frame.storageKey, scope: scope, heldBy: holder)
-    }
-
-    /// Reports that `holder`'s build (if any) is resolving `key`, a shorter-lived instance.
-    func reportCaptive(_ key: StorageKey, scope: Scope, heldBy holder: CaptiveHolder?) {
-        guard let holder else { return }
-        emit(
-            .captiveDependency, key: holder.key, scope: holder.scope, dependency: "\(key) \(scope.name)", captured: key,
-            capturedThrough: holder.through)
-    }
-
-    @inline(never)
-    func closedScope(_ key: StorageKey, scope: Scope, owner: ContainerNode) -> Never {
-        // As every stop: the builds whose bodies made this resolve close the message.
-        let chain = ResolutionContext.current.chain()
-        ScopedFailure.stop(
-            owner.closedError(key, scope: scope).description + chain.suffix, declaredBy: [key.registration] + chain.keys)
-    }
-
-    /// What resolving `key` through this closed scope is: the error an async resolve
-    /// throws, the message a synchronous one stops with.
-    func closedError(_ key: StorageKey, scope: Scope) -> LifetimeScopeClosedError {
-        LifetimeScopeClosedError(key, as: scope, in: displayName, isRoot: isRoot)
     }
 }
 
@@ -538,22 +332,14 @@ extension ResolutionContext {
         case .storage(let storage):
             // `payload` came in `kind.payloadForm`: a weakly kept one is the target itself.
             kept = storage.takeRetained().fileBuild(
-                of: frame, slot: frame.kind.slot(for: payload, weakTarget: { $0 }), scope: scope,
+                of: frame, holding: frame.kind.holding(for: payload, weakTarget: { $0 }), scope: scope,
                 reporter: frame.kind.storedReporter(reporter), context: self)
         case .dropped:
             kept = false
         }
         guard ending.observed, let reporter else { return }
-        reporter.reportBuilt(
+        Route.reportBuilt(
             frame.storageKey, scope: scope, instance: payload.flatMap(Payload.identity(of:)),
-            kept: kept || payload == nil)   // nil: a value under `.shared`, nothing to release
+            kept: kept || payload == nil, by: reporter)   // nil: a value under `.shared`, nothing to release
     }
-}
-
-/// The build that would hold a shorter-lived instance resolved now (a captive
-/// dependency), and the builds between it and that resolve, outermost first.
-package struct CaptiveHolder {
-    package let key: StorageKey
-    package let scope: Scope
-    package let through: [StorageKey]
 }

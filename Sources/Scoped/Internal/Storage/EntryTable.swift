@@ -35,7 +35,7 @@ package struct EntryTable {
     }
 
     /// What ``endBuild(of:hash:by:)`` knows of the build it ended.
-    package struct FinishedBuild {
+    package struct EndOfBuild {
         /// Whether its instance may be stored (false: invalidated meanwhile, or unknown).
         package let valid: Bool
         /// The threads waiting for its instance, and the build's serial they wait on.
@@ -46,7 +46,7 @@ package struct EntryTable {
     /// Beyond this many positions, lookups go through `positions`.
     package static let linearLimit = 16
 
-    /// Finished entries, oldest first. A removed entry leaves a hole (its slot
+    /// Finished entries, oldest first. A removed entry leaves a hole (its holding
     /// `.vacant`) until the table is compacted, so positions stay valid.
     private var entries: [StoredEntry] = []
     /// `hashes[i]`: the quick hash of `entries[i]`'s registration (what a scan compares
@@ -121,7 +121,7 @@ package struct EntryTable {
 
     private func liveInstance(at position: Int?) -> Lookup? {
         guard let position else { return nil }
-        return entries[position].slot.held
+        return entries[position].holding.held
     }
 
     /// The builder (thread or async build) of the build of `key` a resolve may wait for or
@@ -158,12 +158,12 @@ package struct EntryTable {
     /// Ends `builder`'s build of `key`: whether its instance may be stored (false if it
     /// was not in flight or was invalidated meanwhile), and who waits for it.
     @inline(__always)
-    package mutating func endBuild(of key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> FinishedBuild {
+    package mutating func endBuild(of key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> EndOfBuild {
         guard let index = inFlight.lastIndex(where: { $0.hash == hash && $0.builder == builder && $0.key == key }) else {
-            return FinishedBuild(valid: false, waiting: 0, serial: 0)
+            return EndOfBuild(valid: false, waiting: 0, serial: 0)
         }
         let build = inFlight.remove(at: index)
-        return FinishedBuild(valid: !build.invalidated, waiting: build.waiting, serial: build.serial)
+        return EndOfBuild(valid: !build.invalidated, waiting: build.waiting, serial: build.serial)
     }
 
     /// Marks the builds in flight that `shouldInvalidate` selects (by key and scope),
@@ -200,7 +200,7 @@ package struct EntryTable {
         if let position = position(of: entry.key, hash: hash), let dead = remove(at: position) {
             replaced.append(dead)
         }
-        if case .weak = entry.slot {
+        if case .weak = entry.holding {
             weakEntries += 1
             if weakEntries > weakSweepAt { replaced += sweepDeadWeakEntries() }
         }
@@ -260,8 +260,8 @@ package struct EntryTable {
     private mutating func vacate(_ position: Int) -> StoredEntry? {
         guard !entries[position].isVacant else { return nil }
         let entry = entries[position]
-        if case .weak = entry.slot { weakEntries -= 1 }
-        entries[position].slot = .vacant
+        if case .weak = entry.holding { weakEntries -= 1 }
+        entries[position].holding = .vacant
         positions?.removeValue(forKey: entry.key)
         holes += 1
         return entry
@@ -294,7 +294,7 @@ package struct EntryTable {
     private mutating func sweepDeadWeakEntries() -> [StoredEntry] {
         var dead: [StoredEntry] = []
         for index in entries.indices {
-            guard case .weak(let weak) = entries[index].slot, weak.object == nil, let entry = vacate(index) else {
+            guard case .weak(let weak) = entries[index].holding, weak.object == nil, let entry = vacate(index) else {
                 continue
             }
             dead.append(entry)

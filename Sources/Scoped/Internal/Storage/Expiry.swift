@@ -43,7 +43,7 @@ package enum Expiry {
     /// The clock of the current container world: its test clock, or nil for the
     /// platform's monotonic clock.
     package static var currentClock: ManualClock? {
-        ContainerWorld.State.isActive ? ContainerWorld.State.current?.clock : nil
+        WorldNode.isActive ? WorldNode.current?.clock : nil
     }
 
     /// The time on `clock` (nil: the platform's monotonic clock), in nanoseconds.
@@ -87,16 +87,14 @@ extension InstanceStorage {
         let hash = key.registration.quickHash
         return state.withLock { $0.table.removeExpired(key, hash: hash, now: now) }
     }
-}
 
-extension ContainerNode {
-    /// Drops the instance `storage` holds for `key` if it is older than its time to live,
-    /// and reports its release (this node owns `storage`; a singleton's reporter is the
-    /// root that resolved it). Runs no `deinit` under a lock: the entry is released here.
-    package func dropExpired(_ key: StorageKey, from storage: InstanceStorage, clock: ManualClock?) {
-        guard let expired = storage.removeExpired(key, now: Expiry.now(on: clock)) else { return }
+    /// Drops the instance held for `key` if it is older than its time to live, and reports
+    /// its release as `owner` (the node that owns this storage; a singleton's reporter is
+    /// the root that resolved it). Runs no `deinit` under a lock: the entry is released here.
+    func dropExpired(_ key: StorageKey, reportedBy owner: ContainerNode, clock: ManualClock?) {
+        guard let expired = removeExpired(key, now: Expiry.now(on: clock)) else { return }
         if EventHub.isActive {
-            (expired.reporter ?? self).emit(.released, key: expired.key, scope: expired.scope, instance: expired.instance)
+            (expired.reporter ?? owner).emit(.released, key: expired.key, scope: expired.scope, instance: expired.instance)
         }
         _ = consume expired
     }

@@ -207,7 +207,7 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
     /// Publishes what a stored entry holds for `key`: its payload, or the same weak
     /// reference (a `.shared` instance), with its deadline (0: none; `.timeToLive`). Call
     /// with the storage's lock held; release the returned old payload bits after unlocking.
-    package func publish(_ held: StoredEntry.Slot, for key: RegistrationKey, deadline: UInt64) -> UInt {
+    package func publish(_ held: StoredEntry.Holding, for key: RegistrationKey, deadline: UInt64) -> UInt {
         let bits: UInt
         switch held {
         case .strong(let payload): bits = UnsafeReference.retaining(payload).bits

@@ -1,20 +1,12 @@
 // Concurrency rule: `state` (one `Locked`) guards the storage's state machine
-// (StorageState.swift: the entry table, the builds in flight of threads and tasks, the
-// closed flag and the instances finished builds left for waiting threads); this class carries out its decisions. No lock is held while a factory body runs: a first resolve
-// records its build in flight (key and thread), unlocks, runs the body, then locks
-// again to store the instance. Other threads that want the same key wait on the lock's
-// condition (not on the lock), so resolves of other keys go on; the thread that is
-// building it finding its own marker is a cycle and stops; a wait that would close a
-// cycle across threads stops too (WaitGraph.swift). A `register`, reset or close
-// invalidates the builds in flight it concerns: they store nothing, the threads already
-// waiting for one still get its instance, and no later resolve waits for or joins it. Removed instances are
-// handed back to the caller and released after unlocking, newest first, so a
-// `deinit` may resolve from the container again; a close ends its async builds after
-// unlocking too (their tasks' cancellation handlers, user code, run then). The resolve's lock-free read
-// (`ContainerNode.fastRead`) reads held instances from the storage's `HeldIndex`
-// without this lock (a child scope's storage has no index: there it reads its slot
-// under the lock); it never builds, waits or stores. The index is written only here,
-// under `state`.
+// (StorageState.swift); this class carries out its decisions. No lock is held while a
+// factory body runs: a first resolve records its build in flight, unlocks, runs the body,
+// then locks again to store the instance. Threads that want the same key wait on the
+// lock's condition, so resolves of other keys go on; a cycle, on one thread or across
+// threads (WaitGraph.swift), stops. Removed instances are released after unlocking, newest
+// first, so a `deinit` may resolve again; a close ends its async builds after unlocking too
+// (their cancellation handlers are user code). The lock-free `HeldIndex` is written only
+// here, under `state`; the fast read (`ContainerNode.fastRead`) never builds, waits or stores.
 
 /// One table of instances: a root container's (cached, shared, custom scopes, scoped
 /// at the root), a lifetime scope's (scoped), or the process's singletons.
@@ -36,18 +28,12 @@ package final class InstanceStorage: Sendable {
         readIndex = index.map { UnsafeReference.unretained($0) }
     }
 
-    /// The first half of the build protocol: returns the stored instance for the frame's
-    /// key (`.held`), or `.build` when the caller must build it — its build is then
-    /// recorded in flight, so every other thread that asks waits for it — and file what it
-    /// made with ``fileBuild(of:slot:scope:reporter:context:)``, which it must call.
-    ///
-    /// Waits here while another thread builds the key; stops on a cycle. Split from the
-    /// build (rather than taking the body as a closure) so that nothing of it is on the
-    /// stack while the body runs: nested first builds stack up one caller frame per level.
-    ///
-    /// `overridesSeen`: the ``OverrideChanges`` count read before the caller looked up the
-    /// override; `.overridesChanged` (and no build) if an override changed since: look it
-    /// up again.
+    /// The first half of the build protocol: the stored instance for the frame's key, or
+    /// `.build` — the caller's build is recorded in flight (every other thread that asks
+    /// waits for it), and the caller must call ``fileBuild(of:holding:scope:reporter:context:)``.
+    /// Waits while another thread builds the key; stops on a cycle; `.overridesChanged` (no
+    /// build) if an override changed since `overridesSeen`. Split from the build, not
+    /// given the body as a closure, so that none of it is on the stack while the body runs.
     @inline(never)
     package func claim(_ frame: BuildFrame, scope: Scope, context: ResolutionContext, overridesSeen: UInt) -> Claimed {
         let key = frame.storageKey
@@ -71,31 +57,26 @@ package final class InstanceStorage: Sendable {
         }
     }
 
-    /// What ``claim(_:scope:context:overridesSeen:)`` decided for a thread, once any wait
-    /// for another thread's build is over.
+    /// What ``claim(_:scope:context:overridesSeen:)`` decided, once any wait is over.
     package enum Claimed {
         /// The held instance (`.held`, `.heldWeakly`), or `.closed`.
         case held(Lookup)
-        /// The caller's build is recorded in flight: run the body, then ``fileBuild(of:slot:scope:reporter:context:)``.
         case build
-        /// An override changed after the caller looked it up: nothing was recorded; look again.
         case overridesChanged
     }
 
-    /// The second half: ends this thread's build of the frame's key and files `slot`
-    /// (``Scope/Lifetime-swift.enum/slot(for:weakTarget:)``: `.vacant` keeps nothing), unless the
-    /// storage closed or the build was invalidated meanwhile; wakes the threads waiting.
-    ///
-    /// - Returns: Whether the instance was kept (false: invalidated or closed meanwhile).
+    /// The second half: ends this thread's build of the frame's key and files `holding`
+    /// (`.vacant` keeps nothing); wakes the threads waiting. Returns whether it was kept
+    /// (false: the build was invalidated or the storage closed meanwhile).
     @inline(never) @discardableResult
     package func fileBuild(
-        of frame: BuildFrame, slot: StoredEntry.Slot, scope: Scope, reporter: ContainerNode?,
+        of frame: BuildFrame, holding: StoredEntry.Holding, scope: Scope, reporter: ContainerNode?,
         context: ResolutionContext
     ) -> Bool {
         let key = frame.storageKey
         let deadline = frame.lifespan == Expiry.forever ? 0 : Expiry.deadline(lifespan: frame.lifespan, on: Expiry.currentClock)
         return store(
-            slot, for: key, hash: key.registration.quickHash, scope: scope, reporter: reporter.map(WeakReporter.init),
+            holding, for: key, hash: key.registration.quickHash, scope: scope, reporter: reporter.map(WeakReporter.init),
             builtBy: context.identity, deadline: deadline, builtThrough: LeakCheck.chain(in: context))
     }
 
@@ -138,18 +119,18 @@ package final class InstanceStorage: Sendable {
     /// waiting for it. Returns whether it filed an instance.
     @inline(__always)
     func store(
-        _ slot: StoredEntry.Slot, for key: StorageKey, hash: Int, scope: Scope, reporter: WeakReporter?,
+        _ holding: StoredEntry.Holding, for key: StorageKey, hash: Int, scope: Scope, reporter: WeakReporter?,
         builtBy me: ObjectIdentifier, deadline: UInt64, builtThrough: [StorageKey] = []
     ) -> Bool {
         // Released after unlocking: a `.shared` instance's dead entry this one replaces,
         // and the index's previous payload.
         let (dead, replaced, wake, kept): ([StoredEntry], UInt, Bool, Bool) = state.withLock { state in
-            let files = state.endBuild(key, hash: hash, by: me, slot: slot)
+            let files = state.endBuild(key, hash: hash, by: me, holding: holding)
             let wake = state.waiters > 0
             guard files else { return ([], 0, wake, false) }
             let dead = state.table.append(
                 StoredEntry(
-                    slot: slot, key: key, scope: scope, reporterBox: reporter, deadline: deadline,
+                    holding: holding, key: key, scope: scope, reporterBox: reporter, deadline: deadline,
                     builtThrough: builtThrough),
                 hash: hash)
             guard key.parameterBox == nil, let index else { return (dead, 0, wake, true) }
@@ -157,7 +138,7 @@ package final class InstanceStorage: Sendable {
             // (Expiry.swift); elsewhere it is read under the lock only.
             let replaced =
                 deadline == 0 || HeldIndex.holdsDeadlines
-                ? index.publish(slot, for: key.registration, deadline: deadline) : index.clear(key.registration)
+                ? index.publish(holding, for: key.registration, deadline: deadline) : index.clear(key.registration)
             return (dead, replaced, wake, true)
         }
         if wake { state.broadcast() }

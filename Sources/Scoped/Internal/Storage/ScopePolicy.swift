@@ -1,6 +1,6 @@
 // No shared state. This is the one file that says what each lifetime does with its
 // instances: where they live (`home`, and the storage that holds them: `holder` and
-// `withHeldStorage`), whether weakly (`slot`), how long (`rank`), which ones a
+// `withHeldStorage`), whether weakly (`holding`), how long (`rank`), which ones a
 // longer-lived instance can capture, who reports a stored instance's release
 // (`storedReporter`), what a reset reaches (`storagesToDrop`, `dropInstancesEverywhere`)
 // and what an async body may use. Every other file asks these and decides nothing on its
@@ -91,7 +91,7 @@ extension Scope.Lifetime {
     /// otherwise, nothing for a build that made nothing or an optional's `nil` (as in
     /// Factory, the next resolve builds again).
     @inline(__always)
-    package func slot(for payload: AnyObject?, weakTarget: (AnyObject) -> AnyObject?) -> StoredEntry.Slot {
+    package func holding(for payload: AnyObject?, weakTarget: (AnyObject) -> AnyObject?) -> StoredEntry.Holding {
         guard let payload else { return .vacant }
         guard keepsWeakly else { return (payload as? AnyInstanceBox)?.holdsNil == true ? .vacant : .strong(payload) }
         return weakTarget(payload).map { .weak(WeakInstance($0)) } ?? .vacant
@@ -106,48 +106,50 @@ extension Scope.Lifetime {
     }
 }
 
-extension ContainerNode {
-    /// Who owns the instances of `scope` resolved from here, and where they are kept; nil
-    /// for `.unique` and `.graph`, which keep nothing.
+extension Scope.Lifetime {
+    /// Who owns the instances of this lifetime resolved from `node`, and where they are
+    /// kept; nil for `.unique` and `.graph`, which keep nothing.
     ///
-    /// `.scoped`: this lifetime scope, wherever an override was registered. `.cached`,
+    /// `.scoped`: that lifetime scope, wherever an override was registered. `.cached`,
     /// `.shared`, custom scopes: the root, or the container whose override made the
     /// instance. `.singleton`: the process's (or test world's) singletons; an override's,
     /// one per process (or world) for the roots' overrides of a registration, as in Factory,
     /// and a lifetime scope's own for an override registered on that scope.
-    @usableFromInline
-    package func holder(
-        of scope: Scope, overriddenIn overrideOwner: ContainerNode?
+    @inline(__always)
+    func holder(
+        from node: ContainerNode, overriddenIn overrideOwner: ContainerNode?
     ) -> (owner: ContainerNode, storage: InstanceStorage)? {
-        switch scope.kind.home {
+        switch home {
         case .nowhere, .graph:
             return nil
         case .lifetimeScope:
-            return (self, storage)
+            return (node, node.storage)
         case .root:
-            let owner = overrideOwner ?? root
+            let owner = overrideOwner ?? node.root
             return (owner, owner.storage)
         case .process:
-            guard let overrideOwner else { return (root, singletons) }
+            guard let overrideOwner else { return (node.root, node.singletons) }
             return (overrideOwner, overrideOwner.isRoot ? overrideOwner.overriddenSingletons : overrideOwner.storage)
         }
     }
 
-    /// `holder(of:overriddenIn:)` with no override, for the lock-free read: `body` gets the
-    /// storage borrowed, without a reference to its owner (a retain per resolve that the
-    /// read does not need; a root is weakly referenced, so its retains are slow). Nil for
-    /// the lifetimes that keep nothing. Inlined into the fast read, so that choosing the
-    /// storage costs what the hand-written switch there did.
+    /// `holder(from:overriddenIn:)` with no override, for the lock-free read: `body` gets
+    /// the storage borrowed, without a reference to its owner (a retain per resolve that
+    /// the read does not need; a root is weakly referenced, so its retains are slow). Nil
+    /// for the lifetimes that keep nothing. Inlined into the fast read, so that choosing
+    /// the storage costs what the hand-written switch there did.
     @inline(__always)
-    package func withHeldStorage<R>(of kind: Scope.Lifetime, _ body: (InstanceStorage) -> R) -> R? {
-        switch kind.home {
-        case .root: rootStorage.withBorrowed(body)
-        case .lifetimeScope: body(storage)
-        case .process: body(singletons)
+    func withHeldStorage<R>(from node: ContainerNode, _ body: (InstanceStorage) -> R) -> R? {
+        switch home {
+        case .root: node.rootStorage.withBorrowed(body)
+        case .lifetimeScope: body(node.storage)
+        case .process: body(node.singletons)
         case .nowhere, .graph: nil
         }
     }
+}
 
+extension ContainerNode {
     /// The storages a `register` or `reset` of one registration drops its instances from,
     /// in this container: a root's own and the process's singletons of that key (the
     /// declaration's, and the one the roots' overrides made); a child lifetime scope's own only, so that its parent is never

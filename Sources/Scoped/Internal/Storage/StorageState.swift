@@ -128,16 +128,16 @@ package struct StorageState {
         return .run(build, waiter: AsyncBuild.firstWaiter)
     }
 
-    /// Ends `builder`'s build of `key`, in flight or not: whether `slot` may be filed
+    /// Ends `builder`'s build of `key`, in flight or not: whether `holding` may be filed
     /// (false: the build was invalidated, the storage closed, or it made nothing). The
-    /// threads waiting for the build are handed `slot`'s instance either way.
-    package mutating func endBuild(_ key: StorageKey, hash: Int, by builder: ObjectIdentifier, slot: StoredEntry.Slot) -> Bool {
+    /// threads waiting for the build are handed `holding`'s instance either way.
+    package mutating func endBuild(_ key: StorageKey, hash: Int, by builder: ObjectIdentifier, holding: StoredEntry.Holding) -> Bool {
         // An async build leaves the table of builds to join in the same step as it leaves
         // the builds in flight: a resolve between the two would start another.
         if !asyncBuilds.isEmpty { asyncBuilds[builder] = nil }
         let build = table.endBuild(of: key, hash: hash, by: builder)
-        if build.waiting > 0 { handoffs[build.serial] = (slot.held, build.waiting) }
-        return build.valid && !closed && !slot.isVacant
+        if build.waiting > 0 { handoffs[build.serial] = (holding.held, build.waiting) }
+        return build.valid && !closed && !holding.isVacant
     }
 
     /// The instance the build `serial` left for a thread that waited for it, once it has
@@ -174,7 +174,7 @@ package struct StorageState {
         exempting exempt: ObjectIdentifier, _ exemptBuild: ObjectIdentifier?, where shouldRemove: (StoredEntry) -> Bool
     ) -> (removed: [StoredEntry], asyncInvalidated: [(build: AsyncBuild, key: StorageKey, scope: Scope)]) {
         let invalidated = table.invalidateBuilds(exempting: exempt, exemptBuild) { key, scope in
-            shouldRemove(StoredEntry(slot: .vacant, key: key, scope: scope, reporterBox: nil))
+            shouldRemove(StoredEntry(holding: .vacant, key: key, scope: scope, reporterBox: nil))
         }
         let asyncInvalidated = invalidated.compactMap { builder, key, scope in asyncBuilds[builder].map { ($0, key, scope) } }
         return (table.removeAll(where: shouldRemove), asyncInvalidated)

@@ -1,6 +1,7 @@
 /// A held instance together with what events need to describe it.
 package struct StoredEntry {
-    package enum Slot {
+    /// How the entry holds its instance: strongly, weakly (`.shared`), or no more.
+    package enum Holding {
         /// A ``Payload``.
         case strong(AnyObject)
         case weak(WeakInstance)
@@ -24,7 +25,7 @@ package struct StoredEntry {
         }
     }
 
-    package var slot: Slot
+    package var holding: Holding
     package let key: StorageKey
     package let scope: Scope
     /// For singletons (a storage shared by every root): the root that resolved it, which
@@ -43,7 +44,7 @@ package struct StoredEntry {
     /// The instance's identity when it is a class instance (for events); worked out only
     /// when an event asks.
     package var instance: ObjectIdentifier? {
-        switch slot {
+        switch holding {
         case .vacant: return nil
         case .strong(let payload): return Payload.identity(of: payload)
         case .weak(let weak): return weak.identity
@@ -51,11 +52,11 @@ package struct StoredEntry {
     }
 
     /// Whether this entry is a hole left by a removal.
-    package var isVacant: Bool { slot.isVacant }
+    package var isVacant: Bool { holding.isVacant }
 
     /// Whether an instance is held (false once a weak one died).
     package var isAlive: Bool {
-        switch slot {
+        switch holding {
         case .vacant: return false
         case .strong: return true
         case .weak(let weak): return weak.object != nil

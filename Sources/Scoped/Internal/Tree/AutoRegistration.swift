@@ -65,27 +65,6 @@ extension ContainerNode {
         _ = runAutoRegistration()
     }
 
-    /// The override of `key` visible from this container, read once its root's
-    /// `autoRegister()` has run for the root's current registrations: what a resolve builds
-    /// with. A reset raises the gate before it clears the overrides and `autoRegister()`'s
-    /// registrations count as override changes (``OverrideChanges``), so a read that
-    /// raced a reset, or the run after it, sees the gate raised or the count moved on: it
-    /// waits for the reset and the run, then reads again. A resolve of the thread that runs
-    /// `autoRegister()` or resets the root reads what is there. One atomic load more than
-    /// the lookup when nothing races.
-    @inline(__always)
-    package func overrideAfterAutoRegistration(_ key: RegistrationKey) -> (body: any OverrideBody, owner: ContainerNode)? {
-        while true {
-            let seen = OverrideChanges.now
-            let found = override(for: key)
-            if withRoot({ $0.autoRegistrationPending.load(ordering: .acquiring) != 0 }) {
-                if withRoot({ $0.runAutoRegistration() }) { return found }  // this thread's own run or reset
-            } else if OverrideChanges.now == seen {
-                return found
-            }
-        }
-    }
-
     /// Runs `autoRegister()` on this thread, or waits for the thread that runs it or
     /// resets the root. The thread that runs it goes on at once when it resolves or
     /// registers from inside `autoRegister()` (it sees what is registered so far), and so
@@ -93,7 +72,7 @@ extension ContainerNode {
     /// deadlock. Returns true for such a thread (the gate may still be raised), false once
     /// `autoRegister()` has run for the current registrations (or the root has none).
     @inline(never)
-    private func runAutoRegistration() -> Bool {
+    func runAutoRegistration() -> Bool {
         guard let registration = state.withLock({ $0.autoRegistration }) else { return false }
         let gate = registration.gate
         let me = Platform.threadOrdinal

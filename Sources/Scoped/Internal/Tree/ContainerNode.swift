@@ -60,7 +60,7 @@ package final class ContainerNode: Sendable {
     private let isWorldRoot: Bool
     /// Whether a view opened this lifetime scope (ScopedSwiftUI's `.lifetimeScope` and
     /// `.container { }`), or one of its ancestors: a build that a container outside it
-    /// will hold never resolves through it (``resolvesAtRootNow()``).
+    /// will hold never resolves through it (`Route.resolvesAtRootNow`).
     package let isViewBound: Bool
     /// A process-wide number, for events and messages.
     package let number: UInt64
@@ -80,7 +80,7 @@ package final class ContainerNode: Sendable {
     package let overriddenSingletons: InstanceStorage
     /// The tree, overrides and observers: one lock (one allocation) per node.
     package let state = Locked(State())
-    /// `overrideCount`, `observerCount`, `slot` and `autoRegistrationPending`, in one allocation.
+    /// `overrideCount`, `observerCount`, `indexInParent` and `autoRegistrationPending`, in one allocation.
     private let atomicWords = AtomicWords(count: 4)
     /// Number of overrides registered here; read without locking on every resolve.
     package var overrideCount: AtomicWord { atomicWords[0] }
@@ -89,7 +89,7 @@ package final class ContainerNode: Sendable {
     /// This child's place in its parent's ``OpenChildren``: written once when it opens and
     /// read when it closes, both under the parent's lock (an atomic word only because the
     /// node's stored properties are constants).
-    private var slot: AtomicWord { atomicWords[2] }
+    private var indexInParent: AtomicWord { atomicWords[2] }
     /// 1 while a root's `autoRegister()` has yet to run (AutoRegistration.swift); read by
     /// the slow steps of a resolve, never by the lock-free read.
     package var autoRegistrationPending: AtomicWord { atomicWords[3] }
@@ -138,7 +138,7 @@ package final class ContainerNode: Sendable {
             viewBound: viewBound)
         let parentClosed = parent.state.withLock { state -> Bool in
             guard !state.closed else { return true }
-            slot.store(UInt(state.children.insert(self)), ordering: .relaxed)
+            indexInParent.store(UInt(state.children.insert(self)), ordering: .relaxed)
             return false
         }
         if parentClosed {
@@ -148,7 +148,7 @@ package final class ContainerNode: Sendable {
     }
 
     /// `world`'s root for the production root `original`.
-    package convenience init(worldRootFor original: ContainerNode, world: ContainerWorld.State, inheriting inherited: ContainerNode?) {
+    package convenience init(worldRootFor original: ContainerNode, world: WorldNode, inheriting inherited: ContainerNode?) {
         self.init(
             parent: nil, name: original.name, worldNumber: world.number, singletons: world.singletons,
             overriddenSingletons: world.overriddenSingletons, worldRoot: true)
@@ -180,7 +180,7 @@ package final class ContainerNode: Sendable {
         }
         releaseNewestFirst(storage.close(of: self).removed, dying: true)
         if wasOpen { emit(.scopeClosed) }
-        if isRoot && !isWorldRoot { ContainerWorld.State.rootDidEnd(number) }
+        if isRoot && !isWorldRoot { WorldNode.rootDidEnd(number) }
         atomicWords.deallocate()
         // The retains `init` took. Given back after this `deinit` returns when another
         // node's is running on this thread: a deep chain ends iteratively.
@@ -196,7 +196,7 @@ package final class ContainerNode: Sendable {
     private func detachFromParent() {
         guard !isRoot else { return }
         let removed = UnsafeReference<ContainerNode>(bits: parentBits).withBorrowed { parent in
-            parent.state.withLock { $0.children.remove(slot: Int(slot.load(ordering: .relaxed)), number: number) }
+            parent.state.withLock { $0.children.remove(at: Int(indexInParent.load(ordering: .relaxed)), number: number) }
         }
         _ = removed  // released after unlocking: it may be this node's last reference
     }
@@ -220,7 +220,7 @@ package final class ContainerNode: Sendable {
     /// this production root; otherwise this one.
     @usableFromInline
     package func nodeInCurrentWorld() -> ContainerNode {
-        guard ContainerWorld.State.isActive, isRoot, !isWorldRoot, let world = ContainerWorld.State.current else {
+        guard WorldNode.isActive, isRoot, !isWorldRoot, let world = WorldNode.current else {
             return self
         }
         return world.replacement(for: self)
@@ -230,6 +230,12 @@ package final class ContainerNode: Sendable {
     @usableFromInline package var displayName: String { "\(name)#\(number)" }
 
     package var isClosed: Bool { state.withLock { $0.closed } }
+
+    /// What resolving `key` through this closed scope is: the error an async resolve
+    /// throws, the message a synchronous one stops with.
+    func closedError(_ key: StorageKey, scope: Scope) -> LifetimeScopeClosedError {
+        LifetimeScopeClosedError(key, as: scope, in: displayName, isRoot: isRoot)
+    }
 
     // MARK: Lifetime
 
@@ -305,7 +311,7 @@ package final class ContainerNode: Sendable {
     package func override(for key: RegistrationKey) -> (body: any OverrideBody, owner: ContainerNode)? {
         firstInChain(unlessOnlyRoots: .childOverrides) { node in
             // Acquiring: a count a reset cleared comes with the gate it raised before
-            // (AutoRegistration.swift, `overrideAfterAutoRegistration`).
+            // (`Route.overrideAfterAutoRegistration`).
             guard node.overrideCount.load(ordering: .acquiring) != 0,
                 let stored = node.state.withLock({ $0.overrides[key] }), let body = stored.selected()
             else { return nil }
@@ -404,10 +410,7 @@ package final class ContainerNode: Sendable {
             recordOverrideCount(state.overrides.count)
             return removed
         }
-        for changed in removed.keys {
-            drop(changed, from: storagesToDrop())
-            dropInOpenDescendants(changed)
-        }
+        dropEverywhere(removed.keys)
         removed = [:]  // override bodies may capture instances: released here, unlocked
     }
 
@@ -446,10 +449,7 @@ package final class ContainerNode: Sendable {
         guard var popped else {
             ScopedFailure.stop("pop() on \(displayName) without a push() before it: nothing to restore")
         }
-        for key in popped.changed {
-            drop(key, from: storagesToDrop())
-            dropInOpenDescendants(key)
-        }
+        dropEverywhere(popped.changed)
         popped.replaced = [:]  // override bodies may capture instances: released here, unlocked
     }
 
@@ -478,6 +478,15 @@ package final class ContainerNode: Sendable {
         }
         _ = consume dropped  // override bodies may capture instances: released here, unlocked
         emit(.reset, scopeName: "container")
+    }
+
+    /// Drops the instances of each of `keys` held here and in the open lifetime scopes
+    /// below: their override changed.
+    private func dropEverywhere(_ keys: some Sequence<RegistrationKey>) {
+        for key in keys {
+            drop(key, from: storagesToDrop())
+            dropInOpenDescendants(key)
+        }
     }
 
     /// Drops the instances of `key` held in `storages` (every parameter of it).
@@ -516,7 +525,7 @@ package final class ContainerNode: Sendable {
     /// container that held instances of the scope reports their release and the reset;
     /// the others hear nothing.
     package static func resetEverywhere(scope: Scope) {
-        let world = ContainerWorld.State.isActive ? ContainerWorld.State.current : nil
+        let world = WorldNode.isActive ? WorldNode.current : nil
         for node in ContainerRegistry.nodes(in: world, holding: scope) {
             let removed = node.storage.remove { $0.scope === scope }
             guard !removed.isEmpty else { continue }
@@ -531,7 +540,7 @@ package final class ContainerNode: Sendable {
     package static func resetSingletons(scope: Scope) {
         // An overridden singleton lives in the storage of the container holding the override.
         resetEverywhere(scope: scope)
-        let world = ContainerWorld.State.isActive ? ContainerWorld.State.current : nil
+        let world = WorldNode.isActive ? WorldNode.current : nil
         var removed = (world?.singletons ?? processSingletons).remove { _ in true }
         removed += (world?.overriddenSingletons ?? processOverriddenSingletons).remove { _ in true }
         var reporters: [ContainerNode] = []

@@ -42,7 +42,7 @@ package enum ContainerRegistry {
     /// that its `deinit` — and its instances' — would run later, on the resetting
     /// thread. The same holds for lifetime scopes, which are walked under their parents'
     /// locks and retained only if they hold such instances.
-    package static func nodes(in world: ContainerWorld.State?, holding scope: Scope) -> [ContainerNode] {
+    package static func nodes(in world: WorldNode?, holding scope: Scope) -> [ContainerNode] {
         let number = world?.number ?? 0
         let roots = live.withLock { $0.values.filter { $0.worldNumber == number } }
         var found: [ContainerNode] = []

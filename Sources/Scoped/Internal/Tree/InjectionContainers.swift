@@ -7,7 +7,7 @@
 // whose instance a container outside the view's lifetime scopes will hold is open (the
 // thread's stack of builds, or the task's chain of async builds), `@Injected` and friends
 // get the root, and a resolve through a lifetime scope a view opened goes to its root
-// (`ContainerNode.resolvesAtRootNow`, asked only off the root's fast path).
+// (`Route.resolvesAtRootNow`, asked only off the root's fast path).
 
 /// The containers `@Injected`, `@LazyInjected` and `@WeakLazyInjected` resolve through,
 /// in place of a container type's `shared` instance, while a view model is built for a
@@ -108,36 +108,5 @@ package enum InjectionContainers {
             context.injectionContainers = previous
         }
         return try operation()
-    }
-}
-
-extension ContainerNode {
-    /// Whether a resolve through this node may go through its root instead
-    /// (``resolvesAtRootNow()``): a lifetime scope that a view opened, or any lifetime
-    /// scope while a view model is built for a view somewhere.
-    @inline(__always)
-    package var mayResolveAtRoot: Bool {
-        !isRoot && (isViewBound || InjectionContainers.inUse)
-    }
-
-    /// Whether a resolve through this lifetime scope made now belongs to a build whose
-    /// instance a container outside the view's lifetime scopes will hold (the root's
-    /// `.cached`, `.singleton`, `.shared`, a custom scope, a `.graph` part; an async build
-    /// too): then it resolves through the root, as that build would anywhere else. The
-    /// holder decides what its build sees, never the navigation that resolved it first.
-    ///
-    /// A scope a view opened (``isViewBound``): any such build open on this thread or in
-    /// this task's chain of async builds. Any other lifetime scope (`.container(flow)`):
-    /// such a build opened on this thread since a view model's build put the view's
-    /// containers in force.
-    @inline(never)
-    package func resolvesAtRootNow() -> Bool {
-        let context = ResolutionContext.current
-        if isViewBound {
-            return context.isBuildingForAHolderOutsideViews(after: 0)
-                || AsyncBuildChain.frames.contains { $0.kind.isHeldOutsideViews(ownedByChild: $0.ownedByChild) }
-        }
-        let (containers, depth) = context.injectionContainers
-        return !containers.isEmpty && context.isBuildingForAHolderOutsideViews(after: depth)
     }
 }

@@ -179,7 +179,7 @@ package enum LeakCheck {
         /// Watches `entry`'s instance, if it is a class instance the scope holds strongly
         /// (a `.shared` one is held weakly: others keep it on purpose).
         package mutating func watch(_ entry: StoredEntry) {
-            guard case .strong(let payload) = entry.slot else { return }
+            guard case .strong(let payload) = entry.holding else { return }
             let object: AnyObject
             if let box = payload as? AnyInstanceBox {
                 guard let inner = box.classInstance else { return }
