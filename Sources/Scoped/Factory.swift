@@ -77,6 +77,11 @@ extension Factory: FactoryModifying {
             copy.registration.storedBody = registration.storedBody.expiring(after: seconds)
             return copy
         }
+        if case .decorator(let decorate) = modification.change {
+            var copy = self
+            copy.registration.storedBody = registration.storedBody.decorated(with: decorate)
+            return copy
+        }
         return applyingOutOfLine(modification)
     }
 

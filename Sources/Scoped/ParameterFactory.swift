@@ -66,6 +66,7 @@ extension ParameterFactory: FactoryModifying {
         case .scope(let kind): copy.registration.setScope(kind)
         case .perParameter(let box, _): copy.parameterKey = box
         case .timeToLive(let seconds): copy.registration.storedBody = registration.storedBody.expiring(after: seconds)
+        case .decorator(let decorate): copy.registration.storedBody = registration.storedBody.decorated(with: decorate)
         default: return applyingOutOfLine(modification)
         }
         return copy

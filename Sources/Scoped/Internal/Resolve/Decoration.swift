@@ -93,6 +93,7 @@ package class Decoration<Base: Sendable, T>: DecoratedResolve, @unchecked Sendab
     }
 
     /// This decoration with `decorate` run after the others.
+    @usableFromInline
     package final func appending(_ decorate: @escaping @Sendable (T) -> Void) -> Self {
         Self(base: base, decorators: decorators + [decorate], timeToLive: timeToLive)
     }

@@ -239,6 +239,9 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         }
 
         /// This body with `decorate` run after every resolve, after the decorators it has.
+        /// Inlined where the modifier is written, as ``expiring(after:)``: the decoration's
+        /// class metadata is then cached there, not looked up on every factory access.
+        @inlinable
         package func decorated(with decorate: @escaping @Sendable (T) -> Void) -> Body {
             .decorated(decoration?.appending(decorate) ?? DecoratedRegistration(base: self, decorators: [decorate]))
         }
