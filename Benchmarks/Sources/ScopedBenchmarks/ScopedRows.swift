@@ -6,6 +6,8 @@ extension Container {
     var bCached: Factory<Service> { self { Service() }.cached }
     /// A time to live that never runs out during a run: the cost of checking the age.
     var bCachedTTL: Factory<Service> { self { Service() }.cached.timeToLive(3600) }
+    /// A decorator that does nothing: the cost of the decorated path on a held instance.
+    var bCachedDecorated: Factory<Service> { self { Service() }.cached.decorator { _ in } }
     var bSingleton: Factory<Service> { self { Service() }.singleton }
     var bShared: Factory<Service> { self { Service() }.shared }
     var bGraph: Factory<Service> { self { Service() }.graph }
@@ -90,6 +92,11 @@ enum ScopedRows {
             Benchmark("cached", "Scoped cached with .timeToLive(3600) (not expired)") { n in
                 var acc: UInt64 = 0
                 for _ in 0..<n { acc &+= fold(c.bCachedTTL()) }
+                return acc
+            },
+            Benchmark("cached", "Scoped cached with a .decorator") { n in
+                var acc: UInt64 = 0
+                for _ in 0..<n { acc &+= fold(c.bCachedDecorated()) }
                 return acc
             },
             Benchmark("cached", "Scoped cached, root made with ContainerManager() (a keeper retained per factory value)") { n in
