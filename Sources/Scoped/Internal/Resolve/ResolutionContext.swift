@@ -1,23 +1,15 @@
-// Concurrency rule: a `ResolutionContext` belongs to one thread (a pthread-specific
-// value) and is never shared, so it needs no lock. It records which registrations
-// the thread is building right now (for cycle and captive-dependency checks) and the
-// `.graph` instances of the thread's current top-level resolve. Each open build keeps
-// its frame and what is left to do when its body returns (`OpenBuild`: the references
-// it holds were retained when it opened and are released when it closes). A frame of a
-// parameter factory points at its parameter on the stack of that same thread's resolve
-// (`BuildParameter`, ParameterBox.swift), alive while the frame is. It also queues the
-// releases that end a chain of lifetime scopes (`releaseIteratively`), so that no
-// `deinit` runs inside another's.
+// Concurrency rule: a `ResolutionContext` belongs to one thread (pthread-specific data)
+// and is never shared, so it needs no lock. It records the builds open on the thread
+// (cycle and captive checks; each `OpenBuild` keeps what is left to do when its body
+// returns), the `.graph` instances of its top-level resolve, and the releases that end
+// a chain of lifetime scopes (`releaseIteratively`). A parameter factory's frame points
+// at its parameter on the same thread's stack (ParameterBox.swift), alive while it is.
 
-/// One registration being built on this thread.
-///
-/// A trivial value (no reference counting on push and pop): its parameter and custom
-/// scope are unretained. That is safe because a frame lives only while its build runs —
-/// from `ContainerNode.beginBuild`, which opens it, to ``ResolutionContext/finishBuild(_:)``,
-/// which closes it, both called by the typed shell (Registration.swift) — and that shell
-/// holds the frame's ``BuildParameter`` (on its stack, with the key box) and the custom
-/// scope (which lives for the whole process) meanwhile. A factory without a parameter
-/// stores nil for it.
+/// One registration being built on this thread: a trivial value (no reference counting
+/// on push and pop), its parameter and custom scope unretained. Safe because a frame
+/// lives only from `beginBuild` to ``ResolutionContext/finishBuild(_:)``, both called by
+/// the typed shell (Registration.swift), which holds the ``BuildParameter`` on its stack
+/// meanwhile; custom scopes live for the process.
 @usableFromInline
 package struct BuildFrame {
     package let key: RegistrationKey

@@ -1,18 +1,13 @@
-// Concurrency rule: each node (the state behind a `ContainerManager`) keeps its
-// mutable state in one `Locked` value, `state` (closed flag, open children,
-// overrides, observers, a root's `AutoRegistering` gate), and its instances in `storage` (see InstanceStorage.swift).
-// Tree walks take one scope's `state` at a time (a parent's is released before a child's
-// is taken; the lock inventory is in Locked.swift). Every lock is held only to read or swap that
-// state: factory bodies, observers and the `deinit`s of released
-// instances run after unlocking. Closing releases children first, then this scope's
-// instances newest first.
+// Concurrency rule: a node keeps its mutable state in one `Locked` value, `state`, and
+// its instances in `storage` (InstanceStorage.swift). Tree walks take one scope's `state`
+// at a time (the inventory is in Locked.swift), only to read or swap it: factory bodies,
+// observers and the `deinit`s of released instances run after unlocking. Closing
+// releases children first, then this scope's instances newest first.
 //
-// Depth rule: nothing here recurses along the tree, so a chain of lifetime scopes may be
-// as deep as memory allows. Walks up the chain (overrides, observers) are loops;
-// `close()` keeps its own stack of the scopes it is closing; a node's references to its
-// parent and to the manager it was opened from are retained by hand and handed, when
-// the node ends, to its thread's release queue (`ResolutionContext.releaseIteratively`):
-// ending a deep chain frees one node after the other instead of one inside the other.
+// Depth rule: nothing here recurses along the tree. Walks up the chain are loops;
+// `close()` keeps its own stack; a node's retains on its parent and on the manager it was
+// opened from go, when it ends, to its thread's release queue
+// (`ResolutionContext.releaseIteratively`), so a deep chain ends one node after the other.
 
 /// The state behind a container: its instances, overrides, observers and place in the
 /// tree of lifetime scopes. ``ContainerManager`` (public) owns one.
@@ -240,12 +235,9 @@ package final class ContainerNode: Sendable {
     // MARK: Lifetime
 
     /// Closes this lifetime scope: children first (newest first), then this scope's
-    /// instances, newest first. Harmless when already closed.
-    ///
-    /// Iterative: `closing` is the stack of scopes marked closed whose children are not
-    /// all closed yet, each with those children oldest first, so that a chain of any
-    /// depth closes in constant stack, and a scope with any number of children in
-    /// time proportional to their number (plus sorting them once).
+    /// instances, newest first. Harmless when already closed. Iterative: `closing` is the
+    /// stack of scopes marked closed whose children are not all closed yet, each with
+    /// those children oldest first.
     package func close() {
         guard let children = markClosed() else { return }
         guard !children.isEmpty else { return releaseAfterChildren() }  // the usual case: no stack
@@ -282,14 +274,11 @@ package final class ContainerNode: Sendable {
         detachFromParent()
     }
 
-    /// Releases `entries` (oldest first as given) newest first, one by one, reporting each.
-    ///
-    /// `entries` is consumed: callers hand over the only reference to the array (pass the
-    /// `remove`/`close` call itself, or `consume` a local), so each instance is released
-    /// when it is popped, not all at once in array order when the caller's copy dies.
-    ///
-    /// Each class instance released is watched for a leak (LeakCheck.swift) when leaks are
-    /// checked; `dying`: this node releases from its `deinit`, and its root reports them.
+    /// Releases `entries` (oldest first as given) newest first, one by one, reporting each
+    /// and, when leaks are checked, watching it (LeakCheck.swift; `dying`: from this node's
+    /// `deinit`, its root reports them). Consumed: callers hand over the only reference
+    /// (the `remove`/`close` call itself, or a `consume`d local), so each instance goes
+    /// when it is popped, not in array order when the caller's copy dies.
     package func releaseNewestFirst(_ entries: consuming [StoredEntry], dying: Bool = false) {
         var leakCheck = LeakCheck.isArmed ? LeakCheck.Batch(releasedBy: self, dying: dying) : nil
         while let entry = entries.popLast() {
@@ -319,19 +308,17 @@ package final class ContainerNode: Sendable {
         }
     }
 
-    /// ``firstInChain(_:)`` for a property that lifetime scopes rarely have (overrides,
-    /// observers): while none anywhere has it (`childCount` is zero), only the root is
-    /// asked, so a resolve or an event costs the same at any depth.
+    /// ``firstInChain(_:)`` for what lifetime scopes rarely have (overrides, observers):
+    /// while none anywhere has it (`childCount` is zero), only the root is asked.
     @inline(__always)
     package func firstInChain<R>(unlessOnlyRoots childCount: ProcessWideWord, _ test: (ContainerNode) -> R?) -> R? {
         guard childCount.word.load(ordering: .relaxed) == 0 else { return firstInChain(test) }
         return withRoot(test)
     }
 
-    /// The first non-nil answer of `test` for this node, then its parent, and so on up to
-    /// the root. A loop over unretained references (each node's retain on its parent keeps
-    /// the chain alive): no recursion, however deep the chain, and no retain and release
-    /// of each node on the way.
+    /// The first non-nil answer of `test` for this node, then its parent, up to the root:
+    /// a loop over unretained references (each node's retain on its parent keeps the chain
+    /// alive), with no retain and release of each node on the way.
     @inline(__always)
     package func firstInChain<R>(_ test: (ContainerNode) -> R?) -> R? {
         if let found = test(self) { return found }
@@ -373,10 +360,8 @@ package final class ContainerNode: Sendable {
         OverrideChanges.count()
     }
 
-    /// Changes one of this node's counts of something lifetime scopes rarely have
-    /// (`overrideCount`, `observerCount`) by `delta` and, for a lifetime scope, the
-    /// process-wide total over all lifetime scopes that
-    /// ``firstInChain(unlessOnlyRoots:_:)`` reads.
+    /// Changes `count` (`overrideCount`, `observerCount`) by `delta` and, for a lifetime
+    /// scope, the process-wide `total` that ``firstInChain(unlessOnlyRoots:_:)`` reads.
     package func adjust(_ count: AtomicWord, by delta: Int, lifetimeScopesTotal total: ProcessWideWord) {
         func change(_ word: AtomicWord) {
             if delta > 0 { word.add(UInt(delta), ordering: .sequentiallyConsistent) }
@@ -496,14 +481,10 @@ package final class ContainerNode: Sendable {
         }
     }
 
-    /// Drops the instances of `key` that the open lifetime scopes below this container
-    /// hold, and ends their builds of it in progress: they were made with the body a
-    /// `register` or `reset` here has just replaced. A scope with an override of its own
-    /// for `key` is passed over with everything below it (its instances come from that
-    /// override, which did not change).
-    ///
-    /// A loop with a stack of its own (the depth rule above); each scope's lock is held
-    /// only to list its children and look up its override, one scope at a time.
+    /// Drops the instances of `key` that the open lifetime scopes below hold, and ends
+    /// their builds of it in progress: made with the body a `register` or `reset` here just
+    /// replaced. A scope with its own override of `key` is passed over with everything
+    /// below it. A loop with a stack of its own, one scope's lock at a time.
     package func dropInOpenDescendants(_ key: RegistrationKey) {
         var pending = state.withLock { state -> [ContainerNode] in
             var children: [ContainerNode] = []
