@@ -13,7 +13,7 @@
 package protocol OverrideBody: AnyObject, Sendable {
     /// The scope of the factory value `register` was called on (or a statement
     /// `.scope(_:)` gave): resolves of the override use it when the factory is declared
-    /// `.unique`; a declared scope wins, as in Factory (`ContainerNode.locate`).
+    /// `.unique`; a declared scope wins, as in Factory (`Route.init`).
     var scope: Scope { get }
 
     /// The override a resolve uses now: itself, or for run-time context modifiers
