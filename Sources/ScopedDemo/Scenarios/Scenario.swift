@@ -1,3 +1,5 @@
+import SwiftUIModel
+
 /// One of the scenarios (issues #4 and #17): a way of giving a SwiftUI view its view model,
 /// played on the simulated SwiftUI and measured. Scenarios 9 and 10 compare two variants.
 struct Scenario {
@@ -17,7 +19,45 @@ struct Scenario {
         /// The user's actions for a number of ticks.
         let script: @Sendable (Int) -> Script
         /// The root view, made at tick 0 (containers come from the stage).
-        let root: @MainActor (Stage) -> any View
+        let root: Root
+
+        /// Where the variant runs: on the model of SwiftUI (Tests/SwiftUIModel), with the
+        /// shipped ScopedSwiftUI layer, or on the demo's own simulation.
+        enum Root {
+            case simulation(@MainActor (Stage) -> any View)
+            case model(@MainActor (Stage) -> any SwiftUIModel.View)
+        }
+
+        /// A variant on the demo's simulation.
+        init(
+            label: String, code: String, verdict: Verdict, verdictOnXcode27: Verdict? = nil, seed: String,
+            script: @escaping @Sendable (Int) -> Script, root: @escaping @MainActor (Stage) -> any View
+        ) {
+            self.init(label: label, code: code, verdict: verdict, verdictOnXcode27: verdictOnXcode27, seed: seed,
+                      script: script, run: .simulation(root))
+        }
+
+        /// A variant on the model of SwiftUI.
+        init(
+            label: String, code: String, verdict: Verdict, verdictOnXcode27: Verdict? = nil, seed: String,
+            script: @escaping @Sendable (Int) -> Script, onModel root: @escaping @MainActor (Stage) -> any SwiftUIModel.View
+        ) {
+            self.init(label: label, code: code, verdict: verdict, verdictOnXcode27: verdictOnXcode27, seed: seed,
+                      script: script, run: .model(root))
+        }
+
+        private init(
+            label: String, code: String, verdict: Verdict, verdictOnXcode27: Verdict?, seed: String,
+            script: @escaping @Sendable (Int) -> Script, run: Root
+        ) {
+            self.label = label
+            self.code = code
+            self.verdict = verdict
+            self.verdictOnXcode27 = verdictOnXcode27
+            self.seed = seed
+            self.script = script
+            root = run
+        }
     }
 
     /// 1 … 12.

@@ -1,4 +1,6 @@
 import Scoped
+import ScopedSwiftUIOnModel
+import SwiftUIModel
 
 extension Scenario {
     /// 6. Sheet + a lazy resolve of a `.shared` view model, two ways.
@@ -76,11 +78,9 @@ extension Scenario {
                     """# + "\n" + CardCode.counterBody,
                     verdict: .use("resolved once per view identity, lazily; the view holds it, so it is released on dismiss", brief: "once per sheet, lazily"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): its lazy .shared fix, done by ScopedSwiftUI",
-                    script: Script.sheet) { stage in
-                    ContentView(numbers: stage.numbers) { number in
-                        ScopedCounterView(initialValue: number)
-                    }
-                    .container(stage.makeContainer())
+                    script: Script.sheet
+                ) { (stage: Stage) -> any OnModel.View in
+                    OnModel.scopedCounterRoot(stage)
                 },
             ])
     }
@@ -116,17 +116,13 @@ struct HeldClosureCounterView: View {
     }
 }
 
-/// A counter view whose view model is resolved from the environment's container on first
-/// read; the first description's `initialValue` is the one used.
-struct ScopedCounterView: View {
-    @ScopedObject private var viewModel: CounterViewModel
-
-    init(initialValue: Int) {
-        _viewModel = ScopedObject { $0.counter(initialValue: initialValue)() }
-    }
-
-    var body: ViewContent {
-        Text("count \(viewModel.count)")
-        Button("Increment") { viewModel.increment() }
+extension OnModel {
+    /// 6.3 on the model of SwiftUI, with the shipped `@ScopedObject` and `.container`.
+    @MainActor
+    static func scopedCounterRoot(_ stage: Stage) -> any View {
+        ContentView(numbers: stage.numbers) { number in
+            ScopedCounterView(initialValue: number)
+        }
+        .container(stage.makeContainer())
     }
 }

@@ -1,4 +1,6 @@
 import Scoped
+import ScopedSwiftUIOnModel
+import SwiftUIModel
 
 extension Scenario {
     /// 9. Multilevel MVVM: a parent screen whose two child views are hidden and shown
@@ -97,14 +99,9 @@ extension Scenario {
                     """#,
                     verdict: .use("children live in the parent screen's scope: state survives hiding; all released on dismiss", brief: "the scope keeps it"),
                     seed: "000 (Alvarez, \"SwiftUI: Multilevel MVVM\"): \"Solution: Multilevel MVVM\", with Scoped's .scoped instead of strong ownership",
-                    script: Script.multilevel) { stage in
-                    let container = stage.makeContainer()
-                    let numbers = stage.numbers
-                    container.numberSource.register { numbers }
-                    return MultilevelAppView {
-                        ScopedParentScreen().lifetimeScope("parentScreen")
-                    }
-                    .container(container)
+                    script: Script.multilevel
+                ) { (stage: Stage) -> any OnModel.View in
+                    OnModel.scopedParentRoot(stage)
                 },
                 Variant(
                     label: "@ObservedObject children, 3 levels",
@@ -150,5 +147,20 @@ struct MultilevelAppView: View {
             .sheet(isPresented: $showingParent) {
                 screen()
             }
+    }
+}
+
+extension OnModel {
+    /// 9.3 on the model of SwiftUI, with the shipped `.lifetimeScope`, `@ScopedObject` and
+    /// `.container`.
+    @MainActor
+    static func scopedParentRoot(_ stage: Stage) -> any View {
+        let container = stage.makeContainer()
+        let numbers = stage.numbers
+        container.numberSource.register { numbers }
+        return MultilevelAppView {
+            ScopedParentScreen().lifetimeScope("parentScreen")
+        }
+        .container(container)
     }
 }

@@ -1,7 +1,10 @@
 import Scoped
+import SwiftUIModel
 
 /// The world of one scenario variant: its trace, clock, renderer, seeded numbers and
-/// Scoped containers. It plays a ``Script`` tick by tick and measures what the summary
+/// Scoped containers. A variant runs either on the model of SwiftUI (Tests/SwiftUIModel,
+/// with the shipped ScopedSwiftUI layer: ``graph``) or on the demo's own simulation
+/// (``renderer``; Tests/SwiftUIModel/README.md says which rows, and why). It plays a ``Script`` tick by tick and measures what the summary
 /// reports; afterwards it tears everything down without recording, so nothing outlives
 /// the run.
 @MainActor
@@ -9,6 +12,10 @@ final class Stage {
     let trace = LifecycleTrace()
     let clock = SimulatedClock()
     let renderer: Renderer
+    /// Reports the model's steps into ``trace`` (runs on the model only).
+    let tracer: GraphTracer
+    /// The model's view graph, while a variant runs on the model.
+    private var viewGraph: ViewGraph?
     /// The parent's random numbers, seeded.
     let numbers: RandomSource
     private var containers: [Container] = []
@@ -22,6 +29,7 @@ final class Stage {
 
     init(seed: UInt64, stateSDK: StateSDK) {
         renderer = Renderer(trace: trace, clock: clock, stateSDK: stateSDK)
+        tracer = GraphTracer(trace: trace, clock: clock)
         numbers = RandomSource(seed: seed)
         traceRecorder = TraceRecorder(clock: { [second] in second.withLock { $0 } * 1_000_000 })
         trace.onDeinit = { [traceRecorder] in traceRecorder.recordDeinit($0) }
@@ -58,43 +66,52 @@ final class Stage {
         var releasedOnDismiss: Bool?
     }
 
-    /// Mounts `root()` at tick 0, then plays `script`.
-    func play(_ script: Script, root: (Stage) -> any View) -> Outcome {
+    /// Mounts the variant's root at tick 0, then plays `script`.
+    func play(_ script: Script, root: Scenario.Variant.Root) -> Outcome {
         TraceContext.$current.withValue(trace) {
-            RenderContext.$current.withValue(renderer) {
-                let outcome = playTicks(script, root: root)
-                tearDown()
-                return outcome
+            switch root {
+            case .simulation(let root):
+                RenderContext.$current.withValue(renderer) {
+                    let outcome = playTicks(script) { renderer.mountRoot(root($0)) }
+                    tearDown()
+                    return outcome
+                }
+            case .model(let root):
+                GraphTracer.$current.withValue(tracer) {
+                    let outcome = playTicks(script) { viewGraph = ViewGraph(root($0), observer: tracer) }
+                    tearDown()
+                    return outcome
+                }
             }
         }
     }
 
-    private func playTicks(_ script: Script, root: (Stage) -> any View) -> Outcome {
+    private func playTicks(_ script: Script, mount: (Stage) -> Void) -> Outcome {
         var outcome = Outcome()
         for tick in 0..<script.ticks {
             trace.tick = tick
             second.withLock { $0 = UInt64(tick) }
             if tick == 0 {
-                renderer.mountRoot(root(self))
+                mount(self)
             } else {
                 clock.advance(to: tick)
-                renderer.flush()
+                flush()
             }
             let probe = script.probe
-            if tick == probe.beforeTick { outcome.stateInitial = renderer.firstText(startingWith: probe.textPrefix) }
+            if tick == probe.beforeTick { outcome.stateInitial = firstText(startingWith: probe.textPrefix) }
             // Each action's releases are checked for leaks at once (LeakCheck.collecting):
             // an instance a scope released and still alive shows as `scoped.leaked`.
             if let action = script.action(at: tick) {
                 if tick == script.dismissTick {
-                    let shown = renderer.collectingUnmountedReads { checkingLeaks { perform(action) } }
+                    let shown = collectingDestroyedReads { checkingLeaks { perform(action) } }
                         .filter { $0.role == .viewModel }
                     outcome.releasedOnDismiss = shown.isEmpty ? nil : shown.allSatisfy(\.isReleased)
                 } else {
                     checkingLeaks { perform(action) }
                 }
             }
-            if tick == probe.beforeTick { outcome.stateBefore = renderer.firstText(startingWith: probe.textPrefix) }
-            if tick == probe.afterTick { outcome.stateAfter = renderer.firstText(startingWith: probe.textPrefix) }
+            if tick == probe.beforeTick { outcome.stateBefore = firstText(startingWith: probe.textPrefix) }
+            if tick == probe.afterTick { outcome.stateAfter = firstText(startingWith: probe.textPrefix) }
         }
         return outcome
     }
@@ -104,7 +121,42 @@ final class Stage {
         _ = LeakCheck.collecting(body)
     }
 
+    // MARK: The model or the simulation
+
+    private func flush() {
+        if let viewGraph { viewGraph.flush() } else { renderer.flush() }
+    }
+
+    /// The first text shown (on the model: on screen) that starts with `prefix`.
+    private func firstText(startingWith prefix: String) -> String? {
+        if let viewGraph { return viewGraph.texts.first { $0.hasPrefix(prefix) } }
+        return renderer.firstText(startingWith: prefix)
+    }
+
+    private func collectingDestroyedReads(_ body: () -> Void) -> [InstanceRecord] {
+        if viewGraph != nil { return tracer.collectingDestroyedReads(body) }
+        return renderer.collectingUnmountedReads(body)
+    }
+
+    /// The user's action on the model: the model's driver finds the button, the sheet, the
+    /// pushed screen, and updates the graph.
+    private func perform(_ action: Script.Action, on graph: ViewGraph) {
+        switch action.kind {
+        case .tap(let title), .tapStarting(let title):
+            let exact = action.kind == .tap(title)
+            let tapped = graph.tap(firstTitled: { exact ? $0 == title : $0.hasPrefix(title) }) { [trace] in
+                trace.log(.tap, "\"\($0)\"")
+            }
+            guard tapped != nil else { fatalError("ScopedDemo: no button titled \"\(title)\" on screen at tick \(action.tick)") }
+        case .dismiss:
+            graph.dismissSheet { [trace] in trace.log(.dismiss, "sheet of \($0)") }
+        case .pop:
+            graph.pop { [trace] in trace.log(.pop, $0) }
+        }
+    }
+
     private func perform(_ action: Script.Action) {
+        if let viewGraph { return perform(action, on: viewGraph) }
         switch action.kind {
         case .tap(let title), .tapStarting(let title):
             let buttons = renderer.nodes.lazy.compactMap { $0.description as? Button }
@@ -139,6 +191,8 @@ final class Stage {
     private func tearDown() {
         trace.isRecording = false
         renderer.unmountRoot()
+        viewGraph?.tearDown()
+        viewGraph = nil
         for observation in observations { observation.cancel() }
         for container in containers { container.close() }
         observations = []

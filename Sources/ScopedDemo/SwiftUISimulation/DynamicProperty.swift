@@ -1,4 +1,4 @@
-import ScopedSwiftUI
+import ScopedSwiftUIOnModel
 
 /// A property of a view description that the node backs with storage of its own
 /// (`@StateObject`, `@State`), installed before every `body` run.

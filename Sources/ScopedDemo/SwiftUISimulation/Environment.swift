@@ -1,4 +1,4 @@
-import ScopedSwiftUI
+import ScopedSwiftUIOnModel
 
 /// The environment values the simulation models: the one ScopedSwiftUI adds
 /// (`EnvironmentValues.scopedContainers`, what the environment carries for Scoped).

@@ -8,15 +8,26 @@
 final class ObservationRegistrar {
     private let lifeline: InstanceRecord?
     private weak var renderer: Renderer?
+    /// The run's tracer when the run is on the model of SwiftUI (GraphTracer.swift).
+    private weak var tracer: GraphTracer?
     private var subscribers: [WeakNode] = []
+    /// Tells the model of SwiftUI (the object's `objectWillChange`), set by the object.
+    var onWillChange: (() -> Void)?
 
     init(lifeline: InstanceRecord?) {
         self.lifeline = lifeline
         renderer = RenderContext.current
+        tracer = GraphTracer.current
     }
 
     /// A getter was called: the node whose `body` runs now observes this object.
     func access() {
+        if let tracer, let lifeline {
+            // On the model, re-rendering follows the model's rules (objectWillChange): the
+            // read is only recorded, for the summary and for what a dismissal takes down.
+            tracer.didRead(lifeline)
+            return
+        }
         guard let renderer, let node = renderer.renderingNode else { return }
         if !subscribers.contains(where: { $0.node === node }) {
             subscribers.append(WeakNode(node))
@@ -27,6 +38,7 @@ final class ObservationRegistrar {
 
     /// State is about to change: every observing node must render again.
     func willChange() {
+        onWillChange?()
         for node in subscribers.compactMap(\.node) { node.invalidate() }
     }
 

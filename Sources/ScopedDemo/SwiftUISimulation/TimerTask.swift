@@ -65,7 +65,11 @@ final class TaskLifetime: AppearanceObserver {
         self.action = action
     }
 
-    func didAppear(in node: ViewNode) {
+    func didAppear(in node: ViewNode) { start() }
+    func didDisappear(in node: ViewNode) { stop() }
+
+    /// The view appeared: the loop starts (unless running).
+    func start() {
         guard timerID == nil else { return }
         let trace = self.trace, viewName = self.viewName, period = self.period, action = self.action
         trace.log(.taskStarted, viewName, "loop: sleep \(period)s, then its body")
@@ -75,7 +79,8 @@ final class TaskLifetime: AppearanceObserver {
         }
     }
 
-    func didDisappear(in node: ViewNode) {
+    /// The view disappeared: the loop is cancelled.
+    func stop() {
         guard let timerID else { return }
         clock.cancel(timerID)
         self.timerID = nil

@@ -1,4 +1,4 @@
-import ScopedSwiftUI
+import ScopedSwiftUIOnModel
 
 /// Fact modelled here: node identity. The *real view* for one place in the tree. It is
 /// created (mounted) when a description first appears at its place, keeps its identity —

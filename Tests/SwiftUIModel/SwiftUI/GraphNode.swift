@@ -51,7 +51,14 @@ public final class GraphNode {
     var runningTask: Task<Void, Never>?
     var installedEnvironments: [EnvironmentBox] = []
 
+    /// Instrumentation (not a SwiftUI rule): the node's number in its graph, for observers.
+    let serial: Int
+    /// Instrumentation: what a `Text` node showed last, to report changes only.
+    var shownText: String?
+
     init(key: String, view: any View, environment: EnvironmentValues, parent: GraphNode?, graph: ViewGraph) {
+        graph.nodeCount += 1
+        serial = graph.nodeCount
         self.key = key
         self.view = view
         self.environment = environment
@@ -110,6 +117,9 @@ public final class GraphNode {
     func tracked(_ work: () -> any View) -> any View {
         observationGeneration += 1
         let generation = observationGeneration
+        // Observation exists from macOS 14 / iOS 17 on Apple platforms (the demo builds the
+        // model there at the package's floor); before that no `@Observable` type exists to track.
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return work() }
         return withObservationTracking(work) { [weak self] in
             MainActor.assumeIsolated {
                 guard let self, self.observationGeneration == generation else { return }

@@ -46,15 +46,15 @@ extension NavigationStack where Data == NavigationPath {
 @MainActor
 final class NavigationModel {
     enum Source { case view(link: ObjectIdentifier, view: any View), value(AnyHashable) }
-    struct Entry { let id: Int; var source: Source }
+    struct Entry { let id: Int; var source: Source; let caption: String }
     private(set) var entries: [Entry] = []
     private var nextID = 0
     var destinations: [ObjectIdentifier: (AnyHashable) -> any View] = [:]
     weak var stackNode: GraphNode?
 
-    func push(_ source: Source) {
+    func push(_ source: Source, caption: String) {
         nextID += 1
-        entries.append(Entry(id: nextID, source: source))
+        entries.append(Entry(id: nextID, source: source, caption: caption))
         stackNode?.invalidate()
     }
 
@@ -63,6 +63,9 @@ final class NavigationModel {
         entries.removeLast()
         stackNode?.invalidate()
     }
+
+    /// What pushed the top entry (the link's title in quotes, `value 2`).
+    var topCaption: String { entries.last?.caption ?? "" }
 
     var isEmpty: Bool { entries.isEmpty }
 
@@ -108,8 +111,8 @@ public struct NavigationLink<Label, Destination> where Label: View, Destination:
 
     @MainActor func activate(in node: GraphNode) {
         guard let model = node.environment[NavigationModelKey.self] else { fatalError("model: NavigationLink outside a NavigationStack") }
-        if let destination { model.push(.view(link: ObjectIdentifier(node), view: destination)) }
-        if let value { model.push(.value(value)) }
+        if let destination { model.push(.view(link: ObjectIdentifier(node), view: destination), caption: "\"\(title)\"") }
+        if let value { model.push(.value(value), caption: "value \(value.base)") }
     }
 }
 

@@ -180,6 +180,7 @@ public struct Bindable<Value> {
     public var projectedValue: Bindable<Value> { self }
 }
 
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 extension Bindable where Value: AnyObject, Value: Observable {
     public init(wrappedValue: Value) { value = wrappedValue }
     public init(_ wrappedValue: Value) { value = wrappedValue }
