@@ -19,6 +19,10 @@ enum OnModel {
     typealias NavigationLink<Label: View, Destination: View> = SwiftUIModel.NavigationLink<Label, Destination>
     typealias ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View> = SwiftUIModel.ForEach<Data, ID, Content>
     typealias AnyView = SwiftUIModel.AnyView
+
+    /// Why a Scoped row cannot run before macOS 11: the shipped `@ScopedObject` and
+    /// `.lifetimeScope` keep their storage in `StateObject` (macOS 11, iOS 14).
+    static let needsMacOS11 = "ScopedDemo: the Scoped rows run ScopedSwiftUI's @ScopedObject, which needs macOS 11 or newer"
 }
 
 extension SwiftUIModel.View {
@@ -87,6 +91,7 @@ extension OnModel {
 
     /// A counter view whose view model is resolved from the environment's container on
     /// first read; the first description's `initialValue` is the one used.
+    @available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *)  // the shipped @ScopedObject's (the demo builds at the package's floor)
     struct ScopedCounterView: View {
         @ScopedObject private var viewModel: CounterViewModel
 
@@ -139,6 +144,7 @@ extension OnModel {
     }
 
     /// An item screen whose view model is resolved from its lifetime scope, on first read.
+    @available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *)  // the shipped @ScopedObject's (the demo builds at the package's floor)
     struct ScopedDetailView: View {
         @ScopedObject private var viewModel: DetailViewModel
 
@@ -154,6 +160,7 @@ extension OnModel {
     }
 
     /// Scenario 16's item screen: its view model subscribes to the app-wide feed.
+    @available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *)  // the shipped @ScopedObject's (the demo builds at the package's floor)
     struct FeedDetailView: View {
         @ScopedObject private var viewModel: FeedDetailViewModel
 
@@ -185,6 +192,7 @@ extension OnModel {
 
     /// The parent screen has a lifetime scope of its own (`.lifetimeScope("parentScreen")`
     /// where it is presented); its view model and its children's are `.scoped` there.
+    @available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *)  // the shipped @ScopedObject's (the demo builds at the package's floor)
     struct ScopedParentScreen: View {
         @ScopedObject(\.parentViewModel) private var viewModel: ParentViewModel
         @State private var showChildren = true
@@ -202,6 +210,7 @@ extension OnModel {
 
     /// A child view whose view model is resolved from the nearest lifetime scope — the
     /// parent screen's — on first read.
+    @available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *)  // the shipped @ScopedObject's (the demo builds at the package's floor)
     struct ScopedChildView: View {
         @ScopedObject private var viewModel: ChildViewModel
 

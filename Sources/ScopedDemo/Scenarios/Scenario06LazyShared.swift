@@ -80,7 +80,8 @@ extension Scenario {
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): its lazy .shared fix, done by ScopedSwiftUI",
                     script: Script.sheet
                 ) { (stage: Stage) -> any OnModel.View in
-                    OnModel.scopedCounterRoot(stage)
+                    guard #available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *) else { fatalError(OnModel.needsMacOS11) }
+                    return OnModel.scopedCounterRoot(stage)
                 },
             ])
     }
@@ -118,7 +119,7 @@ struct HeldClosureCounterView: View {
 
 extension OnModel {
     /// 6.3 on the model of SwiftUI, with the shipped `@ScopedObject` and `.container`.
-    @MainActor
+    @MainActor @available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *)
     static func scopedCounterRoot(_ stage: Stage) -> any View {
         ContentView(numbers: stage.numbers) { number in
             ScopedCounterView(initialValue: number)

@@ -35,7 +35,8 @@ extension Scenario {
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): NavigationLink eagerness, fixed with a lifetime scope per pushed screen",
                     script: Script.navigation
                 ) { (stage: Stage) -> any OnModel.View in
-                    OnModel.scopedDetailRoot(stage)
+                    guard #available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *) else { fatalError(OnModel.needsMacOS11) }
+                    return OnModel.scopedDetailRoot(stage)
                 },
             ])
     }
@@ -45,7 +46,7 @@ extension Scenario {
 extension OnModel {
     /// Scenario 8 on the model of SwiftUI, with the shipped `.lifetimeScope`,
     /// `@ScopedObject` and `.container`.
-    @MainActor
+    @MainActor @available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *)
     static func scopedDetailRoot(_ stage: Stage) -> any View {
         ItemsStackView(numbers: stage.numbers) { id in
             ScopedDetailView(id: id).lifetimeScope("detail")

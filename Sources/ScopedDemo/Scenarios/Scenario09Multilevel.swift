@@ -101,7 +101,8 @@ extension Scenario {
                     seed: "000 (Alvarez, \"SwiftUI: Multilevel MVVM\"): \"Solution: Multilevel MVVM\", with Scoped's .scoped instead of strong ownership",
                     script: Script.multilevel
                 ) { (stage: Stage) -> any OnModel.View in
-                    OnModel.scopedParentRoot(stage)
+                    guard #available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *) else { fatalError(OnModel.needsMacOS11) }
+                    return OnModel.scopedParentRoot(stage)
                 },
                 Variant(
                     label: "@ObservedObject children, 3 levels",
@@ -153,7 +154,7 @@ struct MultilevelAppView: View {
 extension OnModel {
     /// 9.3 on the model of SwiftUI, with the shipped `.lifetimeScope`, `@ScopedObject` and
     /// `.container`.
-    @MainActor
+    @MainActor @available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *)
     static func scopedParentRoot(_ stage: Stage) -> any View {
         let container = stage.makeContainer()
         let numbers = stage.numbers

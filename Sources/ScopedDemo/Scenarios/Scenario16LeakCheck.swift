@@ -32,7 +32,8 @@ extension Scenario {
     private static func variant(weakly: Bool, label: String, capture: String, verdict: Verdict, seed: String) -> Variant {
         Variant(label: label, code: code(capture: capture), verdict: verdict, seed: seed, script: Script.navigation
         ) { (stage: Stage) -> any OnModel.View in
-            OnModel.feedDetailRoot(stage, weakly: weakly)
+            guard #available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *) else { fatalError(OnModel.needsMacOS11) }
+            return OnModel.feedDetailRoot(stage, weakly: weakly)
         }
     }
 
@@ -93,7 +94,7 @@ extension Container {
 extension OnModel {
     /// Scenario 16 on the model of SwiftUI, with the shipped `.lifetimeScope`,
     /// `@ScopedObject` and `.container`.
-    @MainActor
+    @MainActor @available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *)
     static func feedDetailRoot(_ stage: Stage, weakly: Bool) -> any View {
         ItemsStackView(numbers: stage.numbers) { id in
             FeedDetailView(id: id, weakly: weakly).lifetimeScope("detail")
