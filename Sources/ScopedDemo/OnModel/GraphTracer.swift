@@ -74,6 +74,18 @@ final class GraphTracer: ViewGraphObserver {
         reads[node.id] = nil
     }
 
+    func graphDidKeepState(_ node: GraphNodeInfo, kept: Any, dropped: Any) {
+        guard let keptLabel = (kept as? TracedObject)?.lifeline?.label,
+              let droppedLabel = (dropped as? TracedObject)?.lifeline?.label, droppedLabel != keptLabel
+        else { return }
+        trace.log(.keep, node.name, "@State keeps \(keptLabel); \(droppedLabel) is unused")
+    }
+
+    func graphDidKeepStateObject(_ node: GraphNodeInfo, kept: AnyObject) {
+        guard let label = (kept as? TracedObject)?.lifeline?.label else { return }
+        trace.log(.keep, node.name, "@StateObject keeps \(label); autoclosure not run")
+    }
+
     // MARK: Reads
 
     /// A body read `record`'s state (ObservationRegistrar.access()).

@@ -19,6 +19,7 @@ enum OnModel {
     typealias NavigationLink<Label: View, Destination: View> = SwiftUIModel.NavigationLink<Label, Destination>
     typealias ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View> = SwiftUIModel.ForEach<Data, ID, Content>
     typealias AnyView = SwiftUIModel.AnyView
+    typealias ViewBuilder = SwiftUIModel.ViewBuilder
 
     /// Why a Scoped row cannot run before macOS 11: the shipped `@ScopedObject` and
     /// `.lifetimeScope` keep their storage in `StateObject` (macOS 11, iOS 14).
@@ -176,19 +177,6 @@ extension OnModel {
     }
 
     // MARK: Multilevel (scenario 9.3)
-
-    /// Scenario 9's app on the model: a button presents the parent screen as a sheet.
-    struct MultilevelAppView: View {
-        let screen: () -> any View
-        @State private var showingParent = false
-
-        var body: some View {
-            Button("Open parent screen") { showingParent = true }
-                .sheet(isPresented: $showingParent) {
-                    AnyView(screen())
-                }
-        }
-    }
 
     /// The parent screen has a lifetime scope of its own (`.lifetimeScope("parentScreen")`
     /// where it is presented); its view model and its children's are `.scoped` there.

@@ -37,6 +37,17 @@ public protocol ViewGraphObserver: AnyObject {
     func graphDidDisappear(_ node: GraphNodeInfo)
     /// The node's identity ended (its children's first); its storage goes right after.
     func graphWillDestroy(_ node: GraphNodeInfo)
+    /// A `State` of an existing node kept its stored value; `dropped` is the new
+    /// description's initial value, which is not used.
+    func graphDidKeepState(_ node: GraphNodeInfo, kept: Any, dropped: Any)
+    /// A `StateObject` of an existing node kept its object; the new description's thunk is
+    /// not run.
+    func graphDidKeepStateObject(_ node: GraphNodeInfo, kept: AnyObject)
+}
+
+extension ViewGraphObserver {
+    public func graphDidKeepState(_ node: GraphNodeInfo, kept: Any, dropped: Any) {}
+    public func graphDidKeepStateObject(_ node: GraphNodeInfo, kept: AnyObject) {}
 }
 
 /// Instrumentation: a view or modifier of the app's that observers see as a building block

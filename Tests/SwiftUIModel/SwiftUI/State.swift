@@ -55,11 +55,14 @@ final class StateBox<Value> {
 
 extension State: InstallableProperty {
     func install(in node: GraphNode, key: String) {
+        var isNew = false
         let storage = node.stored(key) { () -> StateStorage<Value> in
+            isNew = true
             let made = StateStorage(box.initial)
             made.node = node
             return made
         }
+        if !isNew, box.storage !== storage { node.graph.observer?.graphDidKeepState(node.info, kept: storage.value, dropped: box.initial) }
         box.storage = storage
     }
 }
@@ -117,11 +120,14 @@ final class StateObjectBox<ObjectType: ObservableObject> {
 
 extension StateObject: InstallableProperty {
     func install(in node: GraphNode, key: String) {
+        var isNew = false
         let storage = node.stored(key) { () -> StateObjectStorage<ObjectType> in
+            isNew = true
             let made = StateObjectStorage(box.thunk())
             made.subscription = node.observe(made.object)
             return made
         }
+        if !isNew, box.storage !== storage { node.graph.observer?.graphDidKeepStateObject(node.info, kept: storage.object) }
         box.storage = storage
     }
 }

@@ -64,11 +64,19 @@ public final class ViewGraph {
     /// `willTap` (instrumentation) is told the title before the tap.
     @discardableResult
     public func tap(firstTitled matches: (String) -> Bool, willTap: (String) -> Void = { _ in }) -> String? {
+        guard let tapped = performTap(matches, willTap: willTap) else { return nil }
+        // The update runs after the action returned, the tapped view's value let go (as
+        // SwiftUI updates after the event handler, not inside it): a model holding it
+        // would outlive its description.
+        flush()
+        return tapped
+    }
+
+    private func performTap(_ matches: (String) -> Bool, willTap: (String) -> Void) -> String? {
         for node in onScreenNodes() {
             if let button = node.view as? any TitledAction, matches(button.title) {
                 willTap(button.title)
                 button.perform(in: node)
-                flush()
                 return button.title
             }
         }
