@@ -19,11 +19,10 @@ import Testing
         let pushed = scenario == "navigationlink-eager" ? "DetailView" : "ScopedDetailView"
         let firstAppear = ["appear ItemsStackView", "task.start ItemsStackView", "appear ItemListView", "task.start ItemListView"]
         #expect(Self.appearance(result, at: 0) == firstAppear)
-        // On the model of SwiftUI (scenario 8), children disappear before their parent
+        // On the model of SwiftUI children disappear before their parent
         // (Tests/SwiftUIModel/SwiftUI/Lifecycle.swift): the list's `.task`, a modifier inside
-        // it, is cancelled before the list disappears. The simulation (7) runs them the other way.
-        let covered = scenario == "navigationlink-scoped"
-            ? ["task.cancel ItemListView", "disappear ItemListView"] : ["disappear ItemListView", "task.cancel ItemListView"]
+        // it, is cancelled before the list disappears.
+        let covered = ["task.cancel ItemListView", "disappear ItemListView"]
         #expect(Self.appearance(result, at: 1).filter { $0.hasSuffix("ItemListView") } == covered)
         #expect(Self.appearance(result, at: 1).contains("appear \(pushed)"))
         // While covered only the stack's task runs; the model it refreshes re-renders the list.

@@ -55,6 +55,14 @@ final class GraphTracer: ViewGraphObserver {
         rendering.removeLast()
     }
 
+    func graphWillMakeChild(of node: GraphNodeInfo) {
+        trace.begin(RenderActivity(nodeID: node.id, viewName: node.name, phase: .afterBody))
+    }
+
+    func graphDidMakeChild(of node: GraphNodeInfo) {
+        trace.end()
+    }
+
     func graphDidShowText(_ node: GraphNodeInfo, _ string: String) {
         trace.log(.text, node.name, "\"\(string)\"")
     }

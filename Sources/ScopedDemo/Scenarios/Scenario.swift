@@ -28,6 +28,11 @@ struct Scenario {
             case model(@MainActor (Stage) -> any SwiftUIModel.View)
         }
 
+        /// The variant's run under `--sdk 27`, when it is not ``root``: a row on the model
+        /// whose `@State` view model needs the demo's macro assumption (StateSDK.swift),
+        /// which only the simulation makes.
+        private(set) var xcode27Root: Root?
+
         /// A variant on the demo's simulation.
         init(
             label: String, code: String, verdict: Verdict, verdictOnXcode27: Verdict? = nil, seed: String,
@@ -37,13 +42,16 @@ struct Scenario {
                       script: script, run: .simulation(root))
         }
 
-        /// A variant on the model of SwiftUI.
+        /// A variant on the model of SwiftUI; under `--sdk 27`, on the simulation's
+        /// `xcode27` root if it has one.
         init(
             label: String, code: String, verdict: Verdict, verdictOnXcode27: Verdict? = nil, seed: String,
-            script: @escaping @Sendable (Int) -> Script, onModel root: @escaping @MainActor (Stage) -> any SwiftUIModel.View
+            script: @escaping @Sendable (Int) -> Script, onModel root: @escaping @MainActor (Stage) -> any SwiftUIModel.View,
+            onXcode27 xcode27: (@MainActor (Stage) -> any View)? = nil
         ) {
             self.init(label: label, code: code, verdict: verdict, verdictOnXcode27: verdictOnXcode27, seed: seed,
                       script: script, run: .model(root))
+            xcode27Root = xcode27.map { .simulation($0) }
         }
 
         private init(
@@ -79,7 +87,8 @@ struct Scenario {
         variants.enumerated().map { index, variant in
             let stage = Stage(seed: seed, stateSDK: stateSDK)
             let script = variant.script(ticks)
-            let outcome = stage.play(script, root: variant.root)
+            let root = stateSDK == .xcode27 ? variant.xcode27Root ?? variant.root : variant.root
+            let outcome = stage.play(script, root: root)
             return VariantResult(
                 scenario: self, variant: variant, index: index, script: script, seed: seed, stateSDK: stateSDK, stage: stage, outcome: outcome)
         }

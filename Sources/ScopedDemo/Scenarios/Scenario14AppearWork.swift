@@ -1,3 +1,5 @@
+import SwiftUIModel
+
 extension Scenario {
     /// 14. Seed 004's conclusion: rather than rely on `init`/`deinit` (RAII) for work such
     /// as subscriptions, start it in `onAppear` and stop it in `onDisappear`. Both variants
@@ -26,11 +28,15 @@ extension Scenario {
                     """#,
                     verdict: .avoid("every view model built for a row opens its subscription, shown or not, until it goes", brief: "work for unseen screens"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): subscriptions hooked to init and deinit",
-                    script: Script.navigation) { stage in
-                    ItemsStackView(numbers: stage.numbers) { id in
-                        InitWorkDetailView(id: id)
-                    }
-                },
+                    script: Script.navigation,
+                    onModel: OnModel.initWorkRoot,
+                    // `--sdk 27`'s lazy `@State` initial value is this demo's assumption, not a
+                    // rule of the model of SwiftUI: that run stays on the demo's simulation.
+                    onXcode27: { stage in
+                        ItemsStackView(numbers: stage.numbers) { id in
+                            InitWorkDetailView(id: id)
+                        }
+                    }),
                 Variant(
                     label: "work in onAppear, ended onDisappear",
                     code: CardCode.itemList(destination: #"AppearWorkDetailView(id: id)"#) + "\n" + #"""
@@ -49,11 +55,13 @@ extension Scenario {
                     """#,
                     verdict: .use("the subscription runs exactly while the screen is shown, however many view models were built", brief: "work only while shown"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): its conclusion, onAppear and onDisappear",
-                    script: Script.navigation) { stage in
-                    ItemsStackView(numbers: stage.numbers) { id in
-                        AppearWorkDetailView(id: id)
-                    }
-                },
+                    script: Script.navigation,
+                    onModel: OnModel.appearWorkRoot,
+                    onXcode27: { stage in
+                        ItemsStackView(numbers: stage.numbers) { id in
+                            AppearWorkDetailView(id: id)
+                        }
+                    }),
             ])
     }
 }

@@ -16,6 +16,8 @@ final class Stage {
     let tracer: GraphTracer
     /// The model's view graph, while a variant runs on the model.
     private var viewGraph: ViewGraph?
+    /// Whether the variant ran on the model of SwiftUI.
+    private(set) var ranOnModel = false
     /// The parent's random numbers, seeded.
     let numbers: RandomSource
     private var containers: [Container] = []
@@ -71,13 +73,14 @@ final class Stage {
         TraceContext.$current.withValue(trace) {
             switch root {
             case .simulation(let root):
-                RenderContext.$current.withValue(renderer) {
+                return RenderContext.$current.withValue(renderer) {
                     let outcome = playTicks(script) { renderer.mountRoot(root($0)) }
                     tearDown()
                     return outcome
                 }
             case .model(let root):
-                GraphTracer.$current.withValue(tracer) {
+                ranOnModel = true
+                return GraphTracer.$current.withValue(tracer) {
                     let outcome = playTicks(script) { viewGraph = ViewGraph(root($0), observer: tracer) }
                     tearDown()
                     return outcome

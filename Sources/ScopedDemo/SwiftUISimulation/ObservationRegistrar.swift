@@ -11,8 +11,11 @@ final class ObservationRegistrar {
     /// The run's tracer when the run is on the model of SwiftUI (GraphTracer.swift).
     private weak var tracer: GraphTracer?
     private var subscribers: [WeakNode] = []
-    /// Tells the model of SwiftUI (the object's `objectWillChange`), set by the object.
+    /// Tells the model of SwiftUI (the object's `objectWillChange`, an Observation
+    /// mutation), set by the object.
     var onWillChange: (() -> Void)?
+    /// Tells the model of SwiftUI of a read (an Observation access), set by the object.
+    var onAccess: (() -> Void)?
 
     init(lifeline: InstanceRecord?) {
         self.lifeline = lifeline
@@ -26,6 +29,7 @@ final class ObservationRegistrar {
             // On the model, re-rendering follows the model's rules (objectWillChange): the
             // read is only recorded, for the summary and for what a dismissal takes down.
             tracer.didRead(lifeline)
+            onAccess?()
             return
         }
         guard let renderer, let node = renderer.renderingNode else { return }

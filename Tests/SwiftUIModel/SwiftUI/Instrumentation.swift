@@ -29,6 +29,10 @@ public protocol ViewGraphObserver: AnyObject {
     /// The node's `body` (or a modifier's `body(content:)`) is about to run; `graphDidRunBody` follows.
     func graphWillRunBody(_ node: GraphNodeInfo)
     func graphDidRunBody(_ node: GraphNodeInfo)
+    /// A building block is about to make a child's description itself, after its
+    /// parent's body returned (a `ForEach` row, a sheet's content); `graphDidMakeChild` follows.
+    func graphWillMakeChild(of node: GraphNodeInfo)
+    func graphDidMakeChild(of node: GraphNodeInfo)
     /// A `Text` node shows a string it did not show before.
     func graphDidShowText(_ node: GraphNodeInfo, _ string: String)
     /// The node appeared (before its `onAppear` action and its `.task` start).
@@ -46,6 +50,8 @@ public protocol ViewGraphObserver: AnyObject {
 }
 
 extension ViewGraphObserver {
+    public func graphWillMakeChild(of node: GraphNodeInfo) {}
+    public func graphDidMakeChild(of node: GraphNodeInfo) {}
     public func graphDidKeepState(_ node: GraphNodeInfo, kept: Any, dropped: Any) {}
     public func graphDidKeepStateObject(_ node: GraphNodeInfo, kept: AnyObject) {}
 }

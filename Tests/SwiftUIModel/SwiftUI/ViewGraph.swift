@@ -233,7 +233,10 @@ public final class ViewGraph {
         for spec in specs {
             var environment = node.environment
             spec.environment?(&environment)
+            let makesItself = node.isPrimitive
+            if makesItself { observer?.graphWillMakeChild(of: node.info) }
             let view = spec.make()
+            if makesItself { observer?.graphDidMakeChild(of: node.info) }
             if let child = existing[spec.key], child.accepts(view) {
                 child.isVisibleInParent = spec.visible
                 update(child, view: view, environment: environment, force: false)
