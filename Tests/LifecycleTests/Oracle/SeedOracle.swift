@@ -49,6 +49,9 @@ enum SeedOracle {
                   scenario: "navigationlink-eager", variant: 0, measure: .builtTicks("DetailViewModel"),
                   expected: "0 0 0 2 2 2 4 4 4 6 6 6 8 8 8 9 9 9 10 10 10",
                   basis: .simulation(Self.buildTicks)),
+        SeedClaim(seed: s004, quote: "NavigationLink creates the underlying CounterView eagerly.",
+                  scenario: "navigationlink-eager", variant: 0, measure: .mostAlive, expected: "5",
+                  basis: .model(Self.forEachRows + "; the simulation made the rows in the body: 6")),
         SeedClaim(seed: s004, quote: "at the exact moment when the real view is presented on the screen",
                   scenario: "navigationlink-matrix", variant: 0, measure: .builtTicks("DetailViewModel"), expected: "1 9"),
         SeedClaim(seed: s004, quote: "at the exact moment when the real view is presented on the screen",
@@ -80,6 +83,11 @@ enum SeedOracle {
         SeedClaim(seed: s004, quote: "Relying on the implicit call of init and deinit might be a bad practice",
                   scenario: "appear-work", variant: 0, measure: .subscriptions, expected: "21/18",
                   basis: .simulation("one subscription per view model built: 3 rows × 7 list renders; 3 still open at the end")),
+        SeedClaim(seed: s004, quote: "Relying on the implicit call of init and deinit might be a bad practice",
+                  scenario: "appear-work", variant: 0, measure: .mostAlive, expected: "7",
+                  basis: .model(Self.forEachRows + "; 7, as the simulation said, but of other instances: the pushed "
+                      + "screen's model, the t2 description its Increment button captured at t3 (kept until the pop), the "
+                      + "entry's newest, a row's old one and the three new")),
         SeedClaim(seed: s004, quote: "a safer approach is to explicitly rely on lifecycle methods that SwiftUI views give us",
                   scenario: "appear-work", variant: 1, measure: .subscriptions, expected: "2/2"),
         SeedClaim(seed: s004, quote: "a safer approach is to explicitly rely on lifecycle methods that SwiftUI views give us",
@@ -140,6 +148,11 @@ enum SeedOracle {
                   basis: .simulation(Self.randomThirteen)),
         SeedClaim(seed: s000, quote: "inject a closure into the ChildViewModel to be called at any time",
                   scenario: "multilevel", variant: 1, measure: .shown("number 0 · total 1"), expected: "t2"),
+        SeedClaim(seed: s000, quote: "inject a closure into the ChildViewModel to be called at any time",
+                  scenario: "multilevel", variant: 1, measure: .bodies("OwnedChildView"), expected: "16",
+                  basis: .model("at \"A +1\" (t2) only A (its object changed) and the parent (its total) re-run; B and "
+                      + "A.1 get equal inputs and are skipped (developer.apple.com/documentation/swiftui/equatableview); "
+                      + "the simulation re-ran all three: 18")),
         SeedClaim(seed: s000, quote: "reflect a change from a top-level scene to be propagated to its subviews",
                   scenario: "multilevel", variant: 0, measure: .shown("A sees 13"), expected: "t3",
                   basis: .simulation(Self.randomThirteen)),
@@ -156,6 +169,13 @@ enum SeedOracle {
                   expected: "1 1 1 2 2 2 3 3 3 6 6 6 7 7 7 9 9 9", basis: .simulation(Self.buildTicks)),
         SeedClaim(seed: s000, quote: "the state of truth of our subview was not persisted",
                   scenario: "multilevel", variant: 3, measure: .stateKept, expected: "no"),
+        SeedClaim(seed: s000, quote: "which is instantiated each time the view is refreshed",
+                  scenario: "multilevel", variant: 3, measure: .mostAlive, expected: "7",
+                  basis: .model("the graph lets a replaced @ObservedObject go in update(), before the body "
+                      + "(developer.apple.com/documentation/swiftui/dynamicproperty/update()), but the child's own "
+                      + "button still holds its previous view value until the child's body made the next level's model: "
+                      + "7 with the parent's view model, as the simulation said; the model's 6 (DisagreementTests) counts "
+                      + "child models only")),
         SeedClaim(seed: s000, quote: "the state of truth of our subview was not persisted",
                   scenario: "multilevel", variant: 3, measure: .builtWhere("ChildViewModel"),
                   expected: "in ObservingChildView.body | in ParentScreen.body"),
@@ -186,6 +206,11 @@ enum SeedOracle {
                   scenario: "uikit", variant: 0, measure: .releasedTicks("ArticleCellViewModel"), expected: "1 1 1 1 3 3 3 3 9 9 9 9",
                   basis: .simulation("4 rows × 3 table reloads (present, sort, present again) in this script")),
     ]
+
+    /// The rule behind the `ForEach` rows' figures on the model of SwiftUI.
+    static let forEachRows = "on the model of SwiftUI ForEach rows are made after the list's body, one at a time, "
+        + "each row's previous destination released before the next is made "
+        + "(developer.apple.com/documentation/swiftui/foreach: \"computes views on demand\")"
 
     /// Why build ticks are the simulation's figures.
     static let buildTicks = "the build ticks follow the simulated 2 s timer and this script; the seed states only that building is eager"
