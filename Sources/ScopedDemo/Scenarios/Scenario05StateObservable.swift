@@ -1,3 +1,5 @@
+import SwiftUIModel
+
 extension Scenario {
     /// 5. Sheet + `@State` holding an `@Observable` view model assigned in `init` (Apple's
     /// migration guide, as seed 004 follows it): the node keeps the first. Built with
@@ -23,11 +25,19 @@ extension Scenario {
                     verdict: .avoid("one view model per parent render, eagerly; only the first is kept", brief: "rebuilt eagerly, one kept"),
                     verdictOnXcode27: .use("IF Xcode 27's @State macro evaluates the initial value lazily (assumed, unconfirmed): once per identity", brief: "once, lazily (assumed)"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): \"iOS 17 and the @Observable macro\"",
-                    script: Script.sheet) { stage in
-                    ContentView(numbers: stage.numbers) { number in
-                        ObservableCounterView(initialValue: number)
-                    }
-                },
+                    script: Script.sheet,
+                    onModel: { stage in
+                        OnModel.ContentView(numbers: stage.numbers) { number in
+                            OnModel.ObservableCounterView(initialValue: number)
+                        }
+                    },
+                    // `--sdk 27`'s lazy `@State` initial value is this demo's assumption, not a
+                    // rule of the model of SwiftUI: that run stays on the demo's simulation.
+                    onXcode27: { stage in
+                        ContentView(numbers: stage.numbers) { number in
+                            ObservableCounterView(initialValue: number)
+                        }
+                    }),
             ])
     }
 }
