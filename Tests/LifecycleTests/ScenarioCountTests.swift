@@ -159,11 +159,13 @@ import Testing
             scenario: "navigationlink-matrix", variant: 0, counts: ["2", "2", "1", "yes", "yes", "yes"],
             lifelines: ["ItemFeed#1 0→", "DetailViewModel#1 1→7", "DetailViewModel#2 9→11"]),
         Expectation(
+            // #5 (row 2's description at t2) reaches the pushed screen's body at the t3 tap; its
+            // Increment button keeps it until the pop (as in 14, scenarioCountsAndLifelines).
             scenario: "navigationlink-matrix", variant: 1, counts: ["21", "18", "7", "no", "yes", "yes"],
             lifelines: [
                 "ItemFeed#1 0→",
                 "DetailViewModel#1 0→2", "DetailViewModel#2 0→7", "DetailViewModel#3 0→2",
-                "DetailViewModel#4 2→4", "DetailViewModel#5 2→4", "DetailViewModel#6 2→4",
+                "DetailViewModel#4 2→4", "DetailViewModel#5 2→7", "DetailViewModel#6 2→4",
                 "DetailViewModel#7 4→6", "DetailViewModel#8 4→6", "DetailViewModel#9 4→6",
                 "DetailViewModel#10 6→8", "DetailViewModel#11 6→8", "DetailViewModel#12 6→8",
                 "DetailViewModel#13 8→9", "DetailViewModel#14 8→9", "DetailViewModel#15 8→9",

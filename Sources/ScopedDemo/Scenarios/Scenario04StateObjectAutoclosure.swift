@@ -28,21 +28,6 @@ extension Scenario {
     }
 }
 
-/// The article's fix: take the initial value and build the view model inside
-/// `StateObject(wrappedValue:)`'s autoclosure.
-struct StateObjectCounterView: View {
-    @StateObject private var viewModel: CounterViewModel
-
-    init(initialValue: Int) {
-        _viewModel = StateObject(wrappedValue: CounterViewModel(initialValue: initialValue))
-    }
-
-    var body: ViewContent {
-        Text("count \(viewModel.count)")
-        Button("Increment") { viewModel.increment() }
-    }
-}
-
 extension OnModel {
     /// 4 on the model of SwiftUI.
     @MainActor

@@ -179,10 +179,6 @@ final class Stage {
                let link = node.description as? NavigationLink {
                 trace.log(.pop, "\"\(link.title)\"")
                 link.pop()
-            } else if let node = renderer.nodes.last(where: { ($0.description as? ValueNavigationStack)?.pushedValue != nil }),
-                      let stack = node.description as? ValueNavigationStack, let value = stack.pushedValue {
-                trace.log(.pop, "value \(value)")
-                stack.pop()
             } else {
                 fatalError("ScopedDemo: nothing pushed at tick \(action.tick)")
             }

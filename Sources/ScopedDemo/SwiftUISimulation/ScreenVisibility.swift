@@ -41,12 +41,6 @@ enum ScreenVisibility {
             for child in node.children.compactMap({ $0 }) { nodes += topScreen(child) }
             return
         }
-        if node.description is ValueNavigationStack {
-            // The pushed destination, if any, covers the root screen.
-            let slot = node.children.count > ValueNavigationStack.destinationSlot ? node.children[ValueNavigationStack.destinationSlot] : nil
-            if let top = slot ?? node.children.first ?? nil { nodes += topScreen(top) }
-            return
-        }
         let link = node.description as? NavigationLink
         for (index, child) in node.children.enumerated() {
             guard let child else { continue }

@@ -46,7 +46,8 @@ extension NavigationStack where Data == NavigationPath {
 @MainActor
 final class NavigationModel {
     enum Source { case view(link: ObjectIdentifier, view: any View), value(AnyHashable) }
-    struct Entry { let id: Int; var source: Source; let caption: String }
+    /// `caption` (instrumentation): what pushed it, as the driver names it when it pops.
+    struct Entry { let id: Int; var source: Source; var caption: String }
     private(set) var entries: [Entry] = []
     private var nextID = 0
     var destinations: [ObjectIdentifier: (AnyHashable) -> any View] = [:]
@@ -70,10 +71,11 @@ final class NavigationModel {
     var isEmpty: Bool { entries.isEmpty }
 
     /// A link re-rendered: the place it pushed shows its newest destination.
-    func linkRendered(_ link: ObjectIdentifier, destination: any View) {
+    func linkRendered(_ link: ObjectIdentifier, destination: any View, title: String) {
         for index in entries.indices {
             if case .view(link, _) = entries[index].source {
                 entries[index].source = .view(link: link, view: destination)
+                entries[index].caption = "\"\(title)\""
                 stackNode?.invalidateUnlessRendering()
             }
         }
@@ -104,7 +106,7 @@ public struct NavigationLink<Label, Destination> where Label: View, Destination:
     public var body: Never { fatalError() }
     @MainActor func children(in node: GraphNode) -> [ChildSpec] {
         if let destination, let model = node.environment[NavigationModelKey.self] {
-            model.linkRendered(ObjectIdentifier(node), destination: destination)
+            model.linkRendered(ObjectIdentifier(node), destination: destination, title: title)
         }
         return []
     }
