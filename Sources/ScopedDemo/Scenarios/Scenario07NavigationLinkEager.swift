@@ -24,14 +24,3 @@ extension Scenario {
             ])
     }
 }
-
-/// An item screen that observes the view model its description was given.
-struct DetailView: View {
-    @ObservedObject var viewModel: DetailViewModel
-
-    var body: ViewContent {
-        Text("item \(viewModel.id)")
-        Text("count \(viewModel.count)")
-        Button("Increment") { viewModel.increment() }
-    }
-}
