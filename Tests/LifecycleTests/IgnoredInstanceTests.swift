@@ -24,7 +24,7 @@ import Testing
         #expect(result.mostAlive == 4)
         #expect(result.instances.first { $0.label == "CounterViewModel#2" }?.releasedTick == 7)
         let timeline = DemoCommand.run(arguments: ["--scenario", scenario, "--format", "timeline"]).standardOutput
-        #expect(timeline.contains("\n" + TimelineFormatter.ignoredInstancesLegendOnModel + "\n"))
+        #expect(timeline.contains("\n" + TimelineFormatter.ignoredInstancesLegend + "\n"))
     }
 
     @MainActor

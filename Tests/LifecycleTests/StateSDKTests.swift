@@ -18,7 +18,8 @@ import Testing
         #expect(result.lifelines == ["CounterViewModel#1 1→7", "CounterViewModel#2 9→11"])
         #expect(result.instances.map(\.builtWhere) == Array(repeating: "while mounting ObservableCounterView", count: 2))
         let kept = result.events.filter { $0.kind == .keep }
-        #expect(kept.map(\.tick) == [2, 4, 6, 10])
+        // On the model of SwiftUI only a body run installs a new description: the t3 tap's.
+        #expect(kept.map(\.tick) == [3])
         #expect(kept.allSatisfy { $0.detail.hasSuffix("; initial value not evaluated") })
     }
 

@@ -61,7 +61,10 @@ extension OnModel {
         @State private var viewModel: CounterViewModel
 
         init(initialValue: Int) {
-            viewModel = CounterViewModel(initialValue: initialValue)
+            // The article writes `viewModel = CounterViewModel(initialValue: initialValue)`;
+            // assigning a wrapped property in `init` calls `State(wrappedValue:)`, spelled out
+            // here because the demo's `State` takes an autoclosure (AssumedMacroState.swift).
+            _viewModel = State(wrappedValue: CounterViewModel(initialValue: initialValue))
         }
 
         var body: some View {

@@ -1,7 +1,7 @@
 import SwiftUIModel
 
 /// Writes what the model of SwiftUI does (Tests/SwiftUIModel, the same model the tests of
-/// the shipped SwiftUI layer run on) into a run's trace, in the simulation's words: `mount`,
+/// the shipped SwiftUI layer run on) into a run's trace, in the demo's words: `mount`,
 /// `body #n`, `text`, `appear`, `disappear`, `unmount`, and where an instance was built
 /// ("while mounting X", "in X.body"). The model reports each step through its
 /// instrumentation (Tests/SwiftUIModel/SwiftUI/Instrumentation.swift); nothing here
@@ -12,8 +12,10 @@ final class GraphTracer: ViewGraphObserver {
     @TaskLocal static var current: GraphTracer?
 
     let trace: LifecycleTrace
-    /// The run's simulated clock (`.task(every:)` loops run on it: TimerTask.swift).
+    /// The run's simulated clock (`.task(every:)` loops run on it: Runtime/TaskLifetime.swift).
     let clock: SimulatedClock
+    /// Which `@State` the run's screens are built with (OnModel.State).
+    let stateSDK: StateSDK
     private var bodyCounts: [Int: Int] = [:]
     private var rendering: [GraphNodeInfo] = []
     /// The node whose `onAppear` is running (a `.task(every:)` starts for it).
@@ -22,9 +24,10 @@ final class GraphTracer: ViewGraphObserver {
     private var reads: [Int: [InstanceRecord]] = [:]
     private var destroyedReads: [InstanceRecord]?
 
-    init(trace: LifecycleTrace, clock: SimulatedClock) {
+    init(trace: LifecycleTrace, clock: SimulatedClock, stateSDK: StateSDK) {
         self.trace = trace
         self.clock = clock
+        self.stateSDK = stateSDK
     }
 
     // MARK: ViewGraphObserver
@@ -90,6 +93,11 @@ final class GraphTracer: ViewGraphObserver {
     }
 
     func graphDidKeepStateObject(_ node: GraphNodeInfo, kept: AnyObject) {
+        if let storage = kept as? AssumedMacroKept {
+            // `--sdk 27`'s `@State` (OnModel.State): the new description's initial value is not evaluated.
+            guard let label = (storage.keptValue as? TracedObject)?.lifeline?.label else { return }
+            return trace.log(.keep, node.name, "@State keeps \(label); initial value not evaluated")
+        }
         guard let label = (kept as? TracedObject)?.lifeline?.label else { return }
         trace.log(.keep, node.name, "@StateObject keeps \(label); autoclosure not run")
     }

@@ -2,17 +2,16 @@ import Scoped
 import ScopedSwiftUIOnModel
 import SwiftUIModel
 
-/// The screens of the rows that run on the model of SwiftUI (Tests/SwiftUIModel) with the
-/// shipped ScopedSwiftUI layer (`@ScopedObject`, `.lifetimeScope`, `.container`, compiled
-/// unchanged into ScopedSwiftUIOnModel). Written as an app writes them; the names below
-/// are the model's SwiftUI, which the demo's own simulation (module-level `View`, `Text`…)
-/// would otherwise hide.
+/// The demo's screens, on the model of SwiftUI (Tests/SwiftUIModel); the Scoped rows' use
+/// the shipped ScopedSwiftUI layer (`@ScopedObject`, `.lifetimeScope`, `.container`,
+/// compiled unchanged into ScopedSwiftUIOnModel). Written as an app writes them, inside
+/// this namespace: its names are the model's SwiftUI, and its `State` the demo's
+/// (AssumedMacroState.swift: the model's, or `--sdk 27`'s assumption).
 enum OnModel {
     typealias View = SwiftUIModel.View
     typealias ViewModifier = SwiftUIModel.ViewModifier
     typealias Text = SwiftUIModel.Text
     typealias Button<Label: View> = SwiftUIModel.Button<Label>
-    typealias State<Value> = SwiftUIModel.State<Value>
     typealias StateObject<ObjectType: CombineModel.ObservableObject> = SwiftUIModel.StateObject<ObjectType>
     typealias ObservedObject<ObjectType: CombineModel.ObservableObject> = SwiftUIModel.ObservedObject<ObjectType>
     typealias NavigationStack<Data, Root: View> = SwiftUIModel.NavigationStack<Data, Root>
@@ -29,7 +28,7 @@ enum OnModel {
 extension SwiftUIModel.View {
     /// The articles' `.task { while true { try? await Task.sleep(for: .seconds(2)); … } }` on
     /// the simulated clock: `action` every `period` ticks while this view is on screen
-    /// (TimerTask.swift says what is modelled).
+    /// (Runtime/TaskLifetime.swift says what is modelled).
     func task(every period: Int, _ action: @escaping () -> Void) -> some SwiftUIModel.View {
         modifier(OnModel.TimerTask(period: period, action: action))
     }
@@ -112,11 +111,11 @@ extension OnModel {
     /// list; its `.task` refreshes the feed every 2 s.
     struct ItemsStackView: View {
         @StateObject private var feed: ItemFeed
-        let destination: (Int) -> any View
+        let destination: (Int) -> AnyView
 
         init(numbers: RandomSource, destination: @escaping (Int) -> any View) {
             _feed = StateObject(wrappedValue: ItemFeed(numbers: numbers))
-            self.destination = destination
+            self.destination = { AnyView(destination($0)) }
         }
 
         var body: some View {
@@ -131,7 +130,7 @@ extension OnModel {
     /// three rows, each a `NavigationLink` whose destination is made eagerly.
     struct ItemListView: View {
         @ObservedObject var feed: ItemFeed
-        let destination: (Int) -> any View
+        let destination: (Int) -> AnyView
         @State private var secondsOnScreen = 0
 
         var body: some View {
@@ -139,7 +138,7 @@ extension OnModel {
             Text("on screen \(secondsOnScreen)s")
                 .task(every: 2) { secondsOnScreen += 2 }
             ForEach(1...3, id: \.self) { id in
-                NavigationLink("Item \(id)", destination: AnyView(destination(id)))
+                NavigationLink("Item \(id)", destination: destination(id))
             }
         }
     }

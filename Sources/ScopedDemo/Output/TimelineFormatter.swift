@@ -16,10 +16,7 @@ enum TimelineFormatter {
         + "          x released (deinit)  * built and released in one tick  . not alive"
 
     /// Shown when `@StateObject`/`@State` kept one instance and ignored eagerly built ones.
-    static let ignoredInstancesLegend = "ignored instances live until the next parent render: "
-        + "the node keeps the newest view\n  description, which holds them (see ViewNode.swift)"
-    /// The same on the model of SwiftUI, where a button's action holds the description it captured.
-    static let ignoredInstancesLegendOnModel = "ignored instances live until no view holds them: the node keeps the newest\n"
+    static let ignoredInstancesLegend = "ignored instances live until no view holds them: the node keeps the newest\n"
         + "  description, a button the action that captured its own (see Tests/SwiftUIModel/README.md)"
 
     static func render(_ result: VariantResult) -> String {
@@ -42,7 +39,7 @@ enum TimelineFormatter {
         }
         lines.append(legend)
         if !result.builtLazily, result.events.contains(where: { $0.kind == .keep }) {
-            lines.append(result.ranOnModel ? ignoredInstancesLegendOnModel : ignoredInstancesLegend)
+            lines.append(ignoredInstancesLegend)
         }
         var captions = ["T timer re-render"]
         for action in result.actions {

@@ -18,54 +18,9 @@ struct Scenario {
         let seed: String
         /// The user's actions for a number of ticks.
         let script: @Sendable (Int) -> Script
-        /// The root view, made at tick 0 (containers come from the stage).
-        let root: Root
-
-        /// Where the variant runs: on the model of SwiftUI (Tests/SwiftUIModel), with the
-        /// shipped ScopedSwiftUI layer, or on the demo's own simulation.
-        enum Root {
-            case simulation(@MainActor (Stage) -> any View)
-            case model(@MainActor (Stage) -> any SwiftUIModel.View)
-        }
-
-        /// The variant's run under `--sdk 27`, when it is not ``root``: a row on the model
-        /// whose `@State` view model needs the demo's macro assumption (StateSDK.swift),
-        /// which only the simulation makes.
-        private(set) var xcode27Root: Root?
-
-        /// A variant on the demo's simulation.
-        init(
-            label: String, code: String, verdict: Verdict, verdictOnXcode27: Verdict? = nil, seed: String,
-            script: @escaping @Sendable (Int) -> Script, root: @escaping @MainActor (Stage) -> any View
-        ) {
-            self.init(label: label, code: code, verdict: verdict, verdictOnXcode27: verdictOnXcode27, seed: seed,
-                      script: script, run: .simulation(root))
-        }
-
-        /// A variant on the model of SwiftUI; under `--sdk 27`, on the simulation's
-        /// `xcode27` root if it has one.
-        init(
-            label: String, code: String, verdict: Verdict, verdictOnXcode27: Verdict? = nil, seed: String,
-            script: @escaping @Sendable (Int) -> Script, onModel root: @escaping @MainActor (Stage) -> any SwiftUIModel.View,
-            onXcode27 xcode27: (@MainActor (Stage) -> any View)? = nil
-        ) {
-            self.init(label: label, code: code, verdict: verdict, verdictOnXcode27: verdictOnXcode27, seed: seed,
-                      script: script, run: .model(root))
-            xcode27Root = xcode27.map { .simulation($0) }
-        }
-
-        private init(
-            label: String, code: String, verdict: Verdict, verdictOnXcode27: Verdict?, seed: String,
-            script: @escaping @Sendable (Int) -> Script, run: Root
-        ) {
-            self.label = label
-            self.code = code
-            self.verdict = verdict
-            self.verdictOnXcode27 = verdictOnXcode27
-            self.seed = seed
-            self.script = script
-            root = run
-        }
+        /// The root view, made at tick 0 (containers come from the stage), on the model of
+        /// SwiftUI (Tests/SwiftUIModel).
+        let root: @MainActor (Stage) -> any SwiftUIModel.View
     }
 
     /// 1 … 12.
@@ -87,8 +42,7 @@ struct Scenario {
         variants.enumerated().map { index, variant in
             let stage = Stage(seed: seed, stateSDK: stateSDK)
             let script = variant.script(ticks)
-            let root = stateSDK == .xcode27 ? variant.xcode27Root ?? variant.root : variant.root
-            let outcome = stage.play(script, root: root)
+            let outcome = stage.play(script, root: variant.root)
             return VariantResult(
                 scenario: self, variant: variant, index: index, script: script, seed: seed, stateSDK: stateSDK, stage: stage, outcome: outcome)
         }

@@ -4,7 +4,7 @@ extension Scenario {
     /// 5. Sheet + `@State` holding an `@Observable` view model assigned in `init` (Apple's
     /// migration guide, as seed 004 follows it): the node keeps the first. Built with
     /// Xcode 26 (`@State` the property wrapper) one is also built — eagerly — for every
-    /// description. Built with Xcode 27 (`@State` the macro, `--sdk 27`) the simulation
+    /// description. Built with Xcode 27 (`@State` the macro, `--sdk 27`) the demo
     /// *assumes* once per presentation, lazily (StateSDK.swift says why that is unconfirmed).
     static var stateObservable: Scenario {
         Scenario(
@@ -15,7 +15,7 @@ extension Scenario {
                 Variant(
                     label: "@State + @Observable, built in init",
                     code: CardCode.contentView(sheet: #"ObservableCounterView(initialValue: number)"#) + "\n" + #"""
-                    // CounterViewModel is @Observable here (the simulation observes both kinds the same way)
+                    // CounterViewModel is @Observable here (the demo's view models are both kinds)
                     struct ObservableCounterView: View {
                         @State private var viewModel: CounterViewModel
                         init(initialValue: Int) {
@@ -26,36 +26,17 @@ extension Scenario {
                     verdictOnXcode27: .use("IF Xcode 27's @State macro evaluates the initial value lazily (assumed, unconfirmed): once per identity", brief: "once, lazily (assumed)"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): \"iOS 17 and the @Observable macro\"",
                     script: Script.sheet,
-                    onModel: { stage in
-                        OnModel.ContentView(numbers: stage.numbers) { number in
-                            OnModel.ObservableCounterView(initialValue: number)
-                        }
-                    },
-                    // `--sdk 27`'s lazy `@State` initial value is this demo's assumption, not a
-                    // rule of the model of SwiftUI: that run stays on the demo's simulation.
-                    onXcode27: { stage in
-                        ContentView(numbers: stage.numbers) { number in
-                            ObservableCounterView(initialValue: number)
-                        }
-                    }),
+                    root: OnModel.observableCounterRoot),
             ])
     }
 }
 
-/// The `@Observable` migration: `@State` instead of `@StateObject`, the view model
-/// assigned in `init` — evaluated with every description.
-struct ObservableCounterView: View {
-    @State private var viewModel: CounterViewModel
-
-    init(initialValue: Int) {
-        // The article writes `viewModel = CounterViewModel(initialValue: initialValue)`;
-        // assigning a wrapped property in `init` calls `State(wrappedValue:)`, spelled out
-        // here because the simulated `State` takes an autoclosure (see State.swift).
-        _viewModel = State(wrappedValue: CounterViewModel(initialValue: initialValue))
-    }
-
-    var body: ViewContent {
-        Text("count \(viewModel.count)")
-        Button("Increment") { viewModel.increment() }
+extension OnModel {
+    /// 5 on the model of SwiftUI (`--sdk 27`: with the assumed `@State` macro, AssumedMacroState.swift).
+    @MainActor
+    static func observableCounterRoot(_ stage: Stage) -> any View {
+        ContentView(numbers: stage.numbers) { number in
+            ObservableCounterView(initialValue: number)
+        }
     }
 }

@@ -43,14 +43,7 @@ extension Scenario {
                     verdictOnXcode27: .use("IF Xcode 27's @State macro evaluates the initial value lazily (assumed, unconfirmed): on push only", brief: "once, lazily (assumed)"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): @Observable under NavigationLink",
                     script: Script.navigation,
-                    onModel: OnModel.observableDetailRoot,
-                    // `--sdk 27`'s lazy `@State` initial value is this demo's assumption, not a
-                    // rule of the model of SwiftUI: that run stays on the demo's simulation.
-                    onXcode27: { stage in
-                        ItemsStackView(numbers: stage.numbers) { id in
-                            ObservableDetailView(id: id)
-                        }
-                    }),
+                    root: OnModel.observableDetailRoot),
                 Variant(
                     label: "@ObservedObject from Scoped .shared",
                     code: CardCode.itemList(destination: #"DetailView(viewModel: container.sharedDetail(id))"#) + "\n" + #"""
@@ -104,21 +97,6 @@ extension Scenario {
     }
 }
 
-/// A pushed item screen that keeps an `@Observable` view model in `@State`, set in `init`.
-struct ObservableDetailView: View {
-    @State private var viewModel: DetailViewModel
-
-    init(id: Int) {
-        _viewModel = State(wrappedValue: DetailViewModel(id: id))
-    }
-
-    var body: ViewContent {
-        Text("item \(viewModel.id)")
-        Text("count \(viewModel.count)")
-        Button("Increment") { viewModel.increment() }
-    }
-}
-
 extension OnModel {
     /// 11.1 and 11.4's item screen: its view model built in the `@StateObject` autoclosure.
     struct StateObjectDetailView: View {
@@ -140,7 +118,7 @@ extension OnModel {
         @State private var viewModel: DetailViewModel
 
         init(id: Int) {
-            viewModel = DetailViewModel(id: id)
+            _viewModel = State(wrappedValue: DetailViewModel(id: id))
         }
 
         var body: some View {

@@ -1,23 +1,19 @@
 import Scoped
 import SwiftUIModel
 
-/// The world of one scenario variant: its trace, clock, renderer, seeded numbers and
-/// Scoped containers. A variant runs either on the model of SwiftUI (Tests/SwiftUIModel,
-/// with the shipped ScopedSwiftUI layer: ``graph``) or on the demo's own simulation
-/// (``renderer``; Tests/SwiftUIModel/README.md says which rows, and why). It plays a ``Script`` tick by tick and measures what the summary
+/// The world of one scenario variant: its trace, clock, seeded numbers, Scoped containers
+/// and the model of SwiftUI its screens run on (Tests/SwiftUIModel, with the shipped
+/// ScopedSwiftUI layer). It plays a ``Script`` tick by tick and measures what the summary
 /// reports; afterwards it tears everything down without recording, so nothing outlives
 /// the run.
 @MainActor
 final class Stage {
     let trace = LifecycleTrace()
     let clock = SimulatedClock()
-    let renderer: Renderer
-    /// Reports the model's steps into ``trace`` (runs on the model only).
+    /// Reports the model's steps into ``trace``.
     let tracer: GraphTracer
-    /// The model's view graph, while a variant runs on the model.
+    /// The model's view graph, while the variant runs.
     private var viewGraph: ViewGraph?
-    /// Whether the variant ran on the model of SwiftUI.
-    private(set) var ranOnModel = false
     /// The parent's random numbers, seeded.
     let numbers: RandomSource
     private var containers: [Container] = []
@@ -30,8 +26,7 @@ final class Stage {
     let traceRecorder: TraceRecorder
 
     init(seed: UInt64, stateSDK: StateSDK) {
-        renderer = Renderer(trace: trace, clock: clock, stateSDK: stateSDK)
-        tracer = GraphTracer(trace: trace, clock: clock)
+        tracer = GraphTracer(trace: trace, clock: clock, stateSDK: stateSDK)
         numbers = RandomSource(seed: seed)
         traceRecorder = TraceRecorder(clock: { [second] in second.withLock { $0 } * 1_000_000 })
         trace.onDeinit = { [traceRecorder] in traceRecorder.recordDeinit($0) }
@@ -69,48 +64,38 @@ final class Stage {
     }
 
     /// Mounts the variant's root at tick 0, then plays `script`.
-    func play(_ script: Script, root: Scenario.Variant.Root) -> Outcome {
+    func play(_ script: Script, root: (Stage) -> any SwiftUIModel.View) -> Outcome {
         TraceContext.$current.withValue(trace) {
-            switch root {
-            case .simulation(let root):
-                return RenderContext.$current.withValue(renderer) {
-                    let outcome = playTicks(script) { renderer.mountRoot(root($0)) }
-                    tearDown()
-                    return outcome
-                }
-            case .model(let root):
-                ranOnModel = true
-                return GraphTracer.$current.withValue(tracer) {
-                    let outcome = playTicks(script) { viewGraph = ViewGraph(root($0), observer: tracer) }
-                    tearDown()
-                    return outcome
-                }
+            GraphTracer.$current.withValue(tracer) {
+                let outcome = playTicks(script, root: root)
+                tearDown()
+                return outcome
             }
         }
     }
 
-    private func playTicks(_ script: Script, mount: (Stage) -> Void) -> Outcome {
+    private func playTicks(_ script: Script, root: (Stage) -> any SwiftUIModel.View) -> Outcome {
         var outcome = Outcome()
         for tick in 0..<script.ticks {
             trace.tick = tick
             second.withLock { $0 = UInt64(tick) }
             if tick == 0 {
-                mount(self)
+                viewGraph = ViewGraph(root(self), observer: tracer)
             } else {
                 clock.advance(to: tick)
-                flush()
+                viewGraph?.flush()
             }
             let probe = script.probe
             if tick == probe.beforeTick { outcome.stateInitial = firstText(startingWith: probe.textPrefix) }
             // Each action's releases are checked for leaks at once (LeakCheck.collecting):
             // an instance a scope released and still alive shows as `scoped.leaked`.
-            if let action = script.action(at: tick) {
+            if let action = script.action(at: tick), let viewGraph {
                 if tick == script.dismissTick {
-                    let shown = collectingDestroyedReads { checkingLeaks { perform(action) } }
+                    let shown = tracer.collectingDestroyedReads { checkingLeaks { perform(action, on: viewGraph) } }
                         .filter { $0.role == .viewModel }
                     outcome.releasedOnDismiss = shown.isEmpty ? nil : shown.allSatisfy(\.isReleased)
                 } else {
-                    checkingLeaks { perform(action) }
+                    checkingLeaks { perform(action, on: viewGraph) }
                 }
             }
             if tick == probe.beforeTick { outcome.stateBefore = firstText(startingWith: probe.textPrefix) }
@@ -124,21 +109,9 @@ final class Stage {
         _ = LeakCheck.collecting(body)
     }
 
-    // MARK: The model or the simulation
-
-    private func flush() {
-        if let viewGraph { viewGraph.flush() } else { renderer.flush() }
-    }
-
-    /// The first text shown (on the model: on screen) that starts with `prefix`.
+    /// The first text on screen that starts with `prefix`.
     private func firstText(startingWith prefix: String) -> String? {
-        if let viewGraph { return viewGraph.texts.first { $0.hasPrefix(prefix) } }
-        return renderer.firstText(startingWith: prefix)
-    }
-
-    private func collectingDestroyedReads(_ body: () -> Void) -> [InstanceRecord] {
-        if viewGraph != nil { return tracer.collectingDestroyedReads(body) }
-        return renderer.collectingUnmountedReads(body)
+        viewGraph?.texts.first { $0.hasPrefix(prefix) }
     }
 
     /// The user's action on the model: the model's driver finds the button, the sheet, the
@@ -158,38 +131,9 @@ final class Stage {
         }
     }
 
-    private func perform(_ action: Script.Action) {
-        if let viewGraph { return perform(action, on: viewGraph) }
-        switch action.kind {
-        case .tap(let title), .tapStarting(let title):
-            let buttons = renderer.nodes.lazy.compactMap { $0.description as? Button }
-            let matches: (Button) -> Bool = action.kind == .tap(title) ? { $0.title == title } : { $0.title.hasPrefix(title) }
-            guard let button = buttons.first(where: matches)
-            else { fatalError("ScopedDemo: no button titled \"\(title)\" on screen at tick \(action.tick)") }
-            trace.log(.tap, "\"\(button.title)\"")
-            button.action()
-        case .dismiss:
-            guard let node = renderer.nodes.last(where: { ($0.description as? SheetPresenter)?.isPresented.wrappedValue == true }),
-                  let sheet = node.description as? SheetPresenter
-            else { fatalError("ScopedDemo: no sheet presented at tick \(action.tick)") }
-            trace.log(.dismiss, "sheet of \(node.viewName)")
-            sheet.dismiss()
-        case .pop:
-            if let node = renderer.nodes.last(where: { ($0.description as? NavigationLink)?.isPushed == true }),
-               let link = node.description as? NavigationLink {
-                trace.log(.pop, "\"\(link.title)\"")
-                link.pop()
-            } else {
-                fatalError("ScopedDemo: nothing pushed at tick \(action.tick)")
-            }
-        }
-        renderer.flush()
-    }
-
     /// Ends the run: stops recording, destroys the tree, closes the containers.
     private func tearDown() {
         trace.isRecording = false
-        renderer.unmountRoot()
         viewGraph?.tearDown()
         viewGraph = nil
         for observation in observations { observation.cancel() }

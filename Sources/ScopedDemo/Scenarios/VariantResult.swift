@@ -46,8 +46,6 @@ struct VariantResult: Sendable {
     let instances: [InstanceSummary]
     /// The most view models alive at once.
     let mostAlive: Int
-    /// Whether it ran on the model of SwiftUI (Tests/SwiftUIModel), not the demo's simulation.
-    let ranOnModel: Bool
     /// Whether the count the user set showed, and still showed after the re-render (or the
     /// hiding and showing) the script checks (nil: not measured).
     let stateKept: Bool?
@@ -115,7 +113,6 @@ struct VariantResult: Sendable {
                 wasShown: record.wasShown)
         }
         mostAlive = stage.trace.mostAlive
-        ranOnModel = stage.ranOnModel
         if let before = outcome.stateBefore, let after = outcome.stateAfter {
             // Kept: the user's change showed, and still shows later (a view model rebuilt by
             // the tap's own re-render never shows it).

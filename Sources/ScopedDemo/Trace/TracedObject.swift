@@ -14,11 +14,11 @@ class TracedObject {
     private let trace: LifecycleTrace?
     /// This instance's lifeline in that trace.
     let lifeline: InstanceRecord?
-    /// Read and change notifications, for the simulated SwiftUI.
+    /// Read and change notifications, for the model of SwiftUI the run is on.
     let observation: ObservationRegistrar
     /// On the model of SwiftUI, the object is also `@Observable`'s kind (Observation's
     /// registrar, macOS 14 / iOS 17 on Apple platforms): a body that reads it re-runs when
-    /// it changes, as the demo's registrar makes its readers do in the simulation.
+    /// it changes.
     private let observationRegistrar: Any?
 
     /// Records the `init` of an instance of the dynamic type.
