@@ -9,6 +9,12 @@ extension OnModel {
     /// storage is made, once per identity — here as the model's `StateObject` thunk, which
     /// the model runs exactly so. No rule of the model changes; only which of its two
     /// storages the screen uses.
+    ///
+    /// The demo's view models stand for `@Observable` classes too (scenario 5's, 11.2's,
+    /// 14's), but are not built with the macro, so the model's Observation tracking cannot
+    /// see them: this `State` re-renders its view when the object it keeps announces a
+    /// change (`objectWillChange`). The screens that keep one read it in their body, so they
+    /// re-run exactly as Observation would make them.
     @MainActor
     @propertyWrapper
     struct State<Value>: SwiftUIModel.DynamicProperty {
@@ -16,6 +22,8 @@ extension OnModel {
         private let wrapper: SwiftUIModel.State<Value?>
         /// `--sdk 27`: the value made by the storage's thunk (empty under 26).
         @SwiftUIModel.StateObject private var macro: AssumedMacroStorage<Value>
+        /// Re-renders the view when the kept object changes (see above).
+        @SwiftUIModel.StateObject private var relay = StateChangeRelay()
 
         init(wrappedValue: @autoclosure @escaping () -> Value) {
             if GraphTracer.current?.stateSDK == .xcode27 {
@@ -30,6 +38,7 @@ extension OnModel {
         var wrappedValue: Value {
             get {
                 guard let value = wrapper.wrappedValue ?? macro.value else { preconditionFailure("ScopedDemo: @State read without a value") }
+                relay.follow(value)
                 return value
             }
             nonmutating set {
@@ -52,6 +61,23 @@ final class AssumedMacroStorage<Value>: CombineModel.ObservableObject {
 
     init(_ make: (() -> Value)?) {
         value = make?()
+    }
+}
+
+/// Forwards the `objectWillChange` of the object a `State` keeps (OnModel.State).
+final class StateChangeRelay: CombineModel.ObservableObject {
+    private weak var followed: AnyObject?
+    private var subscription: AnyCancellable?
+
+    /// Follows `value` if it is an observable object it does not follow yet.
+    func follow(_ value: Any) {
+        guard let object = value as? any CombineModel.ObservableObject, followed !== object else { return }
+        followed = object
+        subscription = subscribe(to: object)
+    }
+
+    private func subscribe<Object: CombineModel.ObservableObject>(to object: Object) -> AnyCancellable? {
+        (object.objectWillChange as? ObservableObjectPublisher)?.sink { [weak self] _ in self?.objectWillChange.send() }
     }
 }
 

@@ -1,20 +1,18 @@
 /// A traced object's reads and changes, told to the model of SwiftUI its run is on.
 ///
 /// Stands for both `ObservableObject`/`@Published` and the `@Observable` macro: a getter
-/// calls ``access()`` (the run records which view's body read it, and Observation tracks
-/// the read), a mutation calls ``willChange()`` (the object's `objectWillChange` fires and
-/// Observation sees a mutation: TracedObject.swift). Which views re-render is the model's
-/// rule (Tests/SwiftUIModel/SwiftUI/GraphNode.swift), not this type's.
+/// calls ``access()`` (the run records which view's body read it), a mutation calls
+/// ``willChange()`` (the object's `objectWillChange` fires: TracedObject.swift). Which views
+/// re-render is the model's rule (Tests/SwiftUIModel/SwiftUI/GraphNode.swift) for a view
+/// holding the object (`@StateObject`, `@ObservedObject`, `@ScopedObject`), and the demo's
+/// `@State` (OnModel/AssumedMacroState.swift) for one keeping it in `@State`.
 @MainActor
 final class ObservationRegistrar {
     private let lifeline: InstanceRecord?
     /// The run's tracer (GraphTracer.swift), if the object was built during a run.
     private weak var tracer: GraphTracer?
-    /// Tells the model of SwiftUI (the object's `objectWillChange`, an Observation
-    /// mutation), set by the object.
+    /// Tells the model of SwiftUI (the object's `objectWillChange`), set by the object.
     var onWillChange: (() -> Void)?
-    /// Tells the model of SwiftUI of a read (an Observation access), set by the object.
-    var onAccess: (() -> Void)?
 
     init(lifeline: InstanceRecord?) {
         self.lifeline = lifeline
@@ -22,11 +20,10 @@ final class ObservationRegistrar {
     }
 
     /// A getter was called: the run records the read (the summary's "kept", what a
-    /// dismissal takes down), and Observation tracks it.
+    /// dismissal takes down).
     func access() {
         guard let tracer, let lifeline else { return }
         tracer.didRead(lifeline)
-        onAccess?()
     }
 
     /// State is about to change.

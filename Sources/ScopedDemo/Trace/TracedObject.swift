@@ -1,5 +1,4 @@
 import CombineModel
-import Observation
 
 /// The base of every traced instance (view models, services): its `init` and `deinit`
 /// go to the trace of the run that built it, with an instance number
@@ -16,10 +15,6 @@ class TracedObject {
     let lifeline: InstanceRecord?
     /// Read and change notifications, for the model of SwiftUI the run is on.
     let observation: ObservationRegistrar
-    /// On the model of SwiftUI, the object is also `@Observable`'s kind (Observation's
-    /// registrar, macOS 14 / iOS 17 on Apple platforms): a body that reads it re-runs when
-    /// it changes.
-    private let observationRegistrar: Any?
 
     /// Records the `init` of an instance of the dynamic type.
     ///
@@ -32,31 +27,9 @@ class TracedObject {
         self.trace = trace
         self.lifeline = lifeline
         observation = ObservationRegistrar(lifeline: lifeline)
-        if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) {
-            observationRegistrar = Observation.ObservationRegistrar()
-        } else {
-            observationRegistrar = nil
-        }
         if let trace, let lifeline { trace.attach(ObjectIdentifier(self), to: lifeline) }
-        // On the model of SwiftUI, a change is announced as Combine's `objectWillChange` and
-        // as an Observation mutation; a read, as an Observation access.
-        observation.onWillChange = { [weak self] in self?.modelWillChange() }
-        observation.onAccess = { [weak self] in self?.modelAccess() }
-    }
-
-    private func modelWillChange() {
-        objectWillChange.send()
-        if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *),
-           let registrar = observationRegistrar as? Observation.ObservationRegistrar {
-            registrar.withMutation(of: self, keyPath: \.lifeline) {}
-        }
-    }
-
-    private func modelAccess() {
-        if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *),
-           let registrar = observationRegistrar as? Observation.ObservationRegistrar {
-            registrar.access(self, keyPath: \.lifeline)
-        }
+        // On the model of SwiftUI, a change is announced as Combine's `objectWillChange`.
+        observation.onWillChange = { [weak self] in self?.objectWillChange.send() }
     }
 
     deinit {
@@ -76,7 +49,3 @@ protocol ObservableObject: AnyObject {}
 /// synthesized `objectWillChange` fires from ``ObservationRegistrar/willChange()``).
 extension TracedObject: CombineModel.ObservableObject {}
 
-/// On the model of SwiftUI, every traced object is also `@Observable`'s kind: the demo's
-/// view models stand for both (ObservationRegistrar.swift).
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
-extension TracedObject: Observation.Observable {}
