@@ -9,6 +9,7 @@
 #   3. every Swift snippet of README.md, the DocC articles and skills/ (.ci/doc_snippets.py),
 #      at the availability its page states (`<!-- snippets: minimum iOS 14, … -->`);
 #   4. for iOS, the sample app (Examples/ScopedSample.swiftpm) at its deployment target;
+#   5. for macOS, ScopedDemo on the model of SwiftUI (`swift run ScopedDemo` on a Mac, #39);
 # and compiles the C target (Sources/CScopedPlatform) with clang for every Apple triple,
 # arm64 and visionOS included, with -Wall -Wextra -Werror.
 #
@@ -76,9 +77,34 @@ check_platform() {
     # On Apple platforms ScopedSwiftUI always has its SwiftUI layer: every snippet sees that one.
     (cd "$source_root" && SNIPPET_SWIFTC_FLAGS="${target_flags[*]} -I $work/stub" SNIPPET_PLATFORM="$os" \
         python3 .ci/doc_snippets.py "$work" "$work/stub") || return 1
+    if [ "$os" = macos ]; then
+        check_demo_on_model "$source_root" "$work" "${target_flags[@]}" || return 1
+    fi
     if [ "$os" = ios ] && [ -d "$source_root/Examples/ScopedSample.swiftpm" ]; then
         check_sample_app "$source_root/Examples/ScopedSample.swiftpm" "$work" || return 1
     fi
+}
+
+# check_demo_on_model SOURCE_ROOT WORK TARGET_FLAGS…: `swift run ScopedDemo` on a Mac (issue
+# #39) — the model of SwiftUI (Tests/SwiftUIModel), ScopedSwiftUI's layer compiled against
+# it with the aliases Package.swift gives ScopedSwiftUIOnModel, then the demo, at the
+# package's floor. The demo's terminal calls the stand-in lacks: .ci/apple/DemoShims.swift.
+check_demo_on_model() {
+    local source_root=$1 work=$2; shift 2
+    local flags=("$@" -swift-version 6 -warnings-as-errors -package-name scoped -I "$work/Modules"
+                 -Xcc "-fmodule-map-file=$work/CScopedPlatform.build/module.modulemap")
+    swiftc "${flags[@]}" -parse-as-library -wmo -emit-module -module-name CombineModel \
+        -emit-module-path "$work/Modules/CombineModel.swiftmodule" "$source_root"/Tests/SwiftUIModel/Combine/*.swift || return 1
+    swiftc "${flags[@]}" -parse-as-library -wmo -emit-module -module-name SwiftUIModel \
+        -emit-module-path "$work/Modules/SwiftUIModel.swiftmodule" "$source_root"/Tests/SwiftUIModel/SwiftUI/*.swift || return 1
+    mapfile -t layer < <(find "$source_root/Sources/ScopedSwiftUI" -name '*.swift' | sort)
+    swiftc "${flags[@]}" -parse-as-library -wmo -emit-module -module-name ScopedSwiftUIOnModel \
+        -module-alias SwiftUI=SwiftUIModel -module-alias Combine=CombineModel \
+        -emit-module-path "$work/Modules/ScopedSwiftUIOnModel.swiftmodule" "${layer[@]}" || return 1
+    mapfile -t demo < <(find "$source_root/Sources/ScopedDemo" -name '*.swift' ! -name main.swift | sort)
+    swiftc "${flags[@]}" -parse-as-library -typecheck -module-name ScopedDemo "${demo[@]}" "$tools/.ci/apple/DemoShims.swift" \
+        || return 1
+    echo "demo: the model of SwiftUI, ScopedSwiftUI's layer on it and ScopedDemo (${#demo[@]} files) type-check"
 }
 
 # check_sample_app APP WORK: the sample app, for iOS at the deployment target its manifest
@@ -135,7 +161,7 @@ run_checks() {
 
 run_checks "$root" main
 for os in "${platforms[@]}"; do
-    grep -E "^(doc snippets|sample app):" ".build-apple/check-main-$os.log" | sed "s/^/apple $os ($(triple "$os")): /"
+    grep -E "^(doc snippets|sample app|demo):" ".build-apple/check-main-$os.log" | sed "s/^/apple $os ($(triple "$os")): /"
 done
 echo "apple: C target compiles for 14 Apple triples (arm64, arm64_32, x86_64; visionOS included)"
 

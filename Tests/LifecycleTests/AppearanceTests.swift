@@ -19,7 +19,10 @@ import Testing
         let pushed = scenario == "navigationlink-eager" ? "DetailView" : "ScopedDetailView"
         let firstAppear = ["appear ItemsStackView", "task.start ItemsStackView", "appear ItemListView", "task.start ItemListView"]
         #expect(Self.appearance(result, at: 0) == firstAppear)
-        let covered = ["disappear ItemListView", "task.cancel ItemListView"]
+        // On the model of SwiftUI children disappear before their parent
+        // (Tests/SwiftUIModel/SwiftUI/Lifecycle.swift): the list's `.task`, a modifier inside
+        // it, is cancelled before the list disappears.
+        let covered = ["task.cancel ItemListView", "disappear ItemListView"]
         #expect(Self.appearance(result, at: 1).filter { $0.hasSuffix("ItemListView") } == covered)
         #expect(Self.appearance(result, at: 1).contains("appear \(pushed)"))
         // While covered only the stack's task runs; the model it refreshes re-renders the list.
@@ -64,9 +67,11 @@ import Testing
     @MainActor
     @Test func dismissingTheParentScreenCancelsItsTask() throws {
         for result in try results(of: "multilevel") {
-            // The screen disappears, then goes; its `.task` (a modifier inside it) goes with it.
+            // The screen's `.task` (a modifier inside it) goes with it. On the model of SwiftUI
+            // a node's children go first (Tests/SwiftUIModel/SwiftUI/Lifecycle.swift,
+            // ViewGraph.swift): the task is cancelled, then the screen disappears and goes.
             let parent = result.events.filter { $0.subject.hasSuffix("ParentScreen") && $0.tick == 10 }
-            #expect(parent.map(\.kind) == [.disappear, .unmount, .taskCancelled], "\(result.label)")
+            #expect(parent.map(\.kind) == [.taskCancelled, .disappear, .unmount], "\(result.label)")
         }
     }
 }

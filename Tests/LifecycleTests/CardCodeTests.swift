@@ -2,28 +2,21 @@ import Foundation
 import Testing
 @testable import ScopedDemo
 
-/// Every code line a card shows is code the simulation runs (issue #32): each line, with
-/// its trailing comment dropped and the few spellings below translated, is a line of the
-/// demo's sources outside the cards' own code literals. Comment lines on a card are prose.
+/// Every code line a card shows is code the demo runs on the model of SwiftUI (issues #32,
+/// #39): each line, with its trailing comment dropped and the two spellings below
+/// translated, is a line of the demo's sources outside the cards' own code literals.
+/// Comment lines on a card are prose.
 @Suite struct CardCodeTests {
-    /// SwiftUI spelling on a card → the simulation's spelling: the only differences allowed.
-    static let spellings: [(swiftUI: String, simulation: String)] = [
-        // The simulated `body` is an array of child descriptions (View.swift).
-        ("var body: some View {", "var body: ViewContent {"),
-    ]
-
-    /// A card line as the simulation spells it.
+    /// A card line as the demo's screens spell it.
     static func simulationSpelling(_ line: String) -> String {
-        // Seed 004's timer loop; the simulated clock runs the loop's body every 2 ticks (TimerTask.swift).
+        // Seed 004's timer loop; the demo's simulated clock runs the loop's body every 2 ticks
+        // (OnModel.TimerTask, Runtime/TaskLifetime.swift).
         let task = #/^\.task \{ while true \{ try\? await Task\.sleep\(for: \.seconds\(2\)\); (?<body>.+) \} \}$/#
-        // `ForEach`/`List` rows; the simulated `@ViewBuilder` writes them as `for` loops.
-        let forEach = #/^(?:ForEach|List)\((?<items>[^,]+?)(?:, id: \\\.self)?\) \{ (?<item>\w+) in$/#
-        // Assigning `@State` in `init` calls `State(wrappedValue:)`, spelled out by the simulation (State.swift).
+        // Assigning `@State` in `init` calls `State(wrappedValue:)`, spelled out by the demo,
+        // whose `State` takes an autoclosure (OnModel/AssumedMacroState.swift).
         let stateAssignment = #/^viewModel = (?<value>.+)$/#
         var code = line
-        for spelling in spellings { code = code.replacingOccurrences(of: spelling.swiftUI, with: spelling.simulation) }
         if let match = code.wholeMatch(of: task) { code = ".task(every: 2) { \(match.body) }" }
-        if let match = code.wholeMatch(of: forEach) { code = "for \(match.item) in \(match.items) {" }
         if !sourceLines.contains(code), let match = code.wholeMatch(of: stateAssignment) {
             code = "_viewModel = State(wrappedValue: \(match.value))"
         }
@@ -81,6 +74,6 @@ import Testing
     @Test func aLineTheSimulationDoesNotRunIsCaught() {
         #expect(!Self.sourceLines.contains(Self.simulationSpelling(#"Button("Show counter with value: \(number)") {"#)))
         #expect(Self.sourceLines.contains(Self.simulationSpelling(#"Text("number \(number)")"#)))
-        #expect(Self.simulationSpelling("ForEach(1...3, id: \\.self) { id in") == "for id in 1...3 {")
+        #expect(Self.simulationSpelling("viewModel = Model()") == "_viewModel = State(wrappedValue: Model())")
     }
 }

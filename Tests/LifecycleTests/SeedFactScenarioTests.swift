@@ -81,6 +81,8 @@ import Testing
     @Test func theCounterLinkBuildsOnPushOnly() throws {
         let link = try results(of: "counter-navigationlink")[0]
         #expect(link.viewModels.map(\.builtTick) == [1, 9])
-        #expect(link.events.filter { $0.kind == .keep }.map(\.tick) == [2, 4, 6, 10])
+        // On the model of SwiftUI a new description reaches the pushed counter's body only when
+        // the body runs (t3, the tap): equal inputs skip it, so nothing installs the others.
+        #expect(link.events.filter { $0.kind == .keep }.map(\.tick) == [3])
     }
 }

@@ -67,7 +67,7 @@ import Testing
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first == "== 4 stateobject-autoclosure · @StateObject, built in autoclosure · seed 42 · 12 ticks")
         #expect(lines.contains("simulates:"))
-        #expect(lines.contains("CounterViewModel#1    .+ooo-ox....   built t1 while mounting StateObjectCounterView · released t7"))
+        #expect(lines.contains("CounterViewModel#1    .+-o---x....   built t1 while mounting StateObjectCounterView · released t7"))
         #expect(lines.dropLast().last == "verdict: use — built once per presentation, lazily, inside the autoclosure; released on dismiss")
         #expect(!output.contains("max alive"))
     }

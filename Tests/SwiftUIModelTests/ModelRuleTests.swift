@@ -198,6 +198,37 @@ struct Navigator: View {
     }
 }
 
+// MARK: a closure handed on unchanged is the same input; one made anew is not
+
+struct ClosureRow: View {
+    let title: String
+    let onTap: () -> Void
+    var body: some View { Button(title, action: onTap) }
+}
+
+struct ClosureHoldingRoot: View {
+    let open: () -> Void
+    var body: some View {
+        VStack {
+            ClosureRow(title: "Kept", onTap: open)                 // the stored closure, handed on
+            ClosureRow(title: "Made", onTap: { open() })           // a closure made by this body
+            NavigationLink("Push", destination: Text("pushed"))
+        }
+    }
+}
+
+struct ClosureStack: View {
+    @State private var ticks = 0
+    var body: some View {
+        let seen = ticks
+        NavigationStack {
+            ClosureHoldingRoot(open: { _ = seen })                  // a new context each body run
+        }
+        Button("Tick") { ticks += 1 }
+        Text("ticks \(ticks)")
+    }
+}
+
 @MainActor @Suite struct ModelRuleTests {
     /// DynamicProperty.update() runs before body: the child's body never sees the object
     /// the previous description brought (issue #39's point on scenario 9.4).
@@ -211,6 +242,23 @@ struct Navigator: View {
             "child body 2: previous alive false",
             "child body 3: previous alive false",
         ])
+    }
+
+    /// A navigation stack's own update (a push, a pop) hands its root the same description:
+    /// the root's closure is the same value, so its body is not re-run (on the old rule,
+    /// closures never equal, it re-ran at each). A body that runs makes its closures anew:
+    /// the root and both rows re-run.
+    @Test func aClosureHandedOnUnchangedIsTheSameInputAndOneMadeAnewIsNot() {
+        let graph = ViewGraph(ClosureStack())
+        #expect(graph.bodyCount("ClosureHoldingRoot") == 1)
+        graph.tap("Push")
+        #expect(graph.bodyCount("ClosureHoldingRoot") == 1)      // the push re-ran no body of the root
+        graph.pop()
+        #expect(graph.bodyCount("ClosureHoldingRoot") == 1)
+        graph.tap("Tick")                                        // ClosureStack's body makes a new root closure
+        #expect(graph.bodyCount("ClosureHoldingRoot") == 2)
+        #expect(graph.bodyCount("ClosureRow") == 4)              // both rows again: "Made"'s closure is new, and
+                                                                 // "Kept" is handed the root's new `open`
     }
 
     @Test func equalInputsSkipTheBodyAndChangedOnesRunIt() {

@@ -16,8 +16,8 @@ enum TimelineFormatter {
         + "          x released (deinit)  * built and released in one tick  . not alive"
 
     /// Shown when `@StateObject`/`@State` kept one instance and ignored eagerly built ones.
-    static let ignoredInstancesLegend = "ignored instances live until the next parent render: "
-        + "the node keeps the newest view\n  description, which holds them (see ViewNode.swift)"
+    static let ignoredInstancesLegend = "ignored instances live until no view holds them: the node keeps the newest\n"
+        + "  description, a button the action that captured its own (see Tests/SwiftUIModel/README.md)"
 
     static func render(_ result: VariantResult) -> String {
         let labelWidth = max(22, (result.instances.map(\.label.count).max() ?? 0) + 2)

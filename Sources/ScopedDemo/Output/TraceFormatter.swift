@@ -5,11 +5,12 @@
 enum TraceFormatter {
     static func render(_ results: [VariantResult]) -> String {
         // Each recorder writes `{"traceEvents":[\n…\n],"displayTimeUnit":"ms"}\n`: merge the arrays.
+        // (String's `ranges(of:)` needs macOS 13; the demo builds at the package's floor.)
+        let head = "{\"traceEvents\":[\n", tail = "\n],\"displayTimeUnit\":\"ms\"}\n"
         let bodies = results.map { result -> Substring in
             let json = result.traceJSON
-            let open = json.firstRange(of: "[\n")!.upperBound
-            let close = json.ranges(of: "\n],").last!.lowerBound
-            return json[open..<close]
+            precondition(json.hasPrefix(head) && json.hasSuffix(tail), "ScopedDemo: unexpected trace file")
+            return json.dropFirst(head.count).dropLast(tail.count)
         }
         return "{\"traceEvents\":[\n" + bodies.joined(separator: ",\n") + "\n],\"displayTimeUnit\":\"ms\"}\n"
     }

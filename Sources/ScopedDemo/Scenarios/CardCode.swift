@@ -45,14 +45,14 @@ enum CardCode {
         ])
     }
 
-    /// Scenario 9's parent screen without Scoped (ParentScreen.swift): `children` are the
-    /// row's lines that make its child views.
+    /// Scenario 9's parent screen without Scoped (OnModel/MultilevelScreens.swift):
+    /// `children` are the row's lines that make its child views.
     static func parentScreen(children: [String]) -> String {
         lines([
-            #"struct ParentScreen: View {"#,
+            #"struct ParentScreen<Children: View>: View {"#,
             #"    @StateObject private var viewModel: ParentViewModel"#,
             #"    @State private var showChildren = true"#,
-            #"    let children: (ParentViewModel) -> ViewContent"#,
+            #"    let children: (ParentViewModel) -> Children"#,
             #"    var body: some View {"#,
             #"        Text("number \(viewModel.number) · total \(viewModel.total)")"#,
             #"            .task { while true { try? await Task.sleep(for: .seconds(2)); viewModel.pickNumber() } }"#,

@@ -1,3 +1,5 @@
+import SwiftUIModel
+
 /// One of the scenarios (issues #4 and #17): a way of giving a SwiftUI view its view model,
 /// played on the simulated SwiftUI and measured. Scenarios 9 and 10 compare two variants.
 struct Scenario {
@@ -16,8 +18,9 @@ struct Scenario {
         let seed: String
         /// The user's actions for a number of ticks.
         let script: @Sendable (Int) -> Script
-        /// The root view, made at tick 0 (containers come from the stage).
-        let root: @MainActor (Stage) -> any View
+        /// The root view, made at tick 0 (containers come from the stage), on the model of
+        /// SwiftUI (Tests/SwiftUIModel).
+        let root: @MainActor (Stage) -> any SwiftUIModel.View
     }
 
     /// 1 … 12.

@@ -1,3 +1,5 @@
+import SwiftUIModel
+
 extension Scenario {
     /// 1. Sheet + `@ObservedObject`, the view model built in the parent's body: rebuilt on
     /// every tick of the parent's timer, so the counter loses its state.
@@ -15,21 +17,20 @@ extension Scenario {
                     """# + "\n" + CardCode.counterBody,
                     verdict: .avoid("a new view model on every parent render: the count is lost", brief: "a new one every re-render"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): \"It all started with @ObservedObject\"",
-                    script: Script.sheet) { stage in
-                    ContentView(numbers: stage.numbers) { number in
-                        CounterView(viewModel: CounterViewModel(initialValue: number))
-                    }
+                    script: Script.sheet
+                ) { (stage: Stage) -> any OnModel.View in
+                    OnModel.observedCounterRoot(stage)
                 },
             ])
     }
 }
 
-/// The article's counter view: observes whatever instance its description was given.
-struct CounterView: View {
-    @ObservedObject var viewModel: CounterViewModel
-
-    var body: ViewContent {
-        Text("count \(viewModel.count)")
-        Button("Increment") { viewModel.increment() }
+extension OnModel {
+    /// 1 on the model of SwiftUI.
+    @MainActor
+    static func observedCounterRoot(_ stage: Stage) -> any View {
+        ContentView(numbers: stage.numbers) { number in
+            CounterView(viewModel: CounterViewModel(initialValue: number))
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Scoped
+import SwiftUIModel
 
 extension Scenario {
     /// 2. Sheet + `@ObservedObject` + Scoped `.shared`: the parent's body still resolves
@@ -21,12 +22,21 @@ extension Scenario {
                     """#,
                     verdict: .avoid("state kept and released on dismiss, but still resolved on every parent render, eagerly", brief: "reused, but built eagerly"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): the dependency-container fix with Factory's .shared",
-                    script: Script.sheet) { stage in
-                    let container = stage.makeContainer()
-                    return ContentView(numbers: stage.numbers) { number in
-                        CounterView(viewModel: container.counter(initialValue: number)())
-                    }
+                    script: Script.sheet
+                ) { (stage: Stage) -> any OnModel.View in
+                    OnModel.sharedCounterRoot(stage)
                 },
             ])
+    }
+}
+
+extension OnModel {
+    /// 2 on the model of SwiftUI.
+    @MainActor
+    static func sharedCounterRoot(_ stage: Stage) -> any View {
+        let container = stage.makeContainer()
+        return ContentView(numbers: stage.numbers) { number in
+            CounterView(viewModel: container.counter(initialValue: number)())
+        }
     }
 }

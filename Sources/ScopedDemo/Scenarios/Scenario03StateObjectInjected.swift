@@ -1,3 +1,5 @@
+import SwiftUIModel
+
 extension Scenario {
     /// 3. Sheet + `@StateObject` given an instance built by the caller: the node keeps the
     /// first, but every render still builds one more, which is dropped — unless the
@@ -28,10 +30,9 @@ extension Scenario {
                     """# + "\n" + CardCode.counterBody,
                     verdict: .avoid("state kept, but one extra view model built and thrown away on every parent render", brief: "one kept, extras dropped"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): \"@StateObject and iOS 14 to the rescue\", injected instance",
-                    script: Script.sheet) { stage in
-                    ContentView(numbers: stage.numbers) { number in
-                        InjectedCounterView(viewModel: CounterViewModel(initialValue: number))
-                    }
+                    script: Script.sheet
+                ) { (stage: Stage) -> any OnModel.View in
+                    OnModel.injectedCounterRoot(stage)
                 },
                 Variant(
                     label: "@StateObject, autoclosure injected",
@@ -45,41 +46,30 @@ extension Scenario {
                     """# + "\n" + CardCode.counterBody,
                     verdict: .use("the injected argument is an autoclosure: built once, when the sheet's view is created", brief: "built once, lazily"),
                     seed: "000/001 against 004: injecting into @StateObject works through the memberwise init's autoclosure",
-                    script: Script.sheet) { stage in
-                    ContentView(numbers: stage.numbers) { number in
-                        AutoclosureCounterView(viewModel: CounterViewModel(initialValue: number))
-                    }
+                    script: Script.sheet
+                ) { (stage: Stage) -> any OnModel.View in
+                    OnModel.autoclosureCounterRoot(stage)
                 },
             ])
     }
 }
 
-/// A counter view handed its view model through an autoclosure parameter, as a memberwise
-/// initializer passes a `@StateObject`'s: the argument runs only when the node is created.
-struct AutoclosureCounterView: View {
-    @StateObject private var viewModel: CounterViewModel
-
-    init(viewModel: @autoclosure @escaping () -> CounterViewModel) {
-        _viewModel = StateObject(wrappedValue: viewModel())
-    }
-
-    var body: ViewContent {
-        Text("count \(viewModel.count)")
-        Button("Increment") { viewModel.increment() }
+extension OnModel {
+    /// 3.1 on the model of SwiftUI.
+    @MainActor
+    static func injectedCounterRoot(_ stage: Stage) -> any View {
+        ContentView(numbers: stage.numbers) { number in
+            InjectedCounterView(viewModel: CounterViewModel(initialValue: number))
+        }
     }
 }
 
-/// A counter view that owns its view model with `@StateObject` but is handed an instance
-/// the caller already built: the autoclosure only returns it.
-struct InjectedCounterView: View {
-    @StateObject private var viewModel: CounterViewModel
-
-    init(viewModel: CounterViewModel) {
-        _viewModel = StateObject(wrappedValue: viewModel)
-    }
-
-    var body: ViewContent {
-        Text("count \(viewModel.count)")
-        Button("Increment") { viewModel.increment() }
+extension OnModel {
+    /// 3.2 on the model of SwiftUI.
+    @MainActor
+    static func autoclosureCounterRoot(_ stage: Stage) -> any View {
+        ContentView(numbers: stage.numbers) { number in
+            AutoclosureCounterView(viewModel: CounterViewModel(initialValue: number))
+        }
     }
 }

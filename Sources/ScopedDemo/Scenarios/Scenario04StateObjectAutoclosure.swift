@@ -1,3 +1,5 @@
+import SwiftUIModel
+
 extension Scenario {
     /// 4. Sheet + `@StateObject` with the view model built inside the autoclosure: built
     /// once, when the sheet's view is created — lazily.
@@ -18,26 +20,20 @@ extension Scenario {
                     """# + "\n" + CardCode.counterBody,
                     verdict: .use("built once per presentation, lazily, inside the autoclosure; released on dismiss", brief: "built once, lazily"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): the autoclosure fix (\"A subtle change fixes the issue\")",
-                    script: Script.sheet) { stage in
-                    ContentView(numbers: stage.numbers) { number in
-                        StateObjectCounterView(initialValue: number)
-                    }
+                    script: Script.sheet
+                ) { (stage: Stage) -> any OnModel.View in
+                    OnModel.stateObjectCounterRoot(stage)
                 },
             ])
     }
 }
 
-/// The article's fix: take the initial value and build the view model inside
-/// `StateObject(wrappedValue:)`'s autoclosure.
-struct StateObjectCounterView: View {
-    @StateObject private var viewModel: CounterViewModel
-
-    init(initialValue: Int) {
-        _viewModel = StateObject(wrappedValue: CounterViewModel(initialValue: initialValue))
-    }
-
-    var body: ViewContent {
-        Text("count \(viewModel.count)")
-        Button("Increment") { viewModel.increment() }
+extension OnModel {
+    /// 4 on the model of SwiftUI.
+    @MainActor
+    static func stateObjectCounterRoot(_ stage: Stage) -> any View {
+        ContentView(numbers: stage.numbers) { number in
+            StateObjectCounterView(initialValue: number)
+        }
     }
 }

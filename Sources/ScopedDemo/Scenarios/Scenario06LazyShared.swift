@@ -1,4 +1,6 @@
 import Scoped
+import ScopedSwiftUIOnModel
+import SwiftUIModel
 
 extension Scenario {
     /// 6. Sheet + a lazy resolve of a `.shared` view model, two ways.
@@ -37,11 +39,9 @@ extension Scenario {
                     """#,
                     verdict: .avoid(".shared holds weakly: with no other holder every body run and tap builds a new one", brief: "nothing holds it: lost"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): the closure over .shared at the end of the @Observable section",
-                    script: Script.sheet) { stage in
-                    let container = stage.makeContainer()
-                    return ContentView(numbers: stage.numbers) { number in
-                        ClosureCounterView(initialValue: number, container: container)
-                    }
+                    script: Script.sheet
+                ) { (stage: Stage) -> any OnModel.View in
+                    OnModel.closureCounterRoot(stage)
                 },
                 Variant(
                     label: "article's closure, a child holds it",
@@ -58,11 +58,9 @@ extension Scenario {
                     """#,
                     verdict: .avoid("works only while another view holds the instance; correctness depends on who else holds it", brief: "works only while held"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): the closure over .shared, with a holder",
-                    script: Script.sheet) { stage in
-                    let container = stage.makeContainer()
-                    return ContentView(numbers: stage.numbers) { number in
-                        HeldClosureCounterView(initialValue: number, container: container)
-                    }
+                    script: Script.sheet
+                ) { (stage: Stage) -> any OnModel.View in
+                    OnModel.heldClosureCounterRoot(stage)
                 },
                 Variant(
                     label: "Scoped @ScopedObject over .shared",
@@ -76,57 +74,44 @@ extension Scenario {
                     """# + "\n" + CardCode.counterBody,
                     verdict: .use("resolved once per view identity, lazily; the view holds it, so it is released on dismiss", brief: "once per sheet, lazily"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): its lazy .shared fix, done by ScopedSwiftUI",
-                    script: Script.sheet) { stage in
-                    ContentView(numbers: stage.numbers) { number in
-                        ScopedCounterView(initialValue: number)
-                    }
-                    .container(stage.makeContainer())
+                    script: Script.sheet
+                ) { (stage: Stage) -> any OnModel.View in
+                    guard #available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *) else { fatalError(OnModel.needsMacOS11) }
+                    return OnModel.scopedCounterRoot(stage)
                 },
             ])
     }
 }
 
-/// The article's lazy view model: a closure over `.shared`, called at each use. Nothing
-/// holds the result between calls.
-struct ClosureCounterView: View {
-    private let viewModel: () -> CounterViewModel
-
-    init(initialValue: Int, container: Container) {
-        viewModel = { container.counter(initialValue: initialValue)() }
-    }
-
-    var body: ViewContent {
-        Text("count \(viewModel().count)")
-        Button("Increment") { viewModel().increment() }
+extension OnModel {
+    /// 6.3 on the model of SwiftUI, with the shipped `@ScopedObject` and `.container`.
+    @MainActor @available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *)
+    static func scopedCounterRoot(_ stage: Stage) -> any View {
+        ContentView(numbers: stage.numbers) { number in
+            ScopedCounterView(initialValue: number)
+        }
+        .container(stage.makeContainer())
     }
 }
 
-/// The article's closure where something else holds the instance: the body hands it to
-/// an `@ObservedObject` child, whose description keeps it alive until the next body run
-/// resolves `.shared` again — and gets the same one back.
-struct HeldClosureCounterView: View {
-    private let viewModel: () -> CounterViewModel
-
-    init(initialValue: Int, container: Container) {
-        viewModel = { container.counter(initialValue: initialValue)() }
-    }
-
-    var body: ViewContent {
-        CounterView(viewModel: viewModel())
+extension OnModel {
+    /// 6.1 on the model of SwiftUI.
+    @MainActor
+    static func closureCounterRoot(_ stage: Stage) -> any View {
+        let container = stage.makeContainer()
+        return ContentView(numbers: stage.numbers) { number in
+            ClosureCounterView(initialValue: number, container: container)
+        }
     }
 }
 
-/// A counter view whose view model is resolved from the environment's container on first
-/// read; the first description's `initialValue` is the one used.
-struct ScopedCounterView: View {
-    @ScopedObject private var viewModel: CounterViewModel
-
-    init(initialValue: Int) {
-        _viewModel = ScopedObject { $0.counter(initialValue: initialValue)() }
-    }
-
-    var body: ViewContent {
-        Text("count \(viewModel.count)")
-        Button("Increment") { viewModel.increment() }
+extension OnModel {
+    /// 6.2 on the model of SwiftUI.
+    @MainActor
+    static func heldClosureCounterRoot(_ stage: Stage) -> any View {
+        let container = stage.makeContainer()
+        return ContentView(numbers: stage.numbers) { number in
+            HeldClosureCounterView(initialValue: number, container: container)
+        }
     }
 }

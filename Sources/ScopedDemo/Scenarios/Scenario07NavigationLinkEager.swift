@@ -1,3 +1,4 @@
+import SwiftUIModel
 extension Scenario {
     /// 7. `NavigationLink(destination:)` with the view model built in the destination's
     /// arguments: every list render builds one per row, for screens never pushed; the
@@ -16,22 +17,10 @@ extension Scenario {
                     """# + "\n" + CardCode.detailBody,
                     verdict: .avoid("every list render builds a view model per row, pushed or not; the pushed one is replaced too", brief: "a VM per row per render"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): \"NavigationLink creates the underlying CounterView eagerly\"",
-                    script: Script.navigation) { stage in
-                    ItemsStackView(numbers: stage.numbers) { id in
-                        DetailView(viewModel: DetailViewModel(id: id))
-                    }
+                    script: Script.navigation
+                ) { (stage: Stage) -> any OnModel.View in
+                    OnModel.eagerDetailRoot(stage)
                 },
             ])
-    }
-}
-
-/// An item screen that observes the view model its description was given.
-struct DetailView: View {
-    @ObservedObject var viewModel: DetailViewModel
-
-    var body: ViewContent {
-        Text("item \(viewModel.id)")
-        Text("count \(viewModel.count)")
-        Button("Increment") { viewModel.increment() }
     }
 }

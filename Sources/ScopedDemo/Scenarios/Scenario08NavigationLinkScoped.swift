@@ -1,4 +1,6 @@
 import Scoped
+import ScopedSwiftUIOnModel
+import SwiftUIModel
 
 extension Scenario {
     /// 8. `NavigationLink` + ScopedSwiftUI: the eager destination is only a description —
@@ -31,27 +33,24 @@ extension Scenario {
                     """#,
                     verdict: .use("built on push only, kept across re-renders, released when the pop closes the screen's scope", brief: "push builds it, pop frees"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): NavigationLink eagerness, fixed with a lifetime scope per pushed screen",
-                    script: Script.navigation) { stage in
-                    ItemsStackView(numbers: stage.numbers) { id in
-                        ScopedDetailView(id: id).lifetimeScope("detail")
-                    }
-                    .container(stage.makeContainer())
+                    script: Script.navigation
+                ) { (stage: Stage) -> any OnModel.View in
+                    guard #available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *) else { fatalError(OnModel.needsMacOS11) }
+                    return OnModel.scopedDetailRoot(stage)
                 },
             ])
     }
 }
 
-/// An item screen whose view model is resolved from its lifetime scope, on first read.
-struct ScopedDetailView: View {
-    @ScopedObject private var viewModel: DetailViewModel
 
-    init(id: Int) {
-        _viewModel = ScopedObject(\.detail, id)
-    }
-
-    var body: ViewContent {
-        Text("item \(viewModel.id)")
-        Text("count \(viewModel.count)")
-        Button("Increment") { viewModel.increment() }
+extension OnModel {
+    /// Scenario 8 on the model of SwiftUI, with the shipped `.lifetimeScope`,
+    /// `@ScopedObject` and `.container`.
+    @MainActor @available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *)
+    static func scopedDetailRoot(_ stage: Stage) -> any View {
+        ItemsStackView(numbers: stage.numbers) { id in
+            ScopedDetailView(id: id).lifetimeScope("detail")
+        }
+        .container(stage.makeContainer())
     }
 }

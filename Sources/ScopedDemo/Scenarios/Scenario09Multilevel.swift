@@ -1,4 +1,6 @@
 import Scoped
+import ScopedSwiftUIOnModel
+import SwiftUIModel
 
 extension Scenario {
     /// 9. Multilevel MVVM: a parent screen whose two child views are hidden and shown
@@ -30,13 +32,9 @@ extension Scenario {
                     """#,
                     verdict: .avoid("hiding a child view destroys its @StateObject view model: its state is lost", brief: "hiding destroys its VM"),
                     seed: "000 (Alvarez, \"SwiftUI: Multilevel MVVM\"): \"Forcing the StateObject to reinitialize\"",
-                    script: Script.multilevel) { stage in
-                    MultilevelAppView {
-                        ParentScreen(numbers: stage.numbers) { viewModel in
-                            ChildView(label: "A", parent: viewModel)
-                            ChildView(label: "B", parent: viewModel)
-                        }
-                    }
+                    script: Script.multilevel
+                ) { (stage: Stage) -> any OnModel.View in
+                    OnModel.stateObjectChildrenRoot(stage)
                 },
                 Variant(
                     label: "parent VM owns children strongly",
@@ -64,10 +62,8 @@ extension Scenario {
                     verdict: .use("the children's state lives in the parent's view model: hiding views loses nothing", brief: "the parent keeps it"),
                     seed: "000 (Alvarez, \"SwiftUI: Multilevel MVVM\"): \"Solution: Multilevel MVVM\", three levels",
                     script: Script.multilevel
-                ) { stage in
-                    MultilevelAppView {
-                        OwningParentScreen(numbers: stage.numbers)
-                    }
+                ) { (stage: Stage) -> any OnModel.View in
+                    OnModel.owningParentRoot(stage)
                 },
                 Variant(
                     label: "Scoped .scoped children in a scope",
@@ -97,14 +93,10 @@ extension Scenario {
                     """#,
                     verdict: .use("children live in the parent screen's scope: state survives hiding; all released on dismiss", brief: "the scope keeps it"),
                     seed: "000 (Alvarez, \"SwiftUI: Multilevel MVVM\"): \"Solution: Multilevel MVVM\", with Scoped's .scoped instead of strong ownership",
-                    script: Script.multilevel) { stage in
-                    let container = stage.makeContainer()
-                    let numbers = stage.numbers
-                    container.numberSource.register { numbers }
-                    return MultilevelAppView {
-                        ScopedParentScreen().lifetimeScope("parentScreen")
-                    }
-                    .container(container)
+                    script: Script.multilevel
+                ) { (stage: Stage) -> any OnModel.View in
+                    guard #available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *) else { fatalError(OnModel.needsMacOS11) }
+                    return OnModel.scopedParentRoot(stage)
                 },
                 Variant(
                     label: "@ObservedObject children, 3 levels",
@@ -124,31 +116,55 @@ extension Scenario {
                     """#,
                     verdict: .avoid("every parent render builds new child view models, and each child's render its own child's: state lost down the chain", brief: "each re-render resets them"),
                     seed: "000 (Alvarez, \"SwiftUI: Multilevel MVVM\"): the @ObservedObject child it starts from, three levels",
-                    script: Script.multilevel) { stage in
-                    MultilevelAppView {
-                        ParentScreen(numbers: stage.numbers) { viewModel in
-                            ObservingChildView(viewModel: ChildViewModel(label: "A", parent: viewModel), parent: viewModel, childLabel: "A.1")
-                            ObservingChildView(viewModel: ChildViewModel(label: "B", parent: viewModel), parent: viewModel, childLabel: nil)
-                        }
-                    }
+                    script: Script.multilevel
+                ) { (stage: Stage) -> any OnModel.View in
+                    OnModel.observingChildrenRoot(stage)
                 },
             ])
     }
 }
 
-/// The app's root in scenario 9: a button that presents the parent screen as a sheet.
-struct MultilevelAppView: View {
-    let screen: () -> any View
-    @State private var showingParent = false
-
-    init(screen: @escaping () -> any View) {
-        self.screen = screen
+extension OnModel {
+    /// 9.1 on the model of SwiftUI.
+    @MainActor
+    static func stateObjectChildrenRoot(_ stage: Stage) -> any View {
+        MultilevelAppView {
+            ParentScreen(numbers: stage.numbers) { viewModel in
+                ChildView(label: "A", parent: viewModel)
+                ChildView(label: "B", parent: viewModel)
+            }
+        }
     }
 
-    var body: ViewContent {
-        Button("Open parent screen") { showingParent = true }
-            .sheet(isPresented: $showingParent) {
-                screen()
+    /// 9.2 on the model of SwiftUI.
+    @MainActor
+    static func owningParentRoot(_ stage: Stage) -> any View {
+        MultilevelAppView {
+            OwningParentScreen(numbers: stage.numbers)
+        }
+    }
+
+    /// 9.4 on the model of SwiftUI.
+    @MainActor
+    static func observingChildrenRoot(_ stage: Stage) -> any View {
+        MultilevelAppView {
+            ParentScreen(numbers: stage.numbers) { viewModel in
+                ObservingChildView(viewModel: ChildViewModel(label: "A", parent: viewModel), parent: viewModel, childLabel: "A.1")
+                ObservingChildView(viewModel: ChildViewModel(label: "B", parent: viewModel), parent: viewModel, childLabel: nil)
             }
+        }
+    }
+
+    /// 9.3 on the model of SwiftUI, with the shipped `.lifetimeScope`, `@ScopedObject` and
+    /// `.container`.
+    @MainActor @available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *)
+    static func scopedParentRoot(_ stage: Stage) -> any View {
+        let container = stage.makeContainer()
+        let numbers = stage.numbers
+        container.numberSource.register { numbers }
+        return MultilevelAppView {
+            ScopedParentScreen().lifetimeScope("parentScreen")
+        }
+        .container(container)
     }
 }

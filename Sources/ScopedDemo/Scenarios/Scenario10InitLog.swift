@@ -1,4 +1,5 @@
 import Scoped
+import SwiftUIModel
 
 extension Scenario {
     /// 10. `@StateObject` vs `@ObservedObject` across three body evaluations of the home
@@ -35,13 +36,9 @@ extension Scenario {
                     """#,
                     verdict: .use("the view model (and its store resolve) is built once, when the bar is created", brief: "built once, on mount"),
                     seed: "001 (\"@StateObject and MVVM in SwiftUI\", the init log): \"BottomBarView uses @StateObject\"",
-                    script: Script.initLog) { stage in
-                    let container = stage.makeContainer()
-                    return InitLogAppView {
-                        HomeView(numbers: stage.numbers) {
-                            BottomBarView(viewModel: BottomBarViewModel(entryStore: container.entryStore()))
-                        }
-                    }
+                    script: Script.initLog
+                ) { (stage: Stage) -> any OnModel.View in
+                    OnModel.bottomBarRoot(stage)
                 },
                 Variant(
                     label: "@ObservedObject, VM passed in",
@@ -64,13 +61,9 @@ extension Scenario {
                     """#,
                     verdict: .avoid("a new view model and a store resolve on every body evaluation of the parent; state lost", brief: "rebuilt on every body run"),
                     seed: "001 (\"@StateObject and MVVM in SwiftUI\", the init log): \"BottomBarView uses @ObservableObject\"",
-                    script: Script.initLog) { stage in
-                    let container = stage.makeContainer()
-                    return InitLogAppView {
-                        HomeView(numbers: stage.numbers) {
-                            ObservedBottomBarView(viewModel: BottomBarViewModel(entryStore: container.entryStore()))
-                        }
-                    }
+                    script: Script.initLog
+                ) { (stage: Stage) -> any OnModel.View in
+                    OnModel.observedBottomBarRoot(stage)
                 },
                 Variant(
                     label: "@StateObject VM over a KVO model",
@@ -91,89 +84,112 @@ extension Scenario {
                     """#,
                     verdict: .use("one view model and one KVO observation per bar; model changes reach the view through it", brief: "built once; KVO drives it"),
                     seed: "001 (the KVO article): a view model observing a KVO-compliant model, held with @StateObject",
-                    script: Script.initLog) { stage in
-                    let package = Package()
-                    return InitLogAppView {
-                        HomeView(numbers: stage.numbers) {
-                            PackageBarView(package: package)
-                        }
-                    }
+                    script: Script.initLog
+                ) { (stage: Stage) -> any OnModel.View in
+                    OnModel.packageBarRoot(stage)
                 },
             ])
     }
 }
 
 /// The app's root in scenario 10: shows the home view until "Close".
-struct InitLogAppView: View {
-    let content: () -> any View
-    @State private var showContent = true
+extension OnModel {
+    /// Scenario 10's app: the home screen until "Close" removes it.
+    struct InitLogAppView: View {
+        let content: () -> any View
+        @State private var showContent = true
 
-    init(content: @escaping () -> any View) {
-        self.content = content
-    }
-
-    var body: ViewContent {
-        if showContent {
-            content()
+        var body: some View {
+            if showContent {
+                AnyView(content())
+            }
+            Button("Close") { showContent = false }
         }
-        Button("Close") { showContent = false }
-    }
-}
-
-/// The seed article's `ContentView`: owns its view model with `@StateObject`; the view
-/// model refreshes every 2 seconds, re-evaluating this body, which makes the bottom bar's
-/// description (`bottomBar`, the variant's line) each time.
-struct HomeView: View {
-    @StateObject private var viewModel: HomeViewModel
-    let bottomBar: () -> any View
-
-    init(numbers: RandomSource, bottomBar: @escaping () -> any View) {
-        _viewModel = StateObject(wrappedValue: HomeViewModel(numbers: numbers))
-        self.bottomBar = bottomBar
     }
 
-    var body: ViewContent {
-        Text("number \(viewModel.number)")
-            .task(every: 2) { viewModel.refresh() }
-        bottomBar()
-    }
-}
+    /// Seed 001's home screen: its view model refreshes every 2 s, re-running this body,
+    /// which makes the bottom bar's description each time.
+    struct HomeView: View {
+        @StateObject private var viewModel: HomeViewModel
+        let bottomBar: () -> any View
 
-/// The bottom bar owning its view model; the argument is forwarded as an autoclosure, so
-/// the view model — and the store resolve — happen only when the bar is created.
-struct BottomBarView: View {
-    @StateObject private var viewModel: BottomBarViewModel
+        init(numbers: RandomSource, bottomBar: @escaping () -> any View) {
+            _viewModel = StateObject(wrappedValue: HomeViewModel(numbers: numbers))
+            self.bottomBar = bottomBar
+        }
 
-    init(viewModel: @autoclosure @escaping () -> BottomBarViewModel) {
-        _viewModel = StateObject(wrappedValue: viewModel())
-    }
-
-    var body: ViewContent {
-        Text("bar count \(viewModel.count)")
-        Button("Bar +1") { viewModel.increment() }
-    }
-}
-
-/// Seed 001's KVO form: the bar's view model observes a KVO-compliant model.
-struct PackageBarView: View {
-    @StateObject private var viewModel: PackageViewModel
-
-    init(package: Package) {
-        _viewModel = StateObject(wrappedValue: PackageViewModel(package: package))
+        var body: some View {
+            Text("number \(viewModel.number)")
+                .task(every: 2) { viewModel.refresh() }
+            AnyView(bottomBar())
+        }
     }
 
-    var body: ViewContent {
-        Text("bar count \(viewModel.count)")
-        Button("Bar +1") { viewModel.addItem() }
+    struct BottomBarView: View {
+        @StateObject private var viewModel: BottomBarViewModel
+
+        init(viewModel: @autoclosure @escaping () -> BottomBarViewModel) {
+            _viewModel = StateObject(wrappedValue: viewModel())
+        }
+
+        var body: some View {
+            Text("bar count \(viewModel.count)")
+            Button("Bar +1") { viewModel.increment() }
+        }
     }
-}
 
-/// The bottom bar observing the view model each description was given.
-struct ObservedBottomBarView: View {
-    @ObservedObject var viewModel: BottomBarViewModel
+    struct PackageBarView: View {
+        @StateObject private var viewModel: PackageViewModel
 
-    var body: ViewContent {
-        Text("bar count \(viewModel.count)")
-        Button("Bar +1") { viewModel.increment() }
+        init(package: Package) {
+            _viewModel = StateObject(wrappedValue: PackageViewModel(package: package))
+        }
+
+        var body: some View {
+            Text("bar count \(viewModel.count)")
+            Button("Bar +1") { viewModel.addItem() }
+        }
+    }
+
+    struct ObservedBottomBarView: View {
+        @ObservedObject var viewModel: BottomBarViewModel
+
+        var body: some View {
+            Text("bar count \(viewModel.count)")
+            Button("Bar +1") { viewModel.increment() }
+        }
+    }
+
+    /// 10.1 on the model of SwiftUI.
+    @MainActor
+    static func bottomBarRoot(_ stage: Stage) -> any View {
+        let container = stage.makeContainer()
+        return InitLogAppView {
+            HomeView(numbers: stage.numbers) {
+                BottomBarView(viewModel: BottomBarViewModel(entryStore: container.entryStore()))
+            }
+        }
+    }
+
+    /// 10.2 on the model of SwiftUI.
+    @MainActor
+    static func observedBottomBarRoot(_ stage: Stage) -> any View {
+        let container = stage.makeContainer()
+        return InitLogAppView {
+            HomeView(numbers: stage.numbers) {
+                ObservedBottomBarView(viewModel: BottomBarViewModel(entryStore: container.entryStore()))
+            }
+        }
+    }
+
+    /// 10.3 on the model of SwiftUI.
+    @MainActor
+    static func packageBarRoot(_ stage: Stage) -> any View {
+        let package = Package()
+        return InitLogAppView {
+            HomeView(numbers: stage.numbers) {
+                PackageBarView(package: package)
+            }
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Scoped
+import SwiftUIModel
 
 extension Scenario {
     /// 12. Previews (seed 003): the list screen rendered once with a stub list view model.
@@ -29,8 +30,8 @@ extension Scenario {
                     verdict: .avoid("the preview still builds a production view model (and its service) per row", brief: "runs production VM code"),
                     seed: "003 (previews with view-model protocols): \"A New Problem\"",
                     script: Script.preview
-                ) { _ in
-                    NavigationStack { HardCodedPokemonList(viewModel: StubPokemonListViewModel()) }
+                ) { (_: Stage) -> any OnModel.View in
+                    OnModel.hardCodedPreviewRoot()
                 },
                 Variant(
                     label: "stub view-model hierarchy",
@@ -54,8 +55,8 @@ extension Scenario {
                     verdict: .use("the stub list hands out stub detail view models: no production code runs in the preview", brief: "stubs all the way down"),
                     seed: "003 (previews with view-model protocols): \"View Model Hierarchy\"",
                     script: Script.preview
-                ) { _ in
-                    NavigationStack { PokemonList(viewModel: StubPokemonListViewModel()) }
+                ) { (_: Stage) -> any OnModel.View in
+                    OnModel.stubPreviewRoot()
                 },
                 Variant(
                     label: "Scoped factory overridden",
@@ -81,62 +82,82 @@ extension Scenario {
                     verdict: .use("the preview registers stubs over the production factories: nothing else changes", brief: "stubs registered in place"),
                     seed: "003 (previews with view-model protocols), done with a container override",
                     script: Script.preview
-                ) { stage in
-                    let container = stage.makeContainer()
-                    container.pokemonDetail.register { @MainActor name in StubPokemonDetailViewModel(name: name) }
-                    return NavigationStack { ResolvingPokemonList(container: container) }
+                ) { (stage: Stage) -> any OnModel.View in
+                    OnModel.overriddenPreviewRoot(stage)
                 },
             ])
     }
 }
 
-/// Seed 003's first list: the rows' detail view model is hard-coded (production).
-struct HardCodedPokemonList<ViewModel: PokemonListViewModelProtocol>: View {
-    @State private var viewModel: ViewModel
+extension OnModel {
+    /// Seed 003's first list: the rows' detail view model is hard-coded (production).
+    struct HardCodedPokemonList<ViewModel: PokemonListViewModelProtocol>: View {
+        @State private var viewModel: ViewModel
 
-    init(viewModel: @autoclosure @escaping () -> ViewModel) {
-        _viewModel = State(wrappedValue: viewModel())
-    }
+        init(viewModel: @autoclosure @escaping () -> ViewModel) {
+            _viewModel = State(wrappedValue: viewModel())
+        }
 
-    var body: ViewContent {
-        for name in viewModel.names {
-            NavigationLink(name, destination: PokemonDetailView(viewModel: PokemonDetailViewModel(name: name)))
+        var body: some View {
+            List(viewModel.names, id: \.self) { name in
+                NavigationLink(name, destination: PokemonDetailView(viewModel: PokemonDetailViewModel(name: name)))
+            }
         }
     }
-}
 
-/// Seed 003's fix: the list's view model makes its rows' detail view models.
-struct PokemonList<ViewModel: PokemonListViewModelProtocol>: View {
-    @State private var viewModel: ViewModel
+    /// Seed 003's fix: the list's view model hands out the rows' detail view models.
+    struct PokemonList<ViewModel: PokemonListViewModelProtocol>: View {
+        @State private var viewModel: ViewModel
 
-    init(viewModel: @autoclosure @escaping () -> ViewModel) {
-        _viewModel = State(wrappedValue: viewModel())
-    }
+        init(viewModel: @autoclosure @escaping () -> ViewModel) {
+            _viewModel = State(wrappedValue: viewModel())
+        }
 
-    var body: ViewContent {
-        for name in viewModel.names {
-            NavigationLink(name, destination: PokemonDetailView(viewModel: viewModel.detailViewModel(name)))
+        var body: some View {
+            List(viewModel.names, id: \.self) { name in
+                NavigationLink(name, destination: PokemonDetailView(viewModel: viewModel.detailViewModel(name)))
+            }
         }
     }
-}
 
-/// The Scoped way: the rows resolve their detail view model from the container.
-struct ResolvingPokemonList: View {
-    let container: Container
-    let names = ["Bulbasaur", "Charmander", "Squirtle"]
+    /// The Scoped way: the rows resolve their detail view model from the container.
+    struct ResolvingPokemonList: View {
+        let container: Container
+        let names = ["Bulbasaur", "Charmander", "Squirtle"]
 
-    var body: ViewContent {
-        for name in names {
-            NavigationLink(name, destination: PokemonDetailView(viewModel: container.pokemonDetail(name)))
+        var body: some View {
+            ForEach(names, id: \.self) { name in
+                NavigationLink(name, destination: PokemonDetailView(viewModel: container.pokemonDetail(name)))
+            }
         }
     }
-}
 
-/// A detail screen over any detail view model.
-struct PokemonDetailView: View {
-    let viewModel: any PokemonDetailViewModelProtocol
+    /// A row's destination: shows its view model's name.
+    struct PokemonDetailView: View {
+        let viewModel: any PokemonDetailViewModelProtocol
 
-    var body: ViewContent {
-        Text(viewModel.name)
+        var body: some View {
+            Text(viewModel.name)
+        }
+    }
+
+    /// 12.1 on the model of SwiftUI.
+    @MainActor
+    static func hardCodedPreviewRoot() -> any View {
+        NavigationStack { HardCodedPokemonList(viewModel: StubPokemonListViewModel()) }
+    }
+
+    /// 12.2 on the model of SwiftUI.
+    @MainActor
+    static func stubPreviewRoot() -> any View {
+        NavigationStack { PokemonList(viewModel: StubPokemonListViewModel()) }
+    }
+
+    /// 12.3 on the model of SwiftUI.
+    @MainActor
+    static func overriddenPreviewRoot(_ stage: Stage) -> any View {
+        let container = stage.makeContainer()
+        container.pokemonDetail.register { @MainActor name in StubPokemonDetailViewModel(name: name) }
+        return NavigationStack { ResolvingPokemonList(container: container) }
     }
 }

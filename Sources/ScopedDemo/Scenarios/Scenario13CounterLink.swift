@@ -1,3 +1,5 @@
+import SwiftUIModel
+
 extension Scenario {
     /// 13. Seed 004's own NavigationLink example: the counter screen pushed, not presented.
     /// The link's title reads `number`, so every 2 s the parent re-renders and makes a new
@@ -25,27 +27,26 @@ extension Scenario {
                     """#,
                     verdict: .use("the link makes a description every render, but the view model is built on push only", brief: "built on push only"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): the counter shown with NavigationLink",
-                    script: Script.counterLink) { stage in
-                    CounterLinkView(numbers: stage.numbers)
+                    script: Script.counterLink
+                ) { (stage: Stage) -> any OnModel.View in
+                    OnModel.CounterLinkView(numbers: stage.numbers)
                 },
             ])
     }
 }
 
-/// Seed 004's parent with a link instead of a sheet: the title shows the number its task
-/// picks every 2 s, so each pick re-renders it and makes a new destination description.
-struct CounterLinkView: View {
-    let numbers: RandomSource
-    @State private var number = 0
+extension OnModel {
+    /// Seed 004's counter pushed by a link, on the model of SwiftUI: the link's destination
+    /// is made every render, its `@StateObject` view model built on push only.
+    struct CounterLinkView: View {
+        let numbers: RandomSource
+        @State private var number = 0
 
-    init(numbers: RandomSource) {
-        self.numbers = numbers
-    }
-
-    var body: ViewContent {
-        NavigationStack {
-            NavigationLink("Show counter with value: \(number)", destination: StateObjectCounterView(initialValue: number))
+        var body: some View {
+            NavigationStack {
+                NavigationLink("Show counter with value: \(number)", destination: StateObjectCounterView(initialValue: number))
+            }
+            .task(every: 2) { number = numbers.next() }
         }
-        .task(every: 2) { number = numbers.next() }
     }
 }

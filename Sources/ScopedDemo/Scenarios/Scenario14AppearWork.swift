@@ -1,3 +1,5 @@
+import SwiftUIModel
+
 extension Scenario {
     /// 14. Seed 004's conclusion: rather than rely on `init`/`deinit` (RAII) for work such
     /// as subscriptions, start it in `onAppear` and stop it in `onDisappear`. Both variants
@@ -26,11 +28,8 @@ extension Scenario {
                     """#,
                     verdict: .avoid("every view model built for a row opens its subscription, shown or not, until it goes", brief: "work for unseen screens"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): subscriptions hooked to init and deinit",
-                    script: Script.navigation) { stage in
-                    ItemsStackView(numbers: stage.numbers) { id in
-                        InitWorkDetailView(id: id)
-                    }
-                },
+                    script: Script.navigation,
+                    root: OnModel.initWorkRoot),
                 Variant(
                     label: "work in onAppear, ended onDisappear",
                     code: CardCode.itemList(destination: #"AppearWorkDetailView(id: id)"#) + "\n" + #"""
@@ -49,42 +48,8 @@ extension Scenario {
                     """#,
                     verdict: .use("the subscription runs exactly while the screen is shown, however many view models were built", brief: "work only while shown"),
                     seed: "004 (Recuenco, \"SwiftUI View Models: Lifecycle Quirks\"): its conclusion, onAppear and onDisappear",
-                    script: Script.navigation) { stage in
-                    ItemsStackView(numbers: stage.numbers) { id in
-                        AppearWorkDetailView(id: id)
-                    }
-                },
+                    script: Script.navigation,
+                    root: OnModel.appearWorkRoot),
             ])
-    }
-}
-
-/// A pushed item screen whose view model starts its work in `init`.
-struct InitWorkDetailView: View {
-    @State private var viewModel: WorkViewModel
-
-    init(id: Int) {
-        _viewModel = State(wrappedValue: WorkViewModel(id: id, startsWorkInInit: true))
-    }
-
-    var body: ViewContent {
-        Text("count \(viewModel.count)")
-        Button("Increment") { viewModel.increment() }
-    }
-}
-
-/// A pushed item screen that starts its view model's work when it appears and stops it
-/// when it disappears.
-struct AppearWorkDetailView: View {
-    @State private var viewModel: WorkViewModel
-
-    init(id: Int) {
-        _viewModel = State(wrappedValue: WorkViewModel(id: id, startsWorkInInit: false))
-    }
-
-    var body: ViewContent {
-        Text("count \(viewModel.count)")
-            .onAppear { viewModel.startWork() }
-            .onDisappear { viewModel.stopWork() }
-        Button("Increment") { viewModel.increment() }
     }
 }

@@ -1,4 +1,5 @@
 import Scoped
+import SwiftUIModel
 
 extension Scenario {
     /// 15. Seed 002's UIKit lifetimes: the app delegate owns the list's view model for the
@@ -32,11 +33,9 @@ extension Scenario {
                     """#,
                     verdict: .avoid("the list's view model lives as long as the app delegate: closing the screen keeps it and its state", brief: "the list's VM outlives it"),
                     seed: "002 (\"Researching MVVM in Swift\", UIKit): the app delegate's view model, a view model per cell",
-                    script: Script.articles) { _ in
-                    let appDelegate = ArticleAppDelegate()
-                    return ArticleWindow {
-                        ArticleScreen(controller: ArticleTableController(appDelegate: appDelegate))
-                    }
+                    script: Script.articles
+                ) { (_: Stage) -> any OnModel.View in
+                    OnModel.appDelegateArticlesRoot()
                 },
                 Variant(
                     label: "Scoped .scoped list VM, VM per cell",
@@ -58,49 +57,63 @@ extension Scenario {
                     """#,
                     verdict: .use("the list's view model lives in the screen's scope: released when the screen closes", brief: "freed with the screen"),
                     seed: "002 (\"Researching MVVM in Swift\", UIKit), with the list's view model scoped to the screen",
-                    script: Script.articles) { stage in
-                    let container = stage.makeContainer()
-                    return ArticleWindow {
-                        ArticleScreen(controller: ArticleTableController(container: container))
-                    }
+                    script: Script.articles
+                ) { (stage: Stage) -> any OnModel.View in
+                    OnModel.scopedArticlesRoot(stage)
                 },
             ])
     }
 }
 
-/// Scenario 15's window: a button presents the article screen (as a sheet, standing for
-/// UIKit's `present`); swiping it down dismisses it.
-struct ArticleWindow: View {
-    let screen: () -> any View
-    @State private var showingArticles = false
+extension OnModel {
+    /// Scenario 15's window: a button presents the article screen (as a sheet, standing for
+    /// a presented view controller).
+    struct ArticleWindow: View {
+        let screen: () -> any View
+        @State private var showingArticles = false
 
-    init(screen: @escaping () -> any View) {
-        self.screen = screen
+        var body: some View {
+            Button("Show articles") { showingArticles = true }
+                .sheet(isPresented: $showingArticles) {
+                    AnyView(screen())
+                }
+        }
     }
 
-    var body: ViewContent {
-        Button("Show articles") { showingArticles = true }
-            .sheet(isPresented: $showingArticles) {
-                screen()
+    /// The article screen: the view controller in `@StateObject`, a row per cell view model
+    /// (`tableView(_:cellForRowAt:)` makes each cell's view model anew; its text is what
+    /// the row keeps, as a reused cell would).
+    struct ArticleScreen: View {
+        @StateObject private var controller: ArticleTableController
+
+        init(controller: @autoclosure @escaping () -> ArticleTableController) {
+            _controller = StateObject(wrappedValue: controller())
+        }
+
+        var body: some View {
+            Text("sorted by \(controller.viewModel?.sortName ?? "-")")
+            Button("Sort by date") { controller.viewModel?.sortByDate() }
+            ForEach(controller.cellViewModels().map(\.titleText), id: \.self) { title in
+                Text(title)
             }
-    }
-}
-
-/// The view controller's view: a sort control and the table, whose cells ask the
-/// controller for a new view model each on every reload. The screen holds the controller
-/// for as long as it is presented, as UIKit's presenting controller does.
-struct ArticleScreen: View {
-    @StateObject private var controller: ArticleTableController
-
-    init(controller: @autoclosure @escaping () -> ArticleTableController) {
-        _controller = StateObject(wrappedValue: controller())
+        }
     }
 
-    var body: ViewContent {
-        Text("sorted by \(controller.viewModel?.sortName ?? "-")")
-        Button("Sort by date") { controller.viewModel?.sortByDate() }
-        for cell in controller.cellViewModels() {
-            Text(cell.titleText)
+    /// 15.1 on the model of SwiftUI.
+    @MainActor
+    static func appDelegateArticlesRoot() -> any View {
+        let appDelegate = ArticleAppDelegate()
+        return ArticleWindow {
+            ArticleScreen(controller: ArticleTableController(appDelegate: appDelegate))
+        }
+    }
+
+    /// 15.2 on the model of SwiftUI.
+    @MainActor
+    static func scopedArticlesRoot(_ stage: Stage) -> any View {
+        let container = stage.makeContainer()
+        return ArticleWindow {
+            ArticleScreen(controller: ArticleTableController(container: container))
         }
     }
 }

@@ -1,4 +1,6 @@
 import Scoped
+import ScopedSwiftUIOnModel
+import SwiftUIModel
 
 extension Scenario {
     /// 16. The leak check: a pushed screen's `.scoped` view model hands a refresh handler to
@@ -28,11 +30,10 @@ extension Scenario {
     }
 
     private static func variant(weakly: Bool, label: String, capture: String, verdict: Verdict, seed: String) -> Variant {
-        Variant(label: label, code: code(capture: capture), verdict: verdict, seed: seed, script: Script.navigation) { stage in
-            ItemsStackView(numbers: stage.numbers) { id in
-                FeedDetailView(id: id, weakly: weakly).lifetimeScope("detail")
-            }
-            .container(stage.makeContainer())
+        Variant(label: label, code: code(capture: capture), verdict: verdict, seed: seed, script: Script.navigation
+        ) { (stage: Stage) -> any OnModel.View in
+            guard #available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *) else { fatalError(OnModel.needsMacOS11) }
+            return OnModel.feedDetailRoot(stage, weakly: weakly)
         }
     }
 
@@ -90,17 +91,14 @@ extension Container {
     }
 }
 
-/// The item screen of scenario 16.
-struct FeedDetailView: View {
-    @ScopedObject private var viewModel: FeedDetailViewModel
-
-    init(id: Int, weakly: Bool) {
-        _viewModel = ScopedObject { $0.feedDetail(weakly: weakly)(id) }
-    }
-
-    var body: ViewContent {
-        Text("item \(viewModel.id)")
-        Text("count \(viewModel.count)")
-        Button("Increment") { viewModel.increment() }
+extension OnModel {
+    /// Scenario 16 on the model of SwiftUI, with the shipped `.lifetimeScope`,
+    /// `@ScopedObject` and `.container`.
+    @MainActor @available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *)
+    static func feedDetailRoot(_ stage: Stage, weakly: Bool) -> any View {
+        ItemsStackView(numbers: stage.numbers) { id in
+            FeedDetailView(id: id, weakly: weakly).lifetimeScope("detail")
+        }
+        .container(stage.makeContainer())
     }
 }

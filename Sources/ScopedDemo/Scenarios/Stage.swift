@@ -1,14 +1,19 @@
 import Scoped
+import SwiftUIModel
 
-/// The world of one scenario variant: its trace, clock, renderer, seeded numbers and
-/// Scoped containers. It plays a ``Script`` tick by tick and measures what the summary
+/// The world of one scenario variant: its trace, clock, seeded numbers, Scoped containers
+/// and the model of SwiftUI its screens run on (Tests/SwiftUIModel, with the shipped
+/// ScopedSwiftUI layer). It plays a ``Script`` tick by tick and measures what the summary
 /// reports; afterwards it tears everything down without recording, so nothing outlives
 /// the run.
 @MainActor
 final class Stage {
     let trace = LifecycleTrace()
     let clock = SimulatedClock()
-    let renderer: Renderer
+    /// Reports the model's steps into ``trace``.
+    let tracer: GraphTracer
+    /// The model's view graph, while the variant runs.
+    private var viewGraph: ViewGraph?
     /// The parent's random numbers, seeded.
     let numbers: RandomSource
     private var containers: [Container] = []
@@ -21,7 +26,7 @@ final class Stage {
     let traceRecorder: TraceRecorder
 
     init(seed: UInt64, stateSDK: StateSDK) {
-        renderer = Renderer(trace: trace, clock: clock, stateSDK: stateSDK)
+        tracer = GraphTracer(trace: trace, clock: clock, stateSDK: stateSDK)
         numbers = RandomSource(seed: seed)
         traceRecorder = TraceRecorder(clock: { [second] in second.withLock { $0 } * 1_000_000 })
         trace.onDeinit = { [traceRecorder] in traceRecorder.recordDeinit($0) }
@@ -58,10 +63,10 @@ final class Stage {
         var releasedOnDismiss: Bool?
     }
 
-    /// Mounts `root()` at tick 0, then plays `script`.
-    func play(_ script: Script, root: (Stage) -> any View) -> Outcome {
+    /// Mounts the variant's root at tick 0, then plays `script`.
+    func play(_ script: Script, root: (Stage) -> any SwiftUIModel.View) -> Outcome {
         TraceContext.$current.withValue(trace) {
-            RenderContext.$current.withValue(renderer) {
+            GraphTracer.$current.withValue(tracer) {
                 let outcome = playTicks(script, root: root)
                 tearDown()
                 return outcome
@@ -69,32 +74,32 @@ final class Stage {
         }
     }
 
-    private func playTicks(_ script: Script, root: (Stage) -> any View) -> Outcome {
+    private func playTicks(_ script: Script, root: (Stage) -> any SwiftUIModel.View) -> Outcome {
         var outcome = Outcome()
         for tick in 0..<script.ticks {
             trace.tick = tick
             second.withLock { $0 = UInt64(tick) }
             if tick == 0 {
-                renderer.mountRoot(root(self))
+                viewGraph = ViewGraph(root(self), observer: tracer)
             } else {
                 clock.advance(to: tick)
-                renderer.flush()
+                viewGraph?.flush()
             }
             let probe = script.probe
-            if tick == probe.beforeTick { outcome.stateInitial = renderer.firstText(startingWith: probe.textPrefix) }
+            if tick == probe.beforeTick { outcome.stateInitial = firstText(startingWith: probe.textPrefix) }
             // Each action's releases are checked for leaks at once (LeakCheck.collecting):
             // an instance a scope released and still alive shows as `scoped.leaked`.
-            if let action = script.action(at: tick) {
+            if let action = script.action(at: tick), let viewGraph {
                 if tick == script.dismissTick {
-                    let shown = renderer.collectingUnmountedReads { checkingLeaks { perform(action) } }
+                    let shown = tracer.collectingDestroyedReads { checkingLeaks { perform(action, on: viewGraph) } }
                         .filter { $0.role == .viewModel }
                     outcome.releasedOnDismiss = shown.isEmpty ? nil : shown.allSatisfy(\.isReleased)
                 } else {
-                    checkingLeaks { perform(action) }
+                    checkingLeaks { perform(action, on: viewGraph) }
                 }
             }
-            if tick == probe.beforeTick { outcome.stateBefore = renderer.firstText(startingWith: probe.textPrefix) }
-            if tick == probe.afterTick { outcome.stateAfter = renderer.firstText(startingWith: probe.textPrefix) }
+            if tick == probe.beforeTick { outcome.stateBefore = firstText(startingWith: probe.textPrefix) }
+            if tick == probe.afterTick { outcome.stateAfter = firstText(startingWith: probe.textPrefix) }
         }
         return outcome
     }
@@ -104,41 +109,33 @@ final class Stage {
         _ = LeakCheck.collecting(body)
     }
 
-    private func perform(_ action: Script.Action) {
+    /// The first text on screen that starts with `prefix`.
+    private func firstText(startingWith prefix: String) -> String? {
+        viewGraph?.texts.first { $0.hasPrefix(prefix) }
+    }
+
+    /// The user's action on the model: the model's driver finds the button, the sheet, the
+    /// pushed screen, and updates the graph.
+    private func perform(_ action: Script.Action, on graph: ViewGraph) {
         switch action.kind {
         case .tap(let title), .tapStarting(let title):
-            let buttons = renderer.nodes.lazy.compactMap { $0.description as? Button }
-            let matches: (Button) -> Bool = action.kind == .tap(title) ? { $0.title == title } : { $0.title.hasPrefix(title) }
-            guard let button = buttons.first(where: matches)
-            else { fatalError("ScopedDemo: no button titled \"\(title)\" on screen at tick \(action.tick)") }
-            trace.log(.tap, "\"\(button.title)\"")
-            button.action()
-        case .dismiss:
-            guard let node = renderer.nodes.last(where: { ($0.description as? SheetPresenter)?.isPresented.wrappedValue == true }),
-                  let sheet = node.description as? SheetPresenter
-            else { fatalError("ScopedDemo: no sheet presented at tick \(action.tick)") }
-            trace.log(.dismiss, "sheet of \(node.viewName)")
-            sheet.dismiss()
-        case .pop:
-            if let node = renderer.nodes.last(where: { ($0.description as? NavigationLink)?.isPushed == true }),
-               let link = node.description as? NavigationLink {
-                trace.log(.pop, "\"\(link.title)\"")
-                link.pop()
-            } else if let node = renderer.nodes.last(where: { ($0.description as? ValueNavigationStack)?.pushedValue != nil }),
-                      let stack = node.description as? ValueNavigationStack, let value = stack.pushedValue {
-                trace.log(.pop, "value \(value)")
-                stack.pop()
-            } else {
-                fatalError("ScopedDemo: nothing pushed at tick \(action.tick)")
+            let exact = action.kind == .tap(title)
+            let tapped = graph.tap(firstTitled: { exact ? $0 == title : $0.hasPrefix(title) }) { [trace] in
+                trace.log(.tap, "\"\($0)\"")
             }
+            guard tapped != nil else { fatalError("ScopedDemo: no button titled \"\(title)\" on screen at tick \(action.tick)") }
+        case .dismiss:
+            graph.dismissSheet { [trace] in trace.log(.dismiss, "sheet of \($0)") }
+        case .pop:
+            graph.pop { [trace] in trace.log(.pop, $0) }
         }
-        renderer.flush()
     }
 
     /// Ends the run: stops recording, destroys the tree, closes the containers.
     private func tearDown() {
         trace.isRecording = false
-        renderer.unmountRoot()
+        viewGraph?.tearDown()
+        viewGraph = nil
         for observation in observations { observation.cancel() }
         for container in containers { container.close() }
         observations = []

@@ -35,9 +35,19 @@ final class LifecycleTrace {
 
     /// Runs `body` with `activity` as the current render activity.
     func during<R>(_ activity: RenderActivity, _ body: () -> R) -> R {
-        activities.append(activity)
-        defer { activities.removeLast() }
+        begin(activity)
+        defer { end() }
         return body()
+    }
+
+    /// Makes `activity` the current render activity until the matching ``end()`` (the
+    /// model of SwiftUI reports its steps as they start and end: GraphTracer.swift).
+    func begin(_ activity: RenderActivity) {
+        activities.append(activity)
+    }
+
+    func end() {
+        activities.removeLast()
     }
 
     // MARK: Instances

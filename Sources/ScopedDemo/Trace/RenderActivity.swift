@@ -8,6 +8,9 @@ struct RenderActivity: Equatable, Sendable {
         case mounting
         /// The node's `body` is running: child descriptions are being made.
         case body
+        /// On the model of SwiftUI: the graph makes a description after the body returned
+        /// (a `ForEach` row, a sheet's content), for the nearest named view.
+        case afterBody
     }
 
     /// The node's number within the run.
@@ -22,6 +25,7 @@ struct RenderActivity: Equatable, Sendable {
         switch phase {
         case .mounting: return "while mounting \(viewName)"
         case .body: return "in \(viewName).body"
+        case .afterBody: return "after \(viewName).body"
         }
     }
 }

@@ -1,3 +1,5 @@
+import CombineModel
+
 /// The base of every traced instance (view models, services): its `init` and `deinit`
 /// go to the trace of the run that built it, with an instance number
 /// (`CounterViewModel#3`). Subclasses print nothing and take no trace parameter.
@@ -11,7 +13,7 @@ class TracedObject {
     private let trace: LifecycleTrace?
     /// This instance's lifeline in that trace.
     let lifeline: InstanceRecord?
-    /// Read and change notifications, for the simulated SwiftUI.
+    /// Read and change notifications, for the model of SwiftUI the run is on.
     let observation: ObservationRegistrar
 
     /// Records the `init` of an instance of the dynamic type.
@@ -26,6 +28,8 @@ class TracedObject {
         self.lifeline = lifeline
         observation = ObservationRegistrar(lifeline: lifeline)
         if let trace, let lifeline { trace.attach(ObjectIdentifier(self), to: lifeline) }
+        // On the model of SwiftUI, a change is announced as Combine's `objectWillChange`.
+        observation.onWillChange = { [weak self] in self?.objectWillChange.send() }
     }
 
     deinit {
@@ -40,3 +44,8 @@ class TracedObject {
 /// `@ObservedObject` accept.
 @MainActor
 protocol ObservableObject: AnyObject {}
+
+/// On the model of SwiftUI, every traced object is Combine's `ObservableObject` (its
+/// synthesized `objectWillChange` fires from ``ObservationRegistrar/willChange()``).
+extension TracedObject: CombineModel.ObservableObject {}
+

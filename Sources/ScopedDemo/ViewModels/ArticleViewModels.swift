@@ -93,8 +93,11 @@ final class ArticleTableController: TracedObject, ObservableObject {
         screenScope?.close()
     }
 
-    /// The delegate callback: the table reloads (its view re-renders, asking for cells).
-    func resetTableData() {}
+    /// The delegate callback: the table reloads (its view re-renders, asking for cells):
+    /// the controller announces a change, which re-renders the screen holding it.
+    func resetTableData() {
+        observation.willChange()
+    }
 
     /// `tableView(_:cellForRowAt:)` for every visible row: a new view model per cell.
     func cellViewModels() -> [ArticleCellViewModel] {

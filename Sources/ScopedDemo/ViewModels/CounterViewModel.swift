@@ -3,7 +3,7 @@
 /// to the trace.
 ///
 /// The same class stands for the `ObservableObject` version (scenarios 1–4, 6) and the
-/// `@Observable` one (scenario 5): the simulation observes both the same way.
+/// `@Observable` one (scenario 5): on the model of SwiftUI it is both (TracedObject.swift).
 @MainActor
 final class CounterViewModel: CountingViewModel {
     init(initialValue: Int) {

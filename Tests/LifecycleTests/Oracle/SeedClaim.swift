@@ -13,12 +13,16 @@ struct SeedClaim: Sendable, CustomTestStringConvertible {
         case simulation(String)
         /// The demo runs the seed's code as written and the seed's claim does not hold: why.
         case disagreement(String)
+        /// The figure of the model of SwiftUI the row runs on (Tests/SwiftUIModel): the rule,
+        /// with the Apple page it follows, and what the demo's simulation said before (issue #39).
+        case model(String)
 
         var tag: String {
             switch self {
             case .seed: "seed"
             case .simulation: "simulation's figure"
             case .disagreement: "disagrees with the seed"
+            case .model: "model's figure"
             }
         }
     }
@@ -41,6 +45,8 @@ struct SeedClaim: Sendable, CustomTestStringConvertible {
         case builtWhere(String)
         /// How many times the view's `body` ran.
         case bodies(String)
+        /// The most view models alive at once.
+        case mostAlive
         /// The ticks `@StateObject`/`@State` kept an instance and ignored a new description's.
         case keptTicks
         /// The tick a `Text` first showed this string (`t3`).
@@ -60,6 +66,7 @@ struct SeedClaim: Sendable, CustomTestStringConvertible {
             case .releasedTicks(let type): "\(type) released at ticks"
             case .builtWhere(let type): "\(type) built where"
             case .bodies(let view): "\(view).body runs"
+            case .mostAlive: "most view models alive at once"
             case .keptTicks: "kept (new description ignored) at ticks"
             case .shown(let text): "\"\(text)\" first shown at"
             case .showing(let prefix, let tick): "\"\(prefix)…\" shown at t\(tick)"
@@ -79,6 +86,7 @@ struct SeedClaim: Sendable, CustomTestStringConvertible {
             case .releasedTicks(let type): return of(type).map { $0.releasedTick.map(String.init) ?? "-" }.joined(separator: " ")
             case .builtWhere(let type): return Set(of(type).map(\.builtWhere)).sorted().joined(separator: " | ")
             case .bodies(let view): return String(result.events.filter { $0.kind == .body && $0.subject == view }.count)
+            case .mostAlive: return String(result.mostAlive)
             case .keptTicks: return result.events.filter { $0.kind == .keep }.map { String($0.tick) }.joined(separator: " ")
             case .shown(let text):
                 return result.events.first { $0.kind == .text && $0.detail == "\"\(text)\"" }.map { "t\($0.tick)" } ?? "never"

@@ -31,7 +31,8 @@ enum SeedOracle {
         SeedClaim(seed: s004, quote: "creating a new one the next time we present the screen",
                   scenario: "observed-shared", variant: 0, measure: .builtTicks("CounterViewModel"), expected: "1 9"),
         SeedClaim(seed: s004, quote: "view models are still eager",
-                  scenario: "observed-shared", variant: 0, measure: .builtWhere("CounterViewModel"), expected: "in ContentView.body"),
+                  scenario: "observed-shared", variant: 0, measure: .builtWhere("CounterViewModel"), expected: "after ContentView.body",
+                  basis: .model(Self.sheetContent)),
         SeedClaim(seed: s004, quote: "Even if the CounterView is re-created each time (alongside its view model)",
                   scenario: "stateobject-injected", variant: 0, measure: .inits, expected: "6"),
         SeedClaim(seed: s004, quote: "Even if the CounterView is re-created each time (alongside its view model)",
@@ -42,13 +43,20 @@ enum SeedOracle {
         SeedClaim(seed: s004, quote: "View models are destroyed when the real view is destroyed.",
                   scenario: "stateobject-autoclosure", variant: 0, measure: .releasedTicks("CounterViewModel"), expected: "7 11"),
         SeedClaim(seed: s004, quote: "never the following times where the view description is re-created",
-                  scenario: "stateobject-autoclosure", variant: 0, measure: .keptTicks, expected: "2 4 6 10"),
+                  scenario: "stateobject-autoclosure", variant: 0, measure: .keptTicks, expected: "3",
+                  basis: .model("a parent's new description with equal inputs does not reach the child's body "
+                      + "(developer.apple.com/documentation/swiftui/equatableview), so nothing installs it and no keep is "
+                      + "shown then; at t3 the tap re-runs the body with the t2 description and its thunk is not run. "
+                      + "The thunk runs at no re-creation (2 inits, the row below); the simulation showed 2 4 6 10")),
         SeedClaim(seed: s004, quote: "never the following times where the view description is re-created",
                   scenario: "stateobject-autoclosure", variant: 0, measure: .inits, expected: "2"),
         SeedClaim(seed: s004, quote: "NavigationLink creates the underlying CounterView eagerly.",
                   scenario: "navigationlink-eager", variant: 0, measure: .builtTicks("DetailViewModel"),
                   expected: "0 0 0 2 2 2 4 4 4 6 6 6 8 8 8 9 9 9 10 10 10",
                   basis: .simulation(Self.buildTicks)),
+        SeedClaim(seed: s004, quote: "NavigationLink creates the underlying CounterView eagerly.",
+                  scenario: "navigationlink-eager", variant: 0, measure: .mostAlive, expected: "5",
+                  basis: .model(Self.forEachRows + "; the simulation made the rows in the body: 6")),
         SeedClaim(seed: s004, quote: "at the exact moment when the real view is presented on the screen",
                   scenario: "navigationlink-matrix", variant: 0, measure: .builtTicks("DetailViewModel"), expected: "1 9"),
         SeedClaim(seed: s004, quote: "at the exact moment when the real view is presented on the screen",
@@ -61,7 +69,8 @@ enum SeedOracle {
                   scenario: "state-observable", variant: 0, measure: .builtTicks("CounterViewModel"), expected: "1 2 4 6 9 10",
                   basis: .simulation(Self.buildTicks)),
         SeedClaim(seed: s004, quote: "The view model is no longer created lazily.",
-                  scenario: "state-observable", variant: 0, measure: .builtWhere("CounterViewModel"), expected: "in ContentView.body"),
+                  scenario: "state-observable", variant: 0, measure: .builtWhere("CounterViewModel"), expected: "after ContentView.body",
+                  basis: .model(Self.sheetContent)),
         // The article's closure over .shared, as written: the demo disagrees with the claim.
         SeedClaim(seed: s004, quote: "fix both issues, the fact that we are creating multiple view models, eagerly",
                   scenario: "lazy-shared", variant: 0, measure: .inits, expected: "7", basis: .disagreement(Self.closureOverShared)),
@@ -80,6 +89,11 @@ enum SeedOracle {
         SeedClaim(seed: s004, quote: "Relying on the implicit call of init and deinit might be a bad practice",
                   scenario: "appear-work", variant: 0, measure: .subscriptions, expected: "21/18",
                   basis: .simulation("one subscription per view model built: 3 rows × 7 list renders; 3 still open at the end")),
+        SeedClaim(seed: s004, quote: "Relying on the implicit call of init and deinit might be a bad practice",
+                  scenario: "appear-work", variant: 0, measure: .mostAlive, expected: "7",
+                  basis: .model(Self.forEachRows + "; 7, as the simulation said, but of other instances: the pushed "
+                      + "screen's model, the t2 description its Increment button captured at t3 (kept until the pop), the "
+                      + "entry's newest, a row's old one and the three new")),
         SeedClaim(seed: s004, quote: "a safer approach is to explicitly rely on lifecycle methods that SwiftUI views give us",
                   scenario: "appear-work", variant: 1, measure: .subscriptions, expected: "2/2"),
         SeedClaim(seed: s004, quote: "a safer approach is to explicitly rely on lifecycle methods that SwiftUI views give us",
@@ -96,7 +110,11 @@ enum SeedOracle {
                   scenario: "previews", variant: 1, measure: .built("PokemonService"), expected: "0"),
         SeedClaim(seed: s003, quote: "the view models for child views are a dependency of the parent view",
                   scenario: "previews", variant: 1, measure: .builtWhere("StubPokemonDetailViewModel"),
-                  expected: "in PokemonList<StubPokemonListViewModel>.body"),
+                  expected: "after PokemonList.body",
+                  basis: .model("still built by the list, not the row's view: on the model of SwiftUI a List's rows are "
+                      + "made after its body, one at a time (developer.apple.com/documentation/swiftui/list/init(_:rowcontent:): "
+                      + "\"computes its rows on demand\"), and a view is named without its generic arguments; the "
+                      + "simulation said in PokemonList<StubPokemonListViewModel>.body")),
         SeedClaim(seed: s003, quote: "run a preview without ever running a single line of view model code",
                   scenario: "previews", variant: 2, measure: .built("PokemonDetailViewModel"), expected: "0"),
 
@@ -140,6 +158,11 @@ enum SeedOracle {
                   basis: .simulation(Self.randomThirteen)),
         SeedClaim(seed: s000, quote: "inject a closure into the ChildViewModel to be called at any time",
                   scenario: "multilevel", variant: 1, measure: .shown("number 0 · total 1"), expected: "t2"),
+        SeedClaim(seed: s000, quote: "inject a closure into the ChildViewModel to be called at any time",
+                  scenario: "multilevel", variant: 1, measure: .bodies("OwnedChildView"), expected: "16",
+                  basis: .model("at \"A +1\" (t2) only A (its object changed) and the parent (its total) re-run; B and "
+                      + "A.1 get equal inputs and are skipped (developer.apple.com/documentation/swiftui/equatableview); "
+                      + "the simulation re-ran all three: 18")),
         SeedClaim(seed: s000, quote: "reflect a change from a top-level scene to be propagated to its subviews",
                   scenario: "multilevel", variant: 0, measure: .shown("A sees 13"), expected: "t3",
                   basis: .simulation(Self.randomThirteen)),
@@ -156,6 +179,13 @@ enum SeedOracle {
                   expected: "1 1 1 2 2 2 3 3 3 6 6 6 7 7 7 9 9 9", basis: .simulation(Self.buildTicks)),
         SeedClaim(seed: s000, quote: "the state of truth of our subview was not persisted",
                   scenario: "multilevel", variant: 3, measure: .stateKept, expected: "no"),
+        SeedClaim(seed: s000, quote: "which is instantiated each time the view is refreshed",
+                  scenario: "multilevel", variant: 3, measure: .mostAlive, expected: "7",
+                  basis: .model("the graph lets a replaced @ObservedObject go in update(), before the body "
+                      + "(developer.apple.com/documentation/swiftui/dynamicproperty/update()), but the child's own "
+                      + "button still holds its previous view value until the child's body made the next level's model: "
+                      + "7 with the parent's view model, as the simulation said; the model's 6 (DisagreementTests) counts "
+                      + "child models only")),
         SeedClaim(seed: s000, quote: "the state of truth of our subview was not persisted",
                   scenario: "multilevel", variant: 3, measure: .builtWhere("ChildViewModel"),
                   expected: "in ObservingChildView.body | in ParentScreen.body"),
@@ -167,7 +197,8 @@ enum SeedOracle {
         SeedClaim(seed: s001, quote: "BottomBarViewModel is not recreated when the BottomBarView struct is initialized",
                   scenario: "stateobject-injected", variant: 1, measure: .inits, expected: "2"),
         SeedClaim(seed: s004, quote: "Even if the CounterView is re-created each time (alongside its view model)",
-                  scenario: "stateobject-injected", variant: 0, measure: .builtWhere("CounterViewModel"), expected: "in ContentView.body"),
+                  scenario: "stateobject-injected", variant: 0, measure: .builtWhere("CounterViewModel"), expected: "after ContentView.body",
+                  basis: .model(Self.sheetContent)),
 
         // Seed 001's KVO-backed view model (scenario 10, third row).
         SeedClaim(seed: s001, quote: "Whenever any of the package’s properties change, the view needs to reload.",
@@ -186,6 +217,17 @@ enum SeedOracle {
                   scenario: "uikit", variant: 0, measure: .releasedTicks("ArticleCellViewModel"), expected: "1 1 1 1 3 3 3 3 9 9 9 9",
                   basis: .simulation("4 rows × 3 table reloads (present, sort, present again) in this script")),
     ]
+
+    /// Where a sheet's view model is built on the model of SwiftUI.
+    static let sheetContent = "still eager, built by the parent's sheet, not the view that shows it: on the model the "
+        + "sheet's content closure runs when the graph builds the sheet, after ContentView's body returned "
+        + "(developer.apple.com/documentation/swiftui/view/sheet(ispresented:ondismiss:content:)); "
+        + "the simulation ran it in the body: in ContentView.body"
+
+    /// The rule behind the `ForEach` rows' figures on the model of SwiftUI.
+    static let forEachRows = "on the model of SwiftUI ForEach rows are made after the list's body, one at a time, "
+        + "each row's previous destination released before the next is made "
+        + "(developer.apple.com/documentation/swiftui/foreach: \"computes views on demand\")"
 
     /// Why build ticks are the simulation's figures.
     static let buildTicks = "the build ticks follow the simulated 2 s timer and this script; the seed states only that building is eager"

@@ -23,7 +23,10 @@ import Observation
 //   same as its old value"; for views that are not `Equatable` Apple documents no
 //   comparison, and the model compares field by field: `Equatable` fields with `==`,
 //   objects by identity, `State`/`StateObject`/`Environment` fields as equal (their values
-//   come from the graph, not the description), closures as different.
+//   come from the graph, not the description), closures as the same only when they are
+//   the same closure value (same function, same captured context: a value handed on
+//   unchanged, as a navigation stack hands its root again on a push); a closure made anew
+//   by a body that ran is different.
 // - Dynamic properties are installed and `update()` runs before every body
 //   (DynamicProperty.swift): a replaced `@ObservedObject` is let go there, before the body.
 
@@ -51,7 +54,14 @@ public final class GraphNode {
     var runningTask: Task<Void, Never>?
     var installedEnvironments: [EnvironmentBox] = []
 
+    /// Instrumentation (not a SwiftUI rule): the node's number in its graph, for observers.
+    let serial: Int
+    /// Instrumentation: what a `Text` node showed last, to report changes only.
+    var shownText: String?
+
     init(key: String, view: any View, environment: EnvironmentValues, parent: GraphNode?, graph: ViewGraph) {
+        graph.nodeCount += 1
+        serial = graph.nodeCount
         self.key = key
         self.view = view
         self.environment = environment
@@ -110,6 +120,9 @@ public final class GraphNode {
     func tracked(_ work: () -> any View) -> any View {
         observationGeneration += 1
         let generation = observationGeneration
+        // Observation exists from macOS 14 / iOS 17 on Apple platforms (the demo builds the
+        // model there at the package's floor); before that no `@Observable` type exists to track.
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return work() }
         return withObservationTracking(work) { [weak self] in
             MainActor.assumeIsolated {
                 guard let self, self.observationGeneration == generation else { return }
@@ -139,7 +152,7 @@ func sameInput(_ a: Any, _ b: Any) -> Bool {
     case .class?:
         return (a as AnyObject) === (b as AnyObject)
     case nil:
-        return false  // closures, metatypes
+        return sameBits(a, b)  // closures, metatypes: the same value, not merely alike
     default:
         let right = Mirror(reflecting: b)
         guard left.children.count == right.children.count else { return false }
@@ -149,6 +162,14 @@ func sameInput(_ a: Any, _ b: Any) -> Bool {
 
 extension Equatable {
     fileprivate func isEqual(to other: Any) -> Bool { (other as? Self) == self }
+}
+
+/// Whether `b` is a value of `a`'s type with the same bits: for a closure, the same
+/// function and the same captured context.
+private func sameBits<T>(_ a: T, _ b: Any) -> Bool {
+    guard var b = b as? T else { return false }
+    var a = a
+    return withUnsafeBytes(of: &a) { left in withUnsafeBytes(of: &b) { right in left.elementsEqual(right) } }
 }
 
 /// Fields whose value comes from the graph, not from the description.

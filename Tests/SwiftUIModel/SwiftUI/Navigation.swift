@@ -46,15 +46,16 @@ extension NavigationStack where Data == NavigationPath {
 @MainActor
 final class NavigationModel {
     enum Source { case view(link: ObjectIdentifier, view: any View), value(AnyHashable) }
-    struct Entry { let id: Int; var source: Source }
+    /// `caption` (instrumentation): what pushed it, as the driver names it when it pops.
+    struct Entry { let id: Int; var source: Source; var caption: String }
     private(set) var entries: [Entry] = []
     private var nextID = 0
     var destinations: [ObjectIdentifier: (AnyHashable) -> any View] = [:]
     weak var stackNode: GraphNode?
 
-    func push(_ source: Source) {
+    func push(_ source: Source, caption: String) {
         nextID += 1
-        entries.append(Entry(id: nextID, source: source))
+        entries.append(Entry(id: nextID, source: source, caption: caption))
         stackNode?.invalidate()
     }
 
@@ -64,13 +65,17 @@ final class NavigationModel {
         stackNode?.invalidate()
     }
 
+    /// What pushed the top entry (the link's title in quotes, `value 2`).
+    var topCaption: String { entries.last?.caption ?? "" }
+
     var isEmpty: Bool { entries.isEmpty }
 
     /// A link re-rendered: the place it pushed shows its newest destination.
-    func linkRendered(_ link: ObjectIdentifier, destination: any View) {
+    func linkRendered(_ link: ObjectIdentifier, destination: any View, title: String) {
         for index in entries.indices {
             if case .view(link, _) = entries[index].source {
                 entries[index].source = .view(link: link, view: destination)
+                entries[index].caption = "\"\(title)\""
                 stackNode?.invalidateUnlessRendering()
             }
         }
@@ -101,15 +106,15 @@ public struct NavigationLink<Label, Destination> where Label: View, Destination:
     public var body: Never { fatalError() }
     @MainActor func children(in node: GraphNode) -> [ChildSpec] {
         if let destination, let model = node.environment[NavigationModelKey.self] {
-            model.linkRendered(ObjectIdentifier(node), destination: destination)
+            model.linkRendered(ObjectIdentifier(node), destination: destination, title: title)
         }
         return []
     }
 
     @MainActor func activate(in node: GraphNode) {
         guard let model = node.environment[NavigationModelKey.self] else { fatalError("model: NavigationLink outside a NavigationStack") }
-        if let destination { model.push(.view(link: ObjectIdentifier(node), view: destination)) }
-        if let value { model.push(.value(value)) }
+        if let destination { model.push(.view(link: ObjectIdentifier(node), view: destination), caption: "\"\(title)\"") }
+        if let value { model.push(.value(value), caption: "value \(value.base)") }
     }
 }
 

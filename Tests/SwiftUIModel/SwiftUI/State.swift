@@ -55,11 +55,14 @@ final class StateBox<Value> {
 
 extension State: InstallableProperty {
     func install(in node: GraphNode, key: String) {
+        var isNew = false
         let storage = node.stored(key) { () -> StateStorage<Value> in
+            isNew = true
             let made = StateStorage(box.initial)
             made.node = node
             return made
         }
+        if !isNew, box.storage !== storage { node.graph.observer?.graphDidKeepState(node.info, kept: storage.value, dropped: box.initial) }
         box.storage = storage
     }
 }
@@ -117,11 +120,14 @@ final class StateObjectBox<ObjectType: ObservableObject> {
 
 extension StateObject: InstallableProperty {
     func install(in node: GraphNode, key: String) {
+        var isNew = false
         let storage = node.stored(key) { () -> StateObjectStorage<ObjectType> in
+            isNew = true
             let made = StateObjectStorage(box.thunk())
             made.subscription = node.observe(made.object)
             return made
         }
+        if !isNew, box.storage !== storage { node.graph.observer?.graphDidKeepStateObject(node.info, kept: storage.object) }
         box.storage = storage
     }
 }
@@ -180,6 +186,7 @@ public struct Bindable<Value> {
     public var projectedValue: Bindable<Value> { self }
 }
 
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 extension Bindable where Value: AnyObject, Value: Observable {
     public init(wrappedValue: Value) { value = wrappedValue }
     public init(_ wrappedValue: Value) { value = wrappedValue }

@@ -27,10 +27,18 @@ public final class ViewGraph {
     /// Every event, in order: `body Type`, `appear Type`, `disappear Type`.
     public private(set) var events: [String] = []
     private var bodyCounts: [String: Int] = [:]
+    /// Instrumentation (Instrumentation.swift): nodes made so far, and who is told.
+    var nodeCount = 0
+    private(set) weak var observer: (any ViewGraphObserver)?
 
-    /// Builds `rootView`'s graph and shows it.
-    public init<Root: View>(_ rootView: Root, environment: EnvironmentValues = EnvironmentValues()) {
+    /// Builds `rootView`'s graph and shows it; `observer` (instrumentation, not a SwiftUI
+    /// rule: Instrumentation.swift) is told of each step.
+    public init<Root: View>(
+        _ rootView: Root, environment: EnvironmentValues = EnvironmentValues(), observer: (any ViewGraphObserver)? = nil
+    ) {
+        self.observer = observer
         root = GraphNode(key: "root", view: rootView, environment: environment, parent: nil, graph: self)
+        observer?.graphDidMake(root.info)
         render(root)
         settle()
     }
@@ -46,14 +54,33 @@ public final class ViewGraph {
 
     /// Taps the on-screen button or navigation link titled `title`, then updates.
     public func tap(_ title: String) {
+        guard tap(firstTitled: { $0 == title }) != nil else {
+            fatalError("model: nothing titled \"\(title)\" on screen; on screen: \(onScreenNodes().map(\.typeName))")
+        }
+    }
+
+    /// Taps the first on-screen button or navigation link whose title `matches`, then
+    /// updates; returns the title tapped (nil: none matched, nothing happened).
+    /// `willTap` (instrumentation) is told the title before the tap.
+    @discardableResult
+    public func tap(firstTitled matches: (String) -> Bool, willTap: (String) -> Void = { _ in }) -> String? {
+        guard let tapped = performTap(matches, willTap: willTap) else { return nil }
+        // The update runs after the action returned, the tapped view's value let go (as
+        // SwiftUI updates after the event handler, not inside it): a model holding it
+        // would outlive its description.
+        flush()
+        return tapped
+    }
+
+    private func performTap(_ matches: (String) -> Bool, willTap: (String) -> Void) -> String? {
         for node in onScreenNodes() {
-            if let button = node.view as? any TitledAction, button.title == title {
+            if let button = node.view as? any TitledAction, matches(button.title) {
+                willTap(button.title)
                 button.perform(in: node)
-                flush()
-                return
+                return button.title
             }
         }
-        fatalError("model: nothing titled \"\(title)\" on screen; on screen: \(onScreenNodes().map(\.typeName))")
+        return nil
     }
 
     /// Types `text` into the on-screen text field titled `title`, then updates.
@@ -65,17 +92,22 @@ public final class ViewGraph {
     }
 
     /// Pops the top view of the innermost on-screen navigation stack that has one pushed.
-    public func pop() {
+    /// `willPop` (instrumentation) is told what pushed it first (`"Item 2"`, the link's
+    /// title, or `value 2`).
+    public func pop(willPop: (String) -> Void = { _ in }) {
         guard let model = onScreenNodes().compactMap({ $0.navigationModel }).last(where: { !$0.isEmpty })
         else { fatalError("model: no pushed view on screen") }
+        willPop(model.topCaption)
         model.pop()
         flush()
     }
 
-    /// Dismisses the innermost presented sheet (the user swipes it down).
-    public func dismissSheet() {
+    /// Dismisses the innermost presented sheet (the user swipes it down). `willDismiss`
+    /// (instrumentation) is told first the name of the view that presented it.
+    public func dismissSheet(willDismiss: (String) -> Void = { _ in }) {
         guard let node = onScreenNodes().last(where: { $0.sheet != nil }), let sheet = node.sheet
         else { fatalError("model: no sheet presented") }
+        willDismiss(node.displayName)
         sheet.isPresented.wrappedValue = false
         flush()
         sheet.onDismiss?()
@@ -144,6 +176,7 @@ public final class ViewGraph {
         renderingPath.append(node)
         defer { renderingPath.removeLast() }
         node.isDirty = false
+        reportText(of: node)
         let specs: [ChildSpec]
         if let primitive = node.view as? any PrimitiveView {
             specs = primitive.children(in: node)
@@ -152,15 +185,23 @@ public final class ViewGraph {
             specs = primitive.children(content: modified.contentView, in: node)
         } else if let modified = node.view as? any ModifiedView {
             let modifier = modified.modifierValue
+            observer?.graphWillInstall(node.info)
             install(propertiesOf: modifier, in: node, prefix: "")
+            observer?.graphDidInstall(node.info)
             countBody(of: node, name: GraphNode.name(of: Swift.type(of: modifier)))
+            observer?.graphWillRunBody(node.info)
             let body = node.tracked { modifier.erasedBody(content: modified.contentView) }
+            observer?.graphDidRunBody(node.info)
             specs = [ChildSpec(key: "body", make: { body })]
         } else {
+            observer?.graphWillInstall(node.info)
             install(propertiesOf: node.view, in: node, prefix: "")
+            observer?.graphDidInstall(node.info)
             countBody(of: node, name: node.typeName)
             let view = node.view
+            observer?.graphWillRunBody(node.info)
             let body = node.tracked { bodyOf(view) }
+            observer?.graphDidRunBody(node.info)
             specs = [ChildSpec(key: "body", make: { body })]
         }
         reconcile(node, specs)
@@ -192,7 +233,10 @@ public final class ViewGraph {
         for spec in specs {
             var environment = node.environment
             spec.environment?(&environment)
+            let makesItself = node.isPrimitive
+            if makesItself { observer?.graphWillMakeChild(of: node.info) }
             let view = spec.make()
+            if makesItself { observer?.graphDidMakeChild(of: node.info) }
             if let child = existing[spec.key], child.accepts(view) {
                 child.isVisibleInParent = spec.visible
                 update(child, view: view, environment: environment, force: false)
@@ -202,6 +246,7 @@ public final class ViewGraph {
                 let child = GraphNode(key: spec.key, view: view, environment: environment, parent: node, graph: self)
                 child.isVisibleInParent = spec.visible
                 next.append(child)
+                observer?.graphDidMake(child.info)
                 render(child)
             }
         }
@@ -213,6 +258,7 @@ public final class ViewGraph {
         guard node.isMounted else { return }
         for child in node.children.reversed() { unmount(child) }
         if node.isOnScreen { disappear(node) }
+        observer?.graphWillDestroy(node.info)
         node.children = []
         node.isMounted = false
         node.releaseStorage()
@@ -243,6 +289,7 @@ public final class ViewGraph {
     private func appear(_ node: GraphNode) {
         node.isOnScreen = true
         if !node.isPrimitive { events.append("appear \(node.typeName)") }
+        observer?.graphDidAppear(node.info)
         node.appearance?.onAppear?()
         if let task = node.appearance?.task {
             node.runningTask = Task(priority: task.priority) { await task.action() }
@@ -252,6 +299,7 @@ public final class ViewGraph {
     private func disappear(_ node: GraphNode) {
         node.isOnScreen = false
         if !node.isPrimitive { events.append("disappear \(node.typeName)") }
+        observer?.graphDidDisappear(node.info)
         node.runningTask?.cancel()
         node.runningTask = nil
         node.appearance?.onDisappear?()

@@ -8,7 +8,7 @@
 ///   property wrapper receives its initial value already evaluated, with every view
 ///   description (`State.init(wrappedValue:)`,
 ///   https://developer.apple.com/documentation/swiftui/state/init(wrappedvalue:)).
-/// - Assumed by the simulation, stated nowhere: that the macro keeps the initial-value
+/// - Assumed by the demo, stated nowhere: that the macro keeps the initial-value
 ///   expression unevaluated until the view's storage is created (once per identity,
 ///   lazily, as `@StateObject`'s autoclosure does). Under init-accessor rules a value
 ///   assigned in `init` (scenario 5's `viewModel = CounterViewModel(…)`) is evaluated

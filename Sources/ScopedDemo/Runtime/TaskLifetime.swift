@@ -2,54 +2,24 @@
 /// adds the task "before this view appears" and cancels it when the view goes
 /// (`task(priority:_:)`, https://developer.apple.com/documentation/swiftui/view/task(priority:_:);
 /// earlier revisions of that page tied the cancellation to the view disappearing, later
-/// ones to its removal or change of identity). The simulation ties the task to appear and
-/// disappear, as #17 asks: a view covered by a push disappears (ScreenVisibility.swift), so
-/// a covered screen's loop stops and starts again when the screen is uncovered. That the
-/// covered case cancels is the part the current page does not spell out. The clock is simulated: the
-/// loop's body runs every `period` ticks and nothing sleeps.
+/// ones to its removal or change of identity). The demo ties the task to appear and
+/// disappear, as #17 asks and as the model of SwiftUI does (Tests/SwiftUIModel/SwiftUI/
+/// Lifecycle.swift): a view covered by a push disappears, so a covered screen's loop stops
+/// and starts again when the screen is uncovered (OnModel.TimerTask starts and stops this
+/// from `onAppear`/`onDisappear`). That the covered case cancels is the part the current
+/// page does not spell out. The clock is simulated: the loop's body runs every `period`
+/// ticks and nothing sleeps.
 ///
 /// What cancellation does to the loop: `Task.sleep` throws `CancellationError` when its
 /// task is cancelled (https://developer.apple.com/documentation/swift/task/sleep(nanoseconds:),
 /// https://developer.apple.com/documentation/swift/cancellationerror). The article writes
 /// `try! await Task.sleep(…)`, which would trap at that moment; a bare `try?` would swallow
-/// the error and spin without sleeping. The simulation models the loop written with
+/// the error and spin without sleeping. The demo models the loop written with
 /// `try await` inside `do`/`catch`: the error ends the loop, and the trace says so.
-struct TimerTask: View {
-    static var isPrimitive: Bool { true }
-    let base: any View
-    private let registration: TimerRegistration
-
-    init(base: any View, period: Int, action: @escaping () -> Void) {
-        self.base = base
-        registration = TimerRegistration(period: period, action: action)
-    }
-
-    var body: ViewContent { return [base] }
-}
-
-extension View {
-    /// Runs `action` every `period` simulated seconds while this view is on screen.
-    func task(every period: Int, _ action: @escaping () -> Void) -> TimerTask {
-        TimerTask(base: self, period: period, action: action)
-    }
-}
-
-/// Gives the node a ``TaskLifetime`` when it mounts (with the first description's action,
-/// as a started task keeps running its closure).
-@MainActor
-struct TimerRegistration: DynamicProperty {
-    let period: Int
-    let action: () -> Void
-
-    func install(in node: ViewNode, key: String) {
-        guard node.storedValue(for: key) == nil else { return }
-        node.store(TaskLifetime(clock: node.renderer.clock, trace: node.trace, viewName: node.viewName, period: period, action: action), for: key)
-    }
-}
-
+///
 /// One `.task` loop of one node: running while the node is on screen.
 @MainActor
-final class TaskLifetime: AppearanceObserver {
+final class TaskLifetime {
     private let clock: SimulatedClock
     private let trace: LifecycleTrace
     private let viewName: String
@@ -65,7 +35,8 @@ final class TaskLifetime: AppearanceObserver {
         self.action = action
     }
 
-    func didAppear(in node: ViewNode) {
+    /// The view appeared: the loop starts (unless running).
+    func start() {
         guard timerID == nil else { return }
         let trace = self.trace, viewName = self.viewName, period = self.period, action = self.action
         trace.log(.taskStarted, viewName, "loop: sleep \(period)s, then its body")
@@ -75,7 +46,8 @@ final class TaskLifetime: AppearanceObserver {
         }
     }
 
-    func didDisappear(in node: ViewNode) {
+    /// The view disappeared: the loop is cancelled.
+    func stop() {
         guard let timerID else { return }
         clock.cancel(timerID)
         self.timerID = nil
