@@ -92,15 +92,3 @@ extension SharedContainer {
         }
     }
 }
-
-extension ContainerNode {
-    /// Whether `root`, whose `autoRegister()` runs now, is this production root or its root
-    /// in the calling code's world (made already: a world root that is being made runs
-    /// its enclosing world's `autoRegister()` for that world's root, not for itself), so that
-    /// registrations through this root's container land in `root`.
-    fileprivate func isRunningAutoRegistration(for root: ContainerNode) -> Bool {
-        if root === self { return true }
-        guard let world = WorldNode.current else { return false }
-        return world.existingReplacement(for: self) === root
-    }
-}
