@@ -109,24 +109,9 @@ public final class Lazy<T> {
             case .done(let value):
                 return value
             case .resolve(let resolve):
-                let value = resolve()
-                let box = InstanceBox(value)
-                let resolving = state.withLock { state in
-                    defer { state = .resolved(box) }
-                    return state
-                }
-                resolvedBox.store(UnsafeReference.retaining(box).bits, ordering: .releasing)
-                _ = resolving  // its closure may hold the last reference to a container: released unlocked
-                state.broadcast()
-                return value
+                return finishFirst(resolve())
             case .wait(let owner):
-                let me = ResolutionContext.current.identity
-                let state = self.state
-                WaitGraph.willWait(me, for: owner, building: "Lazy<\(_typeName(T.self, qualified: false))>") {
-                    state.withLock { if case .resolving(let current, _) = $0 { current == owner } else { false } }
-                }
-                state.wait { if case .resolving = $0 { return true } else { return false } }
-                WaitGraph.didWait(me)
+                waitForResolve(by: owner)
             case .cycle:
                 let chain = ResolutionContext.current.chain()
                 ScopedFailure.stopCycle(
@@ -134,6 +119,32 @@ public final class Lazy<T> {
                     note: chain.suffix, declaredBy: chain.keys)
             }
         }
+    }
+
+    /// Keeps `value`, which this call's resolve made, for every later call, and wakes the
+    /// callers waiting for it.
+    private func finishFirst(_ value: T) -> T {
+        let box = InstanceBox(value)
+        let resolving = state.withLock { state in
+            defer { state = .resolved(box) }
+            return state
+        }
+        resolvedBox.store(UnsafeReference.retaining(box).bits, ordering: .releasing)
+        _ = resolving  // its closure may hold the last reference to a container: released unlocked
+        state.broadcast()
+        return value
+    }
+
+    /// Waits until `owner`'s thread has resolved, recorded in the waits-for graph (a wait
+    /// that closes a cycle across threads stops there).
+    private func waitForResolve(by owner: ObjectIdentifier) {
+        let me = ResolutionContext.current.identity
+        let state = self.state
+        WaitGraph.willWait(me, for: owner, building: "Lazy<\(_typeName(T.self, qualified: false))>") {
+            state.withLock { if case .resolving(let current, _) = $0 { current == owner } else { false } }
+        }
+        state.wait { if case .resolving = $0 { return true } else { return false } }
+        WaitGraph.didWait(me)
     }
 }
 

@@ -252,59 +252,89 @@ public final class TraceRecorder: Sendable {
         return state.withLock { state -> String in
             let end = max(now, state.lastTime + 2)
             let lanes = Self.lanes(of: state.slices, tracks: state.tracks.count, endingAt: end)
-            var events: [String] = [
-                Self.object([("name", .text("process_name")), ("ph", .text("M")), ("pid", .number(pid)),
-                             ("args", .raw(Self.object([("name", .text(processName))])))]),
-            ]
-            for (track, name) in state.tracks.enumerated() {
-                for lane in 0..<lanes.count(track) {
-                    let tid = Self.tid(track: track, lane: lane)
-                    let label = lane == 0 ? rename(name) : "\(rename(name)) ·\(lane + 1)"
-                    events.append(Self.object([
-                        ("name", .text("thread_name")), ("ph", .text("M")), ("pid", .number(pid)), ("tid", .number(tid)),
-                        ("args", .raw(Self.object([("name", .text(label))]))),
-                    ]))
-                    events.append(Self.object([
-                        ("name", .text("thread_sort_index")), ("ph", .text("M")), ("pid", .number(pid)), ("tid", .number(tid)),
-                        ("args", .raw(Self.object([("sort_index", .number(tid))]))),
-                    ]))
-                }
-            }
-            for (index, slice) in state.slices.enumerated() {
-                let stop = slice.end ?? end
-                let endedBy = slice.releasedBy.map { "\(slice.endedBy) \(rename($0))" } ?? slice.endedBy
-                let args = Self.renamed(slice.args, rename) + [("endedBy", endedBy)]
-                events.append(Self.object([
-                    ("name", .text(slice.scopeOf.map { "\(rename($0)) (lifetime scope)" } ?? slice.name)), ("cat", .text(slice.category)), ("ph", .text("X")),
-                    ("ts", .number(slice.start)), ("dur", .number(stop - slice.start)), ("pid", .number(pid)),
-                    ("tid", .number(Self.tid(track: slice.track, lane: lanes.lane[index]))),
-                    ("args", .raw(Self.object(args.map { ($0.0, .text($0.1)) }))),
+            let events =
+                Self.trackEvents(state, lanes: lanes, pid: pid, processName: processName, rename)
+                + Self.sliceEvents(state, lanes: lanes, end: end, pid: pid, rename)
+                + Self.flowEvents(state, lanes: lanes, pid: pid)
+                + Self.instantEvents(state, pid: pid, rename)
+            return "{\"traceEvents\":[\n" + events.joined(separator: ",\n") + "\n],\"displayTimeUnit\":\"ms\"}\n"
+        }
+    }
+
+    private typealias Lanes = (lane: [Int], count: (Int) -> Int)
+
+    /// The process's name, and each lane's name and place.
+    private static func trackEvents(
+        _ state: State, lanes: Lanes, pid: UInt64, processName: String, _ rename: (String) -> String
+    ) -> [String] {
+        var events: [String] = [
+            object([("name", .text("process_name")), ("ph", .text("M")), ("pid", .number(pid)),
+                    ("args", .raw(object([("name", .text(processName))])))]),
+        ]
+        for (track, name) in state.tracks.enumerated() {
+            for lane in 0..<lanes.count(track) {
+                let tid = tid(track: track, lane: lane)
+                let label = lane == 0 ? rename(name) : "\(rename(name)) ·\(lane + 1)"
+                events.append(object([
+                    ("name", .text("thread_name")), ("ph", .text("M")), ("pid", .number(pid)), ("tid", .number(tid)),
+                    ("args", .raw(object([("name", .text(label))]))),
+                ]))
+                events.append(object([
+                    ("name", .text("thread_sort_index")), ("ph", .text("M")), ("pid", .number(pid)), ("tid", .number(tid)),
+                    ("args", .raw(object([("sort_index", .number(tid))]))),
                 ]))
             }
-            for (number, flow) in state.flows.enumerated() {
-                let from = state.slices[flow.from], to = state.slices[flow.to]
-                let name = "\(from.name) → \(to.name)"
-                // `s` binds to the slice that encloses it on its track (the resolver's, which
-                // starts there); `f` with `bp: e` to the enclosing slice (the resolved one).
-                events.append(Self.object([
+        }
+        return events
+    }
+
+    /// One complete event per slice (an instance's life, a build).
+    private static func sliceEvents(
+        _ state: State, lanes: Lanes, end: UInt64, pid: UInt64, _ rename: (String) -> String
+    ) -> [String] {
+        state.slices.enumerated().map { index, slice in
+            let stop = slice.end ?? end
+            let endedBy = slice.releasedBy.map { "\(slice.endedBy) \(rename($0))" } ?? slice.endedBy
+            let args = renamed(slice.args, rename) + [("endedBy", endedBy)]
+            return object([
+                ("name", .text(slice.scopeOf.map { "\(rename($0)) (lifetime scope)" } ?? slice.name)), ("cat", .text(slice.category)), ("ph", .text("X")),
+                ("ts", .number(slice.start)), ("dur", .number(stop - slice.start)), ("pid", .number(pid)),
+                ("tid", .number(tid(track: slice.track, lane: lanes.lane[index]))),
+                ("args", .raw(object(args.map { ($0.0, .text($0.1)) }))),
+            ])
+        }
+    }
+
+    /// Two flow events (start and finish) per resolve that a build made.
+    private static func flowEvents(_ state: State, lanes: Lanes, pid: UInt64) -> [String] {
+        state.flows.enumerated().flatMap { number, flow in
+            let from = state.slices[flow.from], to = state.slices[flow.to]
+            let name = "\(from.name) → \(to.name)"
+            // `s` binds to the slice that encloses it on its track (the resolver's, which
+            // starts there); `f` with `bp: e` to the enclosing slice (the resolved one).
+            return [
+                object([
                     ("name", .text(name)), ("cat", .text("resolve")), ("ph", .text("s")), ("id", .number(UInt64(number + 1))),
                     ("ts", .number(from.start)), ("pid", .number(pid)),
-                    ("tid", .number(Self.tid(track: from.track, lane: lanes.lane[flow.from]))),
-                ]))
-                events.append(Self.object([
+                    ("tid", .number(tid(track: from.track, lane: lanes.lane[flow.from]))),
+                ]),
+                object([
                     ("name", .text(name)), ("cat", .text("resolve")), ("ph", .text("f")), ("bp", .text("e")),
                     ("id", .number(UInt64(number + 1))), ("ts", .number(max(flow.time, from.start))), ("pid", .number(pid)),
-                    ("tid", .number(Self.tid(track: to.track, lane: lanes.lane[flow.to]))),
-                ]))
-            }
-            for instant in state.instants {
-                events.append(Self.object([
-                    ("name", .text(instant.name)), ("cat", .text(instant.category)), ("ph", .text("i")), ("s", .text("t")),
-                    ("ts", .number(instant.time)), ("pid", .number(pid)), ("tid", .number(Self.tid(track: instant.track, lane: 0))),
-                    ("args", .raw(Self.object(Self.renamed(instant.args, rename).map { ($0.0, .text($0.1)) }))),
-                ]))
-            }
-            return "{\"traceEvents\":[\n" + events.joined(separator: ",\n") + "\n],\"displayTimeUnit\":\"ms\"}\n"
+                    ("tid", .number(tid(track: to.track, lane: lanes.lane[flow.to]))),
+                ]),
+            ]
+        }
+    }
+
+    /// One instant event per instant (a reset, a misuse).
+    private static func instantEvents(_ state: State, pid: UInt64, _ rename: (String) -> String) -> [String] {
+        state.instants.map { instant in
+            object([
+                ("name", .text(instant.name)), ("cat", .text(instant.category)), ("ph", .text("i")), ("s", .text("t")),
+                ("ts", .number(instant.time)), ("pid", .number(pid)), ("tid", .number(tid(track: instant.track, lane: 0))),
+                ("args", .raw(object(renamed(instant.args, rename).map { ($0.0, .text($0.1)) }))),
+            ])
         }
     }
 
@@ -314,7 +344,7 @@ public final class TraceRecorder: Sendable {
 
     /// Each slice's lane on its track: the first lane where it nests in (or follows) what
     /// is open there, taking slices by start time, longer first.
-    private static func lanes(of slices: [Slice], tracks: Int, endingAt end: UInt64) -> (lane: [Int], count: (Int) -> Int) {
+    private static func lanes(of slices: [Slice], tracks: Int, endingAt end: UInt64) -> Lanes {
         var lane = Array(repeating: 0, count: slices.count)
         var open: [[[UInt64]]] = Array(repeating: [[]], count: tracks)  // per track, per lane: stack of ends
         let order = slices.indices.sorted {
