@@ -35,7 +35,7 @@ import Scoped
 @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
 @propertyWrapper
-public struct ScopedObservable<T: AnyObject & Observable>: DynamicProperty {
+public struct ScopedObservable<T: AnyObject & Observable>: ViewModelWrapper {
     @Environment(\.scopedContainers) private var containers
     /// `State` storage held without the `@State` attribute: Apple's `State` page says
     /// `@State` becomes a macro with Xcode 27, and the layer should not depend on the names
@@ -50,141 +50,11 @@ public struct ScopedObservable<T: AnyObject & Observable>: DynamicProperty {
     /// Observation tracks what `body` reads.
     @StateObject private var holder: ObjectWillChangeForwarder<T>
 
-    private init(slot: @autoclosure @escaping () -> ViewModelSlot<T>, file: StaticString, line: UInt) {
+    /// Wraps the slot that `slot` makes (``ViewModelWrapper``, whose initialisers resolve
+    /// from a factory, a parameter factory or a closure).
+    public init(slot: @autoclosure @escaping () -> ViewModelSlot<T>, file: StaticString, line: UInt) {
         installation = State(wrappedValue: Installation())
         _holder = StateObject(wrappedValue: ObjectWillChangeForwarder(slot(), site: "\(file):\(line)"))
-    }
-
-    /// Resolves `factory` from the nearest `Container`.
-    ///
-    /// - Parameters:
-    ///   - factory: The factory's key path (`\.settings`).
-    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
-    ///   - line: The line of that declaration (defaulted).
-    public init(_ factory: KeyPath<Container, Factory<T>>, file: StaticString = #fileID, line: UInt = #line) {
-        self.init(slot: ViewModelSlot(factory), file: file, line: line)
-    }
-
-    /// Resolves `factory` from the nearest container of the key path's root type.
-    ///
-    /// - Parameters:
-    ///   - factory: The factory's key path (`\AppContainer.settings`).
-    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
-    ///   - line: The line of that declaration (defaulted).
-    public init<C: SharedContainer>(
-        _ factory: KeyPath<C, Factory<T>>, file: StaticString = #fileID, line: UInt = #line
-    ) {
-        self.init(slot: ViewModelSlot(factory), file: file, line: line)
-    }
-
-    /// Resolves `factory` with `parameter` from the nearest `Container`. The view's first
-    /// parameter is the one used; later values' are ignored, as SwiftUI ignores later
-    /// initial values of its state.
-    ///
-    /// - Parameters:
-    ///   - factory: The factory's key path (`\.detail`).
-    ///   - parameter: Passed to the factory.
-    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
-    ///   - line: The line of that declaration (defaulted).
-    public init<P>(
-        _ factory: KeyPath<Container, ParameterFactory<P, T>>, _ parameter: P, file: StaticString = #fileID,
-        line: UInt = #line
-    ) {
-        self.init(slot: ViewModelSlot(factory, parameter), file: file, line: line)
-    }
-
-    /// Resolves `factory` with `parameter` from the nearest container of the key path's root type.
-    ///
-    /// - Parameters:
-    ///   - factory: The factory's key path (`\AppContainer.detail`).
-    ///   - parameter: Passed to the factory.
-    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
-    ///   - line: The line of that declaration (defaulted).
-    public init<C: SharedContainer, P>(
-        _ factory: KeyPath<C, ParameterFactory<P, T>>, _ parameter: P, file: StaticString = #fileID, line: UInt = #line
-    ) {
-        self.init(slot: ViewModelSlot(factory, parameter), file: file, line: line)
-    }
-
-    /// Resolves a main-actor factory from the nearest `Container`.
-    ///
-    /// - Parameters:
-    ///   - factory: The factory's key path (`\.settings`).
-    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
-    ///   - line: The line of that declaration (defaulted).
-    public init(
-        _ factory: KeyPath<Container, MainActorFactory<T>>, file: StaticString = #fileID, line: UInt = #line
-    ) where T: Sendable {
-        self.init(slot: ViewModelSlot(factory), file: file, line: line)
-    }
-
-    /// Resolves a main-actor factory from the nearest container of the key path's root type.
-    ///
-    /// - Parameters:
-    ///   - factory: The factory's key path (`\AppContainer.settings`).
-    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
-    ///   - line: The line of that declaration (defaulted).
-    public init<C: SharedContainer>(
-        _ factory: KeyPath<C, MainActorFactory<T>>, file: StaticString = #fileID, line: UInt = #line
-    ) where T: Sendable {
-        self.init(slot: ViewModelSlot(factory), file: file, line: line)
-    }
-
-    /// Resolves a main-actor parameter factory with `parameter` from the nearest `Container`.
-    ///
-    /// - Parameters:
-    ///   - factory: The factory's key path (`\.detail`).
-    ///   - parameter: Passed to the factory.
-    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
-    ///   - line: The line of that declaration (defaulted).
-    public init<P>(
-        _ factory: KeyPath<Container, MainActorParameterFactory<P, T>>, _ parameter: P, file: StaticString = #fileID,
-        line: UInt = #line
-    ) where T: Sendable {
-        self.init(slot: ViewModelSlot(factory, parameter), file: file, line: line)
-    }
-
-    /// Resolves a main-actor parameter factory with `parameter` from the nearest container
-    /// of the key path's root type.
-    ///
-    /// - Parameters:
-    ///   - factory: The factory's key path (`\AppContainer.detail`).
-    ///   - parameter: Passed to the factory.
-    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
-    ///   - line: The line of that declaration (defaulted).
-    public init<C: SharedContainer, P>(
-        _ factory: KeyPath<C, MainActorParameterFactory<P, T>>, _ parameter: P, file: StaticString = #fileID,
-        line: UInt = #line
-    ) where T: Sendable {
-        self.init(slot: ViewModelSlot(factory, parameter), file: file, line: line)
-    }
-
-    /// Resolves with `resolve` from the nearest `Container` — for factory functions.
-    ///
-    /// ```swift
-    /// _viewModel = .init { $0.counter(initialValue: start)() }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - resolve: Resolves the view model from that container.
-    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
-    ///   - line: The line of that declaration (defaulted).
-    public init(file: StaticString = #fileID, line: UInt = #line, _ resolve: @escaping (Container) -> T) {
-        self.init(slot: ViewModelSlot(resolve), file: file, line: line)
-    }
-
-    /// Resolves with `resolve` from the nearest container of type `type` — for factory
-    /// functions.
-    ///
-    /// - Parameters:
-    ///   - type: The container type.
-    ///   - resolve: Resolves the view model from that container.
-    ///   - file: Where the view declares the wrapper (defaulted): messages name the view by it.
-    ///   - line: The line of that declaration (defaulted).
-    public init<C: SharedContainer>(
-        in type: C.Type, file: StaticString = #fileID, line: UInt = #line, _ resolve: @escaping (C) -> T
-    ) {
-        self.init(slot: ViewModelSlot(in: type, resolve), file: file, line: line)
     }
 
     /// The view model, resolved on first read.
