@@ -6,6 +6,7 @@ scoped_atomic_uintptr scoped_process_words[SCOPED_PROCESS_WORDS];
 scoped_atomic_uint64 scoped_process_counters[SCOPED_PROCESS_COUNTERS];
 
 _Thread_local uintptr_t scoped_thread_ordinal_plus_one;
+_Thread_local void *scoped_thread_object;
 
 /// Ordinals drawn so far (relaxed: a number, not a synchronisation point).
 static scoped_atomic_uintptr scoped_thread_ordinals_drawn;

@@ -5,7 +5,8 @@
 //    `Atomic` needs macOS 15 / iOS 18 / tvOS 18 / watchOS 11 / visionOS 2).
 // 2. Linux's thread id, which Swift cannot reach: glibc declares `gettid` only under
 //    _GNU_SOURCE and `syscall` is variadic, so neither is imported into Swift.
-// 3. A thread ordinal in a C11 thread-local, which Swift has no way to declare.
+// 3. A thread ordinal and the thread's resolution context in C11 thread-locals, which
+//    Swift has no way to declare.
 //
 // For (1): Every function is `static inline`, so a release build inlines each into its
 // Swift caller as a single instruction (or a short LL/SC loop), as `Atomic` was.
@@ -94,6 +95,21 @@ static inline uintptr_t scoped_thread_ordinal(void) {
     uintptr_t value = scoped_thread_ordinal_plus_one;
     if (__builtin_expect(value == 0, 0)) value = scoped_assign_thread_ordinal();
     return value - 1;
+}
+
+/// The calling thread's object (Platform.swift, `ThreadLocalObject`: its resolution
+/// context), unretained, or NULL before the thread's first resolve: a C11 thread-local in
+/// front of the pthread-specific value that holds the thread's retain and gives it back at
+/// the thread's exit. A read is one or two instructions; `pthread_getspecific` costs a
+/// call, and its key a lazy initialisation check in Swift, on every resolve that builds.
+extern _Thread_local void *scoped_thread_object;
+
+static inline void *scoped_thread_object_get(void) {
+    return scoped_thread_object;
+}
+
+static inline void scoped_thread_object_set(void *object) {
+    scoped_thread_object = object;
 }
 
 #if defined(__linux__)

@@ -51,9 +51,9 @@
 //      iOS 12, macOS 10.14, tvOS 12, watchOS 5), all below the floor. Not `OSSignposter`
 //      (iOS 15). The message goes as a C string (`%{public}s`): a `String` is a `CVarArg`
 //      only with Foundation, a pointer always. Elsewhere the calls do nothing.
-// `threadOrdinal` is not a branch: a C11 `_Thread_local` in CScopedPlatform, the same
-// source on every platform. On Apple platforms clang lowers it to a thread-local variable
-// that dyld resolves (supported for deployment targets from macOS 10.7 and iOS 9; the
+// `threadOrdinal` and `ThreadLocalObject.get()` are not branches: C11 `_Thread_local`s in
+// CScopedPlatform, the same source on every platform. On Apple platforms clang lowers each
+// to a thread-local variable that dyld resolves (supported for deployment targets from macOS 10.7 and iOS 9; the
 // floor is macOS 10.15 and iOS 13), on Linux to an offset from the thread pointer.
 // Everything else is the same declaration on Darwin, Glibc and Musl, with one
 // difference absorbed without a branch: `pthread_key_create`'s destructor parameter is
@@ -251,12 +251,14 @@ package struct PlatformCondition: @unchecked Sendable { // @unchecked: pthread s
 }
 
 /// One object per thread, retained by the thread and released when it exits
-/// (pthread-specific data). The key is made once per process.
+/// (pthread-specific data), read from a C11 thread-local that caches it
+/// (CScopedPlatform.h). The key is made once per process.
 package enum ThreadLocalObject {
-    /// The calling thread's object, unretained; nil before the first ``set(_:)``.
+    /// The calling thread's object, unretained; nil before the first ``set(_:)``, and
+    /// again once the thread's exit released it.
     @inline(__always)
     package static func get() -> UnsafeMutableRawPointer? {
-        pthread_getspecific(key)
+        scoped_thread_object_get()
     }
 
     /// Stores `object` retained for the calling thread (which must have none yet).
@@ -267,6 +269,7 @@ package enum ThreadLocalObject {
         // Retained: the thread's reference, given back by `releaseThreadObject` at its exit.
         let opaque = UnsafeReference.retaining(object).opaque
         Platform.check(pthread_setspecific(key, opaque), "pthread_setspecific")
+        scoped_thread_object_set(opaque)
         return opaque
     }
 
@@ -277,9 +280,12 @@ package enum ThreadLocalObject {
     }()
 }
 
-/// The key's destructor: releases a thread's object when the thread exits. Takes an
-/// optional so that Darwin's non-optional argument and Glibc's optional one both fit.
+/// The key's destructor: releases a thread's object when the thread exits, after
+/// clearing the cache, so that a `deinit` run by the release (or a later destructor) that
+/// resolves makes a new object instead of reading the freed one. Takes an optional so
+/// that Darwin's non-optional argument and Glibc's optional one both fit.
 private func releaseThreadObject(_ raw: UnsafeMutableRawPointer?) {
+    scoped_thread_object_set(nil)
     if let raw { UnsafeReference<AnyObject>(opaque: raw).release() }
 }
 
