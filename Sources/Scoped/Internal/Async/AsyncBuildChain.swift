@@ -60,7 +60,7 @@ package enum AsyncBuildChain {
     /// Stops the process if `frame`'s build is already in progress in this task's chain:
     /// `a (A) → b (B) → a` (the one cycle check, ``Frame/checkCycle(in:how:)``).
     package static func checkCycle(_ frame: TaskFrame) {
-        frame.checkCycle(in: frames.lazy.map(\.frame), how: "between async factories")
+        frame.checkCycle(in: frames.lazy.map { $0.frame }, how: "between async factories")
     }
 
     /// Runs `wait` (awaiting `target`) with the record, in the waits-for graph

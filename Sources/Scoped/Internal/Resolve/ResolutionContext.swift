@@ -375,7 +375,7 @@ private struct FrameStack: ~Copyable {
 
     /// The frames, outermost first, read in place.
     var open: LazyMapCollection<UnsafeBufferPointer<OpenBuild>, BuildFrame> {
-        UnsafeBufferPointer(start: base, count: count).lazy.map(\.frame)
+        UnsafeBufferPointer(start: base, count: count).lazy.map { $0.frame }
     }
 
     /// The frames, outermost first (a copy).

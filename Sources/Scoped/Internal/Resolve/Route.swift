@@ -289,7 +289,7 @@ package struct CaptiveHolder {
     /// around it.
     static func innermost(around threadFrames: [BuildFrame]) -> CaptiveHolder? {
         innermost(in: threadFrames, then: [])
-            ?? innermost(in: AsyncBuildChain.frames.lazy.map(\.frame), then: threadFrames.map(\.storageKey))
+            ?? innermost(in: AsyncBuildChain.frames.lazy.map { $0.frame }, then: threadFrames.map(\.storageKey))
     }
 
     private static func innermost<P>(
