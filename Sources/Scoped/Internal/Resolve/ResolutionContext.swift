@@ -6,33 +6,18 @@
 // parameter factory's frame points at its parameter on the same thread's stack
 // (ParameterBox.swift), alive while it is.
 
-/// A thread's frame: its parameter on the stack of the resolve that opened it.
-package typealias BuildFrame = Frame<ThreadParameter>
+/// A thread's frame: its parameter (nil for a ``Factory``) on the stack of the resolve
+/// that opened it.
+package typealias BuildFrame = Frame<UnsafePointer<BuildParameter>?>
 
-extension Frame where Parameter == ThreadParameter {
-    /// A thread's frame for a build whose parameter (nil for a ``Factory``) is at `parameter`.
-    @inline(__always)
-    package init(
-        _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime, custom: Scope?,
-        ownedByChild: Bool, in holder: AnyObject, overridden: Bool = false, lifespan: UInt64 = .max
-    ) {
-        self.init(
-            key, parameter: ThreadParameter(pointer: parameter), kind: kind, custom: custom, ownedByChild: ownedByChild,
-            in: holder, overridden: overridden, lifespan: lifespan)
-    }
-}
-
-/// A parameter factory's parameter on the stack of its resolve (nil for a ``Factory``).
-package struct ThreadParameter: FrameParameter {
-    let pointer: UnsafePointer<BuildParameter>?
-
-    package var box: ParameterBox? { pointer?.pointee.box }
-    package var description: String? { pointer?.pointee.description }
+extension Optional: FrameParameter where Wrapped == UnsafePointer<BuildParameter> {
+    package var box: ParameterBox? { self?.pointee.box }
+    package var description: String? { self?.pointee.description }
 
     @inline(__always)
-    package func isSame(as other: ThreadParameter) -> Bool? {
-        guard let pointer, let otherPointer = other.pointer else { return nil }
-        return pointer.pointee.isSame(as: otherPointer.pointee)
+    package func isSame(as other: Self) -> Bool? {
+        guard let self, let other else { return nil }
+        return self.pointee.isSame(as: other.pointee)
     }
 }
 
@@ -315,7 +300,7 @@ package final class ResolutionContext {
         let key = frame.storageKey
         if let start = frames.firstIndex(where: { $0.holderID == frame.holderID && $0.storageKey == key }) {
             let note =
-                frames[start].hasOtherParameter(than: frame)
+                frames[start].parameter.isSame(as: frame.parameter) == false
                 ? " (without .perParameter, .\(frame.scope.name) keeps one instance whatever the parameter)" : ""
             frame.stopCycle(after: Array(frames[start...]), note: note)
         }

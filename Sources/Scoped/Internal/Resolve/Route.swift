@@ -375,11 +375,6 @@ package struct Frame<Parameter: FrameParameter> {
         return parameter.isSame(as: other.parameter) ?? true
     }
 
-    /// Whether both frames build one registration with parameters known to differ.
-    func hasOtherParameter(than other: Frame) -> Bool {
-        parameter.isSame(as: other.parameter) == false
-    }
-
     /// The one cycle check, for a thread's stack and a task's chain: stops the process if
     /// one of `open` (the builds in progress, outermost first) builds what this frame
     /// builds. `how` says where the cycle is (`between async factories`).
@@ -404,8 +399,8 @@ package struct Frame<Parameter: FrameParameter> {
 extension Frame: Sendable where Parameter: Sendable {}
 
 /// The parameter part of a ``Frame``, which the drivers hold differently: a pointer to
-/// the parameter on the thread's stack (``ThreadParameter``), a per-parameter factory's
-/// key value in a task's chain (``TaskParameter``).
+/// the parameter on the thread's stack (``BuildFrame``), a per-parameter factory's key
+/// value in a task's chain (``TaskParameter``).
 package protocol FrameParameter {
     /// For a per-parameter factory, the parameter as part of the storage key.
     var box: ParameterBox? { get }
