@@ -84,6 +84,17 @@ import Testing
             == "Scoped: circular dependency between async factories: asyncB (AsyncB, override) → asyncA (AsyncA) → asyncB")
     }
 
+    /// As the synchronous message, an async cycle through parameters names the parameter
+    /// of every step, the closing one too (one frame type and one cycle check for both).
+    @Test func cycleBetweenAsyncPerParameterBuildsNamesTheParameters() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = try? await MisuseContainer().asyncLoop(1)
+        }
+        #expect(stopMessage(of: result)
+            == "Scoped: circular dependency between async factories: asyncLoop[1] (Gadget) → asyncLoop[2] (Gadget) "
+            + "→ asyncLoop[1]")
+    }
+
     /// Two tasks each start one build; each body then awaits the other's build.
     @Test func cycleBetweenAsyncFactoriesAcrossTasks() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

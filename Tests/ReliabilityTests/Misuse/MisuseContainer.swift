@@ -90,6 +90,11 @@ extension MisuseContainer {
     /// Async factories that await each other: a cycle within one chain of builds.
     var asyncA: AsyncFactory<AsyncA> { self { AsyncA(try await self.asyncB()) }.cached }
     var asyncB: AsyncFactory<AsyncB> { self { AsyncB(try await self.asyncA()) }.cached }
+    /// A per-parameter async factory whose build for 1 awaits the one for 2, which awaits
+    /// the one for 1 again: a cycle through parameters.
+    var asyncLoop: AsyncParameterFactory<Int, Gadget> {
+        self { n in _ = try await self.asyncLoop(n == 1 ? 2 : 1); return Gadget() }.cached.perParameter
+    }
 
     /// The same, each build started by a task of its own: both bodies meet before each
     /// awaits the other's build, so the cycle is one of waits across tasks.

@@ -2,49 +2,31 @@
 // inherits it); no lock of its own. Which build awaits which is recorded in the process's
 // one waits-for graph (WaitGraph.swift).
 
-/// One async build in progress in the current task's ancestry: what it builds, under
-/// which scope, and (for a caching scope) the ``AsyncBuild`` every caller shares.
+/// One async build in progress in the current task's ancestry: its ``Frame`` (what it
+/// builds, under which scope; named, compared and checked as a thread's), and for a
+/// caching scope the ``AsyncBuild`` every caller shares.
 package struct AsyncFrame: Sendable {
-    package let registration: RegistrationKey
-    /// A per-parameter factory's parameter (nil for every other build).
-    package let parameter: (any Hashable & Sendable)?
-    package let kind: Scope.Lifetime
-    /// The custom scope (nil for the built-in ones); custom scopes live for the process.
-    package let custom: Scope?
-    /// Whether the instance is owned by a child lifetime scope (captive checks).
-    package let ownedByChild: Bool
+    package let frame: TaskFrame
     /// The shared build (nil for a `.unique` build, which runs in the caller's task).
     package let build: AsyncBuild?
-    /// Where the build belongs: the storage that will keep its instance, or for `.unique`
-    /// the container resolving it (as ``BuildFrame``'s).
-    package let holderID: ObjectIdentifier
-    /// Whether the body that runs is an override's (messages say so, as ``BuildFrame``'s).
-    package var overridden = false
+}
 
-    package var scope: Scope { custom ?? Scope.builtIn(kind) }
+/// A task's frame: a per-parameter factory's parameter as the part of its storage key.
+package typealias TaskFrame = Frame<TaskParameter>
 
-    /// This frame, run by `build`.
-    func with(_ build: AsyncBuild) -> AsyncFrame {
-        AsyncFrame(
-            registration: registration, parameter: parameter, kind: kind, custom: custom, ownedByChild: ownedByChild,
-            build: build, holderID: holderID, overridden: overridden)
-    }
+/// A per-parameter factory's parameter in a task's chain (nil for every other build: its
+/// builds are one, whatever the parameter).
+package struct TaskParameter: FrameParameter, Sendable {
+    let value: (any Hashable & Sendable)?
 
-    /// The build as messages name it: `database (Database)`, `database (Database, override)`.
-    package var buildDescription: String { storageKey.buildDescription(overridden: overridden) }
+    package var box: ParameterBox? { value.map { TaskParameter.box($0) } }
+    package var description: String? { value.map { "\($0)" } }
 
-    /// Where the instance is filed: the registration and, per parameter, the parameter.
-    package var storageKey: StorageKey {
-        StorageKey(registration, box: parameter.map { AsyncFrame.box($0) })
-    }
-
-    /// Whether both frames build the same instance.
-    package func isSameBuild(as other: AsyncFrame) -> Bool {
-        guard registration == other.registration, holderID == other.holderID else { return false }
-        switch (parameter, other.parameter) {
-        case (nil, nil): return true
-        case (let mine?, let theirs?): return AnyHashable(mine) == AnyHashable(theirs)
-        default: return false
+    package func isSame(as other: TaskParameter) -> Bool? {
+        switch (value, other.value) {
+        case (nil, nil): true
+        case (let mine?, let theirs?): AnyHashable(mine) == AnyHashable(theirs)
+        default: false
         }
     }
 
@@ -76,13 +58,9 @@ package enum AsyncBuildChain {
     }
 
     /// Stops the process if `frame`'s build is already in progress in this task's chain:
-    /// `a (A) → b (B) → a`.
-    package static func checkCycle(_ frame: AsyncFrame) {
-        let chain = frames
-        guard let start = chain.firstIndex(where: { $0.isSameBuild(as: frame) }) else { return }
-        let names = chain[start...].map(\.buildDescription) + [frame.registration.memberName]
-        ScopedFailure.stopCycle(
-            "between async factories", names, declaredBy: chain[start...].map(\.registration) + [frame.registration])
+    /// `a (A) → b (B) → a` (the one cycle check, ``Frame/checkCycle(in:how:)``).
+    package static func checkCycle(_ frame: TaskFrame) {
+        frame.checkCycle(in: frames.lazy.map { $0.frame }, how: "between async factories")
     }
 
     /// Runs `wait` (awaiting `target`) with the record, in the waits-for graph
@@ -94,16 +72,6 @@ package enum AsyncBuildChain {
         WaitGraph.willAwait(target, from: waiter)
         defer { WaitGraph.didWait(ObjectIdentifier(waiter)) }
         return try await wait()
-    }
-
-    /// The innermost build in this task's chain that outlives lifetime scopes (cached,
-    /// custom, singleton): what a shorter-lived instance resolved now would be captured by,
-    /// with the builds after it in the chain (outermost first), through which it resolves.
-    package static var captiveHolder: CaptiveHolder? {
-        let chain = frames
-        guard let index = chain.lastIndex(where: { $0.kind.outlivesLifetimeScopes }) else { return nil }
-        return CaptiveHolder(
-            key: chain[index].storageKey, scope: chain[index].scope, through: chain[(index + 1)...].map(\.storageKey))
     }
 
     /// Whether this task runs the body of an async build that its scope's close ended (or

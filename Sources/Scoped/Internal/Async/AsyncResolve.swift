@@ -3,7 +3,8 @@
 // and never holds one across an `await` or while a body runs. A caching scope's build
 // runs in a task of its own (AsyncBuild.swift) that every caller awaits; a `.unique`
 // build runs in the caller's task. The task-local chain of builds (AsyncBuildChain.swift)
-// carries what the synchronous path keeps on the thread's stack: cycle and captive checks.
+// carries what the synchronous path keeps on the thread's stack: the same frames, checked
+// for cycles and captives by the same code (`Frame`, `CaptiveHolder` in Route.swift).
 
 /// The typed shell's part of an async build: runs the declared body, or `override`'s (an
 /// `AsyncOverrideBox<P, T>`, or the process stops), and returns the value as a strong
@@ -62,15 +63,15 @@ extension Route {
         // 1. `.unique`: built in this task, under this task's chain.
         guard let (owner, storage) = holder else {
             if let timeToLive { Expiry.stopUnheld(key, seconds: timeToLive, scope: scope) }
-            let frame = AsyncFrame(
-                registration: key, parameter: request.parameter, kind: kind, custom: custom, ownedByChild: false,
-                build: nil, holderID: ObjectIdentifier(node), overridden: override != nil)
+            let frame = TaskFrame(
+                key, parameter: TaskParameter(value: request.parameter), kind: kind, custom: custom, ownedByChild: false,
+                in: node, overridden: override != nil)
             return try await buildUnique(frame, make: request.make)
         }
         // 2. Caching scopes: the held instance, or the one build in flight for the key.
-        let frame = AsyncFrame(
-            registration: key, parameter: request.parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot,
-            build: nil, holderID: ObjectIdentifier(storage), overridden: override != nil)
+        let frame = TaskFrame(
+            key, parameter: TaskParameter(value: request.parameter), kind: kind, custom: custom, ownedByChild: !owner.isRoot,
+            in: storage, overridden: override != nil)
         AsyncBuildChain.checkCycle(frame)
         let storageKey = frame.storageKey
         // `.timeToLive`: an instance older than its time to live goes first; its lifespan is
@@ -90,14 +91,14 @@ extension Route {
     /// answers: the held instance, the joined build's, or a started build's; nil if an
     /// override changed after it was looked up (nothing was claimed).
     private func answer(
-        _ claim: InstanceStorage.AsyncClaimed, of frame: AsyncFrame, owner: ContainerNode, storage: InstanceStorage,
+        _ claim: InstanceStorage.AsyncClaimed, of frame: TaskFrame, owner: ContainerNode, storage: InstanceStorage,
         _ request: AsyncRequest, deadline: @escaping @Sendable () -> UInt64
     ) async throws -> Lookup? {
         let (storageKey, scope) = (frame.storageKey, frame.scope)
         // A captive dependency whether the shorter-lived instance is built now, joined or
-        // held already (as Route.reportCaptivity checks: only a shorter-lived one).
-        if case .overridesChanged = claim {} else if EventHub.isActive, frame.kind.isShortLived(ownedByChild: !owner.isRoot) {
-            Route.reportCaptive(storageKey, scope: scope, heldBy: AsyncBuildChain.captiveHolder, by: owner)
+        // held already.
+        if case .overridesChanged = claim {} else if EventHub.isActive {
+            Route.reportCaptivity(of: frame, from: owner, context: nil)
         }
         switch claim {
         case .held(let outcome):
@@ -114,7 +115,7 @@ extension Route {
             body?.decorate(.held(payload))
             return .held(payload)
         case .run(let build, let waiter):
-            Route.start(build, of: frame.with(build), owner: owner, storage: storage, override: body, request, deadline: deadline)
+            Route.start(build, of: frame, owner: owner, storage: storage, override: body, request, deadline: deadline)
             return .held(try await AsyncBuildChain.waiting(for: build) { try await build.value(for: waiter) })
         case .overridesChanged:
             return nil
@@ -122,10 +123,11 @@ extension Route {
     }
 
     /// A `.unique` async build, in the caller's task.
-    private func buildUnique(_ frame: AsyncFrame, make: MakeInstanceAsync) async throws -> Lookup {
+    private func buildUnique(_ frame: TaskFrame, make: MakeInstanceAsync) async throws -> Lookup {
         AsyncBuildChain.checkCycle(frame)
         let observed = EventHub.isActive
-        let payload = try await AsyncBuildChain.run(make, override: body, container: node, chain: AsyncBuildChain.frames + [frame])
+        let chain = AsyncBuildChain.frames + [AsyncFrame(frame: frame, build: nil)]
+        let payload = try await AsyncBuildChain.run(make, override: body, container: node, chain: chain)
         if observed { node.emit(.created, key: frame.storageKey, scope: frame.scope, instance: Payload.identity(of: payload)) }
         return .held(payload)
     }
@@ -134,7 +136,7 @@ extension Route {
     /// `owner`: its stall watchdog, then its body in a task of its own, which files the
     /// instance and hands it to every waiter.
     private static func start(
-        _ build: AsyncBuild, of frame: AsyncFrame, owner: ContainerNode, storage: InstanceStorage,
+        _ build: AsyncBuild, of frame: TaskFrame, owner: ContainerNode, storage: InstanceStorage,
         override: (any OverrideBody)?, _ request: AsyncRequest, deadline: @escaping @Sendable () -> UInt64
     ) {
         let scope = frame.scope
@@ -147,7 +149,7 @@ extension Route {
                         seconds: threshold, callers: callers, awaitingBuilds: WaitGraph.buildsAwaiting(build)))
             }
         }
-        let chain = AsyncBuildChain.frames + [frame]
+        let chain = AsyncBuildChain.frames + [AsyncFrame(frame: frame, build: build)]
         let reporter = frame.kind.storedReporter(owner)
         build.start {
             let result: Result<AnyObject, any Error>
@@ -159,7 +161,7 @@ extension Route {
             let kept = storage.fileAsyncBuild(
                 of: frame.storageKey, holding: frame.kind.holding(for: try? result.get(), weakTarget: request.weakTarget),
                 scope: scope, reporter: reporter, build: build, deadline: deadline(),
-                builtThrough: LeakCheck.isArmed ? chain.dropLast().map(\.storageKey) : [])
+                builtThrough: LeakCheck.isArmed ? chain.dropLast().map(\.frame.storageKey) : [])
             if case .success(let payload) = result, EventHub.isActive {
                 Route.reportBuilt(frame.storageKey, scope: scope, instance: Payload.identity(of: payload), kept: kept, by: owner)
             }

@@ -1,85 +1,23 @@
 // Concurrency rule: a `ResolutionContext` belongs to one thread (pthread-specific data)
 // and is never shared, so it needs no lock. It records the builds open on the thread
-// (cycle and captive checks; each `OpenBuild` keeps what is left to do when its body
-// returns), the `.graph` instances of its top-level resolve, and the releases that end
-// a chain of lifetime scopes (`releaseIteratively`). A parameter factory's frame points
-// at its parameter on the same thread's stack (ParameterBox.swift), alive while it is.
+// (their `Frame`s, Route.swift, for cycle and captive checks; each `OpenBuild` keeps what
+// is left to do when its body returns), the `.graph` instances of its top-level resolve,
+// and the releases that end a chain of lifetime scopes (`releaseIteratively`). A
+// parameter factory's frame points at its parameter on the same thread's stack
+// (ParameterBox.swift), alive while it is.
 
-/// One registration being built on this thread: a trivial value (no reference counting
-/// on push and pop), its parameter and custom scope unretained. Safe because a frame
-/// lives only from `beginBuild` to ``ResolutionContext/finishBuild(_:)``, both called by
-/// the typed shell (Registration.swift), which holds the ``BuildParameter`` on its stack
-/// meanwhile; custom scopes live for the process.
-@usableFromInline
-package struct BuildFrame {
-    package let key: RegistrationKey
-    /// A parameter factory's parameter: for per-parameter factories, part of the storage
-    /// key; for all, what tells two builds of the registration apart.
-    private let parameter: UnsafePointer<BuildParameter>?
-    package let kind: Scope.Lifetime
-    private let customScope: UnsafeReference<Scope>?
-    /// Whether the instance is owned by a child lifetime scope (captive checks).
-    package let ownedByChild: Bool
-    /// Where the build belongs: the storage that will keep its instance, or for `.unique`
-    /// and `.graph` the container resolving it. A body may resolve its own registration
-    /// through another container: another build, not a cycle.
-    fileprivate let holderID: ObjectIdentifier
-    /// Whether the body that runs is an override (`register { }`), not the declared one:
-    /// a cycle message says so, since the declaration does not show its dependencies.
-    package let overridden: Bool
-    /// How long the instance lives once stored, in nanoseconds (`.timeToLive`);
-    /// ``Expiry/forever`` for a factory without a time to live.
-    package let lifespan: UInt64
+/// A thread's frame: its parameter (nil for a ``Factory``) on the stack of the resolve
+/// that opened it.
+package typealias BuildFrame = Frame<UnsafePointer<BuildParameter>?>
 
-    @usableFromInline
-    package init(
-        _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime, custom: Scope?,
-        ownedByChild: Bool, in holder: AnyObject, overridden: Bool = false, lifespan: UInt64 = .max
-    ) {
-        self.key = key
-        self.parameter = parameter
-        self.kind = kind
-        customScope = custom.map(UnsafeReference.unretained)
-        self.ownedByChild = ownedByChild
-        self.holderID = ObjectIdentifier(holder)
-        self.overridden = overridden
-        self.lifespan = lifespan
-    }
+extension Optional: FrameParameter where Wrapped == UnsafePointer<BuildParameter> {
+    package var box: ParameterBox? { self?.pointee.box }
+    package var description: String? { self?.pointee.description }
 
-    /// The registration and, for per-parameter factories, the parameter.
-    package var storageKey: StorageKey { StorageKey(key, box: parameter?.pointee.box) }
-    /// A custom scope (nil for the built-in ones).
-    package var custom: Scope? { customScope?.object }
-    package var scope: Scope { custom ?? Scope.builtIn(kind) }
-    /// The storage key as messages and events name it: `detail[3] (DetailViewModel)`.
-    @usableFromInline package var description: String { storageKey.description }
-
-    /// The build as cycle messages name it: `member[parameter] (Type)` for any `Hashable`
-    /// parameter, per-parameter factory or not; `member (Type)` otherwise; `member (Type,
-    /// override)` when an override's body is the one running.
-    package var buildDescription: String {
-        "\(buildName) (\(key.typeName)\(overridden ? ", override" : ""))"
-    }
-
-    /// The build without its type, as a cycle message closes: `member[parameter]`, `member`.
-    package var buildName: String {
-        guard let parameter = parameter?.pointee.description else { return key.memberName }
-        return "\(key.memberName)[\(parameter)]"
-    }
-
-    /// Whether both frames build the same instance: the same registration in the same
-    /// place and, for a parameter factory, an equal parameter. Parameters that cannot be compared (not
-    /// `Hashable`) count as equal: every build of such a registration is the same one.
-    func isSameBuild(as other: BuildFrame) -> Bool {
-        guard key == other.key, holderID == other.holderID else { return false }
-        guard let parameter, let otherParameter = other.parameter else { return true }
-        return parameter.pointee.isSame(as: otherParameter.pointee) ?? true
-    }
-
-    /// Whether both frames build one registration with parameters known to differ.
-    func hasOtherParameter(than other: BuildFrame) -> Bool {
-        guard let parameter, let otherParameter = other.parameter else { return false }
-        return parameter.pointee.isSame(as: otherParameter.pointee) == false
+    @inline(__always)
+    package func isSame(as other: Self) -> Bool? {
+        guard let self, let other else { return nil }
+        return self.pointee.isSame(as: other.pointee)
     }
 }
 
@@ -137,7 +75,7 @@ package final class ResolutionContext {
 
     /// The registrations being built on this thread, outermost first (a copy: for
     /// messages and captive checks, off the fast path).
-    @usableFromInline package var frames: [BuildFrame] { state.pointee.frames.all }
+    package var frames: [BuildFrame] { state.pointee.frames.all }
 
     /// The `.graph` instance (a ``Payload``) of the current top-level resolve for `key`.
     @usableFromInline
@@ -207,7 +145,7 @@ package final class ResolutionContext {
     /// (``Scope/Lifetime/isHeldOutsideViews(ownedByChild:)``) is open on this thread, among
     /// the builds opened after the first `depth`.
     package func isBuildingForAHolderOutsideViews(after depth: Int) -> Bool {
-        state.pointee.frames.lastIndex { $0.frame.kind.isHeldOutsideViews(ownedByChild: $0.frame.ownedByChild) }
+        state.pointee.frames.open.lastIndex { $0.kind.isHeldOutsideViews(ownedByChild: $0.ownedByChild) }
             .map { $0 >= depth } ?? false
     }
 
@@ -346,35 +284,27 @@ package final class ResolutionContext {
         _ = replaced
     }
 
+    /// The cycle check of the thread's builds (``Frame/checkCycle(in:how:)``), out of line:
+    /// only a nested build needs it.
     @inline(never)
     private func checkCycle(_ frame: BuildFrame) {
-        guard let start = state.pointee.frames.firstIndex(where: { $0.frame.isSameBuild(as: frame) }) else { return }
-        reportCycle(from: start, closingWith: frame)
-    }
-
-    /// Stops the process with the chain `a (A) → b (B) → a`; builds with a `Hashable`
-    /// parameter show it, `item[1] (Item) → item[2] (Item) → item[1]`, and `note` (if
-    /// any) follows.
-    package func reportCycle(from start: Int, closingWith frame: BuildFrame, note: String = "") -> Never {
-        let chain = frames[start...].map(\.buildDescription) + [frame.buildName]
-        ScopedFailure.stopCycle(nil, chain, note: note, declaredBy: frames[start...].map(\.key) + [frame.key])
+        frame.checkCycle(in: state.pointee.frames.open)
     }
 
     /// Stops the process for a re-entrant build of `frame` found in storage (the same
     /// thread is already building its storage key). The chain opens at the build of that
     /// key: for a caching scope without ``ParameterFactory/perParameter`` that is a build
     /// with any parameter, which the message then explains.
-    @usableFromInline
     package func reportReentrantBuild(of frame: BuildFrame) -> Never {
         let frames = self.frames
         let key = frame.storageKey
         if let start = frames.firstIndex(where: { $0.holderID == frame.holderID && $0.storageKey == key }) {
             let note =
-                frames[start].hasOtherParameter(than: frame)
+                frames[start].parameter.isSame(as: frame.parameter) == false
                 ? " (without .perParameter, .\(frame.scope.name) keeps one instance whatever the parameter)" : ""
-            reportCycle(from: start, closingWith: frame, note: note)
+            frame.stopCycle(after: Array(frames[start...]), note: note)
         }
-        ScopedFailure.stopCycle(nil, [frame.buildDescription, frame.buildName], declaredBy: [frame.key])
+        frame.stopCycle(after: [frame])
     }
 }
 
@@ -428,26 +358,13 @@ private struct FrameStack: ~Copyable {
         @inline(__always) get { base + (count - 1) }
     }
 
-    func lastIndex(where matches: (OpenBuild) -> Bool) -> Int? {
-        var index = count
-        while index > 0 {
-            index -= 1
-            if matches(base[index]) { return index }
-        }
-        return nil
+    /// The frames, outermost first, read in place.
+    var open: LazyMapCollection<UnsafeBufferPointer<OpenBuild>, BuildFrame> {
+        UnsafeBufferPointer(start: base, count: count).lazy.map { $0.frame }
     }
 
-    func firstIndex(where matches: (OpenBuild) -> Bool) -> Int? {
-        var index = 0
-        while index < count {
-            if matches(base[index]) { return index }
-            index += 1
-        }
-        return nil
-    }
-
-    /// The frames, outermost first.
-    var all: [BuildFrame] { UnsafeBufferPointer(start: base, count: count).map(\.frame) }
+    /// The frames, outermost first (a copy).
+    var all: [BuildFrame] { Array(open) }
 }
 
 extension ResolutionContext {

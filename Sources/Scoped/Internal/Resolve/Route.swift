@@ -1,7 +1,9 @@
 // Concurrency rule: no state of its own. A route is computed once per attempt of a
 // resolve, on the resolving thread or task, from what the nodes' `state` locks answer.
 // The build it begins records itself under the storage's lock (InstanceStorage.swift);
-// no lock is held when it returns, and the body and observers run after.
+// no lock is held when it returns, and the body and observers run after. The frame of a
+// build (end of file) is a value owned by the thread or task that opened it; a thread's
+// is trivial and points at its parameter on that thread's stack.
 
 /// Where one resolve goes, computed once and passed down: the node of the current
 /// container world, the override visible from it and its owner, the scope that decides
@@ -75,7 +77,7 @@ struct Route {
         let context = ResolutionContext.current
         if node.isViewBound {
             return context.isBuildingForAHolderOutsideViews(after: 0)
-                || AsyncBuildChain.frames.contains { $0.kind.isHeldOutsideViews(ownedByChild: $0.ownedByChild) }
+                || AsyncBuildChain.frames.contains { $0.frame.kind.isHeldOutsideViews(ownedByChild: $0.frame.ownedByChild) }
         }
         let (containers, depth) = context.injectionContainers
         return !containers.isEmpty && context.isBuildingForAHolderOutsideViews(after: depth)
@@ -245,31 +247,21 @@ extension Route {
         }
     }
 
-    /// Reports a captive dependency: an instance held longer (cached, custom, singleton)
-    /// whose body resolves `frame`'s shorter-lived one (shared, or scoped in a child); the
-    /// holder is the innermost such build on this thread or in this task's chain.
+    /// The one captive check, for both drivers: reports a captive dependency, an instance
+    /// held longer (cached, custom, singleton) whose body resolves `frame`'s shorter-lived
+    /// one (shared, or scoped in a child), whether built now, joined or held already (the
+    /// holder keeps it alive either way). The holder is the innermost such build on
+    /// `context`'s thread, then in this task's chain (``CaptiveHolder/innermost(around:)``);
+    /// an async resolve passes no context.
     @inline(never)
-    fileprivate static func reportCaptivity(of frame: BuildFrame, from node: ContainerNode, context: ResolutionContext) {
-        guard frame.kind.isShortLived(ownedByChild: frame.ownedByChild) else { return }
-        // The builds after the holder (`.unique`, `.graph` bodies) are the steps between.
-        let frames = context.frames
-        var holder: CaptiveHolder?
-        if let index = frames.lastIndex(where: { $0.kind.outlivesLifetimeScopes }) {
-            holder = CaptiveHolder(
-                key: frames[index].storageKey, scope: frames[index].scope,
-                through: frames[(index + 1)...].map(\.storageKey))
-        } else if let outer = AsyncBuildChain.captiveHolder {
-            holder = CaptiveHolder(key: outer.key, scope: outer.scope, through: outer.through + frames.map(\.storageKey))
-        }
-        reportCaptive(frame.storageKey, scope: frame.scope, heldBy: holder, by: node)
-    }
-
-    /// Reports that `holder`'s build (if any) resolves `key`, a shorter-lived instance.
-    static func reportCaptive(_ key: StorageKey, scope: Scope, heldBy holder: CaptiveHolder?, by node: ContainerNode) {
-        guard let holder else { return }
+    static func reportCaptivity<P>(of frame: Frame<P>, from node: ContainerNode, context: ResolutionContext?) {
+        guard frame.kind.isShortLived(ownedByChild: frame.ownedByChild),
+            let holder = CaptiveHolder.innermost(around: context?.frames ?? [])
+        else { return }
+        let key = frame.storageKey
         node.emit(
-            .captiveDependency, key: holder.key, scope: holder.scope, dependency: "\(key) \(scope.name)", captured: key,
-            capturedThrough: holder.through)
+            .captiveDependency, key: holder.key, scope: holder.scope, dependency: "\(key) \(frame.scope.name)",
+            captured: key, capturedThrough: holder.through)
     }
 
     /// Stops for a synchronous resolve of `key` through `owner`, a closed lifetime scope.
@@ -288,4 +280,134 @@ package struct CaptiveHolder {
     package let key: StorageKey
     package let scope: Scope
     package let through: [StorageKey]
+
+    /// The one captive-holder computation, for both drivers: the innermost build that
+    /// outlives lifetime scopes (cached, custom, singleton) among `threadFrames` (this
+    /// thread's open builds, outermost first), else in this task's chain of async builds;
+    /// the builds after it (`.unique`, `.graph` bodies) are the steps between. An async
+    /// resolve passes none: a synchronous body cannot await, so no thread build is open
+    /// around it.
+    static func innermost(around threadFrames: [BuildFrame]) -> CaptiveHolder? {
+        innermost(in: threadFrames, then: [])
+            ?? innermost(in: AsyncBuildChain.frames.lazy.map { $0.frame }, then: threadFrames.map(\.storageKey))
+    }
+
+    private static func innermost<P>(
+        in frames: some BidirectionalCollection<Frame<P>>, then later: [StorageKey]
+    ) -> CaptiveHolder? {
+        guard let index = frames.lastIndex(where: { $0.kind.outlivesLifetimeScopes }) else { return nil }
+        let through = frames[frames.index(after: index)...].map(\.storageKey)
+        return CaptiveHolder(key: frames[index].storageKey, scope: frames[index].scope, through: through + later)
+    }
+}
+
+// MARK: The frame of a build
+
+/// One build in progress, as both drivers record it: a thread on its stack of open
+/// builds (``BuildFrame``), a task in its chain (``AsyncFrame``). What differs between
+/// them is the parameter part (``FrameParameter``); the rest, and everything a cycle
+/// message, a captive check or a storage key asks of a frame, is written once here.
+///
+/// Trivial for a thread's frame (no reference counting on push and pop): the custom scope
+/// is unretained (custom scopes live for the process, `Scope.customScopes`), and a
+/// thread's parameter is a pointer to the ``BuildParameter`` on the typed shell's stack,
+/// alive from `beginBuild` to ``ResolutionContext/finishBuild(_:)`` (Registration.swift).
+package struct Frame<Parameter: FrameParameter> {
+    package let key: RegistrationKey
+    /// A parameter factory's parameter: for per-parameter factories, part of the storage
+    /// key; what tells two builds of the registration apart.
+    let parameter: Parameter
+    /// The custom scope (nil for the built-in ones).
+    package unowned(unsafe) let custom: Scope?
+    /// Where the build belongs: the storage that will keep its instance, or for `.unique`
+    /// and `.graph` the container resolving it. A body may resolve its own registration
+    /// through another container: another build, not a cycle.
+    let holderID: ObjectIdentifier
+    /// How long the instance lives once stored, in nanoseconds (`.timeToLive`);
+    /// ``Expiry/forever`` for a factory without a time to live.
+    package let lifespan: UInt64
+    package let kind: Scope.Lifetime
+    /// Whether the instance is owned by a child lifetime scope (captive checks).
+    package let ownedByChild: Bool
+    /// Whether the body that runs is an override (`register { }`), not the declared one:
+    /// a cycle message says so, since the declaration does not show its dependencies.
+    package let overridden: Bool
+
+    package init(
+        _ key: RegistrationKey, parameter: Parameter, kind: Scope.Lifetime, custom: Scope?, ownedByChild: Bool,
+        in holder: AnyObject, overridden: Bool = false, lifespan: UInt64 = .max
+    ) {
+        self.key = key
+        self.parameter = parameter
+        self.custom = custom
+        self.holderID = ObjectIdentifier(holder)
+        self.lifespan = lifespan
+        self.kind = kind
+        self.ownedByChild = ownedByChild
+        self.overridden = overridden
+    }
+
+    /// The registration and, for per-parameter factories, the parameter.
+    package var storageKey: StorageKey { StorageKey(key, box: parameter.box) }
+    package var scope: Scope { custom ?? Scope.builtIn(kind) }
+    /// The storage key as messages and events name it: `detail[3] (DetailViewModel)`.
+    package var description: String { storageKey.description }
+
+    /// The build as cycle messages name it: `member[parameter] (Type)` for any `Hashable`
+    /// parameter, per-parameter factory or not; `member (Type)` otherwise; `member (Type,
+    /// override)` when an override's body is the one running.
+    package var buildDescription: String {
+        "\(buildName) (\(key.typeName)\(overridden ? ", override" : ""))"
+    }
+
+    /// The build without its type, as a cycle message closes: `member[parameter]`, `member`.
+    package var buildName: String {
+        guard let parameter = parameter.description else { return key.memberName }
+        return "\(key.memberName)[\(parameter)]"
+    }
+
+    /// Whether both frames build the same instance: the same registration in the same
+    /// place and, for a parameter factory, an equal parameter. Parameters that cannot be
+    /// compared count as equal: every build of such a registration is the same one.
+    @inline(__always)
+    func isSameBuild(as other: Frame) -> Bool {
+        guard key == other.key, holderID == other.holderID else { return false }
+        return parameter.isSame(as: other.parameter) ?? true
+    }
+
+    /// The one cycle check, for a thread's stack and a task's chain: stops the process if
+    /// one of `open` (the builds in progress, outermost first) builds what this frame
+    /// builds. `how` says where the cycle is (`between async factories`).
+    @inline(__always)
+    func checkCycle(in open: some Collection<Frame>, how: String? = nil) {
+        guard let start = open.firstIndex(where: { $0.isSameBuild(as: self) }) else { return }
+        stopCycle(after: Array(open[start...]), how: how)
+    }
+
+    /// Stops the process with the chain `a (A) → b (B) → a`: `steps` (the builds in progress
+    /// from the one this frame builds again), then this frame. Builds with a `Hashable`
+    /// parameter show it, `item[1] (Item) → item[2] (Item) → item[1]`, and `note` (if any)
+    /// follows.
+    @inline(never)
+    func stopCycle(after steps: [Frame], how: String? = nil, note: String = "") -> Never {
+        ScopedFailure.stopCycle(
+            how, steps.map(\.buildDescription) + [buildName], note: note, declaredBy: steps.map(\.key) + [key])
+    }
+}
+
+/// A task's frame (``TaskFrame``) crosses tasks in its chain.
+extension Frame: Sendable where Parameter: Sendable {}
+
+/// The parameter part of a ``Frame``, which the drivers hold differently: a pointer to
+/// the parameter on the thread's stack (``BuildFrame``), a per-parameter factory's key
+/// value in a task's chain (``TaskParameter``).
+package protocol FrameParameter {
+    /// For a per-parameter factory, the parameter as part of the storage key.
+    var box: ParameterBox? { get }
+    /// The parameter as messages print it (`3`, `item-7`); nil for none, or a parameter
+    /// whose type is not `Hashable`.
+    var description: String? { get }
+    /// Whether `other` is an equal parameter; nil when that cannot be told (then both
+    /// builds count as the same one).
+    func isSame(as other: Self) -> Bool?
 }

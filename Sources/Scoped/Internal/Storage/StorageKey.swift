@@ -44,12 +44,6 @@ package struct StorageKey: Hashable, CustomStringConvertible {
     }
 
     /// `detail[3] (DetailViewModel)`.
-    /// As ``description``, marking a build whose override's body runs, as cycle messages
-    /// do: `api (APIClient, override)`.
-    package func buildDescription(overridden: Bool) -> String {
-        overridden ? String(description.dropLast()) + ", override)" : description
-    }
-
     @usableFromInline package var description: String {
         guard let parameterBox else { return registration.description }
         return "\(registration.memberName)[\(parameterBox.description)] (\(registration.typeName))"

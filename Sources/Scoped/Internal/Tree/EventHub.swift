@@ -89,7 +89,7 @@ extension ContainerNode {
         // In an async factory's body, the build in progress is the task's innermost one.
         let resolvedBy =
             kind == .created || kind == .reused
-            ? (context.frames.last?.storageKey ?? AsyncBuildChain.frames.last?.storageKey)?.reference : nil
+            ? (context.frames.last?.storageKey ?? AsyncBuildChain.frames.last?.frame.storageKey)?.reference : nil
         context.deliveringEvents {
             let observers = observersInChain
             guard !observers.isEmpty else { return }
