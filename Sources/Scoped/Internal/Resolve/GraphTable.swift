@@ -65,8 +65,10 @@ struct GraphTable {
         return index
     }
 
-    /// The instance filed for `key` (the table is not empty).
-    func value(for key: StorageKey) -> AnyObject? {
+    /// The instance filed for `key` (the table is not empty). `mutating` though it
+    /// changes nothing: the caller then passes the table in place, where a call on a
+    /// borrowed copy retained and released its buckets on every `.graph` hit.
+    mutating func value(for key: StorageKey) -> AnyObject? {
         let (registration, box) = (key.registration, key.parameterBox)
         return buckets[index(of: registration, box, hash: Self.hash(registration, box))].value
     }
