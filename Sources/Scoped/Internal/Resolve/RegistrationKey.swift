@@ -82,6 +82,7 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     /// and last eight (every byte of names up to 16 bytes); shorter names are read in two
     /// overlapping words. The lock-free index of held instances hashes with it on every
     /// resolve; names that agree on all of it only share a probe sequence.
+    @inline(__always)
     package var quickHash: Int {
         let count = name.utf8CodeUnitCount
         var hash = UInt(bitPattern: container) ^ (UInt(bitPattern: ObjectIdentifier(producedType)) &* 0x9E37_79B9_7F4A_7C15)
