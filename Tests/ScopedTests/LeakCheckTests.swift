@@ -83,12 +83,16 @@ private func leakLines(of container: some SharedContainer) -> (Collected<String>
             String(line.split(separator: " ", maxSplits: 2)[2]).split(separator: "#").enumerated()
                 .map { $0.offset == 0 ? String($0.element) : "N" + $0.element.drop(while: \.isNumber) }.joined(separator: "#")
         }
-        #expect(lines == [
+        #expect(lines.prefix(3) == [
             "scopeOpened in detail#N",
             "created leakyModel (LeakyViewModel) scoped in detail#N",
             "released leakyModel (LeakyViewModel) scoped in detail#N",
-            "scopeClosed in detail#N",
+        ])
+        // The leak check's timer and the end of `close()` race: 0.01 s after the release,
+        // the close may still be reporting (a loaded machine, ThreadSanitizer).
+        #expect(lines.dropFirst(3).sorted() == [
             "leaked leakyModel (LeakyViewModel) scoped in detail#N: alive 0.01 s after release",
+            "scopeClosed in detail#N",
         ])
     }
 
