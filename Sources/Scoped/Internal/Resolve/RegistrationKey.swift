@@ -58,7 +58,9 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     /// messages and events); nil for a key made without one.
     package var declaration: String? { line == 0 ? nil : "\(fileID):\(line):\(column)" }
 
-    @usableFromInline package static func == (lhs: RegistrationKey, rhs: RegistrationKey) -> Bool {
+    /// Inlined: every lookup of a resolve compares keys (what differs is compared out of
+    /// line: file paths and names from other modules).
+    @usableFromInline @inline(__always) package static func == (lhs: RegistrationKey, rhs: RegistrationKey) -> Bool {
         guard lhs.position == rhs.position, lhs.producedType == rhs.producedType, lhs.container == rhs.container else {
             return false
         }
@@ -158,10 +160,18 @@ extension Character {
 extension StaticString {
     /// Whether both hold the same text: the same address (one module's literal) or the
     /// same bytes.
+    /// Inlined: every key comparison (the resolve's lookups) asks it; the rare text made
+    /// of a scalar is compared out of line.
+    @inline(__always)
     fileprivate func sameText(as other: StaticString) -> Bool {
-        guard hasPointerRepresentation, other.hasPointerRepresentation else { return description == other.description }
+        guard hasPointerRepresentation, other.hasPointerRepresentation else { return sameDescription(as: other) }
         guard utf8CodeUnitCount == other.utf8CodeUnitCount else { return false }
         if utf8Start == other.utf8Start { return true }
         return Platform.bytesEqual(utf8Start, other.utf8Start, count: utf8CodeUnitCount)
+    }
+
+    @inline(never)
+    private func sameDescription(as other: StaticString) -> Bool {
+        description == other.description
     }
 }
