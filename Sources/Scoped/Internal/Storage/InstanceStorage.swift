@@ -184,7 +184,7 @@ package final class InstanceStorage: Sendable {
             return (dead, replaced, wake, true)
         }
         if wake { state.broadcast() }
-        HeldIndex.release(replaced)
+        if replaced != 0 { HeldIndex.release(replaced) }  // a child's storage has no index
         _ = dead
         return kept
     }
