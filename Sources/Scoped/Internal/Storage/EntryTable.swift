@@ -178,13 +178,20 @@ package struct EntryTable {
 
     /// Ends `builder`'s build of `key`: whether its instance may be stored (false if it
     /// was not in flight or was invalidated meanwhile), and who waits for it.
+    /// A loop over the fields in place, not `lastIndex(where:)`: its predicate copied each
+    /// build (a retain and release of its scope and key); the newest build, the usual
+    /// one, leaves from the end.
     @inline(__always)
     package mutating func endBuild(of key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> EndOfBuild {
-        guard let index = inFlight.lastIndex(where: { $0.hash == hash && $0.builder == builder && $0.key == key }) else {
-            return EndOfBuild(valid: false, waiting: 0, serial: 0)
+        var index = inFlight.endIndex
+        while index > 0 {
+            index -= 1
+            guard inFlight[index].hash == hash, inFlight[index].builder == builder, inFlight[index].key == key else { continue }
+            let end = EndOfBuild(valid: !inFlight[index].invalidated, waiting: inFlight[index].waiting, serial: inFlight[index].serial)
+            if index == inFlight.endIndex - 1 { inFlight.removeLast() } else { inFlight.remove(at: index) }
+            return end
         }
-        let build = inFlight.remove(at: index)
-        return EndOfBuild(valid: !build.invalidated, waiting: build.waiting, serial: build.serial)
+        return EndOfBuild(valid: false, waiting: 0, serial: 0)
     }
 
     /// Marks the builds in flight that `shouldInvalidate` selects (by key and scope),
