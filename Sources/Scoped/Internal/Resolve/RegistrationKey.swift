@@ -58,9 +58,7 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     /// messages and events); nil for a key made without one.
     package var declaration: String? { line == 0 ? nil : "\(fileID):\(line):\(column)" }
 
-    /// Inlined: every lookup of a resolve compares keys (what differs is compared out of
-    /// line: file paths and names from other modules).
-    @usableFromInline @inline(__always) package static func == (lhs: RegistrationKey, rhs: RegistrationKey) -> Bool {
+    @usableFromInline package static func == (lhs: RegistrationKey, rhs: RegistrationKey) -> Bool {
         guard lhs.position == rhs.position, lhs.producedType == rhs.producedType, lhs.container == rhs.container else {
             return false
         }
