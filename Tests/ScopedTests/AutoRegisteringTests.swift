@@ -62,6 +62,24 @@ private final class Box: Sendable {
     init(_ value: String) { self.value = value }
 }
 
+/// A container type whose `autoRegister()` overrides a `.scoped` factory: a first resolve
+/// of it through a child lifetime scope reads the child's own table first (the fast read
+/// that may record the build there), which must not build before the hook has run.
+private final class AutoScopedContainer: SharedContainer, AutoRegistering {
+    static let shared = AutoScopedContainer()
+    let manager: ContainerManager
+    init(manager: ContainerManager = ContainerManager()) {
+        self.manager = manager
+        enableAutoRegistration()
+    }
+
+    func autoRegister() {
+        scopedBox.register { Box("auto") }
+    }
+
+    fileprivate var scopedBox: Factory<Box> { self { Box("declared") }.scoped }
+}
+
 /// `AutoRegistering` (#30): once per root before its first resolve, in every test world
 /// before the test's overrides, again after a reset, never for a child lifetime scope.
 @Suite struct AutoRegisteringTests {
@@ -143,6 +161,20 @@ private final class Box: Sendable {
         #expect(another.label() == "auto")
         #expect(container.label() == "auto")
         #expect(runs(of: container) == 1)
+    }
+
+    @Test func aFirstScopedResolveInAChildBuildsTheRegisteredOverride() {
+        let container = AutoScopedContainer()
+        let flow = container.child("flow")
+        weak var released: Box?
+        do {
+            let box = flow.scopedBox()
+            #expect(box.value == "auto")
+            #expect(flow.scopedBox() === box)
+            released = box
+        }
+        flow.close()
+        #expect(released == nil)
     }
 
     @Test func aTestWorldRunsItOnceBeforeItsOwnOverrides() {

@@ -134,7 +134,7 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         if case .decorated = storedBody { return heldDecorated() }
         let key = self.key
         let kind = scopeKind
-        let found = nodeRef.withNode { $0.fastRead(key, kind: kind) }
+        let found = nodeRef.withNode { $0.fastReadWithoutClaim(key, kind: kind) }
         return found.heldInstance(as: T.self)
     }
 
@@ -145,7 +145,7 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
     package func heldDecorated() -> T? {
         let (key, kind) = (self.key, scopeKind)
         let found = nodeRef.withNode { node in
-            storedBody.timeToLive == nil ? node.fastRead(key, kind: kind) : node.fastReadExpiring(key, parameter: nil, kind: kind)
+            storedBody.timeToLive == nil ? node.fastReadWithoutClaim(key, kind: kind) : node.fastReadExpiring(key, parameter: nil, kind: kind)
         }
         return found.heldInstance(as: T.self)
     }

@@ -75,7 +75,7 @@ package final class Locked<State>: @unchecked Sendable { // @unchecked: `mutex` 
     /// - Parameters:
     ///   - initial: The state.
     ///   - waitable: Whether ``wait(while:)`` and ``broadcast()`` will be used.
-    package init(_ initial: State, waitable: Bool = false) {
+    package init(_ initial: consuming State, waitable: Bool = false) {
         state = initial
         mutex = PlatformMutex()
         condition = waitable ? PlatformCondition() : nil

@@ -159,10 +159,18 @@ extension Character {
 extension StaticString {
     /// Whether both hold the same text: the same address (one module's literal) or the
     /// same bytes.
+    /// Inlined: every key comparison (the resolve's lookups) asks it; the rare text made
+    /// of a scalar is compared out of line.
+    @inline(__always)
     fileprivate func sameText(as other: StaticString) -> Bool {
-        guard hasPointerRepresentation, other.hasPointerRepresentation else { return description == other.description }
+        guard hasPointerRepresentation, other.hasPointerRepresentation else { return sameDescription(as: other) }
         guard utf8CodeUnitCount == other.utf8CodeUnitCount else { return false }
         if utf8Start == other.utf8Start { return true }
         return Platform.bytesEqual(utf8Start, other.utf8Start, count: utf8CodeUnitCount)
+    }
+
+    @inline(never)
+    private func sameDescription(as other: StaticString) -> Bool {
+        description == other.description
     }
 }

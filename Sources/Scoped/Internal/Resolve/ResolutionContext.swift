@@ -48,6 +48,9 @@ package final class ResolutionContext {
         /// The count of storage closes when this thread's outermost resolve began
         /// (``ResolutionContext/noteOutermostStart()``).
         var outermostStart: UInt64 = 0
+        /// The storage (a child lifetime scope's, as a word) in which this thread's fast
+        /// read just recorded its build, for the `beginBuild` right after it; 0 otherwise.
+        var fastReadClaim: UInt = 0
         /// The container the override about to run on this thread builds for. Unretained
         /// (a weak reference would move a lifetime scope's reference counts to the slow
         /// path for good): it is read only right after it is set, while the build keeps
@@ -227,6 +230,22 @@ package final class ResolutionContext {
     @inline(__always)
     package func noteOutermostStart() {
         if state.pointee.frames.isEmpty { state.pointee.outermostStart = ProcessWideCounter.closes.current }
+    }
+
+    /// Notes that this thread's fast read recorded its build of the key it missed in
+    /// `storage` (`ContainerNode.fastRead`, a child lifetime scope's): the typed shell's
+    /// `beginBuild` right after it opens that build (``takeFastReadClaim(in:)``).
+    package func noteFastReadClaim(in storage: InstanceStorage) {
+        state.pointee.fastReadClaim = UInt(bitPattern: ObjectIdentifier(storage))
+    }
+
+    /// Whether this thread's fast read just recorded its build in `storage`; forgets it.
+    @inline(__always)
+    package func takeFastReadClaim(in storage: InstanceStorage) -> Bool {
+        guard state.pointee.fastReadClaim != 0 else { return false }
+        defer { state.pointee.fastReadClaim = 0 }
+        assert(state.pointee.fastReadClaim == UInt(bitPattern: ObjectIdentifier(storage)))
+        return true
     }
 
     /// Whether this thread runs the body of a build whose outermost resolve began before

@@ -9,7 +9,9 @@
 // typed shell, each compiled once, in Scoped, for every `T`:
 //
 // 1. `fastRead`: the held instance of a caching scope, read lock-free from the storage's
-//    `HeldIndex`, when no override, observer or container world is in play.
+//    `HeldIndex`, when no override, observer or container world is in play. A child
+//    lifetime scope's storage is read under its lock, and a miss there records the
+//    thread's build in the same critical section: `beginBuild` then only opens it.
 // 2. `beginBuild`: everything else up to the body. It computes the resolve's route once
 //    (Route.swift: override or not, where the scope keeps its instances, its holder);
 //    along it, the held instance or exactly one build across threads, cycle and captive
@@ -81,13 +83,16 @@ package enum BuildStep {
 }
 
 extension InstanceStorage {
-    /// The instance held for `key` (no parameter); builds, waits and reports nothing: from
-    /// the lock-free index, which does not look at deadlines (``HeldSlot/read()``), or
-    /// the locked table of a storage without one, which returns none with a deadline.
+    /// The instance held for `key` (no parameter), from the lock-free index, which does not
+    /// look at deadlines (``HeldSlot/read()``); builds, waits and reports nothing.
+    ///
+    /// A storage without one (a child lifetime scope's) is read under its lock, and on a
+    /// miss records the build of `key` for the thread, which the typed shell's `beginBuild`
+    /// then opens (``readOrClaim(_:in:overridesSeen:)``).
     @inline(__always)
-    fileprivate func read(_ key: RegistrationKey) -> Lookup {
+    fileprivate func read(_ key: RegistrationKey, claimingIn node: ContainerNode, overridesSeen: UInt?) -> Lookup {
         if let readIndex { return readIndex.withBorrowed { $0.read(key) } }
-        return readLocked(key, at: Expiry.noClock)
+        return readOrClaim(key, in: node, overridesSeen: overridesSeen)
     }
 
     /// The instance held for `key`, as ``read(_:)`` reads it, if it has no deadline or
@@ -123,10 +128,33 @@ extension ContainerNode {
     /// Returns `.miss` whenever ``beginBuild(_:parameter:kind:custom:)`` has something to
     /// do: a scope that keeps nothing, a container world or an observer in play, an
     /// override of `key` visible from here, or no instance held yet.
+    ///
+    /// In a child lifetime scope, whose own instances are read under its storage's lock,
+    /// a miss that nothing else decides records this thread's build there in the same
+    /// critical section (``InstanceStorage/readOrClaim(_:in:overridesSeen:)``):
+    /// the typed shell calls `beginBuild` right after, which opens it. An async shell, which
+    /// does not, reads with ``fastReadWithoutClaim(_:kind:)``.
     @usableFromInline
     package func fastRead(_ key: RegistrationKey, kind: Scope.Lifetime) -> Lookup {
+        guard Route.isUnobservedOutsideWorlds(self) else { return .miss }
+        // A root without overrides (the common case): nothing to look up, and every
+        // storage it reads has a lock-free index.
+        if Route.isRootWithoutOverrides(self) {
+            return kind.withHeldStorage(from: self) { $0.read(key, claimingIn: self, overridesSeen: nil) } ?? .miss
+        }
+        // Read before the override is looked up, as `beginGeneral` does: a child's read
+        // records a build only if no override changed since.
+        let overridesSeen = OverrideChanges.now
+        guard Route.seesNoOverride(of: key, from: self) else { return .miss }
+        return kind.withHeldStorage(from: self) { $0.read(key, claimingIn: self, overridesSeen: overridesSeen) } ?? .miss
+    }
+
+    /// ``fastRead(_:kind:)`` that never records a build: for the async shells.
+    @usableFromInline
+    package func fastReadWithoutClaim(_ key: RegistrationKey, kind: Scope.Lifetime) -> Lookup {
+        guard kind == .scoped && !isRoot else { return fastRead(key, kind: kind) }
         guard Route.mayResolveFast(key, from: self) else { return .miss }
-        return kind.withHeldStorage(from: self) { $0.read(key) } ?? .miss
+        return storage.readOrClaim(key, in: self, overridesSeen: nil)
     }
 
     /// The same for a parameter factory: for a per-parameter one, the parameter's box is
@@ -164,9 +192,25 @@ extension Route {
     /// A root without overrides (the common case) answers with three relaxed atomic loads.
     @inline(__always)
     fileprivate static func mayResolveFast(_ key: RegistrationKey, from node: ContainerNode) -> Bool {
-        guard !WorldNode.isActive, !node.isObservedInChain else { return false }
-        return node.isRoot && node.overrideCount.load(ordering: .relaxed) == 0
-            || node.override(for: key) == nil && !(mayResolveAtRoot(from: node) && resolvesAtRootNow(from: node))
+        isUnobservedOutsideWorlds(node) && (isRootWithoutOverrides(node) || seesNoOverride(of: key, from: node))
+    }
+
+    /// No container world, no observer on `node`'s chain.
+    @inline(__always)
+    fileprivate static func isUnobservedOutsideWorlds(_ node: ContainerNode) -> Bool {
+        !WorldNode.isActive && !node.isObservedInChain
+    }
+
+    /// A root with no override registered.
+    @inline(__always)
+    fileprivate static func isRootWithoutOverrides(_ node: ContainerNode) -> Bool {
+        node.isRoot && node.overrideCount.load(ordering: .relaxed) == 0
+    }
+
+    /// No override of `key` visible from `node`, and no resolve through its root now.
+    @inline(__always)
+    fileprivate static func seesNoOverride(of key: RegistrationKey, from node: ContainerNode) -> Bool {
+        node.override(for: key) == nil && !(mayResolveAtRoot(from: node) && resolvesAtRootNow(from: node))
     }
 }
 
@@ -277,6 +321,11 @@ extension ContainerNode {
         _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime, custom: Scope?,
         context: ResolutionContext, timeToLive: Double? = nil
     ) -> BuildStep {
+        // The fast read that just missed in this child lifetime scope recorded the build
+        // (and noted the outermost start before it): no route to compute, nothing to claim.
+        if context.takeFastReadClaim(in: storage) {
+            return Route.beginClaimedByFastRead(key, parameter: parameter, in: self, context: context)
+        }
         context.noteOutermostStart()
         // A loop, not a recursion: overrides that keep changing on other threads (a test
         // registering in a loop) must not deepen the stack. Each attempt computes the route

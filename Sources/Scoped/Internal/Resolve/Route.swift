@@ -122,25 +122,48 @@ extension Route {
             key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot, in: storage,
             overridden: override != nil, lifespan: timeToLive.map { Expiry.lifespan($0, of: key) } ?? Expiry.forever)
         if timeToLive != nil { storage.dropExpired(frame.storageKey, reportedBy: owner, clock: Expiry.currentClock) }
-        let held: Lookup?
         switch storage.claim(frame, scope: scope, context: context, overridesSeen: overridesSeen) {
-        case .held(let found): held = found
-        case .build: held = nil
-        case .overridesChanged: return nil
+        case .held(let held):
+            // A captive dependency whether the shorter-lived instance is built now or held
+            // already: the holder keeps it alive either way.
+            let observed = EventHub.isActive
+            if observed { Route.reportCaptivity(of: frame, from: owner, context: context) }
+            return answer(held, of: frame, owner: owner, storage: storage, observed: observed, context: context)
+        case .build:
+            return Route.openClaimed(frame, owner: owner, storage: storage, override: body, context: context)
+        case .overridesChanged:
+            return nil
         }
-        // A captive dependency whether the shorter-lived instance is built now or held
-        // already: the holder keeps it alive either way.
+    }
+
+    /// Opens the build of a `.scoped` instance in the child lifetime scope `node`, which
+    /// the fast read that just missed recorded in its storage
+    /// (`InstanceStorage.readOrClaim`): the route it checked is the declared scope's, held
+    /// by `node`, with no override, observer or container world in play.
+    static func beginClaimedByFastRead(
+        _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, in node: ContainerNode,
+        context: ResolutionContext
+    ) -> BuildStep {
+        let storage = node.storage
+        let frame = BuildFrame(key, parameter: parameter, kind: .scoped, custom: nil, ownedByChild: true, in: storage)
+        return openClaimed(frame, owner: node, storage: storage, override: nil, context: context)
+    }
+
+    /// Opens `frame`'s build, claimed in `storage` (owned by `owner`), on `context`, with
+    /// its captive check; the shell runs `override` (the declared body if nil).
+    @inline(__always)
+    private static func openClaimed(
+        _ frame: BuildFrame, owner: consuming ContainerNode, storage: consuming InstanceStorage,
+        override: (any OverrideBody)?, context: ResolutionContext
+    ) -> BuildStep {
         let observed = EventHub.isActive
         if observed { Route.reportCaptivity(of: frame, from: owner, context: context) }
-        if let held {
-            return answer(held, of: frame, owner: owner, storage: storage, observed: observed, context: context)
-        }
         // The ending keeps `owner` and `storage` until the build finishes: moved into it,
         // not retained again.
         let ending = BuildEnding(
             filing: .storage(.retaining(consume storage)), reporter: .retaining(consume owner), observed: observed)
         context.open(frame, ending: ending)
-        return .build(override: body, form: kind.payloadForm, context: .unretained(context))
+        return .build(override: override, form: frame.kind.payloadForm, context: .unretained(context))
     }
 
     /// What a claim that found `held` in `storage` (owned by `owner`) answers: the

@@ -100,10 +100,25 @@ package struct EntryTable {
     /// The same for a registration's only instance (no per-parameter part), without
     /// making a ``StorageKey`` for it (a child lifetime scope's read, on every resolve).
     package func freshInstance(of key: RegistrationKey, hash: Int, at now: UInt64) -> Lookup? {
-        if positions != nil { return freshInstance(of: StorageKey(key), hash: hash, at: now) }
-        return freshInstance(at: scan(hash: hash) { $0.parameterBox == nil && $0.registration == key }, now: now)
+        freshInstance(at: position(of: key, hash: hash), now: now)
     }
 
+    /// A registration's only instance as the fast read of a child lifetime scope sees it
+    /// (``StorageState/read(_:hash:)``), in one scan.
+    package func read(_ key: RegistrationKey, hash: Int) -> ScopeRead {
+        guard let position = position(of: key, hash: hash) else { return .absent }
+        return freshInstance(at: position, now: Expiry.noClock).map(ScopeRead.held) ?? .unreadable
+    }
+
+    /// Where the finished entry of a registration's only instance is, without making a
+    /// ``StorageKey`` for it.
+    @inline(__always)
+    private func position(of key: RegistrationKey, hash: Int) -> Int? {
+        if positions != nil { return position(of: StorageKey(key), hash: hash) }
+        return scan(hash: hash) { $0.parameterBox == nil && $0.registration == key }
+    }
+
+    @inline(__always)
     private func freshInstance(at position: Int?, now: UInt64) -> Lookup? {
         guard let position else { return nil }
         let deadline = entries[position].deadline
@@ -119,6 +134,7 @@ package struct EntryTable {
         return remove(at: position)
     }
 
+    @inline(__always)
     private func liveInstance(at position: Int?) -> Lookup? {
         guard let position else { return nil }
         return entries[position].holding.held
@@ -141,6 +157,11 @@ package struct EntryTable {
         return inFlight[index].serial
     }
 
+    /// Whether anyone (thread or async build) is building `key`, invalidated or not.
+    package func isBuilding(_ key: StorageKey, hash: Int) -> Bool {
+        inFlight.contains { $0.hash == hash && $0.key == key }
+    }
+
     /// Whether `builder` is building `key`, invalidated or not: the same builder asking
     /// for it again is a cycle.
     package func isBuilding(_ key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> Bool {
@@ -157,13 +178,20 @@ package struct EntryTable {
 
     /// Ends `builder`'s build of `key`: whether its instance may be stored (false if it
     /// was not in flight or was invalidated meanwhile), and who waits for it.
+    /// A loop over the fields in place, not `lastIndex(where:)`: its predicate copied each
+    /// build (a retain and release of its scope and key); the newest build, the usual
+    /// one, leaves from the end.
     @inline(__always)
     package mutating func endBuild(of key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> EndOfBuild {
-        guard let index = inFlight.lastIndex(where: { $0.hash == hash && $0.builder == builder && $0.key == key }) else {
-            return EndOfBuild(valid: false, waiting: 0, serial: 0)
+        var index = inFlight.endIndex
+        while index > 0 {
+            index -= 1
+            guard inFlight[index].hash == hash, inFlight[index].builder == builder, inFlight[index].key == key else { continue }
+            let end = EndOfBuild(valid: !inFlight[index].invalidated, waiting: inFlight[index].waiting, serial: inFlight[index].serial)
+            if index == inFlight.endIndex - 1 { inFlight.removeLast() } else { inFlight.remove(at: index) }
+            return end
         }
-        let build = inFlight.remove(at: index)
-        return EndOfBuild(valid: !build.invalidated, waiting: build.waiting, serial: build.serial)
+        return EndOfBuild(valid: false, waiting: 0, serial: 0)
     }
 
     /// Marks the builds in flight that `shouldInvalidate` selects (by key and scope),
@@ -173,7 +201,7 @@ package struct EntryTable {
     ///
     /// - Returns: The builds it invalidated now: builder, key and scope.
     package mutating func invalidateBuilds(
-        exempting exempt: ObjectIdentifier, _ exemptBuild: ObjectIdentifier?,
+        exempting exempt: ObjectIdentifier?, _ exemptBuild: ObjectIdentifier?,
         where shouldInvalidate: (StorageKey, Scope) -> Bool
     ) -> [(builder: ObjectIdentifier, key: StorageKey, scope: Scope)] {
         var invalidated: [(builder: ObjectIdentifier, key: StorageKey, scope: Scope)] = []
@@ -185,6 +213,9 @@ package struct EntryTable {
         }
         return invalidated
     }
+
+    /// Whether any build is in flight, invalidated or not.
+    package var hasBuildsInFlight: Bool { !inFlight.isEmpty }
 
     /// Whether a build of `scope` is in flight (not yet invalidated).
     package func isBuilding(_ scope: Scope) -> Bool {

@@ -6,7 +6,9 @@
 // threads (WaitGraph.swift), stops. Removed instances are released after unlocking, newest
 // first, so a `deinit` may resolve again; a close ends its async builds after unlocking too
 // (their cancellation handlers are user code). The lock-free `HeldIndex` is written only
-// here, under `state`; the fast read (`ContainerNode.fastRead`) never builds, waits or stores.
+// here, under `state`; the fast read (`ContainerNode.fastRead`) never waits or stores, and
+// records a build only in a child lifetime scope's storage, under its lock, for the
+// `beginBuild` that follows it on the same thread (`readOrClaim`).
 
 /// One table of instances: a root container's (cached, shared, custom scopes, scoped
 /// at the root), a lifetime scope's (scoped), or the process's singletons.
@@ -53,6 +55,46 @@ package final class InstanceStorage: Sendable {
                 // The build's instance, whatever happened while it ran; nil: it made none
                 // to share (a value under `.shared`), so claim again.
                 if let instance = waitForBuild(serial, of: key, by: owner, me: me) { return .held(instance) }
+            }
+        }
+    }
+
+    /// The fast read of a storage without a lock-free index (a child lifetime scope's):
+    /// the instance held for `key` without a deadline, else `.miss`. Given `overridesSeen`
+    /// (the count read before the caller found no override of `key`; nil: read only), a
+    /// miss on a key with nothing filed records this thread's build in the same critical
+    /// section, as ``claim(_:scope:context:overridesSeen:)`` would, and the thread's context
+    /// notes it for the `beginBuild` that follows (``ResolutionContext/takeFastReadClaim(in:)``):
+    /// a first `.scoped` build in a child takes this lock twice (here, then
+    /// ``fileBuild(of:holding:scope:reporter:context:)``), not three times.
+    /// Not when `node`'s root has an `autoRegister()` pending: the general way runs it first
+    /// (read after the overrides, as `beginBuild` reads it).
+    @inline(never)
+    package func readOrClaim(_ key: RegistrationKey, in node: ContainerNode, overridesSeen: UInt?) -> Lookup {
+        let hash = key.quickHash
+        return state.withLock { state in
+            switch state.read(key, hash: hash) {
+            case .held(let found): return found
+            case .unreadable: return .miss
+            case .absent:
+                guard let overridesSeen, node.withRoot({ $0.autoRegistrationPending.load(ordering: .acquiring) == 0 })
+                else { return .miss }
+                claimAbsent(key, hash: hash, overridesSeen: overridesSeen, in: &state)
+                return .miss
+            }
+        }
+    }
+
+    /// ``readOrClaim(_:in:overridesSeen:)``'s claim, under the lock.
+    @inline(never)
+    private func claimAbsent(_ key: RegistrationKey, hash: Int, overridesSeen: UInt, in state: inout StorageState) {
+        ResolutionContext.withCurrent { context in
+            context.noteOutermostStart()  // before the claim, as `beginBuild` notes it
+            if state.claimAbsent(
+                StorageKey(key), hash: hash, scope: .scoped, thread: context.identity, overridesSeen: overridesSeen,
+                overridesNow: OverrideChanges.now)
+            {
+                context.noteFastReadClaim(in: self)
             }
         }
     }
@@ -142,7 +184,7 @@ package final class InstanceStorage: Sendable {
             return (dead, replaced, wake, true)
         }
         if wake { state.broadcast() }
-        HeldIndex.release(replaced)
+        if replaced != 0 { HeldIndex.release(replaced) }  // a child's storage has no index
         _ = dead
         return kept
     }
@@ -161,11 +203,13 @@ package final class InstanceStorage: Sendable {
     /// builds it invalidates end now: their waiters stop waiting with a
     /// ``LifetimeScopeClosedError`` and their tasks are cancelled.
     private func remove(where shouldRemove: (StoredEntry) -> Bool, closing: ContainerNode?) -> [StoredEntry] {
-        let me = ResolutionContext.current.identity
-        // An async body's reset is part of its own build, as a synchronous one's is.
-        let myAsyncBuild = AsyncBuildChain.innermostBuild
         typealias Ended = (build: AsyncBuild, key: StorageKey, scope: Scope)
         let (removed, cleared, ended): ([StoredEntry], [UInt], [Ended]) = state.withLock { state in
+            // This thread's builds are exempt, and an async body's reset is part of its own
+            // build, as a synchronous one's is. Asked only when builds are in flight (a
+            // close's usual case has none): a thread-local and a task-local read, no lock.
+            let (me, myAsyncBuild) =
+                state.table.hasBuildsInFlight ? (ResolutionContext.current.identity, AsyncBuildChain.innermostBuild) : (nil, nil)
             let (removed, invalidated) = state.invalidateAndRemove(exempting: me, myAsyncBuild, where: shouldRemove)
             let ended: [Ended] = closing == nil ? [] : invalidated
             guard let index else { return (removed, [], ended) }
@@ -191,7 +235,10 @@ package final class InstanceStorage: Sendable {
             state.closedAt = ProcessWideCounter.closes.next()
             return true
         }
-        return (wasOpen, remove(where: { _ in true }, closing: owner))
+        // Closed already (a node's `deinit` after its `close()`): the first close removed
+        // everything, and a closed storage files nothing and starts no build.
+        guard wasOpen else { return (false, []) }
+        return (true, remove(where: { _ in true }, closing: owner))
     }
 
     /// Whether any entry of `scope` is here, built or being built.

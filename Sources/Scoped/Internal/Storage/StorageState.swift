@@ -20,6 +20,19 @@ package enum ThreadClaim {
     case overridesChanged
 }
 
+/// What the fast read of a storage without a lock-free index (a child lifetime scope's)
+/// found for a registration's only instance (``StorageState/read(_:hash:)``).
+package enum ScopeRead {
+    /// The instance held, without a deadline.
+    case held(Lookup)
+    /// Nothing filed for the key: the reading thread may record its build in the same
+    /// critical section (``StorageState/claimAbsent(_:hash:scope:thread:overridesSeen:overridesNow:)``).
+    case absent
+    /// An entry the fast read does not answer for (one with a deadline): the general claim
+    /// decides.
+    case unreadable
+}
+
 /// What an async resolve's claim decided
 /// (``StorageState/claim(_:hash:scope:newBuild:overridesSeen:overridesNow:)``).
 package enum TaskClaim {
@@ -101,9 +114,34 @@ package struct StorageState {
         }
         if closed { return .held(.closed) }
         if overridesSeen != overridesNow { return .overridesChanged }
-        nextSerial &+= 1
-        table.startBuild(of: key, hash: hash, scope: scope, by: me, serial: nextSerial)
+        startBuild(of: key, hash: hash, scope: scope, by: me)
         return .run
+    }
+
+    /// The fast read of a child lifetime scope's storage: a registration's only instance,
+    /// one scan of the table.
+    @inline(__always)
+    package func read(_ key: RegistrationKey, hash: Int) -> ScopeRead {
+        table.read(key, hash: hash)
+    }
+
+    /// Records the thread `me`'s build of `key`, which ``read(_:hash:)`` found absent in
+    /// the same critical section, when nothing else is to decide: no build of it in flight
+    /// (a cycle, another thread's build to wait for), the storage open, no override changed
+    /// since `overridesSeen`. Returns whether it recorded it, as a ``claim(_:hash:scope:thread:overridesSeen:overridesNow:)``
+    /// answering `.run` does; otherwise nothing changed and the general claim decides.
+    package mutating func claimAbsent(
+        _ key: StorageKey, hash: Int, scope: Scope, thread me: ObjectIdentifier, overridesSeen: UInt, overridesNow: UInt
+    ) -> Bool {
+        guard !closed, overridesSeen == overridesNow, !table.isBuilding(key, hash: hash) else { return false }
+        startBuild(of: key, hash: hash, scope: scope, by: me)
+        return true
+    }
+
+    /// Records `builder`'s build of `key` in flight, with the next serial.
+    private mutating func startBuild(of key: StorageKey, hash: Int, scope: Scope, by builder: ObjectIdentifier) {
+        nextSerial &+= 1
+        table.startBuild(of: key, hash: hash, scope: scope, by: builder, serial: nextSerial)
     }
 
     /// One look at `key` for an async resolve: the held instance, the async build in
@@ -121,9 +159,8 @@ package struct StorageState {
         if closed { return .held(.closed) }
         if overridesSeen != overridesNow { return .overridesChanged }
         guard let build = newBuild else { return .needsBuild }
-        nextSerial &+= 1
         let id = ObjectIdentifier(build)
-        table.startBuild(of: key, hash: hash, scope: scope, by: id, serial: nextSerial)
+        startBuild(of: key, hash: hash, scope: scope, by: id)
         asyncBuilds[id] = build
         return .run(build, waiter: AsyncBuild.firstWaiter)
     }
@@ -171,7 +208,7 @@ package struct StorageState {
     ///
     /// - Returns: The removed entries, and the async builds invalidated (to end, for a close).
     package mutating func invalidateAndRemove(
-        exempting exempt: ObjectIdentifier, _ exemptBuild: ObjectIdentifier?, where shouldRemove: (StoredEntry) -> Bool
+        exempting exempt: ObjectIdentifier?, _ exemptBuild: ObjectIdentifier?, where shouldRemove: (StoredEntry) -> Bool
     ) -> (removed: [StoredEntry], asyncInvalidated: [(build: AsyncBuild, key: StorageKey, scope: Scope)]) {
         let invalidated = table.invalidateBuilds(exempting: exempt, exemptBuild) { key, scope in
             shouldRemove(StoredEntry(holding: .vacant, key: key, scope: scope, reporterBox: nil))

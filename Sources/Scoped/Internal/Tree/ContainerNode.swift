@@ -215,7 +215,8 @@ package final class ContainerNode: Sendable {
     /// this production root; otherwise this one.
     @usableFromInline
     package func nodeInCurrentWorld() -> ContainerNode {
-        guard WorldNode.isActive, isRoot, !isWorldRoot, let world = WorldNode.current else {
+        // A lifetime scope is its own world's: asked first, it needs no look at the worlds.
+        guard isRoot, !isWorldRoot, WorldNode.isActive, let world = WorldNode.current else {
             return self
         }
         return world.replacement(for: self)

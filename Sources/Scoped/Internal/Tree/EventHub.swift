@@ -32,8 +32,10 @@ package enum EventHub {
         }
     }
 
-    /// Forgets every observer of a node that goes away.
+    /// Forgets every observer of a node that goes away (from its `deinit`: nobody can add
+    /// one any more, and every one added was counted, so a count of zero means none).
     package static func removeAll(from node: ContainerNode) {
+        guard node.observerCount.load(ordering: .relaxed) != 0 else { return }
         let removed = node.state.withLock { state in
             defer { state.observers = [:] }
             return state.observers
