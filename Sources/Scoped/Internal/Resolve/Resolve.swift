@@ -139,13 +139,13 @@ extension ContainerNode {
         guard Route.isUnobservedOutsideWorlds(self) else { return .miss }
         // A root without overrides (the common case): nothing to look up, and every
         // storage it reads has a lock-free index.
-        if Route.isRootWithoutOverrides(self) {
-            return kind.withHeldStorage(from: self) { $0.read(key, claimingIn: self, overridesSeen: nil) } ?? .miss
+        var overridesSeen: UInt? = nil
+        if !Route.isRootWithoutOverrides(self) {
+            // Read before the override is looked up, as `beginGeneral` does: a child's read
+            // records a build only if no override changed since.
+            overridesSeen = OverrideChanges.now
+            guard Route.seesNoOverride(of: key, from: self) else { return .miss }
         }
-        // Read before the override is looked up, as `beginGeneral` does: a child's read
-        // records a build only if no override changed since.
-        let overridesSeen = OverrideChanges.now
-        guard Route.seesNoOverride(of: key, from: self) else { return .miss }
         return kind.withHeldStorage(from: self) { $0.read(key, claimingIn: self, overridesSeen: overridesSeen) } ?? .miss
     }
 
