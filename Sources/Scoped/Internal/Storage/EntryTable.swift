@@ -1,5 +1,6 @@
 // Concurrency rule: none of its own. An `EntryTable` is a value inside one
-// `InstanceStorage`'s `state` and is read and written only under that lock.
+// `InstanceStorage`'s `state` and is read and written only under that lock. Its entries
+// (`StoredEntry`) and keys (`StorageKey`) are values, defined at the end of this file.
 
 /// The instances one storage holds, kept in the order their builds *finished*, with the
 /// builds still in flight kept apart.
@@ -340,5 +341,130 @@ package struct EntryTable {
         positions.reserveCapacity(entries.count * 2)
         for index in entries.indices where !entries[index].isVacant { positions[entries[index].key] = index }
         self.positions = positions
+    }
+}
+
+// MARK: Entries
+
+package struct StoredEntry {
+    /// How the entry holds its instance: strongly, weakly (`.shared`), or no more.
+    package enum Holding {
+        /// A ``Payload``.
+        case strong(AnyObject)
+        case weak(WeakInstance)
+        /// Removed from its ``EntryTable`` (a hole until the table is compacted); no
+        /// lookup returns it.
+        case vacant
+
+        package var isVacant: Bool {
+            if case .vacant = self { return true }
+            return false
+        }
+
+        /// The instance held here, as a lookup returns it: nil when vacant or a weak
+        /// instance died.
+        package var held: Lookup? {
+            switch self {
+            case .strong(let payload): .held(payload)
+            case .weak(let weak): weak.object.map { .heldWeakly($0) }
+            case .vacant: nil
+            }
+        }
+    }
+
+    package var holding: Holding
+    package let key: StorageKey
+    package let scope: Scope
+    /// For singletons (a storage shared by every root): the root that resolved it, which
+    /// reports its release. Boxed, so that copying an entry copies no weak reference.
+    package var reporterBox: WeakReporter?
+    /// For a factory with a time to live (`.timeToLive`): when the instance expires, on
+    /// its world's clock (Expiry.swift); 0 for none. Such an entry is read under the lock only.
+    package var deadline: UInt64 = 0
+    /// The builds whose bodies made the instance, outermost first, recorded only while
+    /// leaks may be reported (LeakCheck.swift): what a leak report names.
+    package var builtThrough: [StorageKey] = []
+
+    /// The container that reports this entry's release, when the storage's own owner can't.
+    package var reporter: ContainerNode? { reporterBox?.node }
+
+    /// The instance's identity when it is a class instance (for events); worked out only
+    /// when an event asks.
+    package var instance: ObjectIdentifier? {
+        switch holding {
+        case .vacant: return nil
+        case .strong(let payload): return Payload.identity(of: payload)
+        case .weak(let weak): return weak.identity
+        }
+    }
+
+    /// Whether this entry is a hole left by a removal.
+    package var isVacant: Bool { holding.isVacant }
+
+    /// Whether an instance is held (false once a weak one died).
+    package var isAlive: Bool {
+        switch holding {
+        case .vacant: return false
+        case .strong: return true
+        case .weak(let weak): return weak.object != nil
+        }
+    }
+}
+
+/// A weak reference to the container that reports a singleton's events.
+package final class WeakReporter {
+    package weak var node: ContainerNode?
+    package init(_ node: ContainerNode) { self.node = node }
+}
+
+// MARK: Keys
+
+@usableFromInline
+package struct StorageKey: Hashable, CustomStringConvertible {
+    package let registration: RegistrationKey
+    /// The parameter of a per-parameter factory's instance (nil for every other), boxed:
+    /// the common key without a parameter carries one word for it.
+    package let parameterBox: ParameterBox?
+
+    /// The key made of `registration` and, for a per-parameter factory, its parameter.
+    @usableFromInline
+    package init(_ registration: RegistrationKey, box: ParameterBox?) {
+        self.registration = registration
+        self.parameterBox = box
+    }
+
+    /// The key of a registration's only instance (no per-parameter part).
+    package init(_ registration: RegistrationKey) {
+        self.registration = registration
+        self.parameterBox = nil
+    }
+
+    @usableFromInline package static func == (lhs: StorageKey, rhs: StorageKey) -> Bool {
+        guard lhs.registration == rhs.registration else { return false }
+        switch (lhs.parameterBox, rhs.parameterBox) {
+        case (nil, nil): return true
+        case (let left?, let right?): return left === right || left.hash == right.hash && left.holdsSameParameter(as: right)
+        default: return false
+        }
+    }
+
+    @usableFromInline package func hash(into hasher: inout Hasher) {
+        hasher.combine(registration)
+        if let parameterBox { hasher.combine(parameterBox.hash) }
+    }
+
+    /// What `Dictionary` hashes with: the registration's ``RegistrationKey/quickHash``
+    /// mixed with the table's seed, without running SipHash over it (the parameter, when
+    /// there is one, is hashed normally).
+    @usableFromInline package func _rawHashValue(seed: Int) -> Int {
+        var hash = UInt(bitPattern: registration.quickHash ^ seed) &* 0x9E37_79B9_7F4A_7C15
+        if let parameterBox { hash ^= UInt(bitPattern: parameterBox.hash) }
+        return Int(bitPattern: hash ^ (hash >> 29))
+    }
+
+    /// `detail[3] (DetailViewModel)`.
+    @usableFromInline package var description: String {
+        guard let parameterBox else { return registration.description }
+        return "\(registration.memberName)[\(parameterBox.description)] (\(registration.typeName))"
     }
 }
