@@ -1,13 +1,9 @@
-// Concurrency rule: a `ResolutionContext` belongs to one thread (ThreadLocalObject, Platform.swift)
-// and is never shared, so it needs no lock. It records the builds open on the thread
-// (their `Frame`s, Route.swift, for cycle and captive checks; each `OpenBuild` keeps what
-// is left to do when its body returns), the `.graph` instances of its top-level resolve,
-// and the releases that end a chain of lifetime scopes (`releaseIteratively`). A
-// parameter factory's frame points at its parameter on the same thread's stack
-// (ParameterBox.swift), alive while it is.
+// Concurrency rule: a `ResolutionContext` belongs to one thread (ThreadLocalObject,
+// Platform.swift) and is never shared, so it needs no lock. It records the thread's open
+// builds, the `.graph` instances of its top-level resolve, and the releases that end a
+// chain of lifetime scopes (`releaseIteratively`).
 
-/// A thread's frame: its parameter (nil for a ``Factory``) on the stack of the resolve
-/// that opened it.
+/// A thread's frame: its parameter (nil for a ``Factory``) on the resolving shell's stack.
 package typealias BuildFrame = Frame<UnsafePointer<BuildParameter>?>
 
 extension Optional: FrameParameter where Wrapped == UnsafePointer<BuildParameter> {
@@ -21,12 +17,9 @@ extension Optional: FrameParameter where Wrapped == UnsafePointer<BuildParameter
     }
 }
 
-/// The per-thread state of resolution in progress.
-///
-/// The state sits behind a pointer rather than in stored properties: a class's stored
-/// `var`s are checked for exclusive access at run time on every mutation (four checks
-/// per build, about a fifth of a unique resolve), and one thread's context is never
-/// accessed from two places at once.
+/// The per-thread state of resolution in progress, behind a pointer: a class's stored
+/// `var`s are checked for exclusive access on every mutation (about a fifth of a unique
+/// resolve), and one thread's context is never accessed from two places at once.
 @usableFromInline
 package final class ResolutionContext {
     private struct State: ~Copyable {
@@ -34,33 +27,23 @@ package final class ResolutionContext {
         var graph = GraphTable()
         /// Whether this thread is calling observers right now (EventHub.swift).
         var deliveringEvents = false
-        /// Whether `releaseIteratively` runs on this thread, and what it still has to release.
         var releasing = false
         var pendingReleases: [AnyObject] = []
-        /// The containers `@Injected` and friends resolve through on this thread, innermost
-        /// last (InjectionContainers.swift); empty almost always.
+        /// InjectionContainers.swift; empty almost always.
         var injectionContainers: [any SharedContainer] = []
-        /// How many builds were open when `injectionContainers` were put in force.
         var injectionDepth = 0
-        /// Whether a property wrapper's resolve runs on this thread
-        /// (``ResolutionContext/resolvingForPropertyWrapper(_:)``).
         var resolvingForPropertyWrapper = false
-        /// The count of storage closes when this thread's outermost resolve began
-        /// (``ResolutionContext/noteOutermostStart()``).
+        /// ``ResolutionContext/noteOutermostStart()``.
         var outermostStart: UInt64 = 0
-        /// The storage (a child lifetime scope's, as a word) in which this thread's fast
-        /// read just recorded its build, for the `beginBuild` right after it; 0 otherwise.
+        /// ``ResolutionContext/noteFastReadClaim(in:)``: a storage as a word, or 0.
         var fastReadClaim: UInt = 0
-        /// The container the override about to run on this thread builds for. Unretained
-        /// (a weak reference would move a lifetime scope's reference counts to the slow
-        /// path for good): it is read only right after it is set, while the build keeps
-        /// that container alive, and a stale one is never read.
+        /// ``ResolutionContext/overrideContainer``. Unretained (a weak reference would move a
+        /// scope's reference counts to the slow path for good): read only right after it is
+        /// set, while the build keeps that container alive.
         var overrideContainer: UnsafeReference<ContainerNode>?
-        /// The registrations whose decorators run on this thread now, innermost last
-        /// (Decoration.swift); empty almost always.
+        /// ``ResolutionContext/runningDecorators(of:_:)``; empty almost always.
         var decorating: [RegistrationKey] = []
-        /// The registration whose override last ran the decorators of the factory value it
-        /// was made from on this thread (``ResolutionContext/resolvingDecorated(_:_:)``).
+        /// ``ResolutionContext/resolvingDecorated(_:_:)``.
         var carriedDecoratorsRan: RegistrationKey?
     }
 
@@ -76,8 +59,7 @@ package final class ResolutionContext {
         state.deallocate()
     }
 
-    /// The registrations being built on this thread, outermost first (a copy: for
-    /// messages and captive checks, off the fast path).
+    /// The registrations being built on this thread, outermost first (a copy).
     package var frames: [BuildFrame] { state.pointee.frames.all }
 
     /// The `.graph` instance (a ``Payload``) of the current top-level resolve for `key`.
@@ -86,9 +68,8 @@ package final class ResolutionContext {
         state.pointee.graph.isEmpty ? nil : state.pointee.graph.value(for: key)
     }
 
-    /// Runs `deliver` (the observers' calls) unless this thread is already delivering
-    /// events: an event raised by code an observer runs (its own resolves) is not
-    /// delivered, so an observer never sees its own activity and never recurses.
+    /// Runs `deliver` (the observers' calls) unless this thread is already delivering: an
+    /// observer never sees its own activity and never recurses.
     package func deliveringEvents(_ deliver: () -> Void) {
         guard !state.pointee.deliveringEvents else { return }
         state.pointee.deliveringEvents = true
@@ -96,13 +77,9 @@ package final class ResolutionContext {
         deliver()
     }
 
-    /// Releases `first` and `second` now, unless this thread is already inside this call:
-    /// then after that call's current release returns.
-    ///
-    /// A scope node's `deinit` gives back its retains on its parent and its manager here.
-    /// Released directly, the parent's `deinit` would run inside the child's, its own
-    /// parent's inside that, and a chain of 30,000 lifetime scopes would end 30,000 frames
-    /// deep; queued, each `deinit` returns before the next begins.
+    /// Releases `first` and `second` now, or, inside this call already, after its current
+    /// release returns: a scope node's `deinit` gives back its parent here, so a chain of
+    /// 30,000 lifetime scopes ends one `deinit` after the other, not 30,000 frames deep.
     package func releaseIteratively(_ first: consuming AnyObject, _ second: consuming AnyObject?) {
         if state.pointee.releasing {
             // Moved in: when the queue lets go of them, those are the last references.
@@ -126,10 +103,8 @@ package final class ResolutionContext {
         set { (state.pointee.injectionContainers, state.pointee.injectionDepth) = newValue }
     }
 
-    /// Runs `resolve`, a lazy property wrapper's resolve (`@LazyInjected`,
-    /// `@WeakLazyInjected`, `@DynamicInjected`), so that a `.scoped` resolve through a
-    /// lifetime scope that closed since the wrapper took it builds an instance for this
-    /// caller alone, reported as misuse, instead of stopping (``isResolvingForPropertyWrapper``).
+    /// Runs `resolve`, a lazy property wrapper's resolve: through a lifetime scope closed
+    /// since, it builds for this caller alone, reported as misuse, instead of stopping.
     package static func resolvingForPropertyWrapper<R>(_ resolve: () -> R) -> R {
         let context = current
         let previous = context.state.pointee.resolvingForPropertyWrapper
@@ -144,17 +119,15 @@ package final class ResolutionContext {
     /// How many builds are open on this thread.
     package var openBuildCount: Int { state.pointee.frames.count }
 
-    /// Whether a build whose instance is held outside every lifetime scope a view opened
-    /// (``Scope/Lifetime/isHeldOutsideViews(ownedByChild:)``) is open on this thread, among
-    /// the builds opened after the first `depth`.
+    /// Whether a build held outside the views' lifetime scopes is open on this thread,
+    /// among the builds opened after the first `depth`.
     package func isBuildingForAHolderOutsideViews(after depth: Int) -> Bool {
         state.pointee.frames.open.lastIndex { $0.kind.isHeldOutsideViews(ownedByChild: $0.ownedByChild) }
             .map { $0 >= depth } ?? false
     }
 
-    /// Runs `decorate`, the decorators of `key`'s factory, on this thread; stops if they
-    /// are already running here: a decorator that resolves its own factory would run
-    /// again after that resolve, and again, until the stack overflows.
+    /// Runs `decorate`, the decorators of `key`'s factory; stops if they already run here
+    /// (a decorator resolving its own factory would recurse until the stack overflows).
     package func runningDecorators(of key: RegistrationKey, _ decorate: () -> Void) {
         if state.pointee.decorating.contains(key) {
             ScopedFailure.stop(
@@ -168,12 +141,10 @@ package final class ResolutionContext {
         decorate()
     }
 
-    /// Runs `resolve`, a resolve of `key` through a decorated factory value, and says
-    /// whether the override in effect ran the decorators of the value it was made from
-    /// (`x.decorator { }.register { }`: the declaration's among them), so that the
-    /// resolving value does not run its own a second time. The override's body or its run
-    /// on a held instance notes it last (``noteCarriedDecoratorsRan(for:)``), after every
-    /// nested resolve; the note of an enclosing resolve is kept.
+    /// Runs `resolve` through a decorated factory value of `key`, and says whether the
+    /// override in effect ran the decorators of the value it was made from
+    /// (`x.decorator { }.register { }`), so that they do not run twice. The note of an
+    /// enclosing resolve is kept.
     package func resolvingDecorated<R>(_ key: RegistrationKey, _ resolve: () -> R) -> (R, carriedRan: Bool) {
         let enclosing = state.pointee.carriedDecoratorsRan
         state.pointee.carriedDecoratorsRan = nil
@@ -189,9 +160,8 @@ package final class ResolutionContext {
         state.pointee.carriedDecoratorsRan = key
     }
 
-    /// The container whose instance the override about to run builds: the one that will
-    /// hold it, or for `.unique` and `.graph` the one resolving it. Set by `Route.begin`
-    /// right before an override's body runs, which reads it first (`register { c in … }`).
+    /// The container the override about to run builds for (`register { c in … }`): the
+    /// holder, or for `.unique` and `.graph` the resolving one. Set by `Route.begin`.
     package var overrideContainer: ContainerNode? {
         get { state.pointee.overrideContainer?.object }
         set { state.pointee.overrideContainer = newValue.map(UnsafeReference.unretained) }
@@ -203,16 +173,13 @@ package final class ResolutionContext {
         UnsafeReference<ResolutionContext>(opaque: ThreadLocalObject.get() ?? makeCurrent()).object
     }
 
-    /// Runs `body` with the calling thread's context, borrowed: the thread keeps it alive,
-    /// so the fast path pays no retain and release for it. (`body` is inlined once, not
-    /// once more for a thread's first use.)
+    /// Runs `body` with the calling thread's context, borrowed (the thread keeps it alive).
     @inline(__always)
     package static func withCurrent<R>(_ body: (ResolutionContext) -> R) -> R {
         UnsafeReference<ResolutionContext>(opaque: ThreadLocalObject.get() ?? makeCurrent()).withBorrowed(body)
     }
 
-    /// Makes the calling thread's context (its first use) and returns the thread's
-    /// reference to it, which keeps it alive until the thread exits.
+    /// Makes the calling thread's context, kept until the thread exits.
     @inline(never)
     private static func makeCurrent() -> UnsafeMutableRawPointer {
         ThreadLocalObject.set(ResolutionContext())
@@ -224,17 +191,15 @@ package final class ResolutionContext {
     /// Whether a build is open on this thread (a resolve made now is nested in it).
     package var isBuilding: Bool { !state.pointee.frames.isEmpty }
 
-    /// Notes, for an outermost resolve (no build open on this thread), how many storage
-    /// closes there were when it began: read before it claims anything, so that a close
-    /// that overtakes its build has a higher count.
+    /// Notes, for an outermost resolve, the count of storage closes before it claims
+    /// anything: a close that overtakes its build has a higher count.
     @inline(__always)
     package func noteOutermostStart() {
         if state.pointee.frames.isEmpty { state.pointee.outermostStart = ProcessWideCounter.closes.current }
     }
 
-    /// Notes that this thread's fast read recorded its build of the key it missed in
-    /// `storage` (`ContainerNode.fastRead`, a child lifetime scope's): the typed shell's
-    /// `beginBuild` right after it opens that build (``takeFastReadClaim(in:)``).
+    /// Notes that this thread's fast read recorded its build in the child's `storage`, for
+    /// the `beginBuild` right after it (``takeFastReadClaim(in:)``).
     package func noteFastReadClaim(in storage: InstanceStorage) {
         state.pointee.fastReadClaim = UInt(bitPattern: ObjectIdentifier(storage))
     }
@@ -248,34 +213,31 @@ package final class ResolutionContext {
         return true
     }
 
-    /// Whether this thread runs the body of a build whose outermost resolve began before
-    /// the close that made `closedAt`: its nested resolves through the closed scope are
-    /// part of a build the close overtook.
+    /// Whether this thread runs a build whose outermost resolve began before the close that
+    /// made `closedAt`: a build the close overtook.
     package func isInBuildBegunBefore(closedAt: UInt64) -> Bool {
         isBuilding && state.pointee.outermostStart < closedAt
     }
 
-    /// Opens `frame` on this thread's stack of builds, with what ``finishBuild(_:)``
-    /// (Resolve.swift) must do when its body returns; stops the process on a cycle.
+    /// Opens `frame` with what ``finishBuild(_:)`` must do; stops the process on a cycle.
     @inline(__always)
-    package func open(_ frame: BuildFrame, ending: BuildEnding) {
+    package func open(_ frame: BuildFrame, filing: Filing) {
         if !state.pointee.frames.isEmpty {
             checkCycle(frame)
         }
-        state.pointee.frames.push(OpenBuild(frame: frame, ending: ending))
+        state.pointee.frames.push(OpenFrame(frame: frame, filing: filing))
     }
 
     /// What the innermost build has left to do.
-    package var innermostEnding: BuildEnding {
-        @inline(__always) get { state.pointee.frames.innermost.pointee.ending }
+    package var innermostFiling: Filing {
+        @inline(__always) get { state.pointee.frames.innermost.pointee.filing }
     }
 
     /// The innermost build's frame.
     package var innermostFrame: BuildFrame { state.pointee.frames.innermost.pointee.frame }
 
-    /// Closes the innermost build. When that was the outermost one, the graph of that
-    /// top-level resolve is dropped (after the stack is empty, so a `deinit` that resolves
-    /// starts a fresh graph).
+    /// Closes the innermost build; after the outermost, drops its graph (once the stack is
+    /// empty, so a `deinit` that resolves starts a fresh one).
     @inline(__always)
     package func closeInnermost() {
         state.pointee.frames.pop()
@@ -284,36 +246,28 @@ package final class ResolutionContext {
         }
     }
 
-    /// Drops the graph of the top-level resolve that just returned. Out of line, as
-    /// `checkCycle`: neither is needed on the fast path.
     @inline(never)
     private func dropGraph() {
         let finished = state.pointee.graph.removeAll()
         _ = finished
     }
 
-    /// Files `payload` as the current graph's instance for `key` (a `.graph` build nested
-    /// in a top-level resolve, whose other builds get the same instance until it returns).
+    /// Files `payload` as the current graph's instance for `key`.
     package func fileInGraph(_ payload: AnyObject, for key: StorageKey) {
-        // A parameter factory without `.perParameter` can file its key again: a build of
-        // it nested in its own build with another parameter finished first. The instance
-        // it replaces is released here, once the table is consistent (its `deinit` may
-        // resolve).
+        // A parameter factory without `.perParameter` can file its key again (a nested
+        // build with another parameter finished first): the replaced instance is released
+        // once the table is consistent (its `deinit` may resolve).
         let replaced = state.pointee.graph.insert(payload, for: key)
         _ = replaced
     }
 
-    /// The cycle check of the thread's builds (``Frame/checkCycle(in:how:)``), out of line:
-    /// only a nested build needs it.
     @inline(never)
     private func checkCycle(_ frame: BuildFrame) {
         frame.checkCycle(in: state.pointee.frames.open)
     }
 
-    /// Stops the process for a re-entrant build of `frame` found in storage (the same
-    /// thread is already building its storage key). The chain opens at the build of that
-    /// key: for a caching scope without ``ParameterFactory/perParameter`` that is a build
-    /// with any parameter, which the message then explains.
+    /// Stops for a re-entrant build of `frame` found in storage. The chain opens at the
+    /// build of its key: without ``ParameterFactory/perParameter``, one with any parameter.
     package func reportReentrantBuild(of frame: BuildFrame) -> Never {
         let frames = self.frames
         let key = frame.storageKey
@@ -328,16 +282,15 @@ package final class ResolutionContext {
 }
 
 /// A build open on a thread: its frame, and what is left to do when its body returns.
-package struct OpenBuild {
+package struct OpenFrame {
     package let frame: BuildFrame
-    package let ending: BuildEnding
+    package let filing: Filing
 }
 
-/// The open builds of one thread, outermost first: a buffer of trivial values that a
-/// push and a pop touch without reference counting or uniqueness checks (an `Array`
-/// pays both on every build). Never shrinks; freed with the thread's context.
+/// The open builds of one thread, outermost first: trivial values, pushed and popped
+/// without the reference counting and uniqueness checks of an `Array`. Never shrinks.
 private struct FrameStack: ~Copyable {
-    private var base: UnsafeMutablePointer<OpenBuild>
+    private var base: UnsafeMutablePointer<OpenFrame>
     private var capacity = 16
     private(set) var count = 0
 
@@ -352,7 +305,7 @@ private struct FrameStack: ~Copyable {
     var isEmpty: Bool { count == 0 }
 
     @inline(__always)
-    mutating func push(_ build: OpenBuild) {
+    mutating func push(_ build: OpenFrame) {
         if count == capacity { grow() }
         (base + count).initialize(to: build)
         count += 1
@@ -360,7 +313,7 @@ private struct FrameStack: ~Copyable {
 
     @inline(never)
     private mutating func grow() {
-        let grown = UnsafeMutablePointer<OpenBuild>.allocate(capacity: capacity * 2)
+        let grown = UnsafeMutablePointer<OpenFrame>.allocate(capacity: capacity * 2)
         grown.moveInitialize(from: base, count: count)
         base.deallocate()
         base = grown
@@ -373,12 +326,12 @@ private struct FrameStack: ~Copyable {
     }
 
     /// The innermost open build (the stack must not be empty).
-    var innermost: UnsafeMutablePointer<OpenBuild> {
+    var innermost: UnsafeMutablePointer<OpenFrame> {
         @inline(__always) get { base + (count - 1) }
     }
 
     /// The frames, outermost first, read in place.
-    var open: LazyMapCollection<UnsafeBufferPointer<OpenBuild>, BuildFrame> {
+    var open: LazyMapCollection<UnsafeBufferPointer<OpenFrame>, BuildFrame> {
         UnsafeBufferPointer(start: base, count: count).lazy.map { $0.frame }
     }
 
@@ -386,15 +339,10 @@ private struct FrameStack: ~Copyable {
     var all: [BuildFrame] { Array(open) }
 }
 
-/// The `.graph` instances of one top-level resolve: an open-addressing table, kept between
-/// resolves (its buffer is reused).
-///
-/// A `.graph` hit is the most frequent resolve of a large graph (each edge of a DAG), so a
-/// lookup does little: the hash mixes the key's container, type and position (and a
-/// per-parameter key's parameter hash) — not the name's bytes, as
-/// ``RegistrationKey/quickHash`` does for the tables that live long — and each bucket keeps
-/// its hash beside its key, so a probe compares one word, and the key (trivial to copy
-/// but for the parameter's box) only when the hashes match.
+/// The `.graph` instances of one top-level resolve: an open-addressing table whose buffer
+/// is reused. A hit is each edge of a DAG, so a lookup does little: the hash mixes
+/// container, type and position (not the name's bytes), and each bucket keeps its hash
+/// beside its key, so a probe compares one word, and the key only when the hashes match.
 private struct GraphTable {
     private struct Bucket {
         /// The key's hash with its top bit set; 0 for an empty bucket.
@@ -409,8 +357,7 @@ private struct GraphTable {
 
     var isEmpty: Bool { count == 0 }
 
-    /// Equal keys hash alike: equal registration keys share container, type and position
-    /// (``RegistrationKey``'s equality), equal parameters their hash. Never 0.
+    /// Equal keys hash alike (``RegistrationKey``'s equality); never 0.
     @inline(__always)
     private static func hash(_ registration: RegistrationKey, _ box: ParameterBox?) -> Int {
         var hash = UInt(bitPattern: registration.container)
@@ -448,16 +395,14 @@ private struct GraphTable {
         return index
     }
 
-    /// The instance filed for `key` (the table is not empty). `mutating` though it
-    /// changes nothing: the caller then passes the table in place, where a call on a
-    /// borrowed copy retained and released its buckets on every `.graph` hit.
+    /// The instance filed for `key`. `mutating` though it changes nothing: the table is then
+    /// passed in place, not as a borrowed copy retained and released on every hit.
     mutating func value(for key: StorageKey) -> AnyObject? {
         let (registration, box) = (key.registration, key.parameterBox)
         return buckets[index(of: registration, box, hash: Self.hash(registration, box))].value
     }
 
-    /// Files `value` for `key`; returns the value it replaces, for the caller to release
-    /// after the table is consistent again.
+    /// Files `value` for `key`; returns the one it replaces, for the caller to release.
     @discardableResult
     mutating func insert(_ value: AnyObject, for key: StorageKey) -> AnyObject? {
         if (count + 1) * 2 > buckets.count { grow() }
@@ -481,8 +426,7 @@ private struct GraphTable {
         }
     }
 
-    /// Empties the table (keeping its capacity) and returns the instances it held, for
-    /// the caller to release after the table is consistent again.
+    /// Empties the table, keeping its capacity; returns the instances, for the caller to release.
     mutating func removeAll() -> [AnyObject] {
         var removed: [AnyObject] = []
         removed.reserveCapacity(count)
@@ -496,10 +440,8 @@ private struct GraphTable {
 }
 
 extension ResolutionContext {
-    /// The builds in progress on this thread, for a stop message: ` (while building a (A) →
-    /// b (B))`, or nothing when none is, and their registrations, which the message's
-    /// "where to look" line must name too (``ScopedFailure/stop(_:declaredBy:file:line:)``).
-    /// `excludingInnermost`: leave out the innermost build (the message is about that one).
+    /// The builds in progress on this thread for a stop message, ` (while building a (A) →
+    /// b (B))` or nothing, and their registrations (the "where to look" line names them).
     package func chain(excludingInnermost: Bool = false) -> (suffix: String, keys: [RegistrationKey]) {
         let shown = excludingInnermost ? frames.dropLast() : frames[...]
         guard !shown.isEmpty else { return ("", []) }

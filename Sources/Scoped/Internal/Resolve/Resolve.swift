@@ -5,46 +5,26 @@
 // The body runs between `beginBuild` and `finishBuild`, in the typed shell
 // (Registration.swift), with no lock held; so do observers.
 //
-// This is the one file to read for a resolve. A resolve is at most three calls from the
-// typed shell, each compiled once, in Scoped, for every `T`:
-//
-// 1. `fastRead`: the held instance of a caching scope, read lock-free from the storage's
-//    `HeldIndex`, when no override, observer or container world is in play. A child
-//    lifetime scope's storage is read under its lock, and a miss there records the
-//    thread's build in the same critical section: `beginBuild` then only opens it.
-// 2. `beginBuild`: everything else up to the body. It computes the resolve's route once
-//    (Route.swift: override or not, where the scope keeps its instances, its holder);
-//    along it, the held instance or exactly one build across threads, cycle and captive
-//    checks. It opens the build's frame on the thread's stack of builds with what is left
-//    to do, and answers `.build`: the shell runs the body.
-// 3. `ResolutionContext.finishBuild`: closes the frame and does what was left: file the
-//    instance in its storage or the current graph, report it.
-//
-// Only the shell (run the body, wrap and unwrap the value) is specialised per factory,
-// so an app carries a few hundred bytes per factory instead of the whole path, and a
-// nested build keeps only the shell's frame on the stack while its body runs: nothing of
-// steps 1–3 (issue #14: stack per nested level).
+// This is the one file to read for a resolve: its three steps (fast read, begin, finish;
+// Internal/README.md describes them) are compiled once, in Scoped. Only the typed shell
+// (Registration.swift) is specialised per factory, which keeps the code per factory and
+// the stack per nested level small.
 
 // MARK: The lock-free read
 
-/// What a lookup found: the fast read (`ContainerNode.fastRead`), the storage's tables
-/// (`InstanceStorage.claim`, `EntryTable`, `HeldIndex`) answer with one of these. One word
-/// and a tag, as every table lookup returns one.
+/// What a lookup found (the fast read, the storage's tables): one word and a tag.
 @usableFromInline
 package enum Lookup {
     /// A strongly held ``Payload``, retained for the caller.
     case held(AnyObject)
     /// A live `.shared` instance.
     case heldWeakly(AnyObject)
-    /// Nothing held that can be read without a lock: begin a build (which may still find
-    /// one). Only the fast read answers this.
+    /// Nothing readable without a lock (only the fast read answers this): begin a build.
     case miss
-    /// The storage is closed (a lifetime scope after `close()`). Only the storage answers
-    /// this; `beginBuild` stops the process instead.
+    /// The storage is closed (a lifetime scope after `close()`).
     case closed
 
-    /// The held instance as `T` (`.held`: a ``Payload``; `.heldWeakly`: a `.shared` class
-    /// instance), or nil for every other outcome. The one unwrap of every typed shell.
+    /// The held instance as `T`, or nil: the one unwrap of every typed shell.
     @inlinable @inline(__always)
     package func heldInstance<T>(as _: T.Type) -> T? {
         switch self {
@@ -69,9 +49,8 @@ package enum Lookup {
 package enum BuildStep {
     /// The instance is held (`.held` or `.heldWeakly`): return it.
     case found(Lookup)
-    /// Run the body now: the override's (an `OverrideBox<P, T>`) if there is one, else the
-    /// declared one; then hand what it made, in `form`, to `context`'s
-    /// ``ResolutionContext/finishBuild(_:)``, which must be called.
+    /// Run the body now (the override's if there is one, else the declared one), then hand
+    /// what it made, in `form`, to `context`'s ``ResolutionContext/finishBuild(_:)``.
     case build(override: (any OverrideBody)?, form: PayloadForm, context: UnsafeReference<ResolutionContext>)
 
     /// The held instance as `T`; nil for `.build`.
@@ -83,35 +62,29 @@ package enum BuildStep {
 }
 
 extension InstanceStorage {
-    /// The instance held for `key` (no parameter), from the lock-free index, which does not
-    /// look at deadlines (``HeldSlot/read()``); builds, waits and reports nothing.
-    ///
-    /// A storage without one (a child lifetime scope's) is read under its lock, and on a
-    /// miss records the build of `key` for the thread, which the typed shell's `beginBuild`
-    /// then opens (``readOrClaim(_:in:overridesSeen:)``).
+    /// The instance held for `key` (no parameter) from the lock-free index, deadlines
+    /// ignored. A storage without one (a child's) is read under its lock, and a miss
+    /// records the thread's build there (``readOrClaim(_:in:overridesSeen:)``).
     @inline(__always)
     fileprivate func read(_ key: RegistrationKey, claimingIn node: ContainerNode, overridesSeen: UInt?) -> Lookup {
         if let readIndex { return readIndex.withBorrowed { $0.read(key) } }
         return readOrClaim(key, in: node, overridesSeen: overridesSeen)
     }
 
-    /// The instance held for `key`, as ``read(_:)`` reads it, if it has no deadline or
-    /// `now` is not past it (`.timeToLive`).
+    /// The instance held for `key`, unless its deadline is past `now` (`.timeToLive`).
     fileprivate func read(_ key: RegistrationKey, at now: UInt64) -> Lookup {
         if let readIndex, HeldIndex.holdsDeadlines { return readIndex.withBorrowed { $0.read(key, at: now) } }
         return readLocked(key, at: now)
     }
 
-    /// The instance held for `key` in the locked table, if it has no deadline or `now` is
-    /// not past it (``Expiry/noClock``: only one without a deadline).
+    /// The same, read in the locked table (``Expiry/noClock``: only one without a deadline).
     @inline(__always)
     private func readLocked(_ key: RegistrationKey, at now: UInt64) -> Lookup {
         let hash = key.quickHash
         return state.withLock { $0.table.freshInstance(of: key, hash: hash, at: now) } ?? .miss
     }
 
-    /// The instance held for `key` in the locked table (per-parameter instances), as
-    /// ``readLocked(_:at:)`` decides.
+    /// The same for a per-parameter instance.
     @inline(__always)
     fileprivate func held(_ key: StorageKey, at now: UInt64) -> Lookup {
         let hash = key.registration.quickHash
@@ -120,25 +93,17 @@ extension InstanceStorage {
 }
 
 extension ContainerNode {
-    /// Step 1, the held instance read without a lock: from the storage's lock-free
-    /// ``HeldIndex`` (a child's storage: its locked table) where the scope keeps it.
-    /// Non-generic, so that it is compiled once. The typed shell asks only for scopes
-    /// that hold instances (`kind.holdsInstances`).
+    /// Step 1: the held instance of a caching scope, read without a lock where the scope
+    /// keeps it; `.miss` whenever ``beginBuild(_:parameter:kind:custom:)`` has something to
+    /// do (a container world, an observer, an override of `key`, nothing held yet).
     ///
-    /// Returns `.miss` whenever ``beginBuild(_:parameter:kind:custom:)`` has something to
-    /// do: a scope that keeps nothing, a container world or an observer in play, an
-    /// override of `key` visible from here, or no instance held yet.
-    ///
-    /// In a child lifetime scope, whose own instances are read under its storage's lock,
-    /// a miss that nothing else decides records this thread's build there in the same
-    /// critical section (``InstanceStorage/readOrClaim(_:in:overridesSeen:)``):
-    /// the typed shell calls `beginBuild` right after, which opens it. An async shell, which
-    /// does not, reads with ``fastReadWithoutClaim(_:kind:)``.
+    /// In a child lifetime scope (read under its storage's lock) a miss records this
+    /// thread's build in the same critical section, which the typed shell's `beginBuild`
+    /// right after opens; async shells read with ``fastReadWithoutClaim(_:kind:)``.
     @usableFromInline
     package func fastRead(_ key: RegistrationKey, kind: Scope.Lifetime) -> Lookup {
         guard Route.isUnobservedOutsideWorlds(self) else { return .miss }
-        // A root without overrides (the common case): nothing to look up, and every
-        // storage it reads has a lock-free index.
+        // A root without overrides (the common case): nothing to look up.
         var overridesSeen: UInt? = nil
         if !Route.isRootWithoutOverrides(self) {
             // Read before the override is looked up, as `beginGeneral` does: a child's read
@@ -157,8 +122,7 @@ extension ContainerNode {
         return storage.readOrClaim(key, in: self, overridesSeen: nil)
     }
 
-    /// The same for a parameter factory: for a per-parameter one, the parameter's box is
-    /// part of the key.
+    /// The same for a parameter factory (a per-parameter one's key holds the parameter).
     @usableFromInline
     package func fastRead(_ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>, kind: Scope.Lifetime) -> Lookup {
         // One instance whatever the parameter: held ones are read as above.
@@ -168,11 +132,9 @@ extension ContainerNode {
         return kind.withHeldStorage(from: self) { $0.held(storageKey, at: Expiry.noClock) } ?? .miss
     }
 
-    /// Step 1 for a factory with a time to live (`.timeToLive(_:)`): the held instance
-    /// as ``fastRead(_:kind:)`` reads it, if it is younger than its time to live on the
-    /// platform's monotonic clock. A container world (which may have a test clock) goes
-    /// the general way, as every world does. `parameter`: a parameter factory's, nil for a
-    /// ``Factory``.
+    /// Step 1 for a factory with a time to live: the held instance if it is younger than
+    /// its time to live on the monotonic clock (a container world, which may have a test
+    /// clock, goes the general way). `parameter`: nil for a ``Factory``.
     @usableFromInline
     package func fastReadExpiring(
         _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime
@@ -187,9 +149,9 @@ extension ContainerNode {
 }
 
 extension Route {
-    /// No container world, no observer on this chain, no override of `key` visible from
-    /// `node`: a resolve may read lock-free, or build a unique instance without a route.
-    /// A root without overrides (the common case) answers with three relaxed atomic loads.
+    /// No container world, observer or override of `key` in play from `node`: a resolve may
+    /// read lock-free, or build a unique instance without a route (three relaxed loads for
+    /// a root without overrides).
     @inline(__always)
     fileprivate static func mayResolveFast(_ key: RegistrationKey, from node: ContainerNode) -> Bool {
         isUnobservedOutsideWorlds(node) && (isRootWithoutOverrides(node) || seesNoOverride(of: key, from: node))
@@ -227,13 +189,12 @@ package enum PayloadForm {
     case weak
 }
 
-/// What a build still has to do once its body returned: recorded with its frame by
-/// ``ContainerNode/beginBuild(_:parameter:kind:custom:)``, carried out by
-/// ``ResolutionContext/finishBuild(_:)``. Trivial, as the stack of open builds requires:
-/// its references were retained when the build began and are released when it finishes.
-package struct BuildEnding {
+/// Where a build files its instance and who reports it once its body returned, recorded
+/// with its frame and carried out by ``ResolutionContext/finishBuild(_:)``. Trivial, as
+/// the stack of open builds requires: its references were retained when the build began.
+package struct Filing {
     /// Where the instance goes.
-    package enum Filing {
+    package enum Place {
         /// Nowhere (`.unique`, or a `.graph` resolved at the top: its own whole graph).
         case nowhere
         /// The current graph (a `.graph` build nested in a top-level resolve).
@@ -250,36 +211,28 @@ package struct BuildEnding {
         }
     }
 
-    package let filing: Filing
-    /// The node that reports the build (when observed) and, filed in a storage, owns it;
-    /// nil on the fast path (nothing to report, nothing stored).
+    package let place: Place
+    /// The node that reports the build and owns a stored one; nil on the fast path.
     package let reporter: UnsafeReference<ContainerNode>?
     package let observed: Bool
 
     /// A unique or graph build with no observer: nothing to release, nothing to report.
-    static func unobserved(_ filing: Filing) -> BuildEnding {
-        BuildEnding(filing: filing, reporter: nil, observed: false)
+    static func unobserved(_ place: Place) -> Filing {
+        Filing(place: place, reporter: nil, observed: false)
     }
 }
 
 extension ContainerNode {
-    /// Step 2: everything a resolve does before its body runs. Returns the held instance
-    /// (`.found`: `.held` or `.heldWeakly`), or opens the build's frame and returns `.build`;
-    /// the caller then runs the body and calls ``ResolutionContext/finishBuild(_:)``.
-    /// `parameter`: a parameter factory's (its frame holds it, so that a body resolving
-    /// its own factory with another parameter is not a cycle); nil for a ``Factory``.
-    ///
-    /// A unique or graph build with no override, observer or container world opens its
-    /// frame here; the rest is out of line.
+    /// Step 2: everything before the body. Returns the held instance (`.found`), or opens
+    /// the build's frame and returns `.build`: the caller runs the body and calls
+    /// ``ResolutionContext/finishBuild(_:)``. `parameter`: nil for a ``Factory``. A unique
+    /// or graph build with nothing in play opens its frame here; the rest is out of line.
     @usableFromInline
     package func beginBuild(
         _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime, custom: Scope?
     ) -> BuildStep {
-        // A root whose `autoRegister()` is pending goes the general way, which runs it
-        // (`Route.init`) before reading overrides; checked first, so that an override it
-        // registers is never missed.
-        // The gate is read after the overrides: a reset raises it before it clears them
-        // (AutoRegistration.swift), so a read that saw them cleared sees it raised.
+        // A pending `autoRegister()` goes the general way, which runs it first. The gate is
+        // read after the overrides: a reset raises it before it clears them.
         if !kind.holdsInstances, Route.mayResolveFast(key, from: self), withRoot({ $0.autoRegistrationPending.load(ordering: .acquiring) == 0 }) {
             return ResolutionContext.withCurrent { context in
                 context.noteOutermostStart()
@@ -290,22 +243,19 @@ extension ContainerNode {
         return beginGeneral(key, parameter: parameter, kind: kind, custom: custom)
     }
 
-    /// `beginBuild` with an override, an observer or a container world in play, or a
-    /// caching scope: where the instance lives, the held one, or exactly one build however
-    /// many threads ask at once.
+    /// `beginBuild` for a caching scope, or with anything in play: the held instance, or
+    /// exactly one build however many threads ask at once.
     @inline(never)
     private func beginGeneral(
         _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime, custom: Scope?
     ) -> BuildStep {
-        // The thread's context, borrowed: the thread keeps it alive.
         ResolutionContext.withCurrent { context in
             beginGeneral(key, parameter: parameter, kind: kind, custom: custom, context: context)
         }
     }
 
-    /// Step 2 for a factory with a time to live (`.timeToLive(_:)`, Expiry.swift), which
-    /// never reads lock-free: `beginBuild`'s general path, after dropping the held instance
-    /// if it is older than `timeToLive` seconds. Stops for a scope that keeps nothing.
+    /// Step 2 for a factory with a time to live: the general path, after dropping a held
+    /// instance older than `timeToLive` seconds.
     @usableFromInline @inline(never)
     package func beginExpiringBuild(
         _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime, custom: Scope?,
@@ -321,18 +271,15 @@ extension ContainerNode {
         _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime, custom: Scope?,
         context: ResolutionContext, timeToLive: Double? = nil
     ) -> BuildStep {
-        // The fast read that just missed in this child lifetime scope recorded the build
-        // (and noted the outermost start before it): no route to compute, nothing to claim.
+        // The fast read that just missed in this child recorded the build: open it.
         if context.takeFastReadClaim(in: storage) {
             return Route.beginClaimedByFastRead(key, parameter: parameter, in: self, context: context)
         }
         context.noteOutermostStart()
-        // A loop, not a recursion: overrides that keep changing on other threads (a test
-        // registering in a loop) must not deepen the stack. Each attempt computes the route
-        // once; nil: an override changed after it was looked up, and nothing was claimed.
+        // A loop, not a recursion: overrides changing on other threads must not deepen the
+        // stack. nil: an override changed after it was looked up; nothing was claimed.
         while true {
-            // Read before the override is looked up: a build is recorded only if no
-            // override changed since.
+            // Read before the override is looked up (OverrideChanges).
             let overridesSeen = OverrideChanges.now
             let route = Route(key, from: self, declared: custom ?? Scope.builtIn(kind))
             if let step = route.begin(
@@ -345,14 +292,13 @@ extension ContainerNode {
 }
 
 extension ResolutionContext {
-    /// Step 3: closes this thread's innermost build, whose body just made `payload` (in
-    /// the form `beginBuild` asked for), and does what its ending says: file the instance
-    /// in its storage or the current graph, report it.
+    /// Step 3: closes this thread's innermost build, whose body just made `payload`, and
+    /// files and reports the instance as its filing says.
     @usableFromInline
     package func finishBuild(_ payload: AnyObject?) {
-        let ending = innermostEnding
-        guard !ending.observed else { return fileAndReport(ending, payload: payload) }
-        switch ending.filing {
+        let filing = innermostFiling
+        guard !filing.observed else { return fileAndReport(filing, payload: payload) }
+        switch filing.place {
         case .nowhere, .dropped:
             closeInnermost()
         case .graph:
@@ -360,20 +306,20 @@ extension ResolutionContext {
             closeInnermost()
             if let payload { fileInGraph(payload, for: key) }
         case .storage:
-            fileAndReport(ending, payload: payload)
+            fileAndReport(filing, payload: payload)
         }
     }
 
     /// A build that is stored or reported: files it, reports it, and releases what
     /// `beginBuild` retained.
     @inline(never)
-    private func fileAndReport(_ ending: BuildEnding, payload: AnyObject?) {
+    private func fileAndReport(_ filing: Filing, payload: AnyObject?) {
         let frame = innermostFrame
         closeInnermost()
         let scope = frame.scope
-        let reporter = ending.reporter?.takeRetained()
+        let reporter = filing.reporter?.takeRetained()
         var kept = true
-        switch ending.filing {
+        switch filing.place {
         case .nowhere:
             break
         case .graph:
@@ -386,7 +332,7 @@ extension ResolutionContext {
         case .dropped:
             kept = false
         }
-        guard ending.observed, let reporter else { return }
+        guard filing.observed, let reporter else { return }
         Route.reportBuilt(
             frame.storageKey, scope: scope, instance: payload.flatMap(Payload.identity(of:)),
             kept: kept || payload == nil, by: reporter)   // nil: a value under `.shared`, nothing to release

@@ -1,15 +1,12 @@
-// Concurrency rule: no state of its own. A route is computed once per attempt of a
-// resolve, on the resolving thread or task, from what the nodes' `state` locks answer.
-// The build it begins records itself under the storage's lock (InstanceStorage.swift);
-// no lock is held when it returns, and the body and observers run after. The frame of a
-// build (end of file) is a value owned by the thread or task that opened it; a thread's
-// is trivial and points at its parameter on that thread's stack.
+// Concurrency rule: no state of its own. A route is computed per attempt of a resolve
+// from what the nodes' `state` locks answer; the build it begins records itself under the
+// storage's lock (InstanceStorage.swift), and no lock is held when it returns. A frame
+// (end of file) belongs to the thread or task that opened it.
 
-/// Where one resolve goes, computed once and passed down: the node of the current
-/// container world, the override visible from it and its owner, the scope that decides
-/// (the declared one; for a factory declared `.unique`, the override's, as in Factory)
-/// and who holds that scope's instances. `ContainerNode.beginBuild` (Resolve.swift) and
-/// `resolveAsync` (AsyncResolve.swift) begin with one; what follows is its members.
+/// Where one resolve goes, computed once: the current container world's node, the
+/// override visible from it, the scope that decides (the declared one; for a factory
+/// declared `.unique`, the override's, as in Factory) and who holds its instances. Both
+/// drivers (`beginBuild`, `resolveAsync`) begin with one.
 struct Route {
     /// The current container world's node, or its root's for a build held outside a
     /// view's lifetime scopes (``resolvesAtRootNow(from:)``).
@@ -34,11 +31,8 @@ struct Route {
     }
 
     /// The override of `key` visible from `node`, read once its root's `autoRegister()`
-    /// has run for its current registrations. A reset raises the gate before it clears the
-    /// overrides, and `autoRegister()`'s registrations count as override changes, so a read
-    /// that raced either sees the gate raised or the count moved on, waits, and reads again
-    /// (AutoRegistration.swift); the thread that runs `autoRegister()` or resets reads what
-    /// is there. One atomic load more than the lookup when nothing races.
+    /// has run. A read that raced a reset or `autoRegister()` sees the gate raised or the
+    /// override count moved on, and reads again (AutoRegistration.swift).
     @inline(__always)
     static func overrideAfterAutoRegistration(
         _ key: RegistrationKey, from node: ContainerNode
@@ -58,20 +52,18 @@ struct Route {
     var body: (any OverrideBody)? { override?.body }
 
     /// Whether a resolve through `node` may go through its root instead
-    /// (``resolvesAtRootNow(from:)``): a lifetime scope that a view opened, or any lifetime
-    /// scope while a view model is built for a view somewhere.
+    /// (``resolvesAtRootNow(from:)``): a view's lifetime scope, or any while a view model
+    /// is built for a view.
     @inline(__always)
     static func mayResolveAtRoot(from node: ContainerNode) -> Bool {
         !node.isRoot && (node.isViewBound || InjectionContainers.inUse)
     }
 
-    /// Whether a resolve through the lifetime scope `node` belongs to a build whose
-    /// instance a container outside the view's lifetime scopes will hold (`.cached`,
-    /// `.singleton`, `.shared`, custom, a `.graph` part, an async build): then it resolves
-    /// through the root, as that build would anywhere else (the holder decides what its
-    /// build sees). For a scope a view opened: any such build open on this thread or task;
-    /// for another (`.container(flow)`): one opened since a view model's build put the
-    /// view's containers in force (InjectionContainers.swift).
+    /// Whether a resolve through the lifetime scope `node` belongs to a build held outside
+    /// the views' lifetime scopes (`.cached`, `.singleton`, `.shared`, custom, a `.graph`
+    /// part, an async build): then it resolves through the root, as that build would
+    /// anywhere else. For a view's scope: any such build open on this thread or task; for
+    /// another: one opened since a view model's build put the view's containers in force.
     @inline(never)
     static func resolvesAtRootNow(from node: ContainerNode) -> Bool {
         let context = ResolutionContext.current
@@ -83,10 +75,9 @@ struct Route {
         return !containers.isEmpty && context.isBuildingForAHolderOutsideViews(after: depth)
     }
 
-    /// Whether a synchronous resolve through a closed scope comes from a caller that may
-    /// outlive its scope without a programming error — a cancelled task (a request whose
-    /// client left, a view's `.task` after its view went), or the body of an async build
-    /// that its scope's close ended — and builds for that caller alone instead of stopping.
+    /// Whether a resolve through a closed scope comes from a caller that may outlive it
+    /// without a programming error (a cancelled task, the body of an async build the close
+    /// ended): it builds for that caller alone instead of stopping.
     static var mayOutliveClosedScope: Bool {
         Task.isCancelled || AsyncBuildChain.isInEndedBuild
     }
@@ -96,8 +87,7 @@ struct Route {
 
 extension Route {
     /// Step 2 along this route: the held instance, or this thread's build opened on
-    /// `context`; nil if an override changed since `overridesSeen` (nothing was claimed:
-    /// the caller computes the route again).
+    /// `context`; nil if an override changed since `overridesSeen` (nothing was claimed).
     @inline(__always)
     consuming func begin(
         _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, context: ResolutionContext,
@@ -116,16 +106,13 @@ extension Route {
             return Route.beginUnheld(frame, from: node, override: body, observed: EventHub.isActive, context: context)
         }
         // 2. Scopes that keep their instance: the held one, or this thread's build, recorded
-        //    in flight so that other threads wait for it. `created` is reported once the
-        //    instance is stored: an observer that resolves the key then finds it, not a cycle.
+        //    in flight so that other threads wait for it.
         let frame = BuildFrame(
             key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot, in: storage,
             overridden: override != nil, lifespan: timeToLive.map { Expiry.lifespan($0, of: key) } ?? Expiry.forever)
         if timeToLive != nil { storage.dropExpired(frame.storageKey, reportedBy: owner, clock: Expiry.currentClock) }
         switch storage.claim(frame, scope: scope, context: context, overridesSeen: overridesSeen) {
         case .held(let held):
-            // A captive dependency whether the shorter-lived instance is built now or held
-            // already: the holder keeps it alive either way.
             let observed = EventHub.isActive
             if observed { Route.reportCaptivity(of: frame, from: owner, context: context) }
             return answer(held, of: frame, owner: owner, storage: storage, observed: observed, context: context)
@@ -136,10 +123,8 @@ extension Route {
         }
     }
 
-    /// Opens the build of a `.scoped` instance in the child lifetime scope `node`, which
-    /// the fast read that just missed recorded in its storage
-    /// (`InstanceStorage.readOrClaim`): the route it checked is the declared scope's, held
-    /// by `node`, with no override, observer or container world in play.
+    /// Opens the `.scoped` build that the fast read which just missed in the child `node`
+    /// recorded (`InstanceStorage.readOrClaim`): nothing was in play, so no route.
     static func beginClaimedByFastRead(
         _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, in node: ContainerNode,
         context: ResolutionContext
@@ -149,8 +134,7 @@ extension Route {
         return openClaimed(frame, owner: node, storage: storage, override: nil, context: context)
     }
 
-    /// Opens `frame`'s build, claimed in `storage` (owned by `owner`), on `context`, with
-    /// its captive check; the shell runs `override` (the declared body if nil).
+    /// Opens `frame`'s build, claimed in `storage`, on `context`, with its captive check.
     @inline(__always)
     private static func openClaimed(
         _ frame: BuildFrame, owner: consuming ContainerNode, storage: consuming InstanceStorage,
@@ -158,18 +142,16 @@ extension Route {
     ) -> BuildStep {
         let observed = EventHub.isActive
         if observed { Route.reportCaptivity(of: frame, from: owner, context: context) }
-        // The ending keeps `owner` and `storage` until the build finishes: moved into it,
-        // not retained again.
-        let ending = BuildEnding(
-            filing: .storage(.retaining(consume storage)), reporter: .retaining(consume owner), observed: observed)
-        context.open(frame, ending: ending)
+        // Moved into the filing, which keeps them until the build finishes.
+        let filing = Filing(
+            place: .storage(.retaining(consume storage)), reporter: .retaining(consume owner), observed: observed)
+        context.open(frame, filing: filing)
         return .build(override: override, form: frame.kind.payloadForm, context: .unretained(context))
     }
 
-    /// What a claim that found `held` in `storage` (owned by `owner`) answers: the
-    /// instance, reported and decorated; for a closed scope, a stop, or a build for a
-    /// caller that may outlive its scope (``mayOutliveClosedScope``, a property wrapper's
-    /// late resolve) or for the body of a build the close overtook.
+    /// What a claim that found `held` answers: the instance, reported and decorated; for
+    /// a closed scope, a stop, or a build for this caller alone when it may outlive the
+    /// scope (``mayOutliveClosedScope``, a property wrapper, a build the close overtook).
     private func answer(
         _ held: Lookup, of frame: BuildFrame, owner: ContainerNode, storage: InstanceStorage, observed: Bool,
         context: ResolutionContext
@@ -182,11 +164,8 @@ extension Route {
             if context.isResolvingForPropertyWrapper && !Route.mayOutliveClosedScope {
                 Route.reportWrapperAfterClose(frame.storageKey, scope: scope, in: owner)
             }
-            // A cancelled task, an ended async build's body, a build the close overtook: an
-            // instance for this caller alone, kept by nobody, instead of a stop
-            // (LifetimeScopeClosedError).
-            let ending = BuildEnding(filing: .dropped, reporter: observed ? .retaining(owner) : nil, observed: observed)
-            context.open(frame, ending: ending)
+            let filing = Filing(place: .dropped, reporter: observed ? .retaining(owner) : nil, observed: observed)
+            context.open(frame, filing: filing)
             return .build(override: body, form: observed ? .strong : .unused, context: .unretained(context))
         }
         Route.report(held, of: frame, scope: scope, owner: owner)
@@ -194,14 +173,13 @@ extension Route {
         return .found(held)
     }
 
-    /// `.unique` and `.graph` resolved through `node`: the current graph's instance, or a
-    /// build (reported by `node` when `observed`).
+    /// `.unique` and `.graph` through `node`: the current graph's instance, or a build.
     @inline(__always)
     static func beginUnheld(
         _ frame: BuildFrame, from node: ContainerNode, override: (any OverrideBody)?, observed: Bool,
         context: ResolutionContext
     ) -> BuildStep {
-        var filing = BuildEnding.Filing.nowhere
+        var place = Filing.Place.nowhere
         if frame.kind.home == .graph {
             let storageKey = frame.storageKey
             if let held = context.graphInstance(storageKey) {
@@ -209,23 +187,23 @@ extension Route {
                 return .found(.held(held))
             }
             // A graph resolved at the top is its own whole graph: nothing else shares it.
-            if context.isBuilding { filing = .graph }
+            if context.isBuilding { place = .graph }
         }
         guard observed else {
-            context.open(frame, ending: .unobserved(filing))
-            return .build(override: override, form: filing.isGraph ? .strong : .unused, context: .unretained(context))
+            context.open(frame, filing: .unobserved(place))
+            return .build(override: override, form: place.isGraph ? .strong : .unused, context: .unretained(context))
         }
-        return beginObserved(frame, from: node, filing: filing, override: override, context: context)
+        return beginObserved(frame, from: node, place: place, override: override, context: context)
     }
 
     /// An observed unique or graph build: its captive check, and a reporter.
     @inline(never)
     private static func beginObserved(
-        _ frame: BuildFrame, from node: ContainerNode, filing: BuildEnding.Filing, override: (any OverrideBody)?,
+        _ frame: BuildFrame, from node: ContainerNode, place: Filing.Place, override: (any OverrideBody)?,
         context: ResolutionContext
     ) -> BuildStep {
         reportCaptivity(of: frame, from: node, context: context)
-        context.open(frame, ending: BuildEnding(filing: filing, reporter: .retaining(node), observed: true))
+        context.open(frame, filing: Filing(place: place, reporter: .retaining(node), observed: true))
         // An event describes the instance: it comes back as a payload.
         return .build(override: override, form: .strong, context: .unretained(context))
     }
@@ -234,8 +212,7 @@ extension Route {
 // MARK: Reports
 
 extension Route {
-    /// Reports a property wrapper's resolve of `key` through `node` after it closed
-    /// (``ResolutionContext/resolvingForPropertyWrapper(_:)``).
+    /// Reports a property wrapper's resolve of `key` through `node` after it closed.
     @inline(never)
     static func reportWrapperAfterClose(_ key: StorageKey, scope: Scope, in node: ContainerNode) {
         node.reportMisuse(
@@ -256,8 +233,7 @@ extension Route {
         if !kept { reporter.emit(.released, key: key, scope: scope, instance: instance) }
     }
 
-    /// Reports a held instance found in `owner`'s storage (`reused`), or stops for a
-    /// closed scope.
+    /// Reports a held instance (`reused`), or stops for a closed scope.
     @inline(never)
     private static func report(_ outcome: Lookup, of frame: BuildFrame, scope: Scope, owner: ContainerNode) {
         switch outcome {
@@ -270,12 +246,9 @@ extension Route {
         }
     }
 
-    /// The one captive check, for both drivers: reports a captive dependency, an instance
-    /// held longer (cached, custom, singleton) whose body resolves `frame`'s shorter-lived
-    /// one (shared, or scoped in a child), whether built now, joined or held already (the
-    /// holder keeps it alive either way). The holder is the innermost such build on
-    /// `context`'s thread, then in this task's chain (``CaptiveHolder/innermost(around:)``);
-    /// an async resolve passes no context.
+    /// The one captive check, for both drivers: reports an instance held longer (cached,
+    /// custom, singleton) whose body resolves `frame`'s shorter-lived one (shared, scoped
+    /// in a child), built now or held already. An async resolve passes no context.
     @inline(never)
     static func reportCaptivity<P>(of frame: Frame<P>, from node: ContainerNode, context: ResolutionContext?) {
         guard frame.kind.isShortLived(ownedByChild: frame.ownedByChild),
@@ -290,7 +263,6 @@ extension Route {
     /// Stops for a synchronous resolve of `key` through `owner`, a closed lifetime scope.
     @inline(never)
     static func closedScope(_ key: StorageKey, scope: Scope, owner: ContainerNode) -> Never {
-        // As every stop: the builds whose bodies made this resolve close the message.
         let chain = ResolutionContext.current.chain()
         ScopedFailure.stop(
             owner.closedError(key, scope: scope).description + chain.suffix, declaredBy: [key.registration] + chain.keys)
@@ -304,12 +276,9 @@ package struct CaptiveHolder {
     package let scope: Scope
     package let through: [StorageKey]
 
-    /// The one captive-holder computation, for both drivers: the innermost build that
-    /// outlives lifetime scopes (cached, custom, singleton) among `threadFrames` (this
-    /// thread's open builds, outermost first), else in this task's chain of async builds;
-    /// the builds after it (`.unique`, `.graph` bodies) are the steps between. An async
-    /// resolve passes none: a synchronous body cannot await, so no thread build is open
-    /// around it.
+    /// The innermost build that outlives lifetime scopes among `threadFrames` (outermost
+    /// first), else in this task's chain; the builds after it are the steps between. An
+    /// async resolve passes none: a synchronous body cannot await.
     static func innermost(around threadFrames: [BuildFrame]) -> CaptiveHolder? {
         innermost(in: threadFrames, then: [])
             ?? innermost(in: AsyncBuildChain.frames.lazy.map { $0.frame }, then: threadFrames.map(\.storageKey))
@@ -326,34 +295,28 @@ package struct CaptiveHolder {
 
 // MARK: The frame of a build
 
-/// One build in progress, as both drivers record it: a thread on its stack of open
-/// builds (``BuildFrame``), a task in its chain (``AsyncFrame``). What differs between
-/// them is the parameter part (``FrameParameter``); the rest, and everything a cycle
-/// message, a captive check or a storage key asks of a frame, is written once here.
+/// One build in progress, as both drivers record it: a thread on its stack
+/// (``BuildFrame``), a task in its chain (``TaskFrame``). Only the parameter part differs
+/// (``FrameParameter``).
 ///
-/// Trivial for a thread's frame (no reference counting on push and pop): the custom scope
-/// is unretained (custom scopes live for the process, `Scope.customScopes`), and a
-/// thread's parameter is a pointer to the ``BuildParameter`` on the typed shell's stack,
-/// alive from `beginBuild` to ``ResolutionContext/finishBuild(_:)`` (Registration.swift).
+/// Trivial for a thread's frame: the custom scope is unretained (custom scopes live for
+/// the process), and the parameter points at the typed shell's stack, alive until
+/// ``ResolutionContext/finishBuild(_:)``.
 package struct Frame<Parameter: FrameParameter> {
     package let key: RegistrationKey
-    /// A parameter factory's parameter: for per-parameter factories, part of the storage
-    /// key; what tells two builds of the registration apart.
+    /// A parameter factory's parameter: what tells two builds of the registration apart.
     let parameter: Parameter
     /// The custom scope (nil for the built-in ones).
     package unowned(unsafe) let custom: Scope?
-    /// Where the build belongs: the storage that will keep its instance, or for `.unique`
-    /// and `.graph` the container resolving it. A body may resolve its own registration
-    /// through another container: another build, not a cycle.
+    /// The storage that will keep the instance, or for `.unique` and `.graph` the resolving
+    /// container: a body resolving its own registration elsewhere is not a cycle.
     let holderID: ObjectIdentifier
-    /// How long the instance lives once stored, in nanoseconds (`.timeToLive`);
-    /// ``Expiry/forever`` for a factory without a time to live.
+    /// How long the instance lives once stored, in nanoseconds (``Expiry/forever``: always).
     package let lifespan: UInt64
     package let kind: Scope.Lifetime
     /// Whether the instance is owned by a child lifetime scope (captive checks).
     package let ownedByChild: Bool
-    /// Whether the body that runs is an override (`register { }`), not the declared one:
-    /// a cycle message says so, since the declaration does not show its dependencies.
+    /// Whether an override's body runs: a cycle message says so.
     package let overridden: Bool
 
     package init(
@@ -376,9 +339,8 @@ package struct Frame<Parameter: FrameParameter> {
     /// The storage key as messages and events name it: `detail[3] (DetailViewModel)`.
     package var description: String { storageKey.description }
 
-    /// The build as cycle messages name it: `member[parameter] (Type)` for any `Hashable`
-    /// parameter, per-parameter factory or not; `member (Type)` otherwise; `member (Type,
-    /// override)` when an override's body is the one running.
+    /// The build as cycle messages name it: `member[parameter] (Type)`, `member (Type)`,
+    /// `member (Type, override)`.
     package var buildDescription: String {
         "\(buildName) (\(key.typeName)\(overridden ? ", override" : ""))"
     }
@@ -389,28 +351,24 @@ package struct Frame<Parameter: FrameParameter> {
         return "\(key.memberName)[\(parameter)]"
     }
 
-    /// Whether both frames build the same instance: the same registration in the same
-    /// place and, for a parameter factory, an equal parameter. Parameters that cannot be
-    /// compared count as equal: every build of such a registration is the same one.
+    /// Whether both frames build the same instance: same registration, same place, equal
+    /// parameter (parameters that cannot be compared count as equal).
     @inline(__always)
     func isSameBuild(as other: Frame) -> Bool {
         guard key == other.key, holderID == other.holderID else { return false }
         return parameter.isSame(as: other.parameter) ?? true
     }
 
-    /// The one cycle check, for a thread's stack and a task's chain: stops the process if
-    /// one of `open` (the builds in progress, outermost first) builds what this frame
-    /// builds. `how` says where the cycle is (`between async factories`).
+    /// The one cycle check, for both drivers: stops the process if one of `open` (outermost
+    /// first) builds what this frame builds. `how`: where the cycle is.
     @inline(__always)
     func checkCycle(in open: some Collection<Frame>, how: String? = nil) {
         guard let start = open.firstIndex(where: { $0.isSameBuild(as: self) }) else { return }
         stopCycle(after: Array(open[start...]), how: how)
     }
 
-    /// Stops the process with the chain `a (A) → b (B) → a`: `steps` (the builds in progress
-    /// from the one this frame builds again), then this frame. Builds with a `Hashable`
-    /// parameter show it, `item[1] (Item) → item[2] (Item) → item[1]`, and `note` (if any)
-    /// follows.
+    /// Stops the process with the chain `a (A) → b (B) → a`: `steps`, then this frame,
+    /// then `note`.
     @inline(never)
     func stopCycle(after steps: [Frame], how: String? = nil, note: String = "") -> Never {
         ScopedFailure.stopCycle(
@@ -421,16 +379,13 @@ package struct Frame<Parameter: FrameParameter> {
 /// A task's frame (``TaskFrame``) crosses tasks in its chain.
 extension Frame: Sendable where Parameter: Sendable {}
 
-/// The parameter part of a ``Frame``, which the drivers hold differently: a pointer to
-/// the parameter on the thread's stack (``BuildFrame``), a per-parameter factory's key
-/// value in a task's chain (``TaskParameter``).
+/// The parameter part of a ``Frame``: a pointer to the thread's stack (``BuildFrame``),
+/// a key value in a task's chain (``TaskParameter``).
 package protocol FrameParameter {
     /// For a per-parameter factory, the parameter as part of the storage key.
     var box: ParameterBox? { get }
-    /// The parameter as messages print it (`3`, `item-7`); nil for none, or a parameter
-    /// whose type is not `Hashable`.
+    /// The parameter as messages print it (`3`); nil for none or a non-`Hashable` one.
     var description: String? { get }
-    /// Whether `other` is an equal parameter; nil when that cannot be told (then both
-    /// builds count as the same one).
+    /// Whether `other` is an equal parameter; nil when that cannot be told.
     func isSame(as other: Self) -> Bool?
 }
