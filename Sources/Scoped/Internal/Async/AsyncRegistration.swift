@@ -12,10 +12,7 @@ package final class AsyncOverrideBox<P, T>: OverrideBody {
     let decorators: RunTimeDecorators<T>
     private let undecorated: @Sendable (P) async throws -> T
 
-    init(
-        body: @escaping @Sendable (P) async throws -> T, scope: Scope, timeToLive: Double? = nil,
-        decorators: RunTimeDecorators<T> = RunTimeDecorators()
-    ) {
+    init(body: @escaping @Sendable (P) async throws -> T, scope: Scope, timeToLive: Double?, decorators: RunTimeDecorators<T>) {
         undecorated = body
         if decorators.isEmpty {
             self.body = body
@@ -49,8 +46,8 @@ package final class AsyncOverrideBox<P, T>: OverrideBody {
 /// synchronous ones: `AsyncFactory<T>` is an `AsyncRegistration<Void, T>`.
 @usableFromInline
 package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, Sendable {
-    /// The body as declared: an ``AsyncFactory``'s takes no parameter and is stored as
-    /// is (wrapping it would allocate a closure context on every factory access).
+    /// The body as declared: an ``AsyncFactory``'s is stored as is (wrapping it in a
+    /// parameter's closure would allocate a context on every factory access).
     @usableFromInline
     package enum Body: Sendable {
         case plain(@Sendable () async throws -> T)
@@ -80,8 +77,7 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         }
     }
 
-    // The fields of `RegistrationFields`, as `Registration` stores them (flat, not in a
-    // shared struct: see there), and the async body.
+    // The fields of `RegistrationFields`, stored flat as in `Registration` (see there).
     @usableFromInline package let nodeRef: NodeReference
     @usableFromInline package let nodeOwner: ContainerManager?
     @usableFromInline package let key: RegistrationKey
@@ -147,15 +143,10 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         let body = storedBody
         let (outcome, override) = try await node.resolveAsync(
             key, parameter: parameterKey?(parameter), kind: scopeKind, custom: customScope,
-            timeToLive: body.decoration?.timeToLive, weakTarget: { Payload.weakTarget(of: Payload.unwrap($0, as: T.self)) }
+            timeToLive: body.decoration?.timeToLive
         ) { override in
-            let value =
-                if let override {
-                    try await Self.body(of: override, for: key)(parameter)
-                } else {
-                    try await Self.call(body, parameter)
-                }
-            return Payload.wrap(value)
+            guard let override else { return Payload.wrap(try await Self.call(body, parameter)) }
+            return Payload.wrap(try await Self.body(of: override, for: key)(parameter))
         }
         let instance = outcome.heldInstance(as: T.self).unsafelyUnwrapped
         // No lock is held here: the decorators are user code. An override made from a

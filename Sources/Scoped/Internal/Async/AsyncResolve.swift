@@ -10,13 +10,6 @@
 /// `AsyncOverrideBox<P, T>`), and returns the value as a strong ``Payload``.
 package typealias MakeInstanceAsync = @Sendable (_ override: (any OverrideBody)?) async throws -> AnyObject
 
-/// What an async build needs of the typed shell: its body, and what `.shared` keeps weakly
-/// of a payload (the class instance in it, or nil for a value: then nothing is kept).
-private struct AsyncShell {
-    let make: MakeInstanceAsync
-    let weakTarget: @Sendable (AnyObject) -> AnyObject?
-}
-
 extension ContainerNode {
     /// Resolves an async factory's instance that its fast read did not find: along the
     /// ``Route`` `beginBuild` computes, with one build per key however many tasks ask.
@@ -24,16 +17,15 @@ extension ContainerNode {
     /// the override in effect, whose run-time decorators ran.
     package func resolveAsync(
         _ key: RegistrationKey, parameter: (any Hashable & Sendable)?, kind: Scope.Lifetime, custom: Scope?,
-        timeToLive: Double?, weakTarget: @escaping @Sendable (AnyObject) -> AnyObject?, make: @escaping MakeInstanceAsync
+        timeToLive: Double?, make: @escaping MakeInstanceAsync
     ) async throws -> (Lookup, override: (any OverrideBody)?) {
-        let shell = AsyncShell(make: make, weakTarget: weakTarget)
         // A loop, as `beginGeneral`'s (Resolve.swift): overrides that keep changing on other
         // threads must not deepen the stack.
         while true {
             let overridesSeen = OverrideChanges.now  // before the override is looked up
             let route = Route(key, from: self, declared: custom ?? Scope.builtIn(kind))
             if let found = try await route.resolveAsync(
-                key, parameter: TaskParameter(value: parameter), timeToLive: timeToLive, shell, overridesSeen: overridesSeen)
+                key, parameter: TaskParameter(value: parameter), timeToLive: timeToLive, make, overridesSeen: overridesSeen)
             {
                 return (found, route.body)
             }
@@ -45,7 +37,7 @@ extension Route {
     /// One attempt along this route; nil if an override changed since `overridesSeen`
     /// (nothing was claimed: the caller computes the route again).
     fileprivate func resolveAsync(
-        _ key: RegistrationKey, parameter: TaskParameter, timeToLive: Double?, _ shell: AsyncShell, overridesSeen: UInt
+        _ key: RegistrationKey, parameter: TaskParameter, timeToLive: Double?, _ make: @escaping MakeInstanceAsync, overridesSeen: UInt
     ) async throws -> Lookup? {
         let (kind, custom) = (scope.kind, scope.isBuiltIn ? nil : scope)
         let timeToLive = timeToLive ?? body?.timeToLive  // the declaration's wins
@@ -53,7 +45,7 @@ extension Route {
             if let timeToLive { Expiry.stopUnheld(key, seconds: timeToLive, scope: scope) }
             let frame = TaskFrame(
                 key, parameter: parameter, kind: kind, custom: custom, ownedByChild: false, in: node, overridden: override != nil)
-            return try await buildUnique(frame, make: shell.make)
+            return try await buildUnique(frame, make: make)
         }
         let frame = TaskFrame(
             key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot, in: storage,
@@ -66,14 +58,14 @@ extension Route {
         let claim = storage.claimAsync(frame.storageKey, scope: scope, overridesSeen: overridesSeen) {
             AsyncBuild(frame.storageKey, description: frame.buildDescription, lock: storage.state)
         }
-        return try await answer(claim, of: frame, owner: owner, storage: storage, shell, clock: clock)
+        return try await answer(claim, of: frame, owner: owner, storage: storage, make, clock: clock)
     }
 
     /// What a claim of `frame`'s key in `storage` (owned by `owner`) answers: the held
     /// instance, the joined build's, or a started build's; nil if overrides changed.
     private func answer(
         _ claim: InstanceStorage.AsyncClaimed, of frame: TaskFrame, owner: ContainerNode, storage: InstanceStorage,
-        _ shell: AsyncShell, clock: ManualClock?
+        _ make: @escaping MakeInstanceAsync, clock: ManualClock?
     ) async throws -> Lookup? {
         let (storageKey, scope) = (frame.storageKey, frame.scope)
         // A captive dependency whether the shorter-lived instance is built now, joined or held.
@@ -93,7 +85,7 @@ extension Route {
         case .join(let build, let waiter):
             held = .held(try await AsyncBuildChain.value(of: build, for: waiter))
         case .run(let build, let waiter):
-            start(build, of: frame, owner: owner, storage: storage, shell, clock: clock)
+            start(build, of: frame, owner: owner, storage: storage, make, clock: clock)
             return .held(try await AsyncBuildChain.value(of: build, for: waiter))
         }
         // A held or joined instance is reused: one event per resolve, as for a thread that
@@ -118,8 +110,8 @@ extension Route {
     /// watchdog, then its body in a task of its own, which files the instance and hands it
     /// to every waiter.
     private func start(
-        _ build: AsyncBuild, of frame: TaskFrame, owner: ContainerNode, storage: InstanceStorage, _ shell: AsyncShell,
-        clock: ManualClock?
+        _ build: AsyncBuild, of frame: TaskFrame, owner: ContainerNode, storage: InstanceStorage,
+        _ make: @escaping MakeInstanceAsync, clock: ManualClock?
     ) {
         let (scope, override) = (frame.scope, body)
         // The watchdog first: a build's is set before those of the builds its body starts.
@@ -135,12 +127,18 @@ extension Route {
         build.start {
             let result: Result<AnyObject, any Error>
             do {
-                result = .success(try await AsyncBuildChain.run(shell.make, override: override, container: owner, chain: chain))
+                result = .success(try await AsyncBuildChain.run(make, override: override, container: owner, chain: chain))
             } catch {
                 result = .failure(error)
             }
+            // A strong payload (every waiter gets it), of which `.shared` keeps the class
+            // instance weakly: what `Payload.weakTarget(of:)` keeps of the value.
+            let weakTarget = { (payload: AnyObject) -> AnyObject? in
+                guard let box = payload as? AnyInstanceBox else { return payload }
+                return box.classInstance
+            }
             let kept = storage.fileAsyncBuild(
-                of: frame.storageKey, holding: frame.kind.holding(for: try? result.get(), weakTarget: shell.weakTarget),
+                of: frame.storageKey, holding: frame.kind.holding(for: try? result.get(), weakTarget: weakTarget),
                 scope: scope, reporter: reporter, build: build, deadline: Expiry.deadline(lifespan: frame.lifespan, on: clock),
                 builtThrough: LeakCheck.isArmed ? chain.dropLast().map(\.frame.storageKey) : [])
             if case .success(let payload) = result, EventHub.isActive {

@@ -94,7 +94,7 @@ package class Decoration<Base: Sendable, T>: DecoratedResolve, @unchecked Sendab
 /// A ``Registration``'s decoration: the typed resolves behind ``DecoratedResolve``.
 @usableFromInline
 package final class DecoratedRegistration<P, T>: Decoration<Registration<P, T>.Body, T>, @unchecked Sendable {  // immutable
-    @usableFromInline
+    @usableFromInline  // declared again: an inherited initializer cannot be `@usableFromInline`
     package required init(base: Registration<P, T>.Body, decorators: [@Sendable (T) -> Void], timeToLive: Double? = nil) {
         super.init(base: base, decorators: decorators, timeToLive: timeToLive)
     }
