@@ -14,8 +14,8 @@ package enum WaitGraph {
         let what: String
         /// For the message's "where to look" line (nil for a `Lazy`'s own resolve).
         let registration: RegistrationKey?
-        /// An async build waiting: its own description and registration (nil for a thread).
-        let waitingBuild: (what: String, registration: RegistrationKey)?
+        /// The awaiting async build, as messages name it (nil for a thread).
+        let waitingBuild: String?
         /// False once the build waited for (or any build in that storage) has finished and
         /// the waiter is about to look again.
         let stillBlocked: @Sendable () -> Bool
@@ -46,7 +46,7 @@ package enum WaitGraph {
     package static func willAwait(_ target: AsyncBuild, from waiter: AsyncBuild) {
         let wait = Wait(
             owner: ObjectIdentifier(target), what: target.description, registration: target.registration,
-            waitingBuild: (waiter.description, waiter.registration), stillBlocked: { true })
+            waitingBuild: waiter.description, stillBlocked: { true })
         guard let chain = record(wait, for: ObjectIdentifier(waiter)) else { return }
         // The chain's last wait is the one that closes on `waiter`, which comes first here.
         ScopedFailure.stopCycle(
@@ -59,7 +59,7 @@ package enum WaitGraph {
     /// stalled build's report.
     package static func buildsAwaiting(_ target: AsyncBuild) -> [String] {
         let id = ObjectIdentifier(target)
-        return waits.withLock { $0.values.compactMap { $0.owner == id ? $0.waitingBuild?.what : nil } }.sorted()
+        return waits.withLock { $0.values.compactMap { $0.owner == id ? $0.waitingBuild : nil } }.sorted()
     }
 
     /// Records `wait` unless it closes a cycle of waits that still block; returns that
