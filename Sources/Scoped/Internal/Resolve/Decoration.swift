@@ -132,8 +132,8 @@ package final class DecoratedRegistration<P, T>: Decoration<Registration<P, T>.B
         _ nodeRef: NodeReference, _ key: RegistrationKey, kind: Scope.Lifetime, custom: Scope?, parameter: P,
         parameterKey: (@Sendable (P) -> ParameterBox)??, context: ResolutionContext
     ) -> (T, carriedRan: Bool) {
-        context.resolvingDecorated(key) {
-            guard case .some(let parameterKey) = parameterKey else {
+        guard case .some(let parameterKey) = parameterKey else {
+            return context.resolvingDecorated(key) {
                 guard let timeToLive else {
                     return Registration<P, T>.resolve(
                         in: nodeRef, container: key.container, name: key.name, type: key.producedType, position: key.position,
@@ -143,6 +143,8 @@ package final class DecoratedRegistration<P, T>: Decoration<Registration<P, T>.B
                     nodeRef, key, kind: kind, custom: custom, body: base, parameter: parameter, buildParameter: nil,
                     timeToLive: timeToLive)
             }
+        }
+        return context.resolvingDecorated(key) {
             guard let timeToLive else {
                 return Registration<P, T>.resolve(
                     in: nodeRef, container: key.container, name: key.name, type: key.producedType, position: key.position,
