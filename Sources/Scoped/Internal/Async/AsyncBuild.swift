@@ -1,31 +1,22 @@
-// Concurrency rule: a build has no lock of its own. Its progress (waiters, result, task,
-// watchdog, abandoned, ended) is guarded by the lock of the storage that records it in
-// flight (`InstanceStorage.state`), so that a claim joins it, and a storage forgets it,
-// in the same critical section as the table's lookup: no lock is taken under another.
-// The storage lock is held only to read or change the progress: continuations are
-// resumed, the tasks are cancelled and a stall report runs after unlocking, so no lock
-// is held while a waiter resumes or user code runs. A continuation carries no value: the
-// resumed waiter reads the result under the lock, so the instance only ever crosses
-// tasks inside it. Nothing here outlives its callers' hold on the instance: the last
-// waiter to take the result drops it, and every waiter returns only after the build's
-// task has ended (the runtime releases a finished task's closure, and with it the task's
-// last reference).
+// Concurrency rule: no lock of its own. Its progress is guarded by the lock of the storage
+// that records it in flight (`InstanceStorage.state`), so a claim joins it, and the
+// storage forgets it, in the same critical section as the table's lookup. Continuations
+// are resumed, tasks cancelled and stalls reported after unlocking. A continuation carries
+// no value: the resumed waiter reads the result under the lock. Nothing here outlives the
+// callers' hold on the instance: the last waiter to take the result drops it, and every
+// waiter returns only after the build's task has ended (and released its closure).
 
-/// One build of an async factory's instance for a caching scope, and the callers awaiting
-/// it: however many callers race for a key, one build runs and every one of them gets its
-/// result (single flight).
-///
-/// The build runs in a task of its own, so a caller whose task is cancelled stops waiting
-/// (it throws `CancellationError`) without cancelling the build for the others. When the
-/// last waiter leaves before the result is in, the build is *abandoned*: its storage
-/// forgets it in the same step (the next caller starts anew), its task is cancelled, and
-/// whatever the body still returns is not stored.
+/// The one build of an async factory's instance for a caching scope however many callers
+/// race for its key, in a task of its own: a caller whose task is cancelled stops waiting
+/// (`CancellationError`) without cancelling it for the others. When the last waiter leaves
+/// before the result is in, the build is *abandoned*: its storage forgets it in the same
+/// step (the next caller starts anew), its task is cancelled, and its result is not stored.
 package final class AsyncBuild: @unchecked Sendable { // @unchecked: its storage's lock (`lock`) guards `progress`.
     private struct Progress {
-        /// Waiters whose continuation is stored, by waiter number.
+        /// Stored continuations, by waiter number.
         var waiting: [UInt64: UnsafeContinuation<Void, any Error>] = [:]
-        /// Waiters that joined and have neither taken the result nor left (cancelled) yet:
-        /// at first the caller that claimed the build (``AsyncBuild/firstWaiter``).
+        /// Waiters that joined and have neither taken the result nor left yet: at first the
+        /// caller that claimed the build (``AsyncBuild/firstWaiter``).
         var members = 1
         /// Waiters cancelled before their continuation was stored.
         var cancelledEarly: Set<UInt64> = []
@@ -34,42 +25,43 @@ package final class AsyncBuild: @unchecked Sendable { // @unchecked: its storage
         var over = false
         /// The result, until the last member has taken it.
         var result: Result<AnyObject, any Error>?
-        /// The build's task, kept after it finishes: a waiter awaits its end.
+        /// Kept after it finishes: a waiter awaits its end.
         var task: Task<Void, Never>?
-        /// The task that reports the build if it is still running after a while (``watch(after:report:)``).
         var watchdog: Task<Void, Never>?
         var abandoned = false
-        /// Ended by its scope's close (``end(throwing:)``): what the body still makes is
-        /// dropped, and it may resolve from the closed scope without stopping.
+        /// Ended by its scope's close: what the body still makes is dropped, and it may
+        /// resolve from the closed scope without stopping.
         var ended = false
+
+        /// Marks the build over with `result` and takes the continuations to resume.
+        mutating func finish(with result: Result<AnyObject, any Error>?) -> [UnsafeContinuation<Void, any Error>] {
+            over = true
+            self.result = result
+            defer { waiting = [:] }
+            return Array(waiting.values)
+        }
     }
 
-    /// Read and changed only under `lock`.
+    /// Read and changed only under `lock`, the lock of the storage that records the build
+    /// in flight for `key`.
     private var progress = Progress()
-    /// The lock of the storage that records this build in flight.
     private let lock: Locked<StorageState>
-    /// The key it builds in that storage, which forgets the build when it is abandoned.
     private let key: StorageKey
     /// What the build makes, as messages name it: `database (Database)`.
     package let description: String
-    /// The registration, for messages: `database`, and the line that declares it.
     package var registration: RegistrationKey { key.registration }
 
-    /// A build of `key` for the storage whose lock is `lock`, as messages name it
-    /// (`description`).
     package init(_ key: StorageKey, description: String, lock: Locked<StorageState>) {
         self.key = key
         self.description = description
         self.lock = lock
     }
 
-    /// Runs `body` on the progress under the storage's lock.
     private func withProgress<R>(_ body: (inout Progress) -> R) -> R {
         lock.withLock { _ in body(&progress) }
     }
 
-    /// Starts the build: `run` in a task of its own, whose result goes to every waiter
-    /// (``deliver(_:)`` must be called by `run`'s task, once).
+    /// Starts the build: `run` in a task of its own, which must call ``deliver(_:)`` once.
     package func start(_ run: @escaping @Sendable () async -> Void) {
         // Made under the lock (a task starts elsewhere, so no user code runs here): a
         // waiter resumed by ``deliver(_:)`` always finds the task to await.
@@ -81,9 +73,8 @@ package final class AsyncBuild: @unchecked Sendable { // @unchecked: its storage
         if cancelNow { task.cancel() }
     }
 
-    /// Calls `report` with this build and the number of its callers if the build is still
-    /// running `nanoseconds` from now; nothing if it finishes, ends or is abandoned first
-    /// (its watchdog task is then cancelled).
+    /// Calls `report` with this build and the number of its callers if it is still running
+    /// `nanoseconds` from now.
     package func watch(after nanoseconds: UInt64, report: @escaping @Sendable (AsyncBuild, _ callers: Int) -> Void) {
         let watchdog = Task { [self] in
             try? await Task.sleep(nanoseconds: nanoseconds)
@@ -103,54 +94,43 @@ package final class AsyncBuild: @unchecked Sendable { // @unchecked: its storage
     /// start, so that a new build is never abandoned before it runs.
     package static let firstWaiter: UInt64 = 1
 
-    /// Joins the build as a waiter. Called by a claim, which holds the storage's lock and
-    /// finds only builds that are not abandoned: the storage forgets a build in the step
-    /// that abandons it (``leave(_:)``), and then what it still makes is not stored.
+    /// Joins the build as a waiter, for a claim under the storage's lock (which finds no
+    /// abandoned build: the storage forgets one in the step that abandons it).
     package func joinHoldingStorageLock() -> UInt64 {
         progress.nextWaiter += 1
         progress.members += 1
         return progress.nextWaiter
     }
 
-    /// How many callers wait for the build now, read under the storage's lock (for tests,
-    /// through `container.inspection`).
+    /// How many callers wait for the build now (for tests, through `container.inspection`).
     package var membersHoldingStorageLock: Int { progress.members }
 
-    /// Whether the close of its scope ended the build (``end(throwing:)``).
     package var wasEnded: Bool { withProgress { $0.ended } }
 
     /// Ends the build before its body returns (its scope closed): every waiter, and every
-    /// caller that still joins, throws `error` now; the task is cancelled, and what the
-    /// body still returns goes nowhere.
+    /// caller that still joins, throws `error` now; what the body still returns goes nowhere.
     package func end(throwing error: any Error) {
         let (waiting, task, watchdog) = withProgress {
             state -> ([UnsafeContinuation<Void, any Error>], Task<Void, Never>?, Task<Void, Never>?) in
             guard !state.over else { return ([], nil, nil) }
-            state.over = true
-            state.result = .failure(error)
             state.ended = true
-            let waiting = Array(state.waiting.values)
-            state.waiting = [:]
-            return (waiting, state.task, state.watchdog.take())
+            return (state.finish(with: .failure(error)), state.task, state.watchdog.take())
         }
         for continuation in waiting { continuation.resume() }
         task?.cancel()
         watchdog?.cancel()
     }
 
-    /// Waits for the result as waiter `waiter` (from ``join()``); throws
-    /// `CancellationError` if the calling task is cancelled first, or the body's error.
-    ///
-    /// Returns once the build's task has ended too, so that a caller that drops the
-    /// instance finds it released: neither the build nor its task still holds it.
+    /// Waits for the result as waiter `waiter`; throws `CancellationError` if the calling
+    /// task is cancelled first, or the body's error. Returns once the build's task has ended
+    /// too, so that a caller that drops the instance finds it released.
     package func value(for waiter: UInt64) async throws -> AnyObject {
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
                 let ready: Result<Void, any Error>? = withProgress { state in
-                    // A waiter that left before it got here is counted out already
-                    // (``leave(_:)``), even if the result is in by now: it must not take
-                    // it, or it would be counted out twice and drop the instance a
-                    // member still waits for.
+                    // A waiter that left before it got here is counted out already, even
+                    // if the result is in by now: taking it would count it out twice and
+                    // drop the instance a member still waits for.
                     if state.cancelledEarly.remove(waiter) != nil { return .failure(CancellationError()) }
                     if state.over { return .success(()) }
                     state.waiting[waiter] = continuation
@@ -175,9 +155,8 @@ package final class AsyncBuild: @unchecked Sendable { // @unchecked: its storage
         return try result.get()
     }
 
-    /// A waiter's task was cancelled: it stops waiting; the last one to leave abandons
-    /// the build, which its storage forgets in the same step (the next caller starts anew,
-    /// and what this one still makes is not stored).
+    /// A waiter's task was cancelled: it stops waiting; the last one to leave abandons the
+    /// build.
     private func leave(_ waiter: UInt64) {
         let (continuation, tasks) = lock.withLock { storage -> (UnsafeContinuation<Void, any Error>?, [Task<Void, Never>?]) in
             guard !progress.over else { return (nil, []) }
@@ -199,12 +178,8 @@ package final class AsyncBuild: @unchecked Sendable { // @unchecked: its storage
         let (waiting, watchdog) = withProgress { state -> ([UnsafeContinuation<Void, any Error>], Task<Void, Never>?) in
             let watchdog = state.watchdog.take()
             guard !state.ended else { return ([], watchdog) }
-            state.over = true
             // Kept for the members still to take it; with none (all left), dropped now.
-            if state.members > 0 { state.result = result }
-            let waiting = Array(state.waiting.values)
-            state.waiting = [:]
-            return (waiting, watchdog)
+            return (state.finish(with: state.members > 0 ? result : nil), watchdog)
         }
         watchdog?.cancel()
         for continuation in waiting { continuation.resume() }

@@ -1,22 +1,18 @@
 // Concurrency rule: an `AsyncRegistration` is an immutable value, like `Registration`;
 // the shared state it touches lives behind the storages' locks (AsyncResolve.swift).
-// `resolve` reads a held instance through the synchronous lock-free fast path first, so
-// an async cached hit costs what a synchronous one does plus the async call.
 
-/// An async override body stored in a container (`register { try await … }`).
+/// An async override body stored in a container (`register { try await … }`); as
+/// ``OverrideBox``, but no thread-local notes that the carried decorators ran (a resolve
+/// learns it from the override it gets back).
 package final class AsyncOverrideBox<P, T>: OverrideBody {
     /// The body, followed by `decorators` if there are some.
     let body: @Sendable (P) async throws -> T
     package let scope: Scope
     package let timeToLive: Double?
-    /// Those of the factory value it was made from, and those given by statements `.decorator { }`.
     let decorators: RunTimeDecorators<T>
     private let undecorated: @Sendable (P) async throws -> T
 
-    init(
-        body: @escaping @Sendable (P) async throws -> T, scope: Scope, timeToLive: Double? = nil,
-        decorators: RunTimeDecorators<T> = RunTimeDecorators()
-    ) {
+    init(body: @escaping @Sendable (P) async throws -> T, scope: Scope, timeToLive: Double?, decorators: RunTimeDecorators<T>) {
         undecorated = body
         if decorators.isEmpty {
             self.body = body
@@ -32,7 +28,6 @@ package final class AsyncOverrideBox<P, T>: OverrideBody {
         AsyncOverrideBox(body: undecorated, scope: scope ?? self.scope, timeToLive: timeToLive ?? self.timeToLive, decorators: decorators)
     }
 
-    /// This override with `decorate` run after the decorators it has.
     func decorated(with decorate: @escaping @Sendable (T) -> Void) -> AsyncOverrideBox {
         AsyncOverrideBox(body: undecorated, scope: scope, timeToLive: timeToLive, decorators: decorators.appending(decorate))
     }
@@ -47,48 +42,42 @@ package final class AsyncOverrideBox<P, T>: OverrideBody {
     }
 }
 
-/// What ``AsyncFactory`` and ``AsyncParameterFactory`` share: a key, an async body, a
-/// scope and the container to resolve in. `AsyncFactory<T>` is an
-/// `AsyncRegistration<Void, T>`.
+/// What ``AsyncFactory`` and ``AsyncParameterFactory`` share, as ``Registration`` for the
+/// synchronous ones: `AsyncFactory<T>` is an `AsyncRegistration<Void, T>`.
 @usableFromInline
 package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, Sendable {
-    /// The body as declared: an ``AsyncFactory``'s takes no parameter and is stored as
-    /// is (wrapping it would allocate a closure context on every factory access).
+    /// The body as declared: an ``AsyncFactory``'s is stored as is (wrapping it in a
+    /// parameter's closure would allocate a context on every factory access).
     @usableFromInline
     package enum Body: Sendable {
         case plain(@Sendable () async throws -> T)
         case parameter(@Sendable (P) async throws -> T)
-        /// A body followed by decorators (`.decorator { }`) or with a time to live
-        /// (`.timeToLive`), as in ``Registration/Body``.
+        /// With decorators or a time to live, as in ``Registration/Body``.
         case decorated(Decoration<Body, T>)
+
+        /// The decoration of a decorated body.
+        var decoration: Decoration<Body, T>? {
+            guard case .decorated(let decoration) = self else { return nil }
+            return decoration
+        }
 
         /// This body with `decorate` run after every resolve, after the decorators it has.
         package func decorated(with decorate: @escaping @Sendable (T) -> Void) -> Body {
-            if case .decorated(let decoration) = self { return .decorated(decoration.appending(decorate)) }
-            return .decorated(Decoration(base: self, decorators: [decorate]))
+            .decorated(decoration?.appending(decorate) ?? Decoration(base: self, decorators: [decorate]))
         }
 
         /// `body` in place of this one, keeping this one's decorators (a context override).
         package func replacingBase(with body: Body) -> Body {
-            if case .decorated(let decoration) = self { return .decorated(decoration.replacingBase(with: body)) }
-            return body
+            decoration.map { .decorated($0.replacingBase(with: body)) } ?? body
         }
 
         /// This body with a time to live of `seconds` (`.timeToLive`), keeping its decorators.
         package func expiring(after seconds: Double) -> Body {
-            if case .decorated(let decoration) = self { return .decorated(decoration.expiring(after: seconds)) }
-            return .decorated(Decoration(base: self, decorators: [], timeToLive: seconds))
-        }
-
-        /// The time to live given with `.timeToLive`, if any.
-        package var timeToLive: Double? {
-            if case .decorated(let decoration) = self { return decoration.timeToLive }
-            return nil
+            .decorated(decoration?.expiring(after: seconds) ?? Decoration(base: self, decorators: [], timeToLive: seconds))
         }
     }
 
-    // The fields of `RegistrationFields`, as `Registration` stores them (flat, not in a
-    // shared struct: see there), and the async body.
+    // The fields of `RegistrationFields`, stored flat as in `Registration` (see there).
     @usableFromInline package let nodeRef: NodeReference
     @usableFromInline package let nodeOwner: ContainerManager?
     @usableFromInline package let key: RegistrationKey
@@ -108,11 +97,9 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         self.storedBody = body
     }
 
-    /// Resolves through the container: the held instance of a caching scope, read as a
-    /// synchronous resolve reads it when no override, observer or test world is in play
-    /// (inlined into the caller, which specialises it: no suspension, no async frame);
-    /// otherwise the full async path, which starts one build per key however many tasks
-    /// ask at once, or joins the build in flight.
+    /// Resolves through the container: a caching scope's held instance read as a
+    /// synchronous resolve reads it (inlined and specialised: no suspension, no async
+    /// frame); otherwise the full async path, which starts or joins the one build per key.
     ///
     /// Isolated to the caller's actor (`isolation`): reading a held instance never hops,
     /// where a nonisolated async function would leave the caller's actor and come back on
@@ -139,13 +126,12 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
     }
 
     /// ``held()`` for a decorated body: with a time to live, only an instance younger than
-    /// that (``ContainerNode/fastReadExpiring(_:parameter:kind:)``). Out of line: factories
-    /// without decorators or a time to live do not carry it.
+    /// that. Out of line: factories without decorators or a time to live do not carry it.
     @usableFromInline
     package func heldDecorated() -> T? {
-        let (key, kind) = (self.key, scopeKind)
+        let (key, kind, timeToLive) = (self.key, scopeKind, storedBody.decoration?.timeToLive)
         let found = nodeRef.withNode { node in
-            storedBody.timeToLive == nil ? node.fastReadWithoutClaim(key, kind: kind) : node.fastReadExpiring(key, parameter: nil, kind: kind)
+            timeToLive == nil ? node.fastReadWithoutClaim(key, kind: kind) : node.fastReadExpiring(key, parameter: nil, kind: kind)
         }
         return found.heldInstance(as: T.self)
     }
@@ -156,21 +142,16 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         let key = self.key
         let body = storedBody
         let (outcome, override) = try await node.resolveAsync(
-            key, parameter: parameterKey?(parameter), kind: scopeKind, custom: customScope, timeToLive: body.timeToLive,
-            weakTarget: { Payload.weakTarget(of: Payload.unwrap($0, as: T.self)) }
+            key, parameter: parameterKey?(parameter), kind: scopeKind, custom: customScope,
+            timeToLive: body.decoration?.timeToLive
         ) { override in
-            let value =
-                if let override {
-                    try await Self.body(of: override, for: key)(parameter)
-                } else {
-                    try await Self.call(body, parameter)
-                }
-            return Payload.wrap(value)
+            guard let override else { return Payload.wrap(try await Self.call(body, parameter)) }
+            return Payload.wrap(try await Self.body(of: override, for: key)(parameter))
         }
         let instance = outcome.heldInstance(as: T.self).unsafelyUnwrapped
         // No lock is held here: the decorators are user code. An override made from a
         // decorated value ran that value's decorators, this one's among them.
-        if case .decorated(let decoration) = body, override?.carriesValueDecorators != true { decoration.run(instance) }
+        if let decoration = body.decoration, override?.carriesValueDecorators != true { decoration.run(instance) }
         return instance
     }
 
@@ -183,21 +164,20 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
             declaredBy: [key])
     }
 
-    /// Stores `body` as this registration's override (or, with `context`, a run-time
-    /// context modifier's body) and drops what the container holds.
+    /// As ``Registration/register(_:context:)``.
     package func register(
         _ body: @escaping @Sendable (P) async throws -> T, context: (rank: ContextRank, arguments: [String])? = nil
     ) {
         register(override: override(body: body), context: context)
     }
 
-    /// `register { … }.scope(scope)` or `.timeToLive(seconds)` as a statement; see ``Registration/store(scope:timeToLive:)``.
+    /// As ``Registration/store(scope:timeToLive:)``, without `.graph`.
     package func store(scope: Scope?, timeToLive: Double?) {
         if let scope { checkAsyncScope(scope) }
         store(scope: scope, timeToLive: timeToLive, declared: declaredOverride())
     }
 
-    /// `.decorator { }` as a statement; see ``Registration/store(decorator:)``.
+    /// As ``Registration/store(decorator:)``.
     package func store(decorator decorate: @escaping @Sendable (T) -> Void) {
         updateOverride { existing in
             StoredOverrides.decorating(StoredOverrides.withDeclared(existing, declaredOverride), key: key) { (box: AsyncOverrideBox<P, T>) in
@@ -212,21 +192,12 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         return override(body: { try await Self.call(declared, $0) })
     }
 
-    /// `body` as an override made from this value, as ``Registration``'s: under its scope,
-    /// with its time to live and decorators, which the override runs in place of those of
-    /// the value a resolve goes through.
+    /// `body` as an override made from this value: under its scope, with its time to live
+    /// and decorators, which the override runs in place of those of the resolved value.
     private func override(body: @escaping @Sendable (P) async throws -> T) -> AsyncOverrideBox<P, T> {
-        var carried: [@Sendable (T) -> Void] = []
-        if case .decorated(let decoration) = storedBody { carried = decoration.decorators }
-        return AsyncOverrideBox(
-            body: body, scope: scope, timeToLive: valueTimeToLive, decorators: RunTimeDecorators(carried: carried, key: key))
-    }
-
-    /// The time to live this value carries (`.timeToLive(_:)` in its declaration or in a
-    /// chain written at run time), which an override stored from it keeps.
-    private var valueTimeToLive: Double? {
-        if case .decorated(let decoration) = storedBody { return decoration.timeToLive }
-        return nil
+        let decoration = storedBody.decoration
+        let decorators = RunTimeDecorators(carried: decoration?.decorators ?? [], key: key)
+        return AsyncOverrideBox(body: body, scope: scope, timeToLive: decoration?.timeToLive, decorators: decorators)
     }
 
     private static func call(_ body: Body, _ parameter: P) async throws -> T {

@@ -1,23 +1,18 @@
-// Concurrency rule: a `Decoration` is immutable once made (a new one is made for each
-// `.decorator` or `.timeToLive` call), so it is shared between threads freely. Its
-// decorators are user code: they run after the resolve that returned the instance has
-// released every lock (Registration.resolve, AsyncRegistration.resolve), never inside a
-// build's bookkeeping.
+// Concurrency rule: a `Decoration` is immutable (each `.decorator` or `.timeToLive` makes a
+// new one), shared between threads freely. Its decorators are user code: they run after
+// the resolve that returned the instance released every lock.
 
 /// What a resolve sees of a decorated ``Registration/Body``: a class without generic
 /// parameters, so that the specialised resolve of every `T` calls it with the same code
-/// (the compiler merges the copies: a typed call would pass `T`'s metadata, 100 bytes per
-/// factory in codesize.sh), and so that a factory with a time to live and no decorators
-/// reads its held instance without any generic code (``resolveWrapped(_:_:kind:custom:)``).
-/// Its subclasses, ``Decoration`` and ``DecoratedRegistration``, know the types; a
-/// synchronous body's is always a ``DecoratedRegistration`` (an async body's
-/// ``Decoration`` is never resolved through these entry points).
+/// (the copies merge: a typed call would pass `T`'s metadata, 100 bytes per factory in
+/// codesize.sh), and a time to live without decorators reads its held instance without
+/// generic code. A synchronous body's is always a ``DecoratedRegistration``; an async
+/// body's ``Decoration`` is never resolved through these entry points.
 @usableFromInline
 package class DecoratedResolve: @unchecked Sendable {  // immutable: every field is set in init
-    /// Seconds a held instance lives (`.timeToLive`; the last one given); nil for ever.
+    /// Seconds a held instance lives (`.timeToLive`: the last one given); nil for ever.
     @usableFromInline package let timeToLive: Double?
-    /// Whether decorators follow the body (false: a time to live alone).
-    @usableFromInline package let hasDecorators: Bool
+    @usableFromInline package let hasDecorators: Bool  // false: a time to live alone
 
     @usableFromInline
     init(timeToLive: Double?, hasDecorators: Bool) {
@@ -25,11 +20,9 @@ package class DecoratedResolve: @unchecked Sendable {  // immutable: every field
         self.hasDecorators = hasDecorators
     }
 
-    /// Resolves a decorated ``Factory`` (`P` is `Void`) and runs the decorators; returns
-    /// the instance as a ``Payload``. With a time to live and no decorators, an instance
-    /// held strongly and younger than that is read lock-free here
-    /// (``ContainerNode/fastReadExpiring(_:parameter:kind:)``); everything else goes to
-    /// the typed subclass.
+    /// Resolves a decorated ``Factory`` and runs the decorators; returns the instance as a
+    /// ``Payload``. Without decorators, a strongly held instance younger than its time to
+    /// live is read lock-free here; everything else goes to the typed subclass.
     @usableFromInline
     final func resolveWrapped(_ nodeRef: NodeReference, _ key: RegistrationKey, kind: Scope.Lifetime, custom: Scope?) -> AnyObject {
         if timeToLive != nil, !hasDecorators, kind.holdsInstances,
@@ -40,14 +33,12 @@ package class DecoratedResolve: @unchecked Sendable {  // immutable: every field
         return resolveWrappedTyped(nodeRef, key, kind: kind, custom: custom)
     }
 
-    /// ``resolveWrapped(_:_:kind:custom:)`` when the typed subclass has to act.
     func resolveWrappedTyped(_ nodeRef: NodeReference, _ key: RegistrationKey, kind: Scope.Lifetime, custom: Scope?) -> AnyObject {
         preconditionFailure("DecoratedResolve is abstract")
     }
 
-    /// Resolves the decorated body and runs the decorators: `parameter` points at a `P`,
-    /// `parameterKey` at a `((P) -> ParameterBox)??` (`.none` for a ``Factory``),
-    /// `result` at a `T?` it sets.
+    /// Resolves a decorated ``ParameterFactory`` and runs the decorators: `parameter` points
+    /// at a `P`, `parameterKey` at a `((P) -> ParameterBox)??`, `result` at a `T?` it sets.
     @usableFromInline
     func resolve(
         _ nodeRef: NodeReference, _ key: RegistrationKey, kind: Scope.Lifetime, custom: Scope?,
@@ -57,20 +48,15 @@ package class DecoratedResolve: @unchecked Sendable {  // immutable: every field
     }
 }
 
-/// A factory's options that are stored by reference: its decorators (`.decorator { }`),
-/// its time to live (`.timeToLive(_:)`) and the body they apply to: the payload of the
-/// `decorated` case of ``Registration/Body`` (as ``DecoratedRegistration``, one object
-/// per factory value) and ``AsyncRegistration/Body``.
-///
-/// A class, so that a factory value without them stays as it was (one case more in its
-/// body's enum, no field more) and one with them carries one reference; the resolve
-/// checks the case once, before anything else, and a decorated resolve is the resolve of
-/// `base` (under the storage's lock, with a time to live) followed by `run(_:)`.
+/// A factory's decorators (`.decorator { }`), time to live (`.timeToLive(_:)`) and the
+/// body they apply to: the payload of the `decorated` case of ``Registration/Body`` and
+/// ``AsyncRegistration/Body``. A class, so that a factory value without them does not grow
+/// and one with them carries one reference; a decorated resolve is the resolve of `base`
+/// followed by `run(_:)`.
 @usableFromInline
 package class Decoration<Base: Sendable, T>: DecoratedResolve, @unchecked Sendable {  // immutable, as its base
     /// The body the decorators follow (never itself decorated).
     @usableFromInline package let base: Base
-    /// In the order the `.decorator` calls were written.
     @usableFromInline package let decorators: [@Sendable (T) -> Void]
 
     @usableFromInline
@@ -80,7 +66,7 @@ package class Decoration<Base: Sendable, T>: DecoratedResolve, @unchecked Sendab
         super.init(timeToLive: timeToLive, hasDecorators: !decorators.isEmpty)
     }
 
-    /// Runs every decorator with `instance`, first declared first.
+    /// Runs every decorator with `instance`, in the order they were written.
     @usableFromInline
     package final func run(_ instance: T) {
         guard hasDecorators else { return }   // a time to live alone
@@ -108,7 +94,7 @@ package class Decoration<Base: Sendable, T>: DecoratedResolve, @unchecked Sendab
 /// A ``Registration``'s decoration: the typed resolves behind ``DecoratedResolve``.
 @usableFromInline
 package final class DecoratedRegistration<P, T>: Decoration<Registration<P, T>.Body, T>, @unchecked Sendable {  // immutable
-    @usableFromInline
+    @usableFromInline  // declared again: an inherited initializer cannot be `@usableFromInline`
     package required init(base: Registration<P, T>.Body, decorators: [@Sendable (T) -> Void], timeToLive: Double? = nil) {
         super.init(base: base, decorators: decorators, timeToLive: timeToLive)
     }
@@ -116,22 +102,12 @@ package final class DecoratedRegistration<P, T>: Decoration<Registration<P, T>.B
     override func resolveWrappedTyped(
         _ nodeRef: NodeReference, _ key: RegistrationKey, kind: Scope.Lifetime, custom: Scope?
     ) -> AnyObject {
-        let parameter = unsafeBitCast((), to: P.self)   // a decorated `Factory`: `P` is `Void`
         let context = ResolutionContext.current
-        let (instance, carriedRan) = context.resolvingDecorated(key) {
-            if let timeToLive {
-                Registration<P, T>.resolveExpiring(
-                    nodeRef, key, kind: kind, custom: custom, body: base, parameter: parameter,
-                    buildParameter: nil, timeToLive: timeToLive)
-            } else {
-                Registration<P, T>.resolve(
-                    in: nodeRef, container: key.container, name: key.name, type: key.producedType, position: key.position,
-                    file: key.file, kind: kind, custom: custom, body: base, parameter: parameter)
-            }
-        }
+        let (instance, carriedRan) = resolveBase(
+            nodeRef, key, kind: kind, custom: custom, parameter: unsafeBitCast((), to: P.self),  // a `Factory`: `P` is `Void`
+            parameterKey: .none, context: context)
         // A decorator that resolves its own factory would run again after that resolve:
         // stopped with a message (a parameter factory's may resolve another parameter).
-        // An override made from a decorated value ran that value's decorators, these among them.
         if hasDecorators && !carriedRan { context.runningDecorators(of: key) { run(instance) } }
         return Payload.wrap(instance)
     }
@@ -140,42 +116,55 @@ package final class DecoratedRegistration<P, T>: Decoration<Registration<P, T>.B
         _ nodeRef: NodeReference, _ key: RegistrationKey, kind: Scope.Lifetime, custom: Scope?,
         parameter: UnsafeRawPointer, parameterKey: UnsafeRawPointer, into result: UnsafeMutableRawPointer
     ) {
-        let parameter = parameter.assumingMemoryBound(to: P.self).pointee
-        let parameterKey = parameterKey.assumingMemoryBound(to: (@Sendable (P) -> ParameterBox)??.self).pointee
-        let (instance, carriedRan) = ResolutionContext.current.resolvingDecorated(key) {
-            if let timeToLive {
-                withUnsafePointer(to: parameter) { value in
-                    let box = parameterKey.flatMap { $0?(parameter) }
-                    return withUnsafePointer(to: BuildParameter(value, box: box)) { buildParameter in
-                        Registration<P, T>.resolveExpiring(
-                            nodeRef, key, kind: kind, custom: custom, body: base, parameter: parameter,
-                            buildParameter: buildParameter, timeToLive: timeToLive)
-                    }
-                }
-            } else if case .some(let parameterKey) = parameterKey {
-                Registration<P, T>.resolve(
-                    in: nodeRef, container: key.container, name: key.name, type: key.producedType, position: key.position,
-                    file: key.file, kind: kind, custom: custom, body: base, parameter: parameter,
-                    parameterKey: parameterKey)
-            } else {
-                Registration<P, T>.resolve(
-                    in: nodeRef, container: key.container, name: key.name, type: key.producedType, position: key.position,
-                    file: key.file, kind: kind, custom: custom, body: base, parameter: parameter)
-            }
-        }
+        let (instance, carriedRan) = resolveBase(
+            nodeRef, key, kind: kind, custom: custom, parameter: parameter.assumingMemoryBound(to: P.self).pointee,
+            parameterKey: parameterKey.assumingMemoryBound(to: (@Sendable (P) -> ParameterBox)??.self).pointee,
+            context: ResolutionContext.current)
         result.assumingMemoryBound(to: T?.self).pointee = instance
         if !carriedRan { run(instance) }
+    }
+
+    /// The resolve of the body the decorators follow, and whether the override in effect
+    /// ran them (an override made from a decorated value runs its decorators, these among
+    /// them). `parameterKey`: `.none` for a ``Factory``.
+    @inline(__always)
+    private func resolveBase(
+        _ nodeRef: NodeReference, _ key: RegistrationKey, kind: Scope.Lifetime, custom: Scope?, parameter: P,
+        parameterKey: (@Sendable (P) -> ParameterBox)??, context: ResolutionContext
+    ) -> (T, carriedRan: Bool) {
+        guard case .some(let parameterKey) = parameterKey else {
+            return context.resolvingDecorated(key) {
+                guard let timeToLive else {
+                    return Registration<P, T>.resolve(
+                        in: nodeRef, container: key.container, name: key.name, type: key.producedType, position: key.position,
+                        file: key.file, kind: kind, custom: custom, body: base, parameter: parameter)
+                }
+                return Registration<P, T>.resolveExpiring(
+                    nodeRef, key, kind: kind, custom: custom, body: base, parameter: parameter, buildParameter: nil,
+                    timeToLive: timeToLive)
+            }
+        }
+        return context.resolvingDecorated(key) {
+            guard let timeToLive else {
+                return Registration<P, T>.resolve(
+                    in: nodeRef, container: key.container, name: key.name, type: key.producedType, position: key.position,
+                    file: key.file, kind: kind, custom: custom, body: base, parameter: parameter, parameterKey: parameterKey)
+            }
+            return withUnsafePointer(to: parameter) { value in
+                withUnsafePointer(to: BuildParameter(value, box: parameterKey?(parameter))) { buildParameter in
+                    Registration<P, T>.resolveExpiring(
+                        nodeRef, key, kind: kind, custom: custom, body: base, parameter: parameter,
+                        buildParameter: buildParameter, timeToLive: timeToLive)
+                }
+            }
+        }
     }
 }
 
 extension Registration {
-    /// The resolve of a factory with a time to live, in Scoped (not inlined into apps):
-    /// the lock-free read of a young instance
-    /// (``ContainerNode/fastReadExpiring(_:parameter:kind:)``), else
-    /// ``ContainerNode/beginExpiringBuild(_:parameter:kind:custom:timeToLive:)``, which
-    /// drops an expired instance, then finds the held one or begins the build, as for any
-    /// caching scope. `buildParameter`: nil for a ``Factory``, the parameter (with its
-    /// per-parameter key, if any) for a ``ParameterFactory``.
+    /// The resolve of a factory with a time to live, in Scoped (not inlined into apps): the
+    /// lock-free read of a young instance, else ``ContainerNode/beginExpiringBuild(_:parameter:kind:custom:timeToLive:)``
+    /// (which drops an expired one). `buildParameter`: nil for a ``Factory``.
     static func resolveExpiring(
         _ nodeRef: NodeReference, _ key: RegistrationKey, kind: Scope.Lifetime, custom: Scope?, body: Body, parameter: P,
         buildParameter: UnsafePointer<BuildParameter>?, timeToLive: Double

@@ -1,18 +1,13 @@
-// Concurrency rule: none of its own. A box is immutable once made (its hash and value
-// are `let`s), so any thread holding a key that refers to it may read it. A
-// `BuildParameter` lives on the stack of one resolve and is read only by the thread
-// running it (its build frame points at it; ResolutionContext.swift).
+// Concurrency rule: none of its own. A box is immutable, so any thread holding a key that
+// refers to it may read it. A `BuildParameter` lives on the stack of one resolve and is
+// read only by the thread running it.
 
-/// The parameter of a per-parameter factory's key, boxed with its type.
-///
-/// Hashing and comparing go straight to the parameter type's own `Hashable`: the hash is
-/// computed once, when the key is made, and two boxes of one registration always hold
-/// the same type. (An `AnyHashable` would canonicalise integer parameters through
-/// dynamic casts on every hash and comparison, and is a resilient type copied through
-/// value witnesses.)
+/// The parameter of a per-parameter factory's key, boxed with its type. Hashing and
+/// comparing go straight to the type's own `Hashable`, the hash computed once (an
+/// `AnyHashable` would canonicalise integers through dynamic casts on every hash and
+/// comparison, and is a resilient type copied through value witnesses).
 @usableFromInline
 package class ParameterBox {
-    /// The parameter's `hashValue`.
     package let hash: Int
 
     init(hash: Int) {
@@ -50,19 +45,18 @@ package final class TypedParameterBox<P: Hashable>: ParameterBox {
 }
 
 /// The parameter of one parameter-factory build, on the stack of its resolve: what tells
-/// two builds of one registration apart on a thread's stack (a recursive factory that
-/// resolves itself with another parameter is not a cycle), and what messages print.
+/// two builds of one registration apart (a factory that resolves itself with another
+/// parameter is not a cycle), and what messages print.
 ///
-/// Making one costs three stores, whatever the parameter: its address, its type and, for
-/// a per-parameter factory, its key box. Whether the type is `Hashable` is asked only
-/// when two builds of one registration meet on a stack, or when a message names them: a
-/// parameter that is not `Hashable` cannot be compared, so its builds count as the same.
+/// Three stores, whatever the parameter: its address, its type and, for a per-parameter
+/// factory, its key box. Whether the type is `Hashable` is asked only when two builds of
+/// one registration meet, or a message names them: builds whose parameter is not
+/// `Hashable` count as the same.
 @usableFromInline
 package struct BuildParameter {
     /// The parameter, bound to `type`; valid while its resolve runs.
     @usableFromInline package let value: UnsafeRawPointer
     @usableFromInline package let type: Any.Type
-    /// For a per-parameter factory: the parameter as part of the storage key.
     @usableFromInline package let box: ParameterBox?
 
     @inlinable

@@ -1,13 +1,8 @@
-/// The single place where Scoped stops the process on a programmer error.
-///
-/// `fatalError` keeps its message in release builds (a `precondition` would not), so
-/// every stop names the registrations involved whatever the build configuration.
-///
-/// `fatalError`'s own location is inside Scoped, which is not where the mistake is. So
-/// every stop adds a second line saying where to look: the first frame of the app's
-/// code in the backtrace (or the debugger's stack) is the call that stopped, and each
-/// registration the message names is declared by the `self { … }` call at the file, line
-/// and column given (they are part of its key, so it costs nothing to report).
+/// The single place where Scoped stops the process on a programmer error: `fatalError`,
+/// which keeps its message in release builds (a `precondition` would not). Its own
+/// location is inside Scoped, so every stop adds a line saying where to look: the first
+/// frame of the app's code in the backtrace, and the `self { … }` call declaring each
+/// registration named (file, line and column are part of its key: free to report).
 @usableFromInline
 package enum ScopedFailure {
     @usableFromInline
@@ -17,10 +12,9 @@ package enum ScopedFailure {
         fatalError("Scoped: \(message)\n\(whereToLook(keys))", file: file, line: line)
     }
 
-    /// The one cycle reporter, for every kind of cycle: a thread's own stack of builds, a
-    /// wait across threads, a `Lazy`, a task's chain of async builds or builds across
-    /// tasks. `circular dependency[ <how>]: <steps joined by separator><note>`, naming the
-    /// registrations of every step.
+    /// The one cycle reporter, for every kind of cycle (a thread's stack, across threads, a
+    /// `Lazy`, a task's chain, across tasks): `circular dependency[ <how>]: <steps joined
+    /// by separator><note>`.
     package static func stopCycle(
         _ how: String? = nil, _ steps: [String], separator: String = " → ", note: String = "",
         declaredBy keys: [RegistrationKey]

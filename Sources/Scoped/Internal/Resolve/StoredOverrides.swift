@@ -2,17 +2,14 @@
 // its container's override table under the node's lock (`ContainerNode.updateOverride`).
 // `selected()` reads the resolving world's contexts (a task-local) and takes no lock.
 
-/// What a container stores for a registration that was given context modifiers, a scope,
-/// a time to live or decorators at run time (`Container.shared.api.onTest { MockAPI() }`
-/// as a statement, as in Factory): each context's body, the body `register` gave, if any,
-/// and the declared body under those run-time options.
+/// What a container stores for a registration given context modifiers, a scope, a time to
+/// live or decorators at run time (`Container.shared.api.onTest { MockAPI() }` as a
+/// statement, as in Factory), beside the body `register` gave, if any.
 ///
 /// A resolve uses the registered body; else the body of the highest-ranked context that
-/// holds in the resolving world (``FactoryContext/current``, so that
-/// `withContainer(context:)` picks another); else the declared body under the run-time
-/// options, if some were given; else the factory's own body, context modifiers of its
-/// declaration included. Among bodies of one context, the last one given applies (for
-/// `onArg`, per argument).
+/// holds in the resolving world (``FactoryContext/current``); else the declared body under
+/// the run-time options; else the factory's own body. Among bodies of one context, the
+/// last one given applies (for `onArg`, per argument).
 @usableFromInline package final class StoredOverrides: OverrideBody {
     /// A context modifier given at run time.
     struct ContextBody {
@@ -25,10 +22,9 @@
 
     let registered: (any OverrideBody)?
     let contexts: [ContextBody]
-    /// The declared body under the scope, time to live and decorators given at run time
-    /// (`.scope(_:)`, `.timeToLive(_:)`, `.decorator { }` as statements): what a resolve uses
-    /// when neither a registered body nor a context applies. Factory keeps these options
-    /// apart from the registration, so a `register` or `reset(.registration)` keeps them.
+    /// The declared body under the statements `.scope(_:)`, `.timeToLive(_:)` and
+    /// `.decorator { }`. Factory keeps these options apart from the registration, so a
+    /// `register` or `reset(.registration)` keeps them.
     let declared: (any OverrideBody)?
 
     private init(registered: (any OverrideBody)?, contexts: [ContextBody], declared: (any OverrideBody)?) {
@@ -37,11 +33,7 @@
         self.declared = declared
     }
 
-    /// Never asked: a resolve asks the override ``selected()`` returns.
-    @usableFromInline package var scope: Scope { (registered ?? contexts.last?.body ?? declared)?.scope ?? Scope.unique }
-
-    /// The override a resolve uses now: the registered one, else the applicable context's,
-    /// else the declared body under the run-time options.
+    /// The override a resolve uses now, as the type's summary says.
     @usableFromInline package func selected() -> (any OverrideBody)? {
         if let registered { return registered }
         let current = FactoryContext.current
@@ -52,22 +44,29 @@
         return best?.body ?? declared
     }
 
-    /// Never asked: a resolve asks the override ``selected()`` returns.
-    @usableFromInline package var timeToLive: Double? { nil }
-
     /// The same bodies under `scope`, with `timeToLive` (nil: unchanged).
     @usableFromInline package func adjusted(scope: Scope?, timeToLive: Double?) -> any OverrideBody {
-        StoredOverrides(
-            registered: registered?.adjusted(scope: scope, timeToLive: timeToLive),
-            contexts: contexts.map {
-                ContextBody(rank: $0.rank, arguments: $0.arguments, body: $0.body.adjusted(scope: scope, timeToLive: timeToLive))
-            },
-            declared: declared?.adjusted(scope: scope, timeToLive: timeToLive))
+        mapped { $0.adjusted(scope: scope, timeToLive: timeToLive) }
     }
 
+    /// Every body (registered, each context's, declared) made anew by `transform`.
+    private func mapped(_ transform: (any OverrideBody) -> any OverrideBody) -> StoredOverrides {
+        StoredOverrides(
+            registered: registered.map(transform),
+            contexts: contexts.map { ContextBody(rank: $0.rank, arguments: $0.arguments, body: transform($0.body)) },
+            declared: declared.map(transform))
+    }
+
+    // Never asked: a resolve asks the override `selected()` returns, and stored overrides
+    // are never registered over others.
+    @usableFromInline package var scope: Scope { (registered ?? contexts.last?.body ?? declared)?.scope ?? Scope.unique }
+    @usableFromInline package var timeToLive: Double? { nil }
+    @usableFromInline package func decorate(_ held: Lookup) {}
+    @usableFromInline package var carriesValueDecorators: Bool { false }
+    @usableFromInline package func keepingDecorators(of other: any OverrideBody) -> any OverrideBody { self }
+
     /// What the table holds after a statement `.scope(_:)` or `.timeToLive(_:)` where
-    /// `existing` was: every body under the new options, `declared` (the factory's declared
-    /// body) among them if no declared body is stored yet.
+    /// `existing` was: every body under the new options, `declared` among them.
     static func adjusting(
         _ existing: (any OverrideBody)?, scope: Scope?, timeToLive: Double?, declared: () -> any OverrideBody
     ) -> any OverrideBody {
@@ -77,10 +76,17 @@
     /// `existing` as stored overrides that keep `declared` (made if none is stored yet):
     /// what a run-time option changes.
     static func withDeclared(_ existing: (any OverrideBody)?, _ declared: () -> any OverrideBody) -> StoredOverrides {
-        let stored = existing as? StoredOverrides
-        return StoredOverrides(
-            registered: stored == nil ? existing : stored!.registered, contexts: stored?.contexts ?? [],
-            declared: stored?.declared ?? declared())
+        let (registered, contexts, stored) = parts(of: existing)
+        return StoredOverrides(registered: registered, contexts: contexts, declared: stored ?? declared())
+    }
+
+    /// The parts of `existing`: its own if it is stored overrides, else `existing` as the
+    /// registered body.
+    private static func parts(
+        of existing: (any OverrideBody)?
+    ) -> (registered: (any OverrideBody)?, contexts: [ContextBody], declared: (any OverrideBody)?) {
+        guard let stored = existing as? StoredOverrides else { return (existing, [], nil) }
+        return (stored.registered, stored.contexts, stored.declared)
     }
 
     /// What is left of `existing` without its registered body (`keepRegistered: false`)
@@ -89,32 +95,17 @@
     static func removing(
         from existing: any OverrideBody, keepRegistered: Bool, keepContexts: Bool
     ) -> (any OverrideBody)? {
-        guard let stored = existing as? StoredOverrides else { return keepRegistered ? existing : nil }
-        let registered = keepRegistered ? stored.registered : nil
-        let contexts = keepContexts ? stored.contexts : []
-        if contexts.isEmpty && stored.declared == nil { return registered }
-        return StoredOverrides(registered: registered, contexts: contexts, declared: stored.declared)
+        let (registered, contexts, declared) = parts(of: existing)
+        let kept = (registered: keepRegistered ? registered : nil, contexts: keepContexts ? contexts : [])
+        if kept.contexts.isEmpty && declared == nil { return kept.registered }
+        return StoredOverrides(registered: kept.registered, contexts: kept.contexts, declared: declared)
     }
 
-    /// Whether `existing` has a body `register` gave (Factory's `isEmpty(.registration)`).
-    static func hasRegistered(_ existing: any OverrideBody) -> Bool {
-        guard let stored = existing as? StoredOverrides else { return true }
-        return stored.registered != nil
-    }
+    /// Whether `existing` has a body `register` gave (`isEmpty(.registration)`).
+    static func hasRegistered(_ existing: any OverrideBody) -> Bool { parts(of: existing).registered != nil }
 
     /// Whether `existing` has context modifiers given at run time (`isEmpty(.context)`).
-    static func hasContexts(_ existing: any OverrideBody) -> Bool {
-        (existing as? StoredOverrides)?.contexts.isEmpty == false
-    }
-
-    /// Never asked: a resolve asks the override ``selected()`` returns.
-    @usableFromInline package func decorate(_ held: Lookup) {}
-
-    /// Never asked: a resolve asks the override ``selected()`` returns.
-    @usableFromInline package var carriesValueDecorators: Bool { false }
-
-    /// Never asked: stored overrides are not registered over others.
-    @usableFromInline package func keepingDecorators(of other: any OverrideBody) -> any OverrideBody { self }
+    static func hasContexts(_ existing: any OverrideBody) -> Bool { !parts(of: existing).contexts.isEmpty }
 
     /// `existing` with each of its bodies (the registered one and every context's) made
     /// by `decorate` from the typed box it is; stops if a body is of another type.
@@ -126,10 +117,7 @@
             return decorate(box)
         }
         guard let stored = existing as? StoredOverrides else { return typed(existing) }
-        return StoredOverrides(
-            registered: stored.registered.map(typed),
-            contexts: stored.contexts.map { ContextBody(rank: $0.rank, arguments: $0.arguments, body: typed($0.body)) },
-            declared: stored.declared.map(typed))
+        return stored.mapped(typed)
     }
 
     /// What the table holds after `register` stores `body` where `existing` was: `body`
@@ -141,10 +129,9 @@
     }
 
     /// `body` with the run-time scope, time to live and decorators of `existing` where it
-    /// has none of its own (a `.unique` scope, no time to live, no decorator): as in Factory,
-    /// which keeps them apart from the registration, a statement `.scope(_:)`,
-    /// `.timeToLive(_:)` or `.decorator { }` outlives a later `register` or context
-    /// modifier, until a reset.
+    /// has none of its own (a `.unique` scope, no time to live, no decorator): as in
+    /// Factory, a statement `.scope(_:)`, `.timeToLive(_:)` or `.decorator { }` outlives a
+    /// later `register` or context modifier, until a reset.
     private static func keepingRunTimeOptions(of existing: (any OverrideBody)?, in body: any OverrideBody) -> any OverrideBody {
         guard let existing else { return body }
         let previous = (existing as? StoredOverrides).flatMap { $0.declared ?? $0.registered ?? $0.contexts.last?.body } ?? existing
@@ -160,12 +147,10 @@
     static func adding(
         _ body: any OverrideBody, rank: ContextRank, arguments: [String], over existing: (any OverrideBody)?
     ) -> any OverrideBody {
-        let stored = existing as? StoredOverrides
-        let registered = stored == nil ? existing : stored!.registered
-        var contexts = stored?.contexts ?? []
+        var (registered, contexts, declared) = parts(of: existing)
         contexts.removeAll { $0.rank == rank && $0.arguments == arguments }
         contexts.append(ContextBody(rank: rank, arguments: arguments, body: keepingRunTimeOptions(of: existing, in: body)))
-        return StoredOverrides(registered: registered, contexts: contexts, declared: stored?.declared)
+        return StoredOverrides(registered: registered, contexts: contexts, declared: declared)
     }
 }
 
@@ -183,14 +168,10 @@ extension ContextRank {
     }
 }
 
-/// The decorators an override runs, in the order written: those of the factory value
-/// `register` (or a context modifier) was called on, its declaration's and any chained
-/// before it at run time (`x.decorator { }.register { }`), then those given later by
-/// statements `.decorator { }`. What the synchronous and the async override boxes share.
-///
-/// A resolve through a decorated factory value skips its own decorators when the override
-/// in effect carries a value's (they are among those): ``ResolutionContext/resolvingDecorated(_:_:)``
-/// for a thread, the override an async resolve returns for a task.
+/// The decorators an override box runs, in the order written: those of the factory value
+/// it was made from (`x.decorator { }.register { }`), then those of later statements
+/// `.decorator { }`. A resolve through a decorated value skips its own when the override
+/// in effect carries a value's (they are among those).
 struct RunTimeDecorators<T>: Sendable {
     /// Given by statements `.decorator { }`; a later `register` keeps them.
     let all: [@Sendable (T) -> Void]
@@ -208,7 +189,7 @@ struct RunTimeDecorators<T>: Sendable {
 
     var isEmpty: Bool { all.isEmpty && carried.isEmpty }
 
-    /// Runs them on `instance`, which a build just made, and returns it.
+    /// Runs them on `instance` and returns it.
     func applied(to instance: T) -> T {
         for decorate in carried { decorate(instance) }
         for decorate in all { decorate(instance) }

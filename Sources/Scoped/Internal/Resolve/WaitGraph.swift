@@ -1,26 +1,23 @@
-// Concurrency rule: `waits` (a `Locked`) guards the one waits-for graph of the process:
-// "this waiter → the builder whose build it waits for", for threads (a first build of
-// another thread, a `Lazy` another thread resolves) and for async builds (a body
-// awaiting another build). It is touched only on the slow path (about to wait) and never
-// held while user code runs. While holding it, a walk may take a storage's or a `Lazy`'s
-// lock to check that a recorded wait still blocks (nesting 2 of the lock inventory in
-// Locked.swift).
+// Concurrency rule: `waits` (a `Locked`) guards the one waits-for graph of the process,
+// touched only when about to wait and never held while user code runs. While holding it, a
+// walk may take a storage's or a `Lazy`'s lock to check that a recorded wait still blocks
+// (nesting 2 of the lock inventory in Locked.swift).
 
-/// Detects a cycle of waits: thread A builds `x`, whose body waits for `y` that thread B
-/// is building, whose body waits for `x` — or the same between async builds in different
-/// tasks. Without this each would wait forever; with it, the waiter that closes the cycle
-/// stops with the chain.
+/// The process's waits-for graph, "this waiter → the builder whose build it waits for":
+/// threads waiting for another thread's first build or `Lazy`, async builds awaiting
+/// another build. A wait that would close a cycle (thread A builds `x`, whose body waits
+/// for `y` that thread B builds, whose body waits for `x`) stops with the chain instead of
+/// waiting forever.
 package enum WaitGraph {
     private struct Wait {
         let owner: ObjectIdentifier
         let what: String
-        /// The registration being built, for the message's "where to look" line (nil for
-        /// a `Lazy`'s own resolve).
+        /// For the message's "where to look" line (nil for a `Lazy`'s own resolve).
         let registration: RegistrationKey?
-        /// An async build waiting: its own description and registration (nil for a thread).
-        let waitingBuild: (what: String, registration: RegistrationKey)?
-        /// Whether the waiter is still blocked: false once the build it waits for (or any
-        /// build in that storage) has finished and the waiter is about to look again.
+        /// The awaiting async build, as messages name it (nil for a thread).
+        let waitingBuild: String?
+        /// False once the build waited for (or any build in that storage) has finished and
+        /// the waiter is about to look again.
         let stillBlocked: @Sendable () -> Bool
     }
 
@@ -29,11 +26,9 @@ package enum WaitGraph {
     /// Records that the thread `waiter` is about to wait for `owner`'s build of `what`;
     /// stops the process if `owner` is (transitively) waiting for `waiter`.
     ///
-    /// A recorded wait can be stale: the build it waited for has finished, and the waiter
-    /// is about to wake and look again (it has not yet called ``didWait(_:)``). Such a
-    /// wait does not block anyone, so it breaks the chain; `stillBlocked` tells. A real
-    /// cycle is still found: the last of its threads to (re)start waiting sees every other
-    /// wait of the cycle still blocked.
+    /// A stale wait (the build finished, the waiter has not yet called ``didWait(_:)``)
+    /// blocks no one, so it breaks the chain (`stillBlocked`). A real cycle is still found:
+    /// the last of its threads to (re)start waiting sees every other wait of it blocked.
     package static func willWait(
         _ waiter: ObjectIdentifier, for owner: ObjectIdentifier, building what: String,
         registration: RegistrationKey? = nil, while stillBlocked: @escaping @Sendable () -> Bool
@@ -47,12 +42,11 @@ package enum WaitGraph {
     }
 
     /// Records that the body of the async build `waiter` is about to await `target`; stops
-    /// the process if `target` awaits `waiter`, directly or through other builds:
-    /// `b (B) → a (A) → b`. Such a wait blocks until ``didWait(_:)``.
+    /// if `target` awaits `waiter`, directly or through other builds: `b (B) → a (A) → b`.
     package static func willAwait(_ target: AsyncBuild, from waiter: AsyncBuild) {
         let wait = Wait(
             owner: ObjectIdentifier(target), what: target.description, registration: target.registration,
-            waitingBuild: (waiter.description, waiter.registration), stillBlocked: { true })
+            waitingBuild: waiter.description, stillBlocked: { true })
         guard let chain = record(wait, for: ObjectIdentifier(waiter)) else { return }
         // The chain's last wait is the one that closes on `waiter`, which comes first here.
         ScopedFailure.stopCycle(
@@ -61,11 +55,11 @@ package enum WaitGraph {
             declaredBy: [waiter.registration] + chain.dropLast().compactMap(\.registration))
     }
 
-    /// The async builds whose bodies await the build `target` now, as messages name them
-    /// (`feed (Feed)`), sorted: for a stalled build's report.
+    /// The async builds whose bodies await `target` now (`feed (Feed)`), sorted: for a
+    /// stalled build's report.
     package static func buildsAwaiting(_ target: AsyncBuild) -> [String] {
         let id = ObjectIdentifier(target)
-        return waits.withLock { $0.values.compactMap { $0.owner == id ? $0.waitingBuild?.what : nil } }.sorted()
+        return waits.withLock { $0.values.compactMap { $0.owner == id ? $0.waitingBuild : nil } }.sorted()
     }
 
     /// Records `wait` unless it closes a cycle of waits that still block; returns that
