@@ -39,22 +39,11 @@ extension Route {
     fileprivate func resolveAsync(
         _ key: RegistrationKey, parameter: TaskParameter, timeToLive: Double?, _ make: @escaping MakeInstanceAsync, overridesSeen: UInt
     ) async throws -> Lookup? {
-        let (kind, custom) = (scope.kind, scope.isBuiltIn ? nil : scope)
-        let timeToLive = timeToLive ?? body?.timeToLive  // the declaration's wins
-        guard let (owner, storage) = holder else {
-            if let timeToLive { Expiry.stopUnheld(key, seconds: timeToLive, scope: scope) }
-            let frame = TaskFrame(
-                key, parameter: parameter, kind: kind, custom: custom, ownedByChild: false, in: node, overridden: override != nil)
-            return try await buildUnique(frame, make: make)
-        }
-        let frame = TaskFrame(
-            key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot, in: storage,
-            overridden: override != nil, lifespan: timeToLive.map { Expiry.lifespan($0, of: key) } ?? Expiry.forever)
+        let frame = frame(key, parameter: parameter, timeToLive: timeToLive)
+        guard let (owner, storage) = holder else { return try await buildUnique(frame, make: make) }
         AsyncBuildChain.checkCycle(frame)
-        // `.timeToLive`: an expired instance goes first; lifespans are measured on this
-        // world's clock from when the build stores the instance (Expiry.swift).
-        let clock = timeToLive == nil ? nil : Expiry.currentClock
-        if timeToLive != nil { storage.dropExpired(frame.storageKey, reportedBy: owner, clock: clock) }
+        // Lifespans are measured on this world's clock from when the build stores the instance.
+        let clock = frame.lifespan == Expiry.forever ? nil : Expiry.currentClock
         let claim = storage.claimAsync(frame.storageKey, scope: scope, overridesSeen: overridesSeen) {
             AsyncBuild(frame.storageKey, description: frame.buildDescription, lock: storage.state)
         }

@@ -93,24 +93,15 @@ extension Route {
         _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, context: ResolutionContext,
         timeToLive: Double?, overridesSeen: UInt
     ) -> BuildStep? {
-        let (kind, custom) = (scope.kind, scope.isBuiltIn ? nil : scope)
-        let timeToLive = timeToLive ?? body?.timeToLive  // the declaration's wins
         // An override's body receives the container its instance belongs to.
         if override != nil { context.overrideContainer = holder?.owner ?? node }
+        let frame = frame(key, parameter: parameter, timeToLive: timeToLive)
         // 1. Scopes that keep nothing: a new instance (`.unique`), or the current graph's.
         guard let (owner, storage) = holder else {
-            if let timeToLive { Expiry.stopUnheld(key, seconds: timeToLive, scope: scope) }
-            let frame = BuildFrame(
-                key, parameter: parameter, kind: kind, custom: custom, ownedByChild: false, in: node,
-                overridden: override != nil)
             return Route.beginUnheld(frame, from: node, override: body, observed: EventHub.isActive, context: context)
         }
         // 2. Scopes that keep their instance: the held one, or this thread's build, recorded
         //    in flight so that other threads wait for it.
-        let frame = BuildFrame(
-            key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot, in: storage,
-            overridden: override != nil, lifespan: timeToLive.map { Expiry.lifespan($0, of: key) } ?? Expiry.forever)
-        if timeToLive != nil { storage.dropExpired(frame.storageKey, reportedBy: owner, clock: Expiry.currentClock) }
         switch storage.claim(frame, scope: scope, context: context, overridesSeen: overridesSeen) {
         case .held(let held):
             let observed = EventHub.isActive
@@ -121,6 +112,26 @@ extension Route {
         case .overridesChanged:
             return nil
         }
+    }
+
+    /// The frame of this route's build, for both drivers: held by the holder's storage, or
+    /// for a scope that keeps nothing by the node (after the stop for a time to live there).
+    /// An instance held past its time to live is dropped first.
+    @inline(__always)
+    func frame<P: FrameParameter>(_ key: RegistrationKey, parameter: P, timeToLive: Double?) -> Frame<P> {
+        let (kind, custom) = (scope.kind, scope.isBuiltIn ? nil : scope)
+        let timeToLive = timeToLive ?? body?.timeToLive  // the declaration's wins
+        guard let (owner, storage) = holder else {
+            if let timeToLive { Expiry.stopUnheld(key, seconds: timeToLive, scope: scope) }
+            return Frame(
+                key, parameter: parameter, kind: kind, custom: custom, ownedByChild: false, in: node,
+                overridden: override != nil)
+        }
+        let frame = Frame(
+            key, parameter: parameter, kind: kind, custom: custom, ownedByChild: !owner.isRoot, in: storage,
+            overridden: override != nil, lifespan: timeToLive.map { Expiry.lifespan($0, of: key) } ?? Expiry.forever)
+        if timeToLive != nil { storage.dropExpired(frame.storageKey, reportedBy: owner, clock: Expiry.currentClock) }
+        return frame
     }
 
     /// Opens the `.scoped` build that the fast read which just missed in the child `node`
