@@ -19,8 +19,8 @@
 //   WorldNode.worldRoots (Tree/WorldNode)       world roots by root and world               process
 //   Scope.customScopes (Scope)                  every custom scope, retained                process
 //   EventHub.stalledBuildThreshold (Tree/)      LifecycleEvent.stalledBuildThreshold        process
-//   LeakCheck.settings, .pending (Tree/)        the grace period; releases awaiting theirs  process
-//   LeakCollector.watches (Tree/LeakCheck)      an immediate check's released instances    expectNoLeaks call
+//   LeakCheck.settings (Tree/LeakCheck)         LifecycleEvent.leakGracePeriod              process
+//   LeakCollector.watches (Tree/LeakCheck)      released instances to check                 check
 //   ManualClock.nanoseconds (Storage/Expiry)    a test world's time for .timeToLive         TimeToLiveClock
 //   PlatformSignposts.logs (Platform/Platform)  the os logs by category (Apple platforms)   process
 //   GraphRecorder, TraceRecorder: .state, .observation  what is recorded; its observation  recorder
@@ -48,21 +48,17 @@
 /// Mutable state kept inside a mutex (async-algorithms' `ManagedCriticalState`), with an
 /// optional condition variable on the same mutex.
 package final class Locked<State>: @unchecked Sendable { // @unchecked: `mutex` guards `state`.
-    private let mutex: PlatformMutex
-    /// Only for locks made `waitable`: a condition variable is one more allocation.
-    private let condition: PlatformCondition?
+    private let mutex: PlatformLock
     /// No run-time exclusivity check on every `inout` use: the mutex guarantees it.
     @exclusivity(unchecked) private var state: State
 
     /// - Parameter waitable: Whether ``wait(while:)`` and ``broadcast()`` will be used.
     package init(_ initial: consuming State, waitable: Bool = false) {
         state = initial
-        mutex = PlatformMutex()
-        condition = waitable ? PlatformCondition() : nil
+        mutex = PlatformLock(waitable: waitable)
     }
 
     deinit {
-        condition?.destroy()
         mutex.destroy()
     }
 
@@ -79,15 +75,11 @@ package final class Locked<State>: @unchecked Sendable { // @unchecked: `mutex` 
     package func wait(while predicate: (State) -> Bool) {
         mutex.lock()
         defer { mutex.unlock() }
-        guard let condition else { preconditionFailure("Scoped: wait(while:) on a lock made without waitable: true") }
-        while predicate(state) {
-            condition.wait(releasing: mutex)
-        }
+        mutex.wait { predicate(state) }
     }
 
     /// Wakes every thread blocked in ``wait(while:)``.
     package func broadcast() {
-        guard let condition else { preconditionFailure("Scoped: broadcast() on a lock made without waitable: true") }
-        condition.broadcast()
+        mutex.broadcast()
     }
 }

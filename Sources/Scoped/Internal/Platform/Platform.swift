@@ -4,8 +4,7 @@
 // the code compiled only on Apple platforms is here and nowhere else. Every pthread
 // return code is checked, with a message naming the call.
 //
-// Concurrency rule: `PlatformMutex` and `PlatformCondition` are the raw primitives
-// behind `Locked` (Locked.swift states what they guard); the only state here is the
+// Concurrency rule: `PlatformLock` is the raw mutex and condition behind `Locked` (Locked.swift states what they guard); the only state here is the
 // thread-specific key, made once per process, and the signposts' logs. Nothing here
 // runs user code.
 //
@@ -198,49 +197,49 @@ package enum Platform {
     }
 }
 
-/// A heap-allocated pthread mutex (never `&` of an inline one). A handle: its owner
-/// calls ``destroy()`` once, in its `deinit`; so does ``PlatformCondition``'s.
-package struct PlatformMutex: @unchecked Sendable { // @unchecked: the mutex is the lock itself; pthread synchronises every access.
-    fileprivate let pointer: UnsafeMutablePointer<pthread_mutex_t>
+/// A heap-allocated pthread mutex (never `&` of an inline one) and, if `waitable`, a
+/// condition variable used with it: most locks are never waited on, and a condition is one
+/// more allocation. A handle: its owner calls ``destroy()`` once, in its `deinit`.
+package struct PlatformLock: @unchecked Sendable { // @unchecked: pthread synchronises every access.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let condition: UnsafeMutablePointer<pthread_cond_t>?
 
-    package init() {
-        pointer = Platform.makeHeapObject(pthread_mutex_t(), "pthread_mutex_init") { pthread_mutex_init($0, nil) }
+    package init(waitable: Bool) {
+        mutex = Platform.makeHeapObject(pthread_mutex_t(), "pthread_mutex_init") { pthread_mutex_init($0, nil) }
+        condition = waitable ? Platform.makeHeapObject(pthread_cond_t(), "pthread_cond_init") { pthread_cond_init($0, nil) } : nil
     }
 
     package func destroy() {
-        Platform.freeHeapObject(pointer, "pthread_mutex_destroy", pthread_mutex_destroy)
+        if let condition { Platform.freeHeapObject(condition, "pthread_cond_destroy", pthread_cond_destroy) }
+        Platform.freeHeapObject(mutex, "pthread_mutex_destroy", pthread_mutex_destroy)
     }
 
     @inline(__always)
     package func lock() {
-        Platform.check(pthread_mutex_lock(pointer), "pthread_mutex_lock")
+        Platform.check(pthread_mutex_lock(mutex), "pthread_mutex_lock")
     }
 
     @inline(__always)
     package func unlock() {
-        Platform.check(pthread_mutex_unlock(pointer), "pthread_mutex_unlock")
-    }
-}
-
-/// A heap-allocated pthread condition variable, used with one ``PlatformMutex``.
-package struct PlatformCondition: @unchecked Sendable { // @unchecked: pthread synchronises every access, under the mutex it is used with.
-    private let pointer: UnsafeMutablePointer<pthread_cond_t>
-
-    package init() {
-        pointer = Platform.makeHeapObject(pthread_cond_t(), "pthread_cond_init") { pthread_cond_init($0, nil) }
+        Platform.check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock")
     }
 
-    package func destroy() {
-        Platform.freeHeapObject(pointer, "pthread_cond_destroy", pthread_cond_destroy)
-    }
-
-    /// Blocks until ``broadcast()``, releasing `mutex` (which the caller holds) meanwhile.
-    package func wait(releasing mutex: PlatformMutex) {
-        Platform.check(pthread_cond_wait(pointer, mutex.pointer), "pthread_cond_wait")
+    /// Blocks while `predicate()` holds, re-checking it after every ``broadcast()``, the
+    /// mutex (which the caller holds) released meanwhile.
+    package func wait(while predicate: () -> Bool) {
+        let condition = waitableCondition("wait(while:)")
+        while predicate() {
+            Platform.check(pthread_cond_wait(condition, mutex), "pthread_cond_wait")
+        }
     }
 
     package func broadcast() {
-        Platform.check(pthread_cond_broadcast(pointer), "pthread_cond_broadcast")
+        Platform.check(pthread_cond_broadcast(waitableCondition("broadcast()")), "pthread_cond_broadcast")
+    }
+
+    private func waitableCondition(_ call: StaticString) -> UnsafeMutablePointer<pthread_cond_t> {
+        guard let condition else { preconditionFailure("Scoped: \(call) on a lock made without waitable: true") }
+        return condition
     }
 }
 

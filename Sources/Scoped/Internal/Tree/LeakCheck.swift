@@ -1,10 +1,10 @@
-// Concurrency rule: the grace period (`settings`) and the watches waiting for theirs
-// (`pending`) are two leaf locks; whether anything is checked at all is one process-wide
-// atomic word, read without a lock where instances are stored and released. A released
-// instance is watched through a weak reference made before its scope lets go of it and
-// read only after every lock is released, so no `deinit` runs under a lock of Scoped's.
-// Observers receive a leak on the delayed check's Dispatch queue (or, for ScopedTesting's
-// immediate check, on the thread that asks), with no lock held.
+// Concurrency rule: the grace period (`settings`) and a `LeakCollector`'s watches are
+// leaf locks; whether anything is checked at all is one process-wide atomic word, read
+// without a lock where instances are stored and released. A released instance is watched
+// through a weak reference made before its scope lets go of it and read only after every
+// lock is released, so no `deinit` runs under a lock of Scoped's. Observers receive a
+// leak on the delayed check's Dispatch queue (or, for ScopedTesting's immediate check, on
+// the thread that asks), with no lock held.
 import Dispatch
 
 /// The leak check at release (``LifecycleEvent/leakGracePeriod``): every class instance a
@@ -104,19 +104,13 @@ package enum LeakCheck {
 
     // MARK: Delayed checks
 
-    private static let pending = Locked<(next: UInt64, batches: [UInt64: [LeakWatch]])>((0, [:]))
-
     /// Checks `watches` again after `seconds`, on a Dispatch queue.
     fileprivate static func schedule(_ watches: [LeakWatch], after seconds: Double) {
-        let number = pending.withLock { state -> UInt64 in
-            state.next += 1
-            state.batches[state.next] = watches
-            return state.next
-        }
+        let due = LeakCollector()  // Sendable: carries the watches to the queue
+        due.add(watches)
         let nanoseconds = Int(min(seconds, 86_400) * 1_000_000_000)
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
-            let due = pending.withLock { $0.batches.removeValue(forKey: number) } ?? []
-            _ = report(due, seconds: seconds)
+            _ = report(due.take(), seconds: seconds)
         }
     }
 
@@ -206,7 +200,8 @@ struct LeakWatch {
     var reporter: ContainerNode? { node ?? root }
 }
 
-/// The watches an immediate check (``LeakCheck/collecting(_:)``) gathers.
+/// The watches an immediate check (``LeakCheck/collecting(_:)``) gathers, or a delayed
+/// check carries to its queue.
 package final class LeakCollector: Sendable {
     private let watches = Locked<[LeakWatch]>([])
 
