@@ -110,24 +110,19 @@ package struct AtomicWords: @unchecked Sendable { // @unchecked: no lock; every 
 /// The process-wide words: static C globals, so reading one needs no lazy-initialisation
 /// check.
 package enum ProcessWideWord: Int32 {
-    /// Observers installed anywhere (EventHub.swift).
-    case observersInstalled = 0
-    /// Container worlds entered right now (WorldNode.swift).
-    case containerWorldsEntered = 1
-    /// 1 once any container world made a world root (WorldNode.swift).
-    case worldRootEverMade = 2
-    /// Overrides registered on lifetime scopes (not roots), anywhere (ContainerNode.swift).
-    case childOverrides = 3
-    /// Observers installed on lifetime scopes (not roots), anywhere (EventHub.swift).
-    case childObservers = 4
-    /// Threads building a view model with injection containers right now (InjectionContainers.swift).
-    case injectionContainersEntered = 5
+    /// Observers installed anywhere; container worlds entered right now; 1 once any world
+    /// made a world root.
+    case observersInstalled, containerWorldsEntered, worldRootEverMade
+    /// Overrides and observers on lifetime scopes (not roots), anywhere.
+    case childOverrides, childObservers
+    /// Threads inside `InjectionContainers.resolving(through:_:)` right now.
+    case injectionContainersEntered
     /// Changes to any container's overrides, ever: a resolve that read them before one
     /// claims again instead of building with a replaced body (Resolve.swift).
-    case overrideChanges = 6
+    case overrideChanges
     /// Whether released instances are checked for leaks (LeakCheck.swift).
-    case leakCheck = 7
-    // Raw values stay below SCOPED_PROCESS_WORDS (8).
+    case leakCheck
+    // Raw values (0, 1, …) stay below SCOPED_PROCESS_WORDS (8).
 
     @inline(__always)
     package var word: AtomicWord { AtomicWord(cell: scoped_process_word(rawValue)) }
@@ -135,18 +130,11 @@ package enum ProcessWideWord: Int32 {
 
 /// The process-wide 64-bit counters (they must not wrap on 32-bit watchOS), static C globals.
 package enum ProcessWideCounter: Int32 {
-    /// Scope node numbers (ContainerNode.swift).
-    case scopeNodeNumbers = 0
-    /// Container world numbers (WorldNode.swift).
-    case worldNumbers = 1
-    /// Event sequence numbers (EventHub.swift).
-    case eventSequence = 2
-    /// Observer ids (EventHub.swift).
-    case observerIDs = 3
+    case scopeNodeNumbers, worldNumbers, eventSequence, observerIDs
     /// Storage closes: tells the nested resolves of a build a close overtook from resolves
     /// that began after it (Resolve.swift).
-    case closes = 4
-    // Raw values stay below SCOPED_PROCESS_COUNTERS (8).
+    case closes
+    // Raw values (0, 1, …) stay below SCOPED_PROCESS_COUNTERS (8).
 
     @inline(__always)
     package var current: UInt64 {

@@ -86,10 +86,7 @@ package enum Platform {
         #if canImport(os)
         message.withCString { os_log(.fault, "%{public}s", $0) }
         #else
-        let line = message + "\n"
-        line.utf8CString.withUnsafeBufferPointer { bytes in
-            _ = write(2, bytes.baseAddress, bytes.count - 1)  // without the terminating NUL
-        }
+        (message + "\n").withCString { _ = write(2, $0, strlen($0)) }
         #endif
     }
 

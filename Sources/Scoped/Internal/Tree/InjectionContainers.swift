@@ -69,10 +69,7 @@ package enum InjectionContainers {
     /// closed, or `C.shared`: a view still rendered after its scope closed resolves through
     /// the nearest open ancestor instead of stopping the process.
     package static func nearest<C: SharedContainer>(_ type: C.Type, in containers: [any SharedContainer]) -> C {
-        for container in containers.reversed() {
-            if let match = container as? C, !match.isClosed { return match }
-        }
-        return C.shared
+        containers.reversed().lazy.compactMap { $0 as? C }.first { !$0.isClosed } ?? C.shared
     }
 
     /// Runs `operation` with `containers` (innermost last) as the ones `@Injected` and
