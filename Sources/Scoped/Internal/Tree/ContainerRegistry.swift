@@ -7,25 +7,19 @@
 /// Every live root container's node, so that `Scope.<name>.reset()` can reach every
 /// container: the roots, and through their trees the open lifetime scopes.
 package enum ContainerRegistry {
-    private final class WeakRoot {
+    private struct WeakRoot {
         weak var node: ContainerNode?
         let worldNumber: UInt64
         /// The root's storage and state (its open children), reachable without the node:
         /// a reset asks them what they hold before taking a strong reference to the root.
         let storage: InstanceStorage
         let state: Locked<ContainerNode.State>
-        init(_ node: ContainerNode) {
-            self.node = node
-            worldNumber = node.worldNumber
-            storage = node.storage
-            state = node.state
-        }
     }
 
     private static let live = Locked<[ObjectIdentifier: WeakRoot]>([:])
 
     package static func add(_ root: ContainerNode) {
-        let entry = WeakRoot(root)
+        let entry = WeakRoot(node: root, worldNumber: root.worldNumber, storage: root.storage, state: root.state)
         live.withLock { $0[ObjectIdentifier(root)] = entry }
     }
 
