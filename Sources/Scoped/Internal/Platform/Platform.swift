@@ -1,19 +1,17 @@
-// The library's whole platform layer: every call into the C library (pthread mutexes,
-// conditions and thread-specific data, getenv, sched_yield, memcmp, strcmp, the clock),
-// and every `canImport` of Darwin / Glibc / Musl / os, behind small `package` types:
-// the code compiled only on Apple platforms is here and nowhere else. Every pthread
+// The library's whole platform layer: every call into the C library and every
+// `canImport` of Darwin / Glibc / Musl / os, behind small `package` types. Every pthread
 // return code is checked, with a message naming the call.
 //
-// Concurrency rule: `PlatformLock` is the raw mutex and condition behind `Locked` (Locked.swift states what they guard); the only state here is the
-// thread-specific key, made once per process, and the signposts' logs. Nothing here
-// runs user code.
+// Concurrency rule: `PlatformLock` is the raw mutex and condition behind `Locked`
+// (Locked.swift states what they guard); the only state here is the thread-specific key,
+// made once per process, and the signposts' logs. Nothing here runs user code.
 //
 // Darwin branches, each checked against Apple's declarations (libpthread's and Libc's
 // headers and man pages, as published on Apple's open-source site, and the Swift
 // overlay's imports of them):
 //   1. `import Darwin`: the module that exports pthread, getenv, sched_yield and
 //      memcmp on every Apple platform.
-//   2. `isInitialThread`: `int pthread_main_np(void)` (libpthread, pthread.h; man page
+//   2. `isMainThread`: `int pthread_main_np(void)` (libpthread, pthread.h; man page
 //      pthread_main_np(3): 1 on the main thread, 0 elsewhere, -1 before initialisation
 //      completes), the call the Swift runtime's Darwin threading layer makes for the
 //      main actor's own check. On Linux: thread id equals process id (CScopedPlatform.h).
@@ -77,7 +75,12 @@ package enum Platform {
     /// worker (`dispatchMain()`, as Linux test runners do); such a worker inside another
     /// queue's `sync` reads false (a stop, never a body run off the main actor).
     package static var isMainThread: Bool {
-        isInitialThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
+        #if canImport(Darwin)
+        if pthread_main_np() == 1 { return true }
+        #else
+        if scoped_linux_is_initial_thread() { return true }
+        #endif
+        return DispatchQueue.getSpecific(key: mainQueueKey) == true
     }
 
     /// Writes `message` as a fault: the unified log (Xcode's console, Console.app) on
@@ -94,15 +97,6 @@ package enum Platform {
     @inline(__always)
     package static var threadOrdinal: UInt {
         scoped_thread_ordinal()
-    }
-
-    @inline(__always)
-    private static var isInitialThread: Bool {
-        #if canImport(Darwin)
-        return pthread_main_np() == 1
-        #else
-        return scoped_linux_is_initial_thread()
-        #endif
     }
 
     /// Marks the main queue, once: its specific value is visible to blocks it runs.
