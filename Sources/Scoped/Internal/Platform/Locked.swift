@@ -20,7 +20,7 @@
 //   Scope.customScopes (Scope)                  every custom scope, retained                process
 //   EventHub.stalledBuildThreshold (Tree/)      LifecycleEvent.stalledBuildThreshold        process
 //   LeakCheck.settings (Tree/LeakCheck)         LifecycleEvent.leakGracePeriod              process
-//   LeakCollector.watches (Tree/LeakCheck)      released instances to check                 leak check (immediate or delayed)
+//   LeakCollector.watches (Tree/LeakCheck)      released instances to check                 leak check
 //   ManualClock.nanoseconds (Storage/Expiry)    a test world's time for .timeToLive         TimeToLiveClock
 //   PlatformSignposts.logs (Platform/Platform)  the os logs by category (Apple platforms)   process
 //   GraphRecorder, TraceRecorder: .state, .observation  what is recorded; its observation  recorder

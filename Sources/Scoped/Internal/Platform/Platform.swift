@@ -197,7 +197,8 @@ package struct PlatformLock: @unchecked Sendable { // @unchecked: pthread synchr
 
     package init(waitable: Bool) {
         mutex = Platform.makeHeapObject(pthread_mutex_t(), "pthread_mutex_init") { pthread_mutex_init($0, nil) }
-        condition = waitable ? Platform.makeHeapObject(pthread_cond_t(), "pthread_cond_init") { pthread_cond_init($0, nil) } : nil
+        condition =
+            waitable ? Platform.makeHeapObject(pthread_cond_t(), "pthread_cond_init") { pthread_cond_init($0, nil) } : nil
     }
 
     package func destroy() {

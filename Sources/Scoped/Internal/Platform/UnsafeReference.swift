@@ -24,28 +24,22 @@ package struct UnsafeReference<Object: AnyObject> {
         self.unmanaged = unmanaged
     }
 
-    /// `object` with one retain added by hand (+1).
-    ///
-    /// Precondition: exactly one ``release()`` or ``takeRetained()`` follows, on this
-    /// reference or on one rebuilt from its ``bits`` or ``opaque``.
+    /// `object` retained by hand (+1). Precondition: exactly one ``release()`` or
+    /// ``takeRetained()`` follows, on it or on one rebuilt from its ``bits`` or ``opaque``.
     @inlinable @inline(__always)
     package static func retaining(_ object: Object) -> UnsafeReference {
         UnsafeReference(.passRetained(object))
     }
 
-    /// `object` without a retain (+0).
-    ///
-    /// Precondition: something named at the call site keeps `object` alive for as long as
-    /// this reference, its ``bits`` or its ``opaque`` is used.
+    /// `object` without a retain (+0). Precondition: something named at the call site
+    /// keeps `object` alive while this reference, its ``bits`` or its ``opaque`` is used.
     @inlinable @inline(__always)
     package static func unretained(_ object: Object) -> UnsafeReference {
         UnsafeReference(.passUnretained(object))
     }
 
-    /// The reference a word from ``bits`` stands for (the count is not changed).
-    ///
-    /// Precondition: `bits` came from ``bits`` of a reference to an `Object` (tag bit
-    /// cleared), and that object is still alive.
+    /// The reference a word from ``bits`` stands for (no count changes). Precondition:
+    /// `bits` came from ``bits`` of an `Object`'s reference (tag cleared), still alive.
     @inlinable @inline(__always)
     package init(bits: UInt) {
         self.init(.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped))
@@ -65,10 +59,8 @@ package struct UnsafeReference<Object: AnyObject> {
     @inlinable @inline(__always)
     package var opaque: UnsafeMutableRawPointer { unmanaged.toOpaque() }
 
-    /// Runs `body` with the object borrowed: no retain, no release around the call.
-    ///
-    /// Precondition: the object stays alive until `body` returns. `body` does not throw: a
-    /// `rethrows` one was not inlined into the caller's closure (BENCHMARKS.md).
+    /// Runs `body` with the object borrowed (no retain, no release), alive until it returns.
+    /// `body` does not throw: a `rethrows` one was not inlined into the caller (BENCHMARKS.md).
     @inlinable @inline(__always)
     package func withBorrowed<Result>(_ body: (Object) -> Result) -> Result {
         unmanaged._withUnsafeGuaranteedRef(body)
@@ -78,17 +70,15 @@ package struct UnsafeReference<Object: AnyObject> {
     @inlinable @inline(__always)
     package var object: Object { unmanaged.takeUnretainedValue() }
 
-    /// Adds one retain by hand (+1), given back by one ``release()`` or ``takeRetained()``.
-    /// Precondition: the object is alive now.
+    /// Adds one retain by hand (+1) to the live object, given back by one ``release()`` or
+    /// ``takeRetained()``.
     @inlinable @inline(__always)
     package func retain() {
         _ = unmanaged.retain()
     }
 
-    /// Gives back one retain by hand (-1); the object's `deinit` may run here.
-    ///
-    /// Precondition: this reference holds a retain (``retaining(_:)``, ``retain()``) that
-    /// nothing else gives back; no lock is held that the `deinit` might take.
+    /// Gives back one retain by hand (-1), which this reference holds and nothing else
+    /// gives back. The `deinit` may run here: hold no lock it might take.
     @inlinable @inline(__always)
     package func release() {
         unmanaged.release()

@@ -52,8 +52,9 @@ extension ContainerNode {
     /// container reports goes to that chain. One atomic load per level.
     package var isObservedInChain: Bool {
         guard EventHub.isActive else { return false }
-        return firstInChain(unlessOnlyRoots: .childObservers) { $0.observerCount.load(ordering: .relaxed) != 0 ? true : nil }
-            ?? false
+        return firstInChain(unlessOnlyRoots: .childObservers) { node -> Bool? in
+            node.observerCount.load(ordering: .relaxed) != 0 ? true : nil  // the first observed level
+        } ?? false
     }
 
     /// Observers of this container and its ancestors, nearest first.
