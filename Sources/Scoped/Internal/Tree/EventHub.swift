@@ -52,9 +52,14 @@ extension ContainerNode {
     /// container reports goes to that chain. One atomic load per level.
     package var isObservedInChain: Bool {
         guard EventHub.isActive else { return false }
-        return firstInChain(unlessOnlyRoots: .childObservers) { node -> Bool? in
-            node.observerCount.load(ordering: .relaxed) != 0 ? true : nil  // the first observed level
-        } ?? false
+        return isObservedHereOrAbove
+    }
+
+    /// The chain walk, apart: so `isObservedInChain` stays small enough to be inlined into
+    /// the fast read (folded in, a cached resolve cost 11 instructions more).
+    private var isObservedHereOrAbove: Bool {
+        firstInChain(unlessOnlyRoots: .childObservers) { $0.observerCount.load(ordering: .relaxed) != 0 ? true : nil }
+            ?? false
     }
 
     /// Observers of this container and its ancestors, nearest first.
