@@ -245,9 +245,8 @@ package enum ThreadLocalObject {
         scoped_thread_object_get()
     }
 
-    /// Stores `object` retained for the calling thread (which must have none yet).
-    ///
-    /// - Returns: The thread's reference, as ``get()`` returns it from now on.
+    /// Stores `object` retained for the calling thread (which has none yet); returns the
+    /// reference ``get()`` returns from now on.
     @discardableResult
     package static func set(_ object: AnyObject) -> UnsafeMutableRawPointer {
         // Retained: the thread's reference, given back by `releaseThreadObject` at its exit.

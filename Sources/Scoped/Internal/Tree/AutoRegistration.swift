@@ -62,10 +62,8 @@ extension ContainerNode {
 
     /// Runs `autoRegister()` on this thread, or waits for the thread that runs it or
     /// resets the root. That thread itself goes on at once (resolving from inside
-    /// `autoRegister()`, or from a `deinit` a reset runs): no recursion, no deadlock.
-    ///
-    /// - Returns: True for such a thread (the gate may still be raised), false once
-    ///   `autoRegister()` has run for the current registrations (or the root has none).
+    /// `autoRegister()`, or from a `deinit` a reset runs), and gets true: no recursion, no
+    /// deadlock. False once it ran for the current registrations (or the root has none).
     @inline(never)
     func runAutoRegistration() -> Bool {
         guard let registration = state.withLock({ $0.autoRegistration }) else { return false }
