@@ -1,22 +1,18 @@
 // Concurrency rule: an `AtomicWord` is a handle to one cell at a fixed address; every
-// read and write of the cell is a C11 atomic operation (CScopedPlatform.h) with the
-// ordering the caller names. No lock is involved, and no user code runs inside any
-// operation.
+// access is a C11 atomic operation (CScopedPlatform.h) with the ordering the caller
+// names. No lock, no user code.
 //
-// Why a cell at a fixed address: C11 atomics act on an address, and Swift gives no
-// stable address to a stored property (an `&property` argument may be a temporary
-// copy). So each owner allocates its cells in `init` and frees them in `deinit`, and
-// process-wide cells are C globals (CScopedPlatform.c), allocated statically. This file
-// is the only place that touches the cells' memory.
+// Why a fixed address: C11 atomics act on an address, and Swift gives a stored property
+// none that is stable (`&property` may be a temporary copy). So owners allocate their
+// cells in `init` and free them in `deinit`; process-wide cells are static C globals.
 import CScopedPlatform
 
-/// A memory ordering of an atomic operation (C11's, named as Swift's `Synchronization`
-/// names them).
+/// A C11 memory ordering, named as Swift's `Synchronization` names them.
 @usableFromInline
 package enum AtomicOrdering {
     case relaxed, acquiring, releasing, acquiringAndReleasing, sequentiallyConsistent
 
-    /// The C11 ordering. A constant at every call site, so an optimised build folds it.
+    /// A constant at every call site, so an optimised build folds the switch.
     @inlinable @inline(__always)
     var c: memory_order {
         switch self {
@@ -29,27 +25,22 @@ package enum AtomicOrdering {
     }
 }
 
-/// A pointer-sized unsigned word, read and written atomically, at a fixed heap address.
-///
-/// A handle: copies refer to the same cell. The owner calls ``deallocate()`` once, in
-/// its `deinit`, when no other thread can reach the cell any more.
+/// A pointer-sized word, read and written atomically, at a fixed heap address. A handle:
+/// copies share the cell; the owner calls ``deallocate()`` once, in its `deinit`.
 @usableFromInline
 package struct AtomicWord: @unchecked Sendable { // @unchecked: no lock; every access to `cell` is a C11 atomic operation.
     @usableFromInline let cell: UnsafeMutablePointer<scoped_atomic_uintptr>
 
-    /// A new cell holding `initial`.
     package init(_ initial: UInt = 0) {
         cell = .allocate(capacity: 1)
         scoped_atomic_uintptr_init(cell, initial)
     }
 
-    /// The cell at `cell` (one of an ``AtomicWords`` table).
     @inline(__always)
     init(cell: UnsafeMutablePointer<scoped_atomic_uintptr>) {
         self.cell = cell
     }
 
-    /// Frees the cell (its owner's `deinit`).
     package func deallocate() {
         cell.deallocate()
     }
@@ -92,16 +83,12 @@ package struct AtomicWord: @unchecked Sendable { // @unchecked: no lock; every a
     }
 }
 
-/// A table of atomic words in one allocation (a hash table's buckets), all 0 at first.
-/// A handle: the owner calls ``deallocate()`` once, in its `deinit`.
+/// A table of atomic words in one allocation, all 0 at first. A handle, as ``AtomicWord``.
 package struct AtomicWords: @unchecked Sendable { // @unchecked: no lock; every access to a cell is a C11 atomic operation.
     private let base: UnsafeMutablePointer<scoped_atomic_uintptr>
 
-    /// A table of `count` words.
-    ///
-    /// - Parameter alignment: Of the table's first word, in bytes: a cache line's (64)
-    ///   keeps a table read by every thread off the lines that objects written by every
-    ///   thread sit on (ContainerManager.swift).
+    /// - Parameter alignment: Of the first word: a cache line's (64) keeps a table every
+    ///   thread reads off the lines of objects every thread writes.
     package init(count: Int, alignment: Int = MemoryLayout<scoped_atomic_uintptr>.alignment) {
         base = UnsafeMutableRawPointer
             .allocate(byteCount: count * MemoryLayout<scoped_atomic_uintptr>.stride, alignment: alignment)
@@ -120,59 +107,42 @@ package struct AtomicWords: @unchecked Sendable { // @unchecked: no lock; every 
     }
 }
 
-/// The process-wide words: statically allocated in C, so their address is a link-time
-/// constant and reading one needs no lazy-initialisation check.
+/// The process-wide words: static C globals, so reading one needs no lazy-initialisation
+/// check.
 package enum ProcessWideWord: Int32 {
-    /// Observers installed anywhere (EventHub.swift).
-    case observersInstalled = 0
-    /// Container worlds entered right now (WorldNode.swift).
-    case containerWorldsEntered = 1
-    /// 1 once any container world made a world root (WorldNode.swift).
-    case worldRootEverMade = 2
-    /// Overrides registered on lifetime scopes (not roots), anywhere (ContainerNode.swift).
-    case childOverrides = 3
-    /// Observers installed on lifetime scopes (not roots), anywhere (EventHub.swift).
-    case childObservers = 4
-    /// Threads building a view model with injection containers right now (InjectionContainers.swift).
-    case injectionContainersEntered = 5
-    /// Changes to any container's overrides, ever: a resolve that read the overrides
-    /// before one claims again instead of building with a replaced body (Resolve.swift).
-    case overrideChanges = 6
-    /// Whether released instances are checked for leaks: the grace period's switch and
-    /// the immediate checks in progress (LeakCheck.swift).
-    case leakCheck = 7
-    // Raw values stay below SCOPED_PROCESS_WORDS (8).
+    /// Observers installed anywhere; container worlds entered right now; 1 once any world
+    /// made a world root.
+    case observersInstalled, containerWorldsEntered, worldRootEverMade
+    /// Overrides and observers on lifetime scopes (not roots), anywhere.
+    case childOverrides, childObservers
+    /// Threads inside `InjectionContainers.resolving(through:_:)` right now.
+    case injectionContainersEntered
+    /// Changes to any container's overrides, ever: a resolve that read them before one
+    /// claims again instead of building with a replaced body (Resolve.swift).
+    case overrideChanges
+    /// Whether released instances are checked for leaks (LeakCheck.swift).
+    case leakCheck
+    // Raw values (0, 1, …) stay below SCOPED_PROCESS_WORDS (8).
 
-    /// The word.
     @inline(__always)
     package var word: AtomicWord { AtomicWord(cell: scoped_process_word(rawValue)) }
 }
 
-/// The process-wide 64-bit counters (numbers and sequences that must not wrap on
-/// 32-bit watchOS), statically allocated in C.
+/// The process-wide 64-bit counters (they must not wrap on 32-bit watchOS), static C globals.
 package enum ProcessWideCounter: Int32 {
-    /// Scope node numbers (ContainerNode.swift).
-    case scopeNodeNumbers = 0
-    /// Container world numbers (WorldNode.swift).
-    case worldNumbers = 1
-    /// Event sequence numbers (EventHub.swift).
-    case eventSequence = 2
-    /// Observer ids (EventHub.swift).
-    case observerIDs = 3
-    /// Storage closes: a close records the count it made, a thread's outermost resolve
-    /// the count it saw, so that the nested resolves of a build a close overtook are told
-    /// apart from resolves that began after it (Resolve.swift).
-    case closes = 4
-    // Raw values stay below SCOPED_PROCESS_COUNTERS (8).
+    case scopeNodeNumbers, worldNumbers, eventSequence, observerIDs
+    /// Storage closes: tells the nested resolves of a build a close overtook from resolves
+    /// that began after it (Resolve.swift).
+    case closes
+    // Raw values (0, 1, …) stay below SCOPED_PROCESS_COUNTERS (8).
 
-    /// The count now (relaxed).
     @inline(__always)
     package var current: UInt64 {
         scoped_atomic_uint64_load(scoped_process_counter(rawValue), memory_order_relaxed)
     }
 
-    /// Adds one (relaxed: the value is a name, not a synchronisation point); returns the
-    /// new value, so the first call returns 1.
+    /// Adds one (relaxed: the value is a name, not a synchronisation point); the first
+    /// call returns 1.
     @inline(__always)
     package func next() -> UInt64 {
         scoped_atomic_uint64_fetch_add(scoped_process_counter(rawValue), 1, memory_order_relaxed) &+ 1

@@ -1,37 +1,29 @@
-// Concurrency rule: `Locked` is the package's only mutex type (reads of held
-// instances take none: see HeldIndex.swift). Its pthread mutex (Platform.swift) is
-// heap-allocated (never `&` of an inline lock) and guards exactly the `State` value
-// stored next to it. Callers keep user code (factory bodies, `deinit`s, observers) out of
-// `withLock`: they move instances out of the state and drop them after unlocking.
+// Concurrency rule: `Locked` is the package's only mutex type (held instances are read
+// without one: HeldIndex.swift). Its heap-allocated pthread mutex (Platform.swift) guards
+// exactly the `State` stored next to it. No user code (factory bodies, `deinit`s,
+// observers) runs in `withLock`: callers move instances out and drop them after unlocking.
 //
-// THE LOCK INVENTORY: every `Locked` in the package, and every nesting taken. A lock not
-// listed here, or a nesting not listed, is a bug; the headers of the files named only
-// point back here.
+// THE LOCK INVENTORY: every `Locked` in the package, and every nesting taken. A lock or a
+// nesting not listed here is a bug; other files' headers only point back here.
 //
-//   lock (file)                                   guards                                       one per
-//   ContainerNode.state (Tree/ContainerNode)      children, closed, overrides, observers      container
-//   InstanceStorage.state (Storage/InstanceStorage, waitable)
-//                                                 entry table, builds in flight, handoffs to  storage
-//                                                 waiting threads, closed, async builds and
-//                                                 their progress (Async/AsyncBuild: waiters,
-//                                                 result, task, watchdog, ended)
-//   Lazy.state (Lazy, waitable)                   unresolved / resolving / resolved           Lazy
-//   AutoRegistration.gate (Tree/AutoRegistration, waitable)
-//                                                 epoch, last run's epoch, runner, resetters  root with an AutoRegistering hook
-//   WeakLazyInjected's state (Injected)           resolved flag, weak instance                property
-//   WaitGraph.waits (Resolve/WaitGraph)           waiter (thread, async build) → the builder   process
-//                                                 it waits for: the one waits-for graph
-//   ContainerRegistry.live (Tree/ContainerRegistry) weak list of root nodes                    process
-//   WorldNode.worldRoots (Tree/WorldNode)         world roots by root and world               process
-//   Scope.customScopes (Scope)                    every custom scope, retained                process
-//   EventHub.stalledBuildThreshold (Tree/EventHub) LifecycleEvent.stalledBuildThreshold       process
-//   LeakCheck.settings (Tree/LeakCheck)            LifecycleEvent.leakGracePeriod              process
-//   LeakCheck.pending (Tree/LeakCheck)             released instances waiting for their grace  process
-//   LeakCollector.watches (Tree/LeakCheck)         an immediate check's released instances    expectNoLeaks call
-//   ManualClock.nanoseconds (Storage/Expiry)      a test world's time for .timeToLive         TimeToLiveClock
-//   Platform.logs (Platform/Platform)             the os logs by category (Apple platforms)   process
-//   GraphRecorder.state / .observation            the graph being folded; its observation     recorder
-//   TraceRecorder.state / .observation            the events being recorded; its observation  recorder
+//   lock (file)                                 guards                                      one per
+//   ContainerNode.state (Tree/ContainerNode)    children, closed, overrides, observers      container
+//   InstanceStorage.state (Storage/, waitable)  entry table, builds in flight, handoffs to  storage
+//                                               waiting threads, closed, async builds' progress
+//                                               (Async/AsyncBuild: waiters, result, task, ended)
+//   Lazy.state (Lazy, waitable)                 unresolved / resolving / resolved           Lazy
+//   AutoRegistration.gate (Tree/, waitable)     epoch, last run's epoch, runner, resetters  root with AutoRegistering
+//   WeakLazyInjected's state (Injected)         resolved flag, weak instance                property
+//   WaitGraph.waits (Resolve/WaitGraph)         waiter (thread, async build) → its builder  process
+//   ContainerRegistry.live (Tree/)              weak list of root nodes                     process
+//   WorldNode.worldRoots (Tree/WorldNode)       world roots by root and world               process
+//   Scope.customScopes (Scope)                  every custom scope, retained                process
+//   EventHub.stalledBuildThreshold (Tree/)      LifecycleEvent.stalledBuildThreshold        process
+//   LeakCheck.settings (Tree/LeakCheck)         LifecycleEvent.leakGracePeriod              process
+//   LeakCollector.watches (Tree/LeakCheck)      released instances to check                 leak check
+//   ManualClock.nanoseconds (Storage/Expiry)    a test world's time for .timeToLive         TimeToLiveClock
+//   PlatformSignposts.logs (Platform/Platform)  the os logs by category (Apple platforms)   process
+//   GraphRecorder, TraceRecorder: .state, .observation  what is recorded; its observation  recorder
 //   (ScopedTesting: LifecycleTracker.state / .observations, validateGraph's `events` and
 //    `problems`; ScopedSwiftUI: ViewModelSlot.installedFlag, Installation.installed.)
 //
@@ -40,49 +32,33 @@
 //      picking the children that hold a scope's instances (ContainerRegistry.swift).
 //   2. WaitGraph.waits → InstanceStorage.state or Lazy.state: a cycle walk asks whether
 //      a recorded wait still blocks (WaitGraph.swift, Lazy.swift).
-// Every other lock is a leaf: nothing is taken while it is held (a recorder's `stop()`
-// takes its observation out and cancels it after unlocking). No nesting goes the other
-// way, so no two threads can take two locks in opposite orders.
+// Every other lock is a leaf (a recorder's `stop()` cancels its observation after
+// unlocking). No nesting goes the other way, so no two threads take two locks in
+// opposite orders.
 //
-// Waits (a thread blocked on a lock's condition, the lock released meanwhile):
-// InstanceStorage.state (another thread's build of the key), Lazy.state (another thread
-// resolving it), AutoRegistration.gate (another thread running `autoRegister()` or
-// resetting the root). The first two are edges of the waits-for graph, which stops a
-// cycle. The third is not: the thread running a root's `autoRegister()` (or resetting it)
-// passes its own gate, and a reset waits for nothing, but two roots whose
+// Waits (blocked on a lock's condition, the lock released): InstanceStorage.state
+// (another thread's build of the key) and Lazy.state (another thread resolving it), both
+// edges of the waits-for graph, which stops a cycle; AutoRegistration.gate (another
+// thread running `autoRegister()` or resetting the root), not an edge: two roots whose
 // `autoRegister()`s resolve from each other, run on two threads at once, would wait for
 // each other forever (a known gap, undetected).
+// A spin under a lock: `HeldSlot.swap` (HeldIndex.swift) waits out the lock-free readers'
+// few-instruction window, yielding the thread after 64 spins: never a deadlock.
 
-// Spinning under a lock: `HeldSlot.swap` (HeldIndex.swift) runs under its storage's lock
-// and may spin until the lock-free readers inside their few-instruction window (load,
-// retain) leave it; after 64 spins it yields the thread, so a reader preempted in that
-// window costs the writer a reschedule, never a deadlock (readers take no lock).
-
-/// Mutable state kept inside a mutex, in the style of async-algorithms'
-/// `ManagedCriticalState`.
-///
-/// Also offers a condition variable on the same mutex, used to wait for another
-/// thread's in-flight build of a cached instance.
+/// Mutable state kept inside a mutex (async-algorithms' `ManagedCriticalState`), with an
+/// optional condition variable on the same mutex.
 package final class Locked<State>: @unchecked Sendable { // @unchecked: `mutex` guards `state`.
-    private let mutex: PlatformMutex
-    /// Only for locks made `waitable`: most locks are never waited on, and a condition
-    /// variable is one more allocation per container.
-    private let condition: PlatformCondition?
-    /// Not checked for exclusive access at run time (a class's stored `var` otherwise is,
-    /// on every `inout` use): the mutex already guarantees it.
+    private let mutex: PlatformLock
+    /// No run-time exclusivity check on every `inout` use: the mutex guarantees it.
     @exclusivity(unchecked) private var state: State
 
-    /// - Parameters:
-    ///   - initial: The state.
-    ///   - waitable: Whether ``wait(while:)`` and ``broadcast()`` will be used.
+    /// - Parameter waitable: Whether ``wait(while:)`` and ``broadcast()`` will be used.
     package init(_ initial: consuming State, waitable: Bool = false) {
         state = initial
-        mutex = PlatformMutex()
-        condition = waitable ? PlatformCondition() : nil
+        mutex = PlatformLock(waitable: waitable)
     }
 
     deinit {
-        condition?.destroy()
         mutex.destroy()
     }
 
@@ -94,22 +70,16 @@ package final class Locked<State>: @unchecked Sendable { // @unchecked: `mutex` 
         return try body(&state)
     }
 
-    /// Blocks while `predicate(state)` holds, re-checking it after every ``broadcast()``.
-    ///
-    /// The mutex is released while blocked, so other threads (the one that will change
-    /// the state) go on. `predicate` must not run user code.
+    /// Blocks, the mutex released, while `predicate(state)` holds, re-checking it after
+    /// every ``broadcast()``. `predicate` must not run user code.
     package func wait(while predicate: (State) -> Bool) {
         mutex.lock()
         defer { mutex.unlock() }
-        guard let condition else { preconditionFailure("Scoped: wait(while:) on a lock made without waitable: true") }
-        while predicate(state) {
-            condition.wait(releasing: mutex)
-        }
+        mutex.wait { predicate(state) }
     }
 
     /// Wakes every thread blocked in ``wait(while:)``.
     package func broadcast() {
-        guard let condition else { preconditionFailure("Scoped: broadcast() on a lock made without waitable: true") }
-        condition.broadcast()
+        mutex.broadcast()
     }
 }

@@ -1,45 +1,38 @@
-// The library's whole platform layer: every call into the C library (pthread mutexes,
-// condition variables and thread-specific data, getenv, sched_yield, memcmp), the thread
-// ordinal (a C11 thread-local) and every `canImport` of Darwin / Glibc / Musl sits in
-// this file, behind small `package` types, so that the code compiled only on Apple
-// platforms is here and nowhere else. Every pthread return code is checked, with a
-// message naming the call.
+// The library's whole platform layer: every call into the C library and every
+// `canImport` of Darwin / Glibc / Musl / os, behind small `package` types. Every pthread
+// return code is checked, with a message naming the call.
 //
-// Concurrency rule: `PlatformMutex` and `PlatformCondition` are the raw primitives
-// behind `Locked` (Locked.swift states what they guard); this file holds no state of
-// its own but the thread-specific key made once per process. Nothing here runs user
-// code.
+// Concurrency rule: `PlatformLock` is the raw mutex and condition behind `Locked`
+// (Locked.swift states what they guard); the only state here is the thread-specific key,
+// made once per process, and the signposts' logs. Nothing here runs user code.
 //
 // Darwin branches, each checked against Apple's declarations (libpthread's and Libc's
 // headers and man pages, as published on Apple's open-source site, and the Swift
 // overlay's imports of them):
 //   1. `import Darwin`: the module that exports pthread, getenv, sched_yield and
 //      memcmp on every Apple platform.
-//   2. `isInitialThread`: `int pthread_main_np(void)` (libpthread, pthread.h; man page
+//   2. `isMainThread`: `int pthread_main_np(void)` (libpthread, pthread.h; man page
 //      pthread_main_np(3): 1 on the main thread, 0 elsewhere, -1 before initialisation
 //      completes), the call the Swift runtime's Darwin threading layer makes for the
-//      main actor's own check. On Linux the same fact comes from the kernel (thread id
-//      equals process id, CScopedPlatform.h), where the Swift runtime compares with the
-//      thread it recorded at load: the same thread.
+//      main actor's own check. On Linux: thread id equals process id (CScopedPlatform.h).
 //   3. `monotonicNanoseconds`: `uint64_t clock_gettime_nsec_np(clockid_t clock_id)`
 //      with `CLOCK_MONOTONIC_RAW` (Libc, time.h; man page clock_gettime(3),
 //      https://opensource.apple.com/source/Libc/Libc-1353.11.2/gen/clock_gettime.3.auto.html:
 //      "increments monotonically ... like CLOCK_MONOTONIC", which "will continue to
 //      increment while the system is asleep", "unaffected by frequency or time
 //      adjustments"; 0 on error; spelled `_CLOCK_MONOTONIC_RAW`, the `clockid_t`
-//      enumerator of _time.h that the macro expands to; available from macOS 10.12, iOS 10, tvOS 10, watchOS 3
-//      per time.h's `__CLOCK_AVAILABILITY`, below the floor). The clock Swift's
-//      `ContinuousClock` reads on Darwin. On Glibc and Musl the same clock is
+//      enumerator of _time.h that the macro expands to; available from macOS 10.12,
+//      iOS 10, tvOS 10, watchOS 3 per time.h's `__CLOCK_AVAILABILITY`, below the floor).
+//      The clock Swift's `ContinuousClock` reads on Darwin; on Glibc and Musl its clock,
 //      `clock_gettime(CLOCK_BOOTTIME, &ts)` (clock_gettime(2): monotonic, includes time
-//      suspended), the one `ContinuousClock` reads on Linux.
+//      suspended).
 //   4. `logFault`: `func os_log(_ type: OSLogType, dso: UnsafeRawPointer = #dsohandle,
 //      log: OSLog = .default, _ message: StaticString, _ args: any CVarArg...)`
 //      (developer.apple.com/documentation/os/os_log(_:dso:log:_:_:), iOS 12, macOS 10.14,
 //      tvOS 12, watchOS 5: below the floor) with `OSLogType.fault`
 //      (documentation/os/oslogtype/fault: "The system always writes fault-level messages
-//      to the data store") and the `%{public}s` format over a C string, since the library
-//      has no `String: CVarArg` without Foundation. Elsewhere: one `write(2)` to standard
-//      error. Type-checked against `.ci/apple/os.swift`.
+//      to the data store") and the `%{public}s` format over a C string. Elsewhere: one
+//      `write(2)` to standard error. Type-checked against `.ci/apple/os.swift`.
 //   5. `PlatformSignposts` (`import os` where it exists): `OSLog.init(subsystem:category:)`
 //      (developer.apple.com/documentation/os/oslog/init(subsystem:category:)-17gyy: iOS 10,
 //      macOS 10.12, tvOS 10, watchOS 3), `OSSignpostID.init(_:)` from a 64-bit value
@@ -49,19 +42,14 @@
 //      `os_signpost(_:dso:log:name:signpostID:_:_:)`
 //      (developer.apple.com/documentation/os/os_signpost(_:dso:log:name:signpostid:_:_:)-2om9b:
 //      iOS 12, macOS 10.14, tvOS 12, watchOS 5), all below the floor. Not `OSSignposter`
-//      (iOS 15). The message goes as a C string (`%{public}s`): a `String` is a `CVarArg`
-//      only with Foundation, a pointer always. Elsewhere the calls do nothing.
-// `threadOrdinal` and `ThreadLocalObject.get()` are not branches: C11 `_Thread_local`s in
-// CScopedPlatform, the same source on every platform. On Apple platforms clang lowers each
-// to a thread-local variable that dyld resolves (supported for deployment targets from macOS 10.7 and iOS 9; the
-// floor is macOS 10.15 and iOS 13), on Linux to an offset from the thread pointer.
-// Everything else is the same declaration on Darwin, Glibc and Musl, with one
-// difference absorbed without a branch: `pthread_key_create`'s destructor parameter is
-// `void (* _Nullable)(void *)` on Darwin, imported as a function of a non-optional
-// `UnsafeMutableRawPointer`, and `void (*)(void *)` on Glibc, imported with an optional
-// one; the destructor below passes its argument on to a function that takes an
-// optional, which both forms convert to. `pthread_key_t` (`unsigned long` on Darwin,
-// `unsigned int` on Glibc) is only ever made with its zero initialiser.
+//      (iOS 15). Elsewhere the calls do nothing.
+//   Messages go to os_log and os_signpost as C strings: a `String` is a `CVarArg` only
+//   with Foundation, a pointer always.
+// Not branches: `threadOrdinal` and `ThreadLocalObject.get()` are C11 `_Thread_local`s
+// (CScopedPlatform), which dyld supports from macOS 10.7 and iOS 9, below the floor.
+// `pthread_key_create`'s destructor takes a non-optional pointer on Darwin and an
+// optional one on Glibc: `releaseThreadObject` takes an optional, which both convert to.
+// `pthread_key_t` differs in width and is only made with its zero initialiser.
 import CScopedPlatform
 #if canImport(Darwin)
 import Darwin
@@ -82,47 +70,33 @@ package enum Platform {
     /// Whether the calling thread runs the main actor's jobs: the process's main thread,
     /// or the thread draining the main queue.
     ///
-    /// Asks the kernel first, not a queue: on the main thread inside another queue's
-    /// `sync` block the answer is true, as the main actor's own executor check says. The
-    /// main queue's marker covers a process whose main thread handed the main queue to a
-    /// worker (`dispatchMain()`, as a test runner on Linux does); the one case that
-    /// check cannot see is such a worker inside another queue's `sync`, where this says
-    /// false although the main actor's own check would say true (a stop, never a body
-    /// run off the main actor).
+    /// The kernel first: the main thread inside another queue's `sync` is still main, as
+    /// the main actor's own check says. The queue's marker covers a main queue handed to a
+    /// worker (`dispatchMain()`, as Linux test runners do); such a worker inside another
+    /// queue's `sync` reads false (a stop, never a body run off the main actor).
     package static var isMainThread: Bool {
-        isInitialThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
+        #if canImport(Darwin)
+        if pthread_main_np() == 1 { return true }
+        #else
+        if scoped_linux_is_initial_thread() { return true }
+        #endif
+        return DispatchQueue.getSpecific(key: mainQueueKey) == true
     }
 
-    /// Writes `message` where a person will see it, as a fault: the unified log
-    /// (`os_log(.fault, …)`, shown by Xcode's console and Console.app) on Apple platforms,
-    /// one line on standard error elsewhere. For misuse that Scoped works around
-    /// (``LifecycleEvent/Kind-swift.enum/misuse``).
+    /// Writes `message` as a fault: the unified log (Xcode's console, Console.app) on
+    /// Apple platforms, one line on standard error elsewhere.
     package static func logFault(_ message: String) {
         #if canImport(os)
         message.withCString { os_log(.fault, "%{public}s", $0) }
         #else
-        let line = message + "\n"
-        line.utf8CString.withUnsafeBufferPointer { bytes in
-            _ = write(2, bytes.baseAddress, bytes.count - 1)  // without the terminating NUL
-        }
+        (message + "\n").withCString { _ = write(2, $0, strlen($0)) }
         #endif
     }
 
     /// The calling thread's ordinal: 0 for the first thread that asks, then 1, 2, …
-    /// (a C11 thread-local, CScopedPlatform.h: one or two instructions once drawn).
     @inline(__always)
     package static var threadOrdinal: UInt {
         scoped_thread_ordinal()
-    }
-
-    /// Whether the calling thread is the process's initial thread.
-    @inline(__always)
-    private static var isInitialThread: Bool {
-        #if canImport(Darwin)
-        return pthread_main_np() == 1
-        #else
-        return scoped_linux_is_initial_thread()
-        #endif
     }
 
     /// Marks the main queue, once: its specific value is visible to blocks it runs.
@@ -137,19 +111,30 @@ package enum Platform {
         getenv(name).map { String(cString: $0) }
     }
 
+    /// Whether this build targets a simulator (decided at compile time).
+    #if targetEnvironment(simulator)
+    package static let isSimulator = true
+    #else
+    package static let isSimulator = false
+    #endif
+
+    /// Whether this build targets a device of an Apple platform: not a simulator, not Linux.
+    #if canImport(Darwin) && !targetEnvironment(simulator)
+    package static let isAppleDevice = true
+    #else
+    package static let isAppleDevice = false
+    #endif
+
     /// Gives the processor to another thread (a writer waiting out a reader's window).
     @inline(__always)
     package static func yieldThread() {
-        // sched_yield(2) fails only where it is not implemented; nothing to check.
-        _ = sched_yield()
+        _ = sched_yield()  // fails only where it is not implemented
     }
 
-    /// Nanoseconds on a monotonic clock that keeps counting while the device sleeps (the
-    /// clock of `ContinuousClock`, which needs iOS 16): what `.timeToLive` measures ages with.
+    /// Nanoseconds on a monotonic clock that counts while the device sleeps (that of
+    /// `ContinuousClock`, which needs iOS 16): what `.timeToLive` measures ages with.
     package static var monotonicNanoseconds: UInt64 {
         #if canImport(Darwin)
-        // `_CLOCK_MONOTONIC_RAW`: the enumerator the header's `CLOCK_MONOTONIC_RAW` macro
-        // names (a macro the type-check's headers do not import); 0 means an error.
         let now = clock_gettime_nsec_np(_CLOCK_MONOTONIC_RAW)
         if now == 0 { fatalError("Scoped: clock_gettime_nsec_np(CLOCK_MONOTONIC_RAW) failed") }
         return now
@@ -180,12 +165,12 @@ package enum Platform {
         if status != 0 { failed(status, call) }
     }
 
-    @inline(never)
+    @inline(never)  // keeps the message out of the lock's inlined code
     private static func failed(_ status: Int32, _ call: StaticString) -> Never {
         fatalError("Scoped: \(call) failed with error \(status)")
     }
 
-    /// A pthread object on the heap (its address never moves), initialised by `initialize`.
+    /// A pthread object on the heap (its address never moves).
     static func makeHeapObject<T>(
         _ empty: T, _ call: StaticString, _ initialize: (UnsafeMutablePointer<T>) -> Int32
     ) -> UnsafeMutablePointer<T> {
@@ -195,7 +180,7 @@ package enum Platform {
         return pointer
     }
 
-    /// Destroys a pthread object made by ``makeHeapObject(_:_:_:)`` and frees its memory.
+    /// Destroys and frees a pthread object made by ``makeHeapObject(_:_:_:)``.
     static func freeHeapObject<T>(_ pointer: UnsafeMutablePointer<T>, _ call: StaticString, _ destroy: (UnsafeMutablePointer<T>) -> Int32) {
         check(destroy(pointer), call)
         pointer.deinitialize(count: 1)
@@ -203,56 +188,55 @@ package enum Platform {
     }
 }
 
-/// A heap-allocated pthread mutex (never `&` of an inline one). A handle: its owner
-/// calls ``destroy()`` once, in its `deinit`.
-package struct PlatformMutex: @unchecked Sendable { // @unchecked: the mutex is the lock itself; pthread synchronises every access.
-    fileprivate let pointer: UnsafeMutablePointer<pthread_mutex_t>
+/// A heap-allocated pthread mutex (never `&` of an inline one) and, if `waitable`, a
+/// condition variable used with it: most locks are never waited on, and a condition is one
+/// more allocation. A handle: its owner calls ``destroy()`` once, in its `deinit`.
+package struct PlatformLock: @unchecked Sendable { // @unchecked: pthread synchronises every access.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let condition: UnsafeMutablePointer<pthread_cond_t>?
 
-    package init() {
-        pointer = Platform.makeHeapObject(pthread_mutex_t(), "pthread_mutex_init") { pthread_mutex_init($0, nil) }
+    package init(waitable: Bool) {
+        mutex = Platform.makeHeapObject(pthread_mutex_t(), "pthread_mutex_init") { pthread_mutex_init($0, nil) }
+        condition =
+            waitable ? Platform.makeHeapObject(pthread_cond_t(), "pthread_cond_init") { pthread_cond_init($0, nil) } : nil
     }
 
     package func destroy() {
-        Platform.freeHeapObject(pointer, "pthread_mutex_destroy", pthread_mutex_destroy)
+        if let condition { Platform.freeHeapObject(condition, "pthread_cond_destroy", pthread_cond_destroy) }
+        Platform.freeHeapObject(mutex, "pthread_mutex_destroy", pthread_mutex_destroy)
     }
 
     @inline(__always)
     package func lock() {
-        Platform.check(pthread_mutex_lock(pointer), "pthread_mutex_lock")
+        Platform.check(pthread_mutex_lock(mutex), "pthread_mutex_lock")
     }
 
     @inline(__always)
     package func unlock() {
-        Platform.check(pthread_mutex_unlock(pointer), "pthread_mutex_unlock")
-    }
-}
-
-/// A heap-allocated pthread condition variable, used with one ``PlatformMutex``. A
-/// handle: its owner calls ``destroy()`` once, in its `deinit`.
-package struct PlatformCondition: @unchecked Sendable { // @unchecked: pthread synchronises every access, under the mutex it is used with.
-    private let pointer: UnsafeMutablePointer<pthread_cond_t>
-
-    package init() {
-        pointer = Platform.makeHeapObject(pthread_cond_t(), "pthread_cond_init") { pthread_cond_init($0, nil) }
+        Platform.check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock")
     }
 
-    package func destroy() {
-        Platform.freeHeapObject(pointer, "pthread_cond_destroy", pthread_cond_destroy)
-    }
-
-    /// Blocks until ``broadcast()``, releasing `mutex` (which the caller holds) meanwhile.
-    package func wait(releasing mutex: PlatformMutex) {
-        Platform.check(pthread_cond_wait(pointer, mutex.pointer), "pthread_cond_wait")
+    /// Blocks while `predicate()` holds, re-checking it after every ``broadcast()``, the
+    /// mutex (which the caller holds) released meanwhile.
+    package func wait(while predicate: () -> Bool) {
+        let condition = waitableCondition("wait(while:)")
+        while predicate() {
+            Platform.check(pthread_cond_wait(condition, mutex), "pthread_cond_wait")
+        }
     }
 
     package func broadcast() {
-        Platform.check(pthread_cond_broadcast(pointer), "pthread_cond_broadcast")
+        Platform.check(pthread_cond_broadcast(waitableCondition("broadcast()")), "pthread_cond_broadcast")
+    }
+
+    private func waitableCondition(_ call: StaticString) -> UnsafeMutablePointer<pthread_cond_t> {
+        guard let condition else { preconditionFailure("Scoped: \(call) on a lock made without waitable: true") }
+        return condition
     }
 }
 
 /// One object per thread, retained by the thread and released when it exits
-/// (pthread-specific data), read from a C11 thread-local that caches it
-/// (CScopedPlatform.h). The key is made once per process.
+/// (pthread-specific data), read from a C11 thread-local that caches it.
 package enum ThreadLocalObject {
     /// The calling thread's object, unretained; nil before the first ``set(_:)``, and
     /// again once the thread's exit released it.
@@ -261,9 +245,8 @@ package enum ThreadLocalObject {
         scoped_thread_object_get()
     }
 
-    /// Stores `object` retained for the calling thread (which must have none yet).
-    ///
-    /// - Returns: The thread's reference, as ``get()`` returns it from now on.
+    /// Stores `object` retained for the calling thread (which has none yet); returns the
+    /// reference ``get()`` returns from now on.
     @discardableResult
     package static func set(_ object: AnyObject) -> UnsafeMutableRawPointer {
         // Retained: the thread's reference, given back by `releaseThreadObject` at its exit.
@@ -282,50 +265,21 @@ package enum ThreadLocalObject {
 
 /// The key's destructor: releases a thread's object when the thread exits, after
 /// clearing the cache, so that a `deinit` run by the release (or a later destructor) that
-/// resolves makes a new object instead of reading the freed one. Takes an optional so
-/// that Darwin's non-optional argument and Glibc's optional one both fit.
+/// resolves makes a new object instead of reading the freed one.
 private func releaseThreadObject(_ raw: UnsafeMutableRawPointer?) {
     scoped_thread_object_set(nil)
     if let raw { UnsafeReference<AnyObject>(opaque: raw).release() }
 }
 
-extension Platform {
-    /// Whether this build targets a simulator (decided at compile time).
-    package static let isSimulator: Bool = {
-        #if targetEnvironment(simulator)
-        return true
-        #else
-        return false
-        #endif
-    }()
-
-    /// Whether this build targets a device of an Apple platform (decided at compile time):
-    /// false in a simulator and on Linux.
-    package static let isAppleDevice: Bool = {
-        #if canImport(Darwin) && !targetEnvironment(simulator)
-        return true
-        #else
-        return false
-        #endif
-    }()
-}
-
-/// `os_signpost` on Apple platforms (Instruments' os_signpost and Points of Interest
-/// instruments show them); nothing elsewhere. One `OSLog` per subsystem and category, made
-/// on first use and kept (a handful: one per lifetime scope's name).
+/// `os_signpost` on Apple platforms (shown by Instruments); nothing elsewhere. One
+/// `OSLog` per subsystem and category, made on first use and kept (one per scope's name).
 package enum PlatformSignposts {
-    /// What a signpost marks.
     package enum Kind: Sendable, Equatable {
         case begin, end, event
     }
 
-    /// The signpost names (static strings, as `os_signpost` takes).
-    package enum Name: String, Sendable, Equatable {
-        case lifetime = "Lifetime"
-        case leak = "Leak"
-        case captiveDependency = "Captive dependency"
-        case stalledBuild = "Stalled build"
-        case misuse = "Misuse"
+    package enum Name: Sendable, Equatable {
+        case lifetime, leak, captiveDependency, stalledBuild, misuse
     }
 
     #if canImport(os)
@@ -346,16 +300,16 @@ package enum PlatformSignposts {
             return log
         }
         let type: OSSignpostType = kind == .begin ? .begin : kind == .end ? .end : .event
-        let signpostID = OSSignpostID(id)
-        message.withCString { text in
+        let staticName: StaticString =  // what `os_signpost` takes as a name
             switch name {
-            case .lifetime: os_signpost(type, log: log, name: "Lifetime", signpostID: signpostID, "%{public}s", text)
-            case .leak: os_signpost(type, log: log, name: "Leak", signpostID: signpostID, "%{public}s", text)
-            case .captiveDependency:
-                os_signpost(type, log: log, name: "Captive dependency", signpostID: signpostID, "%{public}s", text)
-            case .stalledBuild: os_signpost(type, log: log, name: "Stalled build", signpostID: signpostID, "%{public}s", text)
-            case .misuse: os_signpost(type, log: log, name: "Misuse", signpostID: signpostID, "%{public}s", text)
+            case .lifetime: "Lifetime"
+            case .leak: "Leak"
+            case .captiveDependency: "Captive dependency"
+            case .stalledBuild: "Stalled build"
+            case .misuse: "Misuse"
             }
+        message.withCString { text in
+            os_signpost(type, log: log, name: staticName, signpostID: OSSignpostID(id), "%{public}s", text)
         }
         #endif
     }

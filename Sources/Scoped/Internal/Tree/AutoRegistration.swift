@@ -1,35 +1,31 @@
-// Concurrency rule: a root's `AutoRegistration` keeps its state in one waitable `Locked`
-// (a leaf: nothing is taken under it). The root's `autoRegistrationPending` word is 1
-// while `autoRegister()` has yet to run for the root's current registrations, read with
-// one atomic load by the slow steps of a resolve and by `register`; the lock-free fast
-// read never looks. The word is written only under the gate's lock, so a reset's "pending
-// again" is never overwritten by a run that ended before it. `autoRegister()` runs with
-// no lock held; other threads wait on the gate's condition until it is done. The node's
-// `state` lock is taken only to read or swap the gate, never around it.
+// Concurrency rule: a root's `AutoRegistration` keeps its state in one waitable `Locked`,
+// a leaf. The root's `autoRegistrationPending` word is 1 while `autoRegister()` has yet to
+// run for the root's current registrations (one atomic load for the slow steps of a
+// resolve and for `register`; the fast read never looks). It is written only under the
+// gate's lock, so a reset's "pending again" is never overwritten by a run that ended
+// before it. `autoRegister()` runs with no lock held; other threads wait on the gate's
+// condition. The node's `state` lock is taken only to read or swap the gate.
 
 /// The `AutoRegistering` hook of one root container: runs it once before the first
 /// resolve or `register` through that root, and again after each of the root's resets.
 ///
 /// A reset closes the gate before it drops the root's overrides and instances and opens it
-/// again after: a resolve that comes meanwhile waits, then runs `autoRegister()` (or waits
-/// for the thread that does), so no resolve racing a reset builds with the declared body
-/// and keeps it (a third new-user evaluation found the declared body kept after a third of
-/// 100 resets). A run that a reset overlaps runs again once the reset has ended.
+/// after: a resolve meanwhile waits, then runs `autoRegister()` (or waits for the thread
+/// that does), so no resolve racing a reset builds with the declared body and keeps it. A
+/// run that a reset overlaps runs again once the reset has ended.
 package final class AutoRegistration: Sendable {
     package struct State: Sendable {
-        /// Moves on at the end of every reset: what `autoRegister()` registered before it
-        /// is gone.
+        /// Moves on at the end of every reset, which drops what `autoRegister()` registered.
         var epoch: UInt64 = 0
         /// The epoch for which `autoRegister()` last ran to its end (nil: never).
         var ranFor: UInt64?
-        /// The thread (ordinal) running `autoRegister()`, if one is.
+        /// The thread (ordinal) running `autoRegister()`, and those resetting the root.
         var runner: UInt?
-        /// The threads (ordinals) in the middle of a reset of the root, one per reset.
         var resetters: [UInt] = []
 
-        /// Nothing to run or wait for: it ran for the current registrations.
+        /// It ran for the current registrations: nothing to run or wait for.
         var isDone: Bool { runner == nil && resetters.isEmpty && ranFor == epoch }
-        /// A thread must wait: another runs `autoRegister()` or resets the root.
+        /// Another thread runs `autoRegister()` or resets the root: wait.
         var isBusy: Bool { runner != nil || !resetters.isEmpty }
     }
 
@@ -44,9 +40,8 @@ package final class AutoRegistration: Sendable {
 }
 
 extension ContainerNode {
-    /// Gives this root an `AutoRegistering` hook, pending (or done: a nested world's root,
-    /// which inherits what it registered); a root that has one keeps it (a container made
-    /// again around the same state installs nothing).
+    /// Gives this root an `AutoRegistering` hook, pending (or done: a nested world's root
+    /// inherits what it registered); a root that has one keeps it.
     package func installAutoRegistration(_ hook: @escaping @Sendable (ContainerManager) -> Void, pending: Bool = true) {
         guard isRoot else { return }
         let installed = state.withLock { state -> Bool in
@@ -66,11 +61,9 @@ extension ContainerNode {
     }
 
     /// Runs `autoRegister()` on this thread, or waits for the thread that runs it or
-    /// resets the root. The thread that runs it goes on at once when it resolves or
-    /// registers from inside `autoRegister()` (it sees what is registered so far), and so
-    /// does a thread in the middle of a reset (a `deinit` that resolves): no recursion, no
-    /// deadlock. Returns true for such a thread (the gate may still be raised), false once
-    /// `autoRegister()` has run for the current registrations (or the root has none).
+    /// resets the root. That thread itself goes on at once (resolving from inside
+    /// `autoRegister()`, or from a `deinit` a reset runs), and gets true: no recursion, no
+    /// deadlock. False once it ran for the current registrations (or the root has none).
     @inline(never)
     func runAutoRegistration() -> Bool {
         guard let registration = state.withLock({ $0.autoRegistration }) else { return false }
@@ -105,8 +98,7 @@ extension ContainerNode {
     }
 
     /// Whether this thread is running this root's `autoRegister()` now: its registrations
-    /// drop no instance, as in Factory (a singleton the roots' overrides share, built
-    /// through another root, stays).
+    /// drop no instance, as in Factory.
     package var isAutoRegisteringOnThisThread: Bool {
         guard autoRegistrationPending.load(ordering: .acquiring) != 0,
             let registration = state.withLock({ $0.autoRegistration })
@@ -115,9 +107,8 @@ extension ContainerNode {
         return registration.gate.withLock { $0.runner == thread }
     }
 
-    /// Closes the gate for a reset of this root (see ``AutoRegistration``): until
-    /// ``endAutoRegistrationReset(_:)``, resolves through the root wait, but those of this
-    /// thread. Nil for a root without the hook.
+    /// Closes the gate for a reset of this root: until ``endAutoRegistrationReset(_:)``,
+    /// resolves through the root on other threads wait. Nil for a root without the hook.
     package func beginAutoRegistrationReset() -> AutoRegistration? {
         guard isRoot, let registration = state.withLock({ $0.autoRegistration }) else { return nil }
         registration.gate.withLock { state in
@@ -127,8 +118,7 @@ extension ContainerNode {
         return registration
     }
 
-    /// Opens the gate again after a reset, which dropped what `autoRegister()` registered:
-    /// the next resolve runs it again, as in Factory.
+    /// Opens the gate after a reset: the next resolve runs `autoRegister()` again, as in Factory.
     package func endAutoRegistrationReset(_ registration: AutoRegistration?) {
         guard let registration else { return }
         registration.gate.withLock { state in
@@ -137,13 +127,11 @@ extension ContainerNode {
         }
         registration.gate.broadcast()
     }
-}
 
-extension ContainerNode {
     /// Whether `root`, whose `autoRegister()` runs now, is this production root or its root
-    /// in the calling code's world (made already: a world root that is being made runs
-    /// its enclosing world's `autoRegister()` for that world's root, not for itself), so that
-    /// registrations through this root's container land in `root`.
+    /// in the calling code's world (made already: a world root being made runs its
+    /// enclosing world's `autoRegister()`), so that registrations through this root's
+    /// container land in `root`.
     func isRunningAutoRegistration(for root: ContainerNode) -> Bool {
         if root === self { return true }
         guard let world = WorldNode.current else { return false }

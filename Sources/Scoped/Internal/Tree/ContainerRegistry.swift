@@ -1,32 +1,25 @@
 // Concurrency rule: `live` (a `Locked`) guards the weak list of every root container's
-// node in the process; it is held only to add, remove or copy the list, never while
-// instances are released. A root's lifetime scopes are reached through the nodes'
-// `state` locks, one at a time, and under a parent's each child's storage lock for a
-// moment (nesting 1 of the lock inventory in Locked.swift), so that only the nodes that
-// hold instances of the scope are retained. No user code runs meanwhile.
+// node; it is held only to add, remove or copy the list. A root's lifetime scopes are
+// reached through the nodes' `state` locks, one at a time, and under a parent's each
+// child's storage lock for a moment (nesting 1 in Locked.swift). No user code runs
+// meanwhile.
 
 /// Every live root container's node, so that `Scope.<name>.reset()` can reach every
 /// container: the roots, and through their trees the open lifetime scopes.
 package enum ContainerRegistry {
-    private final class WeakRoot {
+    private struct WeakRoot {
         weak var node: ContainerNode?
         let worldNumber: UInt64
         /// The root's storage and state (its open children), reachable without the node:
         /// a reset asks them what they hold before taking a strong reference to the root.
         let storage: InstanceStorage
         let state: Locked<ContainerNode.State>
-        init(_ node: ContainerNode) {
-            self.node = node
-            worldNumber = node.worldNumber
-            storage = node.storage
-            state = node.state
-        }
     }
 
     private static let live = Locked<[ObjectIdentifier: WeakRoot]>([:])
 
     package static func add(_ root: ContainerNode) {
-        let entry = WeakRoot(root)
+        let entry = WeakRoot(node: root, worldNumber: root.worldNumber, storage: root.storage, state: root.state)
         live.withLock { $0[ObjectIdentifier(root)] = entry }
     }
 
@@ -37,19 +30,16 @@ package enum ContainerRegistry {
     /// The live containers of `world` (nil: production) that hold instances of `scope`,
     /// oldest first: roots, and the open lifetime scopes under them.
     ///
-    /// A root is loaded (made strong) only if it holds such instances: holding any
-    /// other, even for the length of a reset, would keep it alive past its last user, so
-    /// that its `deinit` — and its instances' — would run later, on the resetting
-    /// thread. The same holds for lifetime scopes, which are walked under their parents'
-    /// locks and retained only if they hold such instances.
+    /// Only those are retained: holding any other, even for the length of a reset, could
+    /// keep it alive past its last user, so that its `deinit` (and its instances') would
+    /// run later, on the resetting thread.
     package static func nodes(in world: WorldNode?, holding scope: Scope) -> [ContainerNode] {
         let number = world?.number ?? 0
         let roots = live.withLock { $0.values.filter { $0.worldNumber == number } }
         var found: [ContainerNode] = []
-        // The trees are walked with a stack of the scopes' states, not by recursion: a
-        // chain of lifetime scopes may be deep. A child is retained (appended) only if
-        // it holds instances of `scope`, under its parent's lock, where it is alive;
-        // what the walk keeps of the others is their state, which keeps no node alive.
+        // A stack of the scopes' states, not recursion: a chain of lifetime scopes may be
+        // deep. A child is retained under its parent's lock, where it is alive; of the
+        // others the walk keeps their state, which keeps no node alive.
         var unvisited: [Locked<ContainerNode.State>] = []
         for root in roots {
             if root.storage.holdsInstances(of: scope), let node = root.node { found.append(node) }

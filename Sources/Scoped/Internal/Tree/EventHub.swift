@@ -1,6 +1,6 @@
-// Concurrency rule: observers live in each node's `state` lock; `installed`
-// and the sequence and id counters are process-wide atomics (Atomics.swift). Observers are copied out under the lock and called
-// after it is released, so an observer may resolve.
+// Concurrency rule: observers live in each node's `state` lock; `installed` and the
+// sequence and id counters are process-wide atomics. Observers are copied out under the
+// lock and called after it is released, so an observer may resolve.
 
 /// Emits lifecycle events; costs one relaxed atomic load per resolve while no observer
 /// is installed anywhere. While some are, a resolve asks its root only, unless a lifetime
@@ -45,10 +45,6 @@ package enum EventHub {
             installed.subtract(UInt(removed.count), ordering: .sequentiallyConsistent)
         }
     }
-
-    package static func nextSequence() -> UInt64 {
-        ProcessWideCounter.eventSequence.next()
-    }
 }
 
 extension ContainerNode {
@@ -59,7 +55,8 @@ extension ContainerNode {
         return isObservedHereOrAbove
     }
 
-    /// The chain walk of `isObservedInChain` (``firstInChain(_:)``).
+    /// The chain walk, apart: so `isObservedInChain` stays small enough to be inlined into
+    /// the fast read (folded in, a cached resolve cost 11 instructions more).
     private var isObservedHereOrAbove: Bool {
         firstInChain(unlessOnlyRoots: .childObservers) { $0.observerCount.load(ordering: .relaxed) != 0 ? true : nil }
             ?? false
@@ -86,9 +83,8 @@ extension ContainerNode {
     ) {
         guard isObservedInChain else { return }
         let context = ResolutionContext.current
-        // The build in progress on this thread made this resolve (the resolved instance's
-        // own frame is already off the stack when `created`/`reused` is reported).
-        // In an async factory's body, the build in progress is the task's innermost one.
+        // The build in progress on this thread (or, in an async body, the task's innermost)
+        // made this resolve: the resolved instance's own frame is off the stack by now.
         let resolvedBy =
             kind == .created || kind == .reused
             ? (context.frames.last?.storageKey ?? AsyncBuildChain.frames.last?.frame.storageKey)?.reference : nil
@@ -96,7 +92,7 @@ extension ContainerNode {
             let observers = observersInChain
             guard !observers.isEmpty else { return }
             let event = LifecycleEvent(
-                sequence: EventHub.nextSequence(), kind: kind,
+                sequence: ProcessWideCounter.eventSequence.next(), kind: kind,
                 registration: key?.registration.memberName, typeName: key?.registration.typeName,
                 declaration: key?.registration.declaration,
                 parameter: key?.parameterBox?.description, scope: scope?.name ?? scopeName,
@@ -106,11 +102,9 @@ extension ContainerNode {
             for observer in observers { observer.receive(event) }
         }
     }
-}
 
-extension ContainerNode {
-    /// Reports misuse that Scoped worked around to keep the app running (``LifecycleEvent/Kind-swift.enum/misuse``):
-    /// a fault in the platform's log (``Platform/logFault(_:)``) and an event to observers.
+    /// Reports misuse that Scoped worked around to keep the app running: a fault in the
+    /// platform's log and a ``LifecycleEvent/Kind-swift.enum/misuse`` event.
     package func reportMisuse(
         _ reason: LifecycleEvent.Misuse.Reason, _ message: String, key: StorageKey? = nil, scope: Scope? = nil
     ) {
@@ -120,8 +114,7 @@ extension ContainerNode {
 }
 
 extension SharedContainer {
-    /// Reports misuse in this container (``ContainerNode/reportMisuse(_:_:key:scope:)``):
-    /// what ScopedSwiftUI worked around.
+    /// Reports misuse that ScopedSwiftUI worked around, in this container.
     package func reportMisuse(_ reason: LifecycleEvent.Misuse.Reason, _ message: String) {
         manager.node.nodeInCurrentWorld().reportMisuse(reason, message)
     }

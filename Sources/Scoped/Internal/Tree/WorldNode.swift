@@ -1,48 +1,40 @@
-// Concurrency rule: `worldRoots` (one process-wide `Locked`) guards the table of world roots,
-// keyed by production root and world; `activeCount` is an atomic read on every
-// resolve, and each world's `entries` an atomic read on every resolve inside a world.
-// No lock is held while a world root is made or released (releasing one runs
-// the `deinit`s of its instances): entries are moved out under the lock and dropped
-// after unlocking.
+// Concurrency rule: `worldRoots` (one process-wide `Locked`) guards the table of world
+// roots, keyed by production root and world; `activeCount` is an atomic read on every
+// resolve, each world's `entries` on every resolve inside a world. No lock is held while
+// a world root is made or released (its instances' `deinit`s run): roots are moved out
+// under the lock and dropped after unlocking.
 
-/// The state behind a ``ContainerWorld`` (as a `ContainerNode` is behind a
-/// `ContainerManager`; a nested world is a child of the world it was made in): a world
-/// of containers of its own: each production root container is replaced, for
-/// the code that runs inside the world (a task-local), by a fresh root with its own
-/// overrides, caches, custom scopes and singletons. `ScopedTesting` builds on it.
+/// The state behind a ``ContainerWorld`` (a nested world is a child of the world it was
+/// made in): for the code that runs inside it (a task-local), each production root is
+/// replaced by a fresh root with its own overrides, caches, custom scopes and singletons.
 ///
-/// Lifetimes: a world root lives while both its world and its production root live.
-/// The table holds it strongly; the world root refers to its world only by number, so
-/// the world's `deinit` (when the last task or handle that entered it is gone) drops
-/// its world roots, releasing their instances newest first; a production root's `deinit`
-/// (a test's own `Container()` going away) drops the world roots made for it.
+/// Lifetimes: a world root lives while both its world and its production root live. The
+/// table holds it strongly and it names its world only by number, so the world's `deinit`
+/// drops its world roots, releasing their instances newest first, and a production root's
+/// `deinit` drops the world roots made for it.
 package final class WorldNode: Sendable {
     /// Singletons of this world (the process's ones are not visible inside it).
     package let singletons = InstanceStorage()
-    /// Singletons that this world's roots' overrides made (``ContainerNode/overriddenSingletons``).
+    /// Singletons made by this world's roots' overrides (``ContainerNode/overriddenSingletons``).
     package let overriddenSingletons = InstanceStorage()
     private let parent: WorldNode?
     package let name: String
     /// Unique in the process (never reused, unlike an `ObjectIdentifier`).
     package let number: UInt64
-    /// The contexts context overrides see inside this world (nil: the process's).
-    /// Set when the world is made, inherited by nested worlds; never changed.
+    /// The context values context overrides see inside this world (nil: the process's),
+    /// and the clock `.timeToLive` reads (nil: the platform's). Inherited by nested worlds.
     package let context: FactoryContext.Values?
-    /// The clock `.timeToLive` reads inside this world (nil: the platform's monotonic
-    /// clock). Set when the world is made, inherited by nested worlds; never changed.
     package let clock: ManualClock?
-    /// Whether a world root starts with the overrides of its production root when there
-    /// is no enclosing world: a world made to resolve as if in other contexts
-    /// (`withContainer(context:)`) keeps what the calling code registered.
+    /// Whether a world root starts with its production root's overrides when there is no
+    /// enclosing world: `withContainer(context:)` keeps what the calling code registered.
     private let inheritsProduction: Bool
 
-        /// World roots by production root number, then by world number.
+    /// World roots by production root number, then by world number.
     private static let worldRoots = Locked<[UInt64: [UInt64: ContainerNode]]>([:])
     /// Whether any world root was ever made: until then a root's `deinit` skips the table.
     private static var everReplaced: AtomicWord { ProcessWideWord.worldRootEverMade.word }
-    /// How many ``enter(_:)`` calls into this world are running now. 0 once they have
-    /// all returned: a task started inside that outlives them (`Task { }` inherits
-    /// the task-local) still carries the world, but resolves as if outside it.
+    /// How many ``enter(_:)`` calls into this world are running now. At 0, a task started
+    /// inside that outlives them (`Task { }`) still carries the world but resolves outside it.
     private let entries = AtomicWord()
 
     package init(
@@ -76,9 +68,7 @@ package final class WorldNode: Sendable {
     }
 
     /// The world the current task runs in, if any: the innermost one entered whose
-    /// ``enter(_:)`` is still running. A task that outlives the code that entered its
-    /// world (an unstructured `Task { }` started inside a test) runs outside it, as
-    /// code outside any world does, whatever other worlds are entered meanwhile.
+    /// ``enter(_:)`` is still running (a `Task { }` that outlives it runs outside it).
     package static var current: WorldNode? {
         var world = bound
         while let candidate = world, candidate.entries.load(ordering: .acquiring) == 0 { world = candidate.parent }
@@ -88,8 +78,8 @@ package final class WorldNode: Sendable {
     /// The world the current task was started in (the task-local ``enter(_:)`` binds).
     @TaskLocal private static var bound: WorldNode?
 
-    /// How many worlds are entered right now, process-wide. While it is zero, resolves
-    /// skip the task-local read entirely.
+    /// How many worlds are entered right now, process-wide: at 0, resolves skip the
+    /// task-local read.
     private static var activeCount: AtomicWord { ProcessWideWord.containerWorldsEntered.word }
 
     @inline(__always)
@@ -133,39 +123,32 @@ package final class WorldNode: Sendable {
     ///
     /// A nested world's root starts as a child-less copy of the enclosing world's
     /// overrides: nested isolation sees the outer test's overrides. A world that
-    /// inherits production's starts with a copy of `root`'s.
+    /// inherits production's starts with a copy of `root`'s, its `autoRegister()` run
+    /// first (outside any world, so that what it registers goes to `root`).
     package func replacement(for root: ContainerNode) -> ContainerNode {
-        let rootNumber = root.number
-        if let existing = Self.worldRoots.withLock({ $0[rootNumber]?[number] }) { return existing }
-        let inherited = parent.map { $0.replacement(for: root) } ?? (inheritsProduction ? Self.production(root) : nil)
+        if let existing = existingReplacement(for: root) { return existing }
+        if parent == nil && inheritsProduction { Self.outsideAnyWorld { root.autoRegisterIfNeeded() } }
+        let inherited = parent.map { $0.replacement(for: root) } ?? (inheritsProduction ? root : nil)
         let made = ContainerNode(worldRootFor: root, world: self, inheriting: inherited)
         Self.everReplaced.store(1, ordering: .sequentiallyConsistent)
         return Self.worldRoots.withLock { table in
-            if let raced = table[rootNumber]?[number] { return raced }
-            table[rootNumber, default: [:]][number] = made
+            if let raced = table[root.number]?[number] { return raced }
+            table[root.number, default: [:]][number] = made
             return made
         }
     }
 
     /// This world's root for the production root `root`, if it was made already.
     package func existingReplacement(for root: ContainerNode) -> ContainerNode? {
-        let rootNumber = root.number
-        return Self.worldRoots.withLock { $0[rootNumber]?[number] }
-    }
-
-    /// `root`, its `autoRegister()` run first if pending, outside any world: what it
-    /// registers goes to `root`, which a world root inheriting it then copies.
-    private static func production(_ root: ContainerNode) -> ContainerNode {
-        outsideAnyWorld { root.autoRegisterIfNeeded() }
-        return root
+        Self.worldRoots.withLock { $0[root.number]?[number] }
     }
 
     /// Drops the world roots made for the production root numbered `rootNumber`, which is
     /// going away. Costs one atomic load in a process that never used a world.
     package static func rootDidEnd(_ rootNumber: UInt64) {
-        guard everReplaced.load(ordering: .relaxed) != 0 else { return }
-        let dropped = worldRoots.withLock { $0.removeValue(forKey: rootNumber) }
-        guard let dropped else { return }
+        guard everReplaced.load(ordering: .relaxed) != 0,
+            let dropped = worldRoots.withLock({ $0.removeValue(forKey: rootNumber) })
+        else { return }
         var ordered = dropped.values.sorted { $0.number < $1.number }
         while let worldRoot = ordered.popLast() { _ = consume worldRoot }
     }
