@@ -3,23 +3,24 @@
 // never race each other; `slots`, `current` and `retired` are touched only by them.
 // Readers (`read`) take no lock at all: they load the published table (an atomic,
 // acquire), probe its buckets (atomics, acquire), and count themselves in the one slot's
-// `readers` for the few instructions that retain the held instance; a writer that
-// swaps a payload out waits for that count to drop to zero before handing the old
-// payload back for release. A slot's `deadline` (`.timeToLive`) changes only while its
-// payload is 0, so a reader that loads the same payload before and after the deadline
-// has read that payload's deadline (`HeldSlot.read(at:)`). A table, once published, is never
-// freed while its storage lives (a larger copy replaces it; the old one is retired), and
-// slots are never removed (a slot outlives the instances it held), so a reader can
-// never touch freed memory. No lock is held while user code runs: payloads a writer
-// replaces are handed back and released by the storage after it unlocks.
+// `readers` while they retain the held instance (for `.shared`, load it strong from its
+// `WeakInstance`, which runs no user code); a writer that swaps a payload out waits for
+// that count to drop to zero before handing the old payload back for release. A slot's
+// `deadline` (`.timeToLive`) changes only while its payload is 0, so a reader that loads
+// the same payload before and after the deadline has read that payload's deadline
+// (`HeldSlot.read(at:)`). A table, once published, is never freed while its storage
+// lives (a larger copy replaces it; the old one is retired), and slots are never removed
+// (a slot outlives the instances it held), so a reader can never touch freed memory. No
+// lock is held while user code runs: payloads a writer replaces are handed back and
+// released by the storage after it unlocks.
 
 /// One registration's held instance in a storage, readable without the storage's lock.
 ///
-/// Readers announce themselves in `readers` for the few instructions between loading
-/// the payload and retaining it; a writer swaps the payload, then waits until no reader
-/// is in that window before the old payload may be released. Unlike a mutex, readers
-/// never block one another or sleep: two threads reading one key share a cache line,
-/// not a futex.
+/// Readers announce themselves in `readers` between loading the payload and retaining
+/// it (a `.shared` one: loading its instance strong); a writer swaps the payload, then
+/// waits until no reader is in that window before the old payload may be released.
+/// Unlike a mutex, readers never block one another or sleep: two threads reading one key
+/// share a cache line, not a futex.
 package final class HeldSlot: Sendable {
     package let key: RegistrationKey
     package let hash: Int
