@@ -5,7 +5,7 @@ import Testing
 // The lock-free index of held instances (HeldIndex.swift): keys whose quick hashes
 // collide stay apart, the table keeps every instance across growth, per-parameter and
 // child-scope instances keep their own tables, and reads racing resets never return an
-// instance that was released.
+// instance that was released (cached or `.shared`).
 
 /// A cached factory under an explicit key, as `self { … }` makes one under `#function`.
 private func cachedProbe(_ container: Container, _ key: StaticString, _ tracker: LifecycleTracker) -> Factory<Probe> {
@@ -84,6 +84,35 @@ private func cachedProbe(_ container: Container, _ key: StaticString, _ tracker:
         let last = factory()
         #expect(tracker.live == [last.label])
         #expect(tracker.inits("racedKey") == tracker.deinits("racedKey") + 1)
+    }
+
+    /// The same for a `.shared` key, whose instance a read loads strong from its weak
+    /// reference while counted as a reader: four threads read (each holding what it read
+    /// until its next read) while a fifth resets the key 2,000 times; every read returns an
+    /// instance that is still alive, and nothing outlives the readers.
+    @Test func sharedReadsRacingResetsNeverSeeAReleasedInstance() {
+        let container = Container()
+        let tracker = LifecycleTracker()
+        let factory: Factory<Probe> = Factory(container: container, key: "racedSharedKey", file: #fileID, line: 0, column: 0) {
+            Probe("racedSharedKey", tracker)
+        }.shared
+        let dead = Locked(0)
+        onThreads(5) { index in
+            if index == 4 {
+                for _ in 0..<2_000 { factory.reset() }
+                return
+            }
+            var held: Probe? = nil
+            for _ in 0..<20_000 {
+                let probe = factory()
+                if probe.isReportedGone { dead.withLock { $0 += 1 } }
+                held = probe
+            }
+            withExtendedLifetime(held) {}
+        }
+        #expect(dead.withLock { $0 } == 0)
+        #expect(tracker.liveCount == 0)
+        #expect(tracker.inits("racedSharedKey") == tracker.deinits("racedSharedKey"))
     }
 
     /// A child lifetime scope keeps its instances in its locked table (no index); its

@@ -14,7 +14,7 @@
 /// Making one costs nothing but five stores (a factory value makes one on every
 /// access): equality compares the line and column, then the file's and the name's
 /// addresses, and their bytes only when the addresses differ (the same literal in two
-/// modules); ``quickHash`` reads the name's length and at most 16 of its bytes.
+/// modules); ``quickHash`` does not read the name.
 @usableFromInline
 package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     @usableFromInline package let container: ObjectIdentifier
@@ -77,32 +77,14 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         return Int(bitPattern: hash ^ (hash >> 29))
     }
 
-    /// A hash of the container, the type, the position and the name's text that reads at most 24 bytes
-    /// of the name: its length and, for names of eight bytes or more, its first, middle
-    /// and last eight (every byte of names up to 16 bytes); shorter names are read in two
-    /// overlapping words. The lock-free index of held instances hashes with it on every
-    /// resolve; names that agree on all of it only share a probe sequence.
+    /// A hash of the container, the type and the position: what equal keys share without
+    /// reading the name (equal keys have the same position, ``==``). The lock-free index of
+    /// held instances hashes with it on every resolve; keys that differ only by name (one
+    /// line and column, one type) share a probe sequence.
     @inline(__always)
     package var quickHash: Int {
-        let count = name.utf8CodeUnitCount
-        var hash = UInt(bitPattern: container) ^ (UInt(bitPattern: ObjectIdentifier(producedType)) &* 0x9E37_79B9_7F4A_7C15)
-        hash = (hash ^ UInt(count) ^ UInt(position) << 32) &* 0xC4CE_B9FE_1A85_EC53
-        if name.hasPointerRepresentation {
-            let start = UnsafeRawPointer(name.utf8Start)
-            if count >= 8 {
-                hash = (hash ^ UInt(start.loadUnaligned(as: UInt64.self))) &* 0xFF51_AFD7_ED55_8CCD
-                hash = (hash ^ UInt(start.loadUnaligned(fromByteOffset: count / 2 - 4, as: UInt64.self))) &* 0xC4CE_B9FE_1A85_EC53
-                hash = (hash ^ UInt(start.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))) &* 0xFF51_AFD7_ED55_8CCD
-            } else if count >= 4 {
-                let low = UInt(start.loadUnaligned(as: UInt32.self))
-                let high = UInt(start.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
-                hash = (hash ^ (low << 32 | high)) &* 0xFF51_AFD7_ED55_8CCD
-            } else if count > 0 {
-                let word = UInt(start.load(as: UInt8.self)) << 16 | UInt(start.load(fromByteOffset: count / 2, as: UInt8.self)) << 8
-                    | UInt(start.load(fromByteOffset: count - 1, as: UInt8.self))
-                hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
-            }
-        }
+        let hash = (UInt(bitPattern: container) ^ (UInt(bitPattern: ObjectIdentifier(producedType)) &* 0x9E37_79B9_7F4A_7C15)
+            ^ UInt(position) << 32) &* 0xC4CE_B9FE_1A85_EC53
         return Int(bitPattern: hash ^ (hash >> 32))
     }
 
