@@ -340,9 +340,8 @@ private struct FrameStack: ~Copyable {
 }
 
 /// The `.graph` instances of one top-level resolve: an open-addressing table whose buffer
-/// is reused. A hit is each edge of a DAG, so a lookup does little: the hash mixes
-/// container, type and position (not the name's bytes), and each bucket keeps its hash
-/// beside its key, so a probe compares one word, and the key only when the hashes match.
+/// is reused. A hit is each edge of a DAG, so a lookup does little: each bucket keeps its
+/// hash beside its key, so a probe compares one word, and the key only when the hashes match.
 private struct GraphTable {
     private struct Bucket {
         /// The key's hash with its top bit set; 0 for an empty bucket.
@@ -357,15 +356,15 @@ private struct GraphTable {
 
     var isEmpty: Bool { count == 0 }
 
-    /// Equal keys hash alike (``RegistrationKey``'s equality); never 0.
+    /// ``RegistrationKey/quickHash``, mixed with a per-parameter key's parameter hash; never 0.
     @inline(__always)
     private static func hash(_ registration: RegistrationKey, _ box: ParameterBox?) -> Int {
-        var hash = UInt(bitPattern: registration.container)
-            ^ UInt(bitPattern: ObjectIdentifier(registration.producedType)) &* 0x9E37_79B9_7F4A_7C15
-            ^ UInt(registration.position) << 20
-        if let box { hash ^= UInt(bitPattern: box.hash) &* 0xFF51_AFD7_ED55_8CCD }
-        hash &*= 0xC4CE_B9FE_1A85_EC53
-        return Int(bitPattern: (hash ^ hash >> 29) | 1 << 63)
+        var hash = UInt(bitPattern: registration.quickHash)
+        if let box {
+            hash = (hash ^ UInt(bitPattern: box.hash)) &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash >> 29
+        }
+        return Int(bitPattern: hash | 1 << 63)
     }
 
     /// Whether two parameter boxes (nil: none) hold equal parameters.
