@@ -24,6 +24,12 @@
 /// Thread-safe: racing first calls resolve once. The thunk holds its instance strongly,
 /// whatever the factory's scope: `Lazy` over `.shared` keeps the instance alive as long
 /// as the thunk lives.
+///
+/// A first call is a resolve through the container the thunk was made from, as calling
+/// the factory then would be: through a lifetime scope closed since, a `.scoped`
+/// factory's thunk stops the process, naming the scope. (A lazy property wrapper's first
+/// access there does not: ``LifetimeScopeClosedError`` says why.) Make the thunk from a
+/// container that outlives its caller, or call it before the scope closes.
 public final class Lazy<T> {
     private enum State {
         case unresolved(@Sendable () -> T)

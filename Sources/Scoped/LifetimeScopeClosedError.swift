@@ -25,7 +25,8 @@
 /// can end the process; from anywhere else it stops with the same message, as every
 /// misuse does. <doc:AsyncFactories> has the rules.
 ///
-/// **Property wrappers never stop.** `@LazyInjected`, `@WeakLazyInjected` and
+/// **Property wrappers never stop** (a ``Lazy`` thunk is not one: its first call through a
+/// closed scope stops, as calling the factory would). `@LazyInjected`, `@WeakLazyInjected` and
 /// `@DynamicInjected` keep the container they were made in — a view's lifetime scope, for
 /// a view model built by `@ScopedObject` — and their first access may come after that
 /// scope closed without any programming error at hand: a `.task` resuming after its screen
