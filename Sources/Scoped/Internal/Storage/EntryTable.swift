@@ -8,9 +8,9 @@
 /// A dependency finishes before the instance whose body resolved it, so this order is
 /// the release order reversed: closing a scope hands the whole array over and the caller
 /// pops from its end, with no sort and no copy. Most storages are small (a lifetime scope
-/// holds a screen's or a flow's instances), so a lookup scans a parallel array of key
-/// hashes, one word per entry. Past ``linearLimit`` entries a key → position dictionary
-/// takes over.
+/// holds a screen's or a flow's instances), so a lookup scans the entries, comparing each
+/// one's key hash first (kept in the entry: one array to grow, not two). Past
+/// ``linearLimit`` entries a key → position dictionary takes over.
 ///
 /// Weak (`.shared`) entries whose instance died are reclaimed when their key is filed
 /// again and, for keys never used again (a per-parameter factory resolved with ever new
@@ -50,9 +50,6 @@ package struct EntryTable {
     /// Finished entries, oldest first. A removed entry leaves a hole (its holding
     /// `.vacant`) until the table is compacted, so positions stay valid.
     private var entries: [StoredEntry] = []
-    /// `hashes[i]`: the quick hash of `entries[i]`'s registration (what a scan compares
-    /// before the key; per-parameter keys of one registration share it).
-    private var hashes: [Int] = []
     private var holes = 0
     private var inFlight: [InFlight] = []
     /// Key → position in `entries`, once there are more than ``linearLimit``.
@@ -74,10 +71,10 @@ package struct EntryTable {
     /// `matches`.
     @inline(__always)
     private func scan(hash: Int, _ matches: (StorageKey) -> Bool) -> Int? {
-        hashes.withUnsafeBufferPointer { hashes in
+        entries.withUnsafeBufferPointer { entries in
             var index = 0
-            while index < hashes.count {
-                if hashes[index] == hash, matches(entries[index].key), !entries[index].isVacant { return index }
+            while index < entries.count {
+                if entries[index].hash == hash, matches(entries[index].key), !entries[index].isVacant { return index }
                 index += 1
             }
             return nil
@@ -228,6 +225,7 @@ package struct EntryTable {
     /// unlocking. (An array, not an optional: an empty one costs nothing to drop, where
     /// an optional entry is dropped through value witnesses.)
     package mutating func append(_ entry: consuming StoredEntry, hash: Int) -> [StoredEntry] {
+        entry.hash = hash
         var replaced: [StoredEntry] = []
         if let position = position(of: entry.key, hash: hash), let dead = remove(at: position) {
             replaced.append(dead)
@@ -236,13 +234,9 @@ package struct EntryTable {
             weakEntries += 1
             if weakEntries > weakSweepAt { replaced += sweepDeadWeakEntries() }
         }
-        if entries.capacity == 0 {
-            entries.reserveCapacity(8)
-            hashes.reserveCapacity(8)
-        }
+        if entries.capacity == 0 { entries.reserveCapacity(8) }
         positions?[entry.key] = entries.count
         entries.append(consume entry)
-        hashes.append(hash)
         if positions == nil && entries.count > Self.linearLimit { reindex() }
         return replaced
     }
@@ -261,7 +255,6 @@ package struct EntryTable {
             // Everything goes (close, reset): hand the entries over whole, no copy.
             let all = entries
             entries = []
-            hashes = []
             weakEntries = 0
             if positions != nil { positions = [:] }
             return all
@@ -303,20 +296,13 @@ package struct EntryTable {
     private mutating func tidy() {
         while let last = entries.last, last.isVacant {
             entries.removeLast()
-            hashes.removeLast()
             holes -= 1
         }
         guard holes > Self.linearLimit && holes * 2 > entries.count else { return }
         var kept: [StoredEntry] = []
-        var keptHashes: [Int] = []
         kept.reserveCapacity(entries.count - holes)
-        keptHashes.reserveCapacity(entries.count - holes)
-        for index in entries.indices where !entries[index].isVacant {
-            kept.append(entries[index])
-            keptHashes.append(hashes[index])
-        }
+        for index in entries.indices where !entries[index].isVacant { kept.append(entries[index]) }
         entries = kept
-        hashes = keptHashes
         holes = 0
         if positions != nil { reindex() }
     }
@@ -384,6 +370,9 @@ package struct StoredEntry {
     /// The builds whose bodies made the instance, outermost first, recorded only while
     /// leaks may be reported (LeakCheck.swift): what a leak report names.
     package var builtThrough: [StorageKey] = []
+    /// The quick hash of `key`'s registration, set when the entry is filed: what a
+    /// table's scan compares before the key (per-parameter keys of one registration share it).
+    package var hash = 0
 
     /// The container that reports this entry's release, when the storage's own owner can't.
     package var reporter: ContainerNode? { reporterBox?.node }

@@ -204,12 +204,20 @@ package final class InstanceStorage: Sendable {
         remove(where: shouldRemove, closing: nil)
     }
 
-    /// `remove(where:)`; with `closing` (the container whose storage closes), the async
-    /// builds it invalidates end now: their waiters stop waiting with a
+    /// `remove(where:)`; with `closing` (the container whose storage closes), in the same
+    /// critical section, marks the storage closed (nothing removed if it was already), and
+    /// the async builds it invalidates end now: their waiters stop waiting with a
     /// ``LifetimeScopeClosedError`` and their tasks are cancelled.
     private func remove(where shouldRemove: (StoredEntry) -> Bool, closing: ContainerNode?) -> [StoredEntry] {
         typealias Ended = (build: AsyncBuild, key: StorageKey, scope: Scope)
         let (removed, cleared, ended): ([StoredEntry], [UInt], [Ended]) = state.withLock { state in
+            if closing != nil {
+                // Closed already (a node's `deinit` after its `close()`): the first close
+                // removed everything, and a closed storage files nothing and starts no build.
+                guard !state.closed else { return ([], [], []) }
+                state.closed = true
+                state.closedAt = ProcessWideCounter.closes.next()
+            }
             // This thread's builds are exempt, and an async body's reset is part of its own
             // build, as a synchronous one's is. Asked only when builds are in flight (a
             // close's usual case has none): a thread-local and a task-local read, no lock.
@@ -233,17 +241,8 @@ package final class InstanceStorage: Sendable {
     /// holds. Async builds in flight here end: their waiters throw a
     /// ``LifetimeScopeClosedError``, their tasks are cancelled, and what their bodies still
     /// make is not stored.
-    package func close(of owner: ContainerNode) -> (wasOpen: Bool, removed: [StoredEntry]) {
-        let wasOpen = state.withLock { state in
-            guard !state.closed else { return false }
-            state.closed = true
-            state.closedAt = ProcessWideCounter.closes.next()
-            return true
-        }
-        // Closed already (a node's `deinit` after its `close()`): the first close removed
-        // everything, and a closed storage files nothing and starts no build.
-        guard wasOpen else { return (false, []) }
-        return (true, remove(where: { _ in true }, closing: owner))
+    package func close(of owner: ContainerNode) -> [StoredEntry] {
+        remove(where: { _ in true }, closing: owner)
     }
 
     /// Whether any entry of `scope` is here, built or being built.

@@ -173,7 +173,7 @@ package final class ContainerNode: Sendable {
             defer { state.closed = true }
             return !state.closed
         }
-        releaseNewestFirst(storage.close(of: self).removed, dying: true)
+        releaseNewestFirst(storage.close(of: self), dying: true)
         if wasOpen { emit(.scopeClosed) }
         if isRoot && !isWorldRoot { WorldNode.rootDidEnd(number) }
         atomicWords.deallocate()
@@ -270,7 +270,7 @@ package final class ContainerNode: Sendable {
     /// Once its children are closed: releases this scope's instances, newest first,
     /// reports the close and leaves the parent's list of open children.
     private func releaseAfterChildren() {
-        releaseNewestFirst(storage.close(of: self).removed)
+        releaseNewestFirst(storage.close(of: self))
         emit(.scopeClosed)
         detachFromParent()
     }
