@@ -63,7 +63,11 @@
 ///
 /// Also offers a condition variable on the same mutex, used to wait for another
 /// thread's in-flight build of a cached instance.
-package final class Locked<State>: @unchecked Sendable { // @unchecked: `mutex` guards `state`.
+///
+/// Not final: `InstanceStorage` is one (its state in its own allocation, not a second
+/// object per storage); its members are.
+@usableFromInline
+package class Locked<State>: @unchecked Sendable { // @unchecked: `mutex` guards `state`.
     private let mutex: PlatformMutex
     /// Only for locks made `waitable`: most locks are never waited on, and a condition
     /// variable is one more allocation per container.
@@ -88,7 +92,7 @@ package final class Locked<State>: @unchecked Sendable { // @unchecked: `mutex` 
 
     /// Runs `body` with exclusive access to the state. `body` must not run user code.
     @inline(__always)
-    package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
+    package final func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
         mutex.lock()
         defer { mutex.unlock() }
         return try body(&state)
@@ -98,7 +102,7 @@ package final class Locked<State>: @unchecked Sendable { // @unchecked: `mutex` 
     ///
     /// The mutex is released while blocked, so other threads (the one that will change
     /// the state) go on. `predicate` must not run user code.
-    package func wait(while predicate: (State) -> Bool) {
+    package final func wait(while predicate: (State) -> Bool) {
         mutex.lock()
         defer { mutex.unlock() }
         guard let condition else { preconditionFailure("Scoped: wait(while:) on a lock made without waitable: true") }
@@ -108,7 +112,7 @@ package final class Locked<State>: @unchecked Sendable { // @unchecked: `mutex` 
     }
 
     /// Wakes every thread blocked in ``wait(while:)``.
-    package func broadcast() {
+    package final func broadcast() {
         guard let condition else { preconditionFailure("Scoped: broadcast() on a lock made without waitable: true") }
         condition.broadcast()
     }

@@ -361,21 +361,46 @@ package struct StoredEntry {
     package var holding: Holding
     package let key: StorageKey
     package let scope: Scope
+    /// What few entries carry, in one box (nil for the others): an entry is copied and
+    /// destroyed as four references, not six.
+    private let extras: Extras?
+
+    /// A singleton's reporter, a deadline, a leak report's chain.
+    private final class Extras {
+        weak var reporter: ContainerNode?
+        let deadline: UInt64
+        let builtThrough: [StorageKey]
+        init(reporter: ContainerNode?, deadline: UInt64, builtThrough: [StorageKey]) {
+            self.reporter = reporter
+            self.deadline = deadline
+            self.builtThrough = builtThrough
+        }
+    }
+
+    package init(
+        holding: Holding, key: StorageKey, scope: Scope, reporter: ContainerNode? = nil, deadline: UInt64 = 0,
+        builtThrough: [StorageKey] = []
+    ) {
+        self.holding = holding
+        self.key = key
+        self.scope = scope
+        extras =
+            reporter == nil && deadline == 0 && builtThrough.isEmpty
+            ? nil : Extras(reporter: reporter, deadline: deadline, builtThrough: builtThrough)
+    }
+
     /// For singletons (a storage shared by every root): the root that resolved it, which
-    /// reports its release. Boxed, so that copying an entry copies no weak reference.
-    package var reporterBox: WeakReporter?
+    /// reports its release (held weakly).
+    package var reporter: ContainerNode? { extras?.reporter }
     /// For a factory with a time to live (`.timeToLive`): when the instance expires, on
     /// its world's clock (Expiry.swift); 0 for none. Such an entry is read under the lock only.
-    package var deadline: UInt64 = 0
+    package var deadline: UInt64 { extras?.deadline ?? 0 }
     /// The builds whose bodies made the instance, outermost first, recorded only while
     /// leaks may be reported (LeakCheck.swift): what a leak report names.
-    package var builtThrough: [StorageKey] = []
+    package var builtThrough: [StorageKey] { extras?.builtThrough ?? [] }
     /// The quick hash of `key`'s registration, set when the entry is filed: what a
     /// table's scan compares before the key (per-parameter keys of one registration share it).
     package var hash = 0
-
-    /// The container that reports this entry's release, when the storage's own owner can't.
-    package var reporter: ContainerNode? { reporterBox?.node }
 
     /// The instance's identity when it is a class instance (for events); worked out only
     /// when an event asks.
@@ -398,12 +423,6 @@ package struct StoredEntry {
         case .weak(let weak): return weak.object != nil
         }
     }
-}
-
-/// A weak reference to the container that reports a singleton's events.
-package final class WeakReporter {
-    package weak var node: ContainerNode?
-    package init(_ node: ContainerNode) { self.node = node }
 }
 
 // MARK: Keys

@@ -17,9 +17,12 @@
 
 /// One table of instances: a root container's (cached, shared, custom scopes, scoped
 /// at the root), a lifetime scope's (scoped), or the process's singletons.
+///
+/// It is its own lock (a `Locked` subclass): one allocation per storage, not two.
 @usableFromInline
-package final class InstanceStorage: Sendable {
-    package let state = Locked(StorageState(), waitable: true)
+package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {  // @unchecked: its mutex guards its state
+    /// The lock and its state machine: this object.
+    @inline(__always) package var state: Locked<StorageState> { self }
     /// The lock-free read side (per-registration instances only), written under `state`;
     /// nil for a child lifetime scope's storage, which lives for one flow: publishing
     /// every instance there would cost more than its reads save.
@@ -33,6 +36,7 @@ package final class InstanceStorage: Sendable {
     package init(indexed: Bool = true) {
         index = indexed ? HeldIndex() : nil
         readIndex = index.map { UnsafeReference.unretained($0) }
+        super.init(StorageState(), waitable: true)
     }
 
     /// The first half of the build protocol: the stored instance for the frame's key, or
@@ -123,7 +127,7 @@ package final class InstanceStorage: Sendable {
         let key = frame.storageKey
         let deadline = frame.lifespan == Expiry.forever ? 0 : Expiry.deadline(lifespan: frame.lifespan, on: Expiry.currentClock)
         return store(
-            holding, for: key, hash: key.registration.quickHash, scope: scope, reporter: reporter.map(WeakReporter.init),
+            holding, for: key, hash: key.registration.quickHash, scope: scope, reporter: reporter,
             builtBy: context.identity, deadline: deadline, builtThrough: LeakCheck.chain(in: context))
     }
 
@@ -166,7 +170,7 @@ package final class InstanceStorage: Sendable {
     /// waiting for it. Returns whether it filed an instance.
     @inline(__always)
     func store(
-        _ holding: StoredEntry.Holding, for key: StorageKey, hash: Int, scope: Scope, reporter: WeakReporter?,
+        _ holding: StoredEntry.Holding, for key: StorageKey, hash: Int, scope: Scope, reporter: ContainerNode?,
         builtBy me: ObjectIdentifier, deadline: UInt64, builtThrough: [StorageKey] = []
     ) -> Bool {
         // Released after unlocking: a `.shared` instance's dead entry this one replaces,
@@ -177,7 +181,7 @@ package final class InstanceStorage: Sendable {
             guard files else { return ([], 0, wake, false) }
             let dead = state.table.append(
                 StoredEntry(
-                    holding: holding, key: key, scope: scope, reporterBox: reporter, deadline: deadline,
+                    holding: holding, key: key, scope: scope, reporter: reporter, deadline: deadline,
                     builtThrough: builtThrough),
                 hash: hash)
             guard key.parameterBox == nil, let index else { return (dead, 0, wake, true) }
@@ -315,7 +319,7 @@ extension InstanceStorage {
         deadline: UInt64 = 0, builtThrough: [StorageKey] = []
     ) -> Bool {
         store(
-            holding, for: key, hash: key.registration.quickHash, scope: scope, reporter: reporter.map(WeakReporter.init),
+            holding, for: key, hash: key.registration.quickHash, scope: scope, reporter: reporter,
             builtBy: ObjectIdentifier(build), deadline: deadline, builtThrough: builtThrough)
     }
 }

@@ -79,6 +79,7 @@ package enum OverrideChanges {
 /// in ``AsyncBuild``). A resolve that starts after the change never waits for it.
 /// ``InstanceStorage`` holds it in its lock and carries out the effects (waiting, waking,
 /// publishing to the lock-free index, ending builds, releasing instances).
+@usableFromInline
 package struct StorageState {
     package var table = EntryTable()
     package var closed = false
@@ -211,7 +212,7 @@ package struct StorageState {
         exempting exempt: ObjectIdentifier?, _ exemptBuild: ObjectIdentifier?, where shouldRemove: (StoredEntry) -> Bool
     ) -> (removed: [StoredEntry], asyncInvalidated: [(build: AsyncBuild, key: StorageKey, scope: Scope)]) {
         let invalidated = table.invalidateBuilds(exempting: exempt, exemptBuild) { key, scope in
-            shouldRemove(StoredEntry(holding: .vacant, key: key, scope: scope, reporterBox: nil))
+            shouldRemove(StoredEntry(holding: .vacant, key: key, scope: scope))
         }
         let asyncInvalidated = invalidated.compactMap { builder, key, scope in asyncBuilds[builder].map { ($0, key, scope) } }
         return (table.removeAll(where: shouldRemove), asyncInvalidated)

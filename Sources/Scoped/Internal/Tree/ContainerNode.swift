@@ -173,8 +173,11 @@ package final class ContainerNode: Sendable {
             defer { state.closed = true }
             return !state.closed
         }
-        releaseNewestFirst(storage.close(of: self), dying: true)
-        if wasOpen { emit(.scopeClosed) }
+        // Closed: `close()` closed the storage too, and holds the node until it has.
+        if wasOpen {
+            releaseNewestFirst(storage.close(of: self), dying: true)
+            emit(.scopeClosed)
+        }
         if isRoot && !isWorldRoot { WorldNode.rootDidEnd(number) }
         atomicWords.deallocate()
         // The retains `init` took. Given back after this `deinit` returns when another
