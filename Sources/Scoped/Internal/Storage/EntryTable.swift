@@ -230,14 +230,15 @@ package struct EntryTable {
         if let position = position(of: entry.key, hash: hash), let dead = remove(at: position) {
             replaced.append(dead)
         }
-        if case .weak = entry.holding {
-            weakEntries += 1
-            if weakEntries > weakSweepAt { replaced += sweepDeadWeakEntries() }
-        }
         if entries.capacity == 0 { entries.reserveCapacity(8) }
         positions?[entry.key] = entries.count
         entries.append(consume entry)
         if positions == nil && entries.count > Self.linearLimit { reindex() }
+        // Read in place once filed (a look at `entry` before would copy its holding).
+        if case .weak = entries[entries.count - 1].holding {
+            weakEntries += 1
+            if weakEntries > weakSweepAt { replaced += sweepDeadWeakEntries() }
+        }
         return replaced
     }
 
