@@ -63,9 +63,7 @@
 ///
 /// Also offers a condition variable on the same mutex, used to wait for another
 /// thread's in-flight build of a cached instance.
-///
-/// Not final: `InstanceStorage` is one (its state in its own allocation, not a second
-/// object per storage); its members are.
+/// Not final: `InstanceStorage` is one (one allocation per storage, not two).
 @usableFromInline
 package class Locked<State>: @unchecked Sendable { // @unchecked: `mutex` guards `state`.
     private let mutex: PlatformMutex

@@ -102,7 +102,7 @@ package struct EntryTable {
     }
 
     /// A registration's only instance as the fast read of a child lifetime scope sees it
-    /// (``StorageState/read(_:hash:)``), in one scan.
+    /// (`InstanceStorage.readOrClaim`), in one scan.
     package func read(_ key: RegistrationKey, hash: Int) -> ScopeRead {
         guard let position = position(of: key, hash: hash) else { return .absent }
         return freshInstance(at: position, now: Expiry.noClock).map(ScopeRead.held) ?? .unreadable
@@ -362,19 +362,14 @@ package struct StoredEntry {
     package var holding: Holding
     package let key: StorageKey
     package let scope: Scope
-    /// What few entries carry, in one box (nil for the others): an entry is copied and
-    /// destroyed as four references, not six.
+    /// What few entries carry (a singleton's reporter, a deadline, a leak report's chain),
+    /// in one box, nil for the others: an entry is copied and destroyed as four references.
     private let extras: Extras?
-
-    /// A singleton's reporter, a deadline, a leak report's chain.
     private final class Extras {
         weak var reporter: ContainerNode?
-        let deadline: UInt64
-        let builtThrough: [StorageKey]
-        init(reporter: ContainerNode?, deadline: UInt64, builtThrough: [StorageKey]) {
-            self.reporter = reporter
-            self.deadline = deadline
-            self.builtThrough = builtThrough
+        let deadline: UInt64, builtThrough: [StorageKey]
+        init(_ reporter: ContainerNode?, _ deadline: UInt64, _ builtThrough: [StorageKey]) {
+            (self.reporter, self.deadline, self.builtThrough) = (reporter, deadline, builtThrough)
         }
     }
 
@@ -382,12 +377,9 @@ package struct StoredEntry {
         holding: Holding, key: StorageKey, scope: Scope, reporter: ContainerNode? = nil, deadline: UInt64 = 0,
         builtThrough: [StorageKey] = []
     ) {
-        self.holding = holding
-        self.key = key
-        self.scope = scope
-        extras =
-            reporter == nil && deadline == 0 && builtThrough.isEmpty
-            ? nil : Extras(reporter: reporter, deadline: deadline, builtThrough: builtThrough)
+        (self.holding, self.key, self.scope) = (holding, key, scope)
+        let plain = reporter == nil && deadline == 0 && builtThrough.isEmpty
+        extras = plain ? nil : Extras(reporter, deadline, builtThrough)
     }
 
     /// For singletons (a storage shared by every root): the root that resolved it, which

@@ -82,7 +82,7 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
     package func readOrClaim(_ key: RegistrationKey, in node: ContainerNode, overridesSeen: UInt?) -> Lookup {
         let hash = key.quickHash
         return state.withLock { state in
-            switch state.read(key, hash: hash) {
+            switch state.table.read(key, hash: hash) {
             case .held(let found): return found
             case .unreadable: return .miss
             case .absent:
@@ -204,15 +204,12 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
     /// callers already waiting for them, but what they make is not stored (a `register`, `reset` or close on another thread wins over
     /// a build that started before it; one that the build's own body makes, on its own
     /// thread, is part of that build and leaves it be).
-    package func remove(where shouldRemove: (StoredEntry) -> Bool) -> [StoredEntry] {
-        remove(where: shouldRemove, closing: nil)
-    }
-
-    /// `remove(where:)`; with `closing` (the container whose storage closes), in the same
-    /// critical section, marks the storage closed (nothing removed if it was already), and
-    /// the async builds it invalidates end now: their waiters stop waiting with a
+    ///
+    /// With `closing` (the container whose storage closes), in the same critical section,
+    /// it marks the storage closed (nothing removed if it was already), and the async
+    /// builds it invalidates end now: their waiters stop waiting with a
     /// ``LifetimeScopeClosedError`` and their tasks are cancelled.
-    private func remove(where shouldRemove: (StoredEntry) -> Bool, closing: ContainerNode?) -> [StoredEntry] {
+    package func remove(where shouldRemove: (StoredEntry) -> Bool, closing: ContainerNode? = nil) -> [StoredEntry] {
         typealias Ended = (build: AsyncBuild, key: StorageKey, scope: Scope)
         let (removed, cleared, ended): ([StoredEntry], [UInt], [Ended]) = state.withLock { state in
             if closing != nil {

@@ -21,7 +21,7 @@ package enum ThreadClaim {
 }
 
 /// What the fast read of a storage without a lock-free index (a child lifetime scope's)
-/// found for a registration's only instance (``StorageState/read(_:hash:)``).
+/// found for a registration's only instance (``EntryTable/read(_:hash:)``).
 package enum ScopeRead {
     /// The instance held, without a deadline.
     case held(Lookup)
@@ -119,14 +119,7 @@ package struct StorageState {
         return .run
     }
 
-    /// The fast read of a child lifetime scope's storage: a registration's only instance,
-    /// one scan of the table.
-    @inline(__always)
-    package func read(_ key: RegistrationKey, hash: Int) -> ScopeRead {
-        table.read(key, hash: hash)
-    }
-
-    /// Records the thread `me`'s build of `key`, which ``read(_:hash:)`` found absent in
+    /// Records the thread `me`'s build of `key`, which ``EntryTable/read(_:hash:)`` found absent in
     /// the same critical section, when nothing else is to decide: no build of it in flight
     /// (a cycle, another thread's build to wait for), the storage open, no override changed
     /// since `overridesSeen`. Returns whether it recorded it, as a ``claim(_:hash:scope:thread:overridesSeen:overridesNow:)``
