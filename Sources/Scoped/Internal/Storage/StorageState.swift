@@ -92,10 +92,10 @@ package struct StorageState {
     /// What finished builds left for the threads that waited for them, by build serial:
     /// the instance (nil: the build made nothing to share, a value under `.shared`) and how
     /// many waiting threads have yet to take it. Empty unless threads wait.
-    private var handoffs: [UInt64: (instance: Lookup?, remaining: Int)] = [:]
+    private var handoffs: [UInt64: (instance: Lookup?, remaining: Int)] = .init()
     /// The async builds in flight here, by builder identity (each is also in `table`'s
     /// builds in flight, so resets and closes invalidate it as they do a thread's).
-    package var asyncBuilds: [ObjectIdentifier: AsyncBuild] = [:]
+    package var asyncBuilds: [ObjectIdentifier: AsyncBuild] = .init()
 
     /// One look at `key` for the thread `me`: the held instance, a cycle, another
     /// thread's build to wait for, a closed storage, or — recording `me`'s build in flight —

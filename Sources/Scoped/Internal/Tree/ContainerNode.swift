@@ -27,8 +27,8 @@ package final class ContainerNode: Sendable {
         /// here, in constant time whatever the number of its siblings.
         package var children = OpenChildren()
         package var closed = false
-        package var overrides: [RegistrationKey: any OverrideBody] = [:]
-        package var observers: [UInt64: LifecycleObserver] = [:]
+        package var overrides: [RegistrationKey: any OverrideBody] = .init()
+        package var observers: [UInt64: LifecycleObserver] = .init()
         /// A root's `AutoRegistering` hook (AutoRegistration.swift), if its container has one.
         package var autoRegistration: AutoRegistration?
         /// Overrides saved by `ContainerManager.push()`, the latest last.
