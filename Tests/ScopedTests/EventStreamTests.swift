@@ -95,6 +95,38 @@ private final class EventLog: Sendable {
         #expect(log.all.first { $0.registration == "eventStore" }?.typeName == "EventStore")
     }
 
+    /// A child closed, then freed: its `deinit` finds the scope closed and its storage
+    /// emptied, so nothing is released or reported a second time; one freed without a
+    /// close reports the same once, from its `deinit`.
+    @Test func aScopeClosedThenFreedReportsItsCloseOnce() {
+        let root = Container()
+        let log = EventLog(root)
+        var closed: Container? = root.child("closed")
+        var dropped: Container? = root.child("dropped")
+        func resolve() {
+            _ = closed?.eventModel()
+            _ = dropped?.eventModel()
+        }
+        resolve()
+        closed?.close()
+        let rootName = root.inspection.displayName
+        let (closedName, droppedName) = (closed!.inspection.displayName, dropped!.inspection.displayName)
+        closed = nil
+        dropped = nil
+        #expect(log.steps == [
+            Step(.scopeOpened, nil, nil, in: closedName),
+            Step(.scopeOpened, nil, nil, in: droppedName),
+            Step(.created, "eventStore", "cached", in: rootName),
+            Step(.created, "eventModel", "scoped", in: closedName),
+            Step(.reused, "eventStore", "cached", in: rootName),
+            Step(.created, "eventModel", "scoped", in: droppedName),
+            Step(.released, "eventModel", "scoped", in: closedName),
+            Step(.scopeClosed, nil, nil, in: closedName),
+            Step(.released, "eventModel", "scoped", in: droppedName),
+            Step(.scopeClosed, nil, nil, in: droppedName),
+        ])
+    }
+
     @Test func sequenceNumbersStrictlyIncrease() {
         let root = Container()
         let log = EventLog(root)

@@ -46,8 +46,10 @@
 // few-instruction window, yielding the thread after 64 spins: never a deadlock.
 
 /// Mutable state kept inside a mutex (async-algorithms' `ManagedCriticalState`), with an
-/// optional condition variable on the same mutex.
-package final class Locked<State>: @unchecked Sendable { // @unchecked: `mutex` guards `state`.
+/// optional condition variable on the same mutex. Not final: `InstanceStorage` is one (one
+/// allocation per storage, not two).
+@usableFromInline
+package class Locked<State>: @unchecked Sendable { // @unchecked: `mutex` guards `state`.
     private let mutex: PlatformLock
     /// No run-time exclusivity check on every `inout` use: the mutex guarantees it.
     @exclusivity(unchecked) private var state: State
@@ -64,7 +66,7 @@ package final class Locked<State>: @unchecked Sendable { // @unchecked: `mutex` 
 
     /// Runs `body` with exclusive access to the state. `body` must not run user code.
     @inline(__always)
-    package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
+    package final func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
         mutex.lock()
         defer { mutex.unlock() }
         return try body(&state)
@@ -72,14 +74,14 @@ package final class Locked<State>: @unchecked Sendable { // @unchecked: `mutex` 
 
     /// Blocks, the mutex released, while `predicate(state)` holds, re-checking it after
     /// every ``broadcast()``. `predicate` must not run user code.
-    package func wait(while predicate: (State) -> Bool) {
+    package final func wait(while predicate: (State) -> Bool) {
         mutex.lock()
         defer { mutex.unlock() }
         mutex.wait { predicate(state) }
     }
 
     /// Wakes every thread blocked in ``wait(while:)``.
-    package func broadcast() {
+    package final func broadcast() {
         mutex.broadcast()
     }
 }

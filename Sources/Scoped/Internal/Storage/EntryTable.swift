@@ -8,9 +8,9 @@
 /// A dependency finishes before the instance whose body resolved it, so this order is
 /// the release order reversed: closing a scope hands the whole array over and the caller
 /// pops from its end, with no sort and no copy. Most storages are small (a lifetime scope
-/// holds a screen's or a flow's instances), so a lookup scans a parallel array of key
-/// hashes, one word per entry. Past ``linearLimit`` entries a key → position dictionary
-/// takes over.
+/// holds a screen's or a flow's instances), so a lookup scans the entries, comparing each
+/// one's key hash first (kept in the entry: one array to grow, not two). Past
+/// ``linearLimit`` entries a key → position dictionary takes over.
 ///
 /// Weak (`.shared`) entries whose instance died are reclaimed when their key is filed
 /// again and, for keys never used again (a per-parameter factory resolved with ever new
@@ -50,9 +50,6 @@ package struct EntryTable {
     /// Finished entries, oldest first. A removed entry leaves a hole (its holding
     /// `.vacant`) until the table is compacted, so positions stay valid.
     private var entries: [StoredEntry] = []
-    /// `hashes[i]`: the quick hash of `entries[i]`'s registration (what a scan compares
-    /// before the key; per-parameter keys of one registration share it).
-    private var hashes: [Int] = []
     private var holes = 0
     private var inFlight: [InFlight] = []
     /// Key → position in `entries`, once there are more than ``linearLimit``.
@@ -74,10 +71,10 @@ package struct EntryTable {
     /// `matches`.
     @inline(__always)
     private func scan(hash: Int, _ matches: (StorageKey) -> Bool) -> Int? {
-        hashes.withUnsafeBufferPointer { hashes in
+        entries.withUnsafeBufferPointer { entries in
             var index = 0
-            while index < hashes.count {
-                if hashes[index] == hash, matches(entries[index].key), !entries[index].isVacant { return index }
+            while index < entries.count {
+                if entries[index].hash == hash, matches(entries[index].key), !entries[index].isVacant { return index }
                 index += 1
             }
             return nil
@@ -105,7 +102,7 @@ package struct EntryTable {
     }
 
     /// A registration's only instance as the fast read of a child lifetime scope sees it
-    /// (``StorageState/read(_:hash:)``), in one scan.
+    /// (`InstanceStorage.readOrClaim`), in one scan.
     package func read(_ key: RegistrationKey, hash: Int) -> ScopeRead {
         guard let position = position(of: key, hash: hash) else { return .absent }
         return freshInstance(at: position, now: Expiry.noClock).map(ScopeRead.held) ?? .unreadable
@@ -228,22 +225,20 @@ package struct EntryTable {
     /// unlocking. (An array, not an optional: an empty one costs nothing to drop, where
     /// an optional entry is dropped through value witnesses.)
     package mutating func append(_ entry: consuming StoredEntry, hash: Int) -> [StoredEntry] {
+        entry.hash = hash
         var replaced: [StoredEntry] = []
         if let position = position(of: entry.key, hash: hash), let dead = remove(at: position) {
             replaced.append(dead)
         }
-        if case .weak = entry.holding {
+        if entries.capacity == 0 { entries.reserveCapacity(8) }
+        positions?[entry.key] = entries.count
+        entries.append(consume entry)
+        if positions == nil && entries.count > Self.linearLimit { reindex() }
+        // Read in place once filed (a look at `entry` before would copy its holding).
+        if case .weak = entries[entries.count - 1].holding {
             weakEntries += 1
             if weakEntries > weakSweepAt { replaced += sweepDeadWeakEntries() }
         }
-        if entries.capacity == 0 {
-            entries.reserveCapacity(8)
-            hashes.reserveCapacity(8)
-        }
-        positions?[entry.key] = entries.count
-        entries.append(consume entry)
-        hashes.append(hash)
-        if positions == nil && entries.count > Self.linearLimit { reindex() }
         return replaced
     }
 
@@ -261,7 +256,6 @@ package struct EntryTable {
             // Everything goes (close, reset): hand the entries over whole, no copy.
             let all = entries
             entries = []
-            hashes = []
             weakEntries = 0
             if positions != nil { positions = [:] }
             return all
@@ -303,20 +297,13 @@ package struct EntryTable {
     private mutating func tidy() {
         while let last = entries.last, last.isVacant {
             entries.removeLast()
-            hashes.removeLast()
             holes -= 1
         }
         guard holes > Self.linearLimit && holes * 2 > entries.count else { return }
         var kept: [StoredEntry] = []
-        var keptHashes: [Int] = []
         kept.reserveCapacity(entries.count - holes)
-        keptHashes.reserveCapacity(entries.count - holes)
-        for index in entries.indices where !entries[index].isVacant {
-            kept.append(entries[index])
-            keptHashes.append(hashes[index])
-        }
+        for index in entries.indices where !entries[index].isVacant { kept.append(entries[index]) }
         entries = kept
-        hashes = keptHashes
         holes = 0
         if positions != nil { reindex() }
     }
@@ -375,18 +362,38 @@ package struct StoredEntry {
     package var holding: Holding
     package let key: StorageKey
     package let scope: Scope
+    /// What few entries carry (a singleton's reporter, a deadline, a leak report's chain),
+    /// in one box, nil for the others: an entry is copied and destroyed as four references.
+    private let extras: Extras?
+    private final class Extras {
+        weak var reporter: ContainerNode?
+        let deadline: UInt64, builtThrough: [StorageKey]
+        init(_ reporter: ContainerNode?, _ deadline: UInt64, _ builtThrough: [StorageKey]) {
+            (self.reporter, self.deadline, self.builtThrough) = (reporter, deadline, builtThrough)
+        }
+    }
+
+    package init(
+        holding: Holding, key: StorageKey, scope: Scope, reporter: ContainerNode? = nil, deadline: UInt64 = 0,
+        builtThrough: [StorageKey] = []
+    ) {
+        (self.holding, self.key, self.scope) = (holding, key, scope)
+        let plain = reporter == nil && deadline == 0 && builtThrough.isEmpty
+        extras = plain ? nil : Extras(reporter, deadline, builtThrough)
+    }
+
     /// For singletons (a storage shared by every root): the root that resolved it, which
-    /// reports its release. Boxed, so that copying an entry copies no weak reference.
-    package var reporterBox: WeakReporter?
+    /// reports its release (held weakly).
+    package var reporter: ContainerNode? { extras?.reporter }
     /// For a factory with a time to live (`.timeToLive`): when the instance expires, on
     /// its world's clock (Expiry.swift); 0 for none. Such an entry is read under the lock only.
-    package var deadline: UInt64 = 0
+    package var deadline: UInt64 { extras?.deadline ?? 0 }
     /// The builds whose bodies made the instance, outermost first, recorded only while
     /// leaks may be reported (LeakCheck.swift): what a leak report names.
-    package var builtThrough: [StorageKey] = []
-
-    /// The container that reports this entry's release, when the storage's own owner can't.
-    package var reporter: ContainerNode? { reporterBox?.node }
+    package var builtThrough: [StorageKey] { extras?.builtThrough ?? [] }
+    /// The quick hash of `key`'s registration, set when the entry is filed: what a
+    /// table's scan compares before the key (per-parameter keys of one registration share it).
+    package var hash = 0
 
     /// The instance's identity when it is a class instance (for events); worked out only
     /// when an event asks.
@@ -409,12 +416,6 @@ package struct StoredEntry {
         case .weak(let weak): return weak.object != nil
         }
     }
-}
-
-/// A weak reference to the container that reports a singleton's events.
-package final class WeakReporter {
-    package weak var node: ContainerNode?
-    package init(_ node: ContainerNode) { self.node = node }
 }
 
 // MARK: Keys

@@ -11,7 +11,7 @@
 // a factory without one never looks at deadlines. Everything else — an expired instance,
 // a container world (whose clock may be a test's), an override, an observer — goes to
 // `beginBuild`/`resolveAsync`, which drop it under the storage's lock once it is older
-// than its time to live (`InstanceStorage.removeExpired`) and then claim as usual: one
+// than its time to live (`InstanceStorage.dropExpired`) and then claim as usual: one
 // rebuild however many threads or tasks ask. Factories without one never read a clock.
 
 /// A test world's clock: it moves only when a test advances it (`TimeToLiveClock` of
@@ -81,18 +81,12 @@ package enum Expiry {
 }
 
 extension InstanceStorage {
-    /// Removes the instance held for `key` if it has a deadline and `now` is past it;
-    /// returns it for release (and its event) after unlocking.
-    package func removeExpired(_ key: StorageKey, now: UInt64) -> StoredEntry? {
-        let hash = key.registration.quickHash
-        return state.withLock { $0.table.removeExpired(key, hash: hash, now: now) }
-    }
-
     /// Drops the instance held for `key` if it is older than its time to live, and reports
     /// its release as `owner` (the node that owns this storage; a singleton's reporter is
     /// the root that resolved it). Runs no `deinit` under a lock: the entry is released here.
     func dropExpired(_ key: StorageKey, reportedBy owner: ContainerNode, clock: ManualClock?) {
-        guard let expired = removeExpired(key, now: Expiry.now(on: clock)) else { return }
+        let (hash, now) = (key.registration.quickHash, Expiry.now(on: clock))
+        guard let expired = state.withLock({ $0.table.removeExpired(key, hash: hash, now: now) }) else { return }
         if EventHub.isActive {
             (expired.reporter ?? owner).emit(.released, key: expired.key, scope: expired.scope, instance: expired.instance)
         }

@@ -17,9 +17,12 @@
 
 /// One table of instances: a root container's (cached, shared, custom scopes, scoped
 /// at the root), a lifetime scope's (scoped), or the process's singletons.
+///
+/// It is its own lock (a `Locked` subclass): one allocation per storage, not two.
 @usableFromInline
-package final class InstanceStorage: Sendable {
-    package let state = Locked(StorageState(), waitable: true)
+package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {  // @unchecked: its mutex guards its state
+    /// The lock and its state machine: this object.
+    @inline(__always) package var state: Locked<StorageState> { self }
     /// The lock-free read side (per-registration instances only), written under `state`;
     /// nil for a child lifetime scope's storage, which lives for one flow: publishing
     /// every instance there would cost more than its reads save.
@@ -33,6 +36,7 @@ package final class InstanceStorage: Sendable {
     package init(indexed: Bool = true) {
         index = indexed ? HeldIndex() : nil
         readIndex = index.map { UnsafeReference.unretained($0) }
+        super.init(StorageState(), waitable: true)
     }
 
     /// The first half of the build protocol: the stored instance for the frame's key, or
@@ -78,7 +82,7 @@ package final class InstanceStorage: Sendable {
     package func readOrClaim(_ key: RegistrationKey, in node: ContainerNode, overridesSeen: UInt?) -> Lookup {
         let hash = key.quickHash
         return state.withLock { state in
-            switch state.read(key, hash: hash) {
+            switch state.table.read(key, hash: hash) {
             case .held(let found): return found
             case .unreadable: return .miss
             case .absent:
@@ -123,8 +127,8 @@ package final class InstanceStorage: Sendable {
         let key = frame.storageKey
         let deadline = frame.lifespan == Expiry.forever ? 0 : Expiry.deadline(lifespan: frame.lifespan, on: Expiry.currentClock)
         return store(
-            holding, for: key, hash: key.registration.quickHash, scope: scope, reporter: reporter.map(WeakReporter.init),
-            builtBy: context.identity, deadline: deadline, builtThrough: LeakCheck.chain(in: context))
+            holding, for: key, hash: key.registration.quickHash, scope: scope, reporter: reporter,
+            builtBy: context.identity, deadline: deadline, builtThrough: LeakCheck.isArmed ? LeakCheck.chain(in: context) : [])
     }
 
     /// One locked claim for the thread `me`, the override count read under the lock. Out
@@ -166,7 +170,7 @@ package final class InstanceStorage: Sendable {
     /// waiting for it. Returns whether it filed an instance.
     @inline(__always)
     func store(
-        _ holding: StoredEntry.Holding, for key: StorageKey, hash: Int, scope: Scope, reporter: WeakReporter?,
+        _ holding: StoredEntry.Holding, for key: StorageKey, hash: Int, scope: Scope, reporter: ContainerNode?,
         builtBy me: ObjectIdentifier, deadline: UInt64, builtThrough: [StorageKey] = []
     ) -> Bool {
         // Released after unlocking: a `.shared` instance's dead entry this one replaces,
@@ -177,7 +181,7 @@ package final class InstanceStorage: Sendable {
             guard files else { return ([], 0, wake, false) }
             let dead = state.table.append(
                 StoredEntry(
-                    holding: holding, key: key, scope: scope, reporterBox: reporter, deadline: deadline,
+                    holding: holding, key: key, scope: scope, reporter: reporter, deadline: deadline,
                     builtThrough: builtThrough),
                 hash: hash)
             guard key.parameterBox == nil, let index else { return (dead, 0, wake, true) }
@@ -200,16 +204,21 @@ package final class InstanceStorage: Sendable {
     /// callers already waiting for them, but what they make is not stored (a `register`, `reset` or close on another thread wins over
     /// a build that started before it; one that the build's own body makes, on its own
     /// thread, is part of that build and leaves it be).
-    package func remove(where shouldRemove: (StoredEntry) -> Bool) -> [StoredEntry] {
-        remove(where: shouldRemove, closing: nil)
-    }
-
-    /// `remove(where:)`; with `closing` (the container whose storage closes), the async
+    ///
+    /// With `closing` (the container whose storage closes), in the same critical section,
+    /// it marks the storage closed (nothing removed if it was already), and the async
     /// builds it invalidates end now: their waiters stop waiting with a
     /// ``LifetimeScopeClosedError`` and their tasks are cancelled.
-    private func remove(where shouldRemove: (StoredEntry) -> Bool, closing: ContainerNode?) -> [StoredEntry] {
+    package func remove(where shouldRemove: (StoredEntry) -> Bool, closing: ContainerNode? = nil) -> [StoredEntry] {
         typealias Ended = (build: AsyncBuild, key: StorageKey, scope: Scope)
         let (removed, cleared, ended): ([StoredEntry], [UInt], [Ended]) = state.withLock { state in
+            if closing != nil {
+                // Closed already (a node's `deinit` after its `close()`): the first close
+                // removed everything, and a closed storage files nothing and starts no build.
+                guard !state.closed else { return ([], [], []) }
+                state.closed = true
+                state.closedAt = ProcessWideCounter.closes.next()
+            }
             // This thread's builds are exempt, and an async body's reset is part of its own
             // build, as a synchronous one's is. Asked only when builds are in flight (a
             // close's usual case has none): a thread-local and a task-local read, no lock.
@@ -233,17 +242,8 @@ package final class InstanceStorage: Sendable {
     /// holds. Async builds in flight here end: their waiters throw a
     /// ``LifetimeScopeClosedError``, their tasks are cancelled, and what their bodies still
     /// make is not stored.
-    package func close(of owner: ContainerNode) -> (wasOpen: Bool, removed: [StoredEntry]) {
-        let wasOpen = state.withLock { state in
-            guard !state.closed else { return false }
-            state.closed = true
-            state.closedAt = ProcessWideCounter.closes.next()
-            return true
-        }
-        // Closed already (a node's `deinit` after its `close()`): the first close removed
-        // everything, and a closed storage files nothing and starts no build.
-        guard wasOpen else { return (false, []) }
-        return (true, remove(where: { _ in true }, closing: owner))
+    package func close(of owner: ContainerNode) -> [StoredEntry] {
+        remove(where: { _ in true }, closing: owner)
     }
 
     /// Whether any entry of `scope` is here, built or being built.
@@ -316,7 +316,7 @@ extension InstanceStorage {
         deadline: UInt64 = 0, builtThrough: [StorageKey] = []
     ) -> Bool {
         store(
-            holding, for: key, hash: key.registration.quickHash, scope: scope, reporter: reporter.map(WeakReporter.init),
+            holding, for: key, hash: key.registration.quickHash, scope: scope, reporter: reporter,
             builtBy: ObjectIdentifier(build), deadline: deadline, builtThrough: builtThrough)
     }
 }

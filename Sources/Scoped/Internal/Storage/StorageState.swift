@@ -21,7 +21,7 @@ package enum ThreadClaim {
 }
 
 /// What the fast read of a storage without a lock-free index (a child lifetime scope's)
-/// found for a registration's only instance (``StorageState/read(_:hash:)``).
+/// found for a registration's only instance (``EntryTable/read(_:hash:)``).
 package enum ScopeRead {
     /// The instance held, without a deadline.
     case held(Lookup)
@@ -79,6 +79,7 @@ package enum OverrideChanges {
 /// in ``AsyncBuild``). A resolve that starts after the change never waits for it.
 /// ``InstanceStorage`` holds it in its lock and carries out the effects (waiting, waking,
 /// publishing to the lock-free index, ending builds, releasing instances).
+@usableFromInline
 package struct StorageState {
     package var table = EntryTable()
     package var closed = false
@@ -91,10 +92,10 @@ package struct StorageState {
     /// What finished builds left for the threads that waited for them, by build serial:
     /// the instance (nil: the build made nothing to share, a value under `.shared`) and how
     /// many waiting threads have yet to take it. Empty unless threads wait.
-    private var handoffs: [UInt64: (instance: Lookup?, remaining: Int)] = [:]
+    private var handoffs: [UInt64: (instance: Lookup?, remaining: Int)] = .init()
     /// The async builds in flight here, by builder identity (each is also in `table`'s
     /// builds in flight, so resets and closes invalidate it as they do a thread's).
-    package var asyncBuilds: [ObjectIdentifier: AsyncBuild] = [:]
+    package var asyncBuilds: [ObjectIdentifier: AsyncBuild] = .init()
 
     /// One look at `key` for the thread `me`: the held instance, a cycle, another
     /// thread's build to wait for, a closed storage, or — recording `me`'s build in flight —
@@ -118,14 +119,7 @@ package struct StorageState {
         return .run
     }
 
-    /// The fast read of a child lifetime scope's storage: a registration's only instance,
-    /// one scan of the table.
-    @inline(__always)
-    package func read(_ key: RegistrationKey, hash: Int) -> ScopeRead {
-        table.read(key, hash: hash)
-    }
-
-    /// Records the thread `me`'s build of `key`, which ``read(_:hash:)`` found absent in
+    /// Records the thread `me`'s build of `key`, which ``EntryTable/read(_:hash:)`` found absent in
     /// the same critical section, when nothing else is to decide: no build of it in flight
     /// (a cycle, another thread's build to wait for), the storage open, no override changed
     /// since `overridesSeen`. Returns whether it recorded it, as a ``claim(_:hash:scope:thread:overridesSeen:overridesNow:)``
@@ -211,7 +205,7 @@ package struct StorageState {
         exempting exempt: ObjectIdentifier?, _ exemptBuild: ObjectIdentifier?, where shouldRemove: (StoredEntry) -> Bool
     ) -> (removed: [StoredEntry], asyncInvalidated: [(build: AsyncBuild, key: StorageKey, scope: Scope)]) {
         let invalidated = table.invalidateBuilds(exempting: exempt, exemptBuild) { key, scope in
-            shouldRemove(StoredEntry(holding: .vacant, key: key, scope: scope, reporterBox: nil))
+            shouldRemove(StoredEntry(holding: .vacant, key: key, scope: scope))
         }
         let asyncInvalidated = invalidated.compactMap { builder, key, scope in asyncBuilds[builder].map { ($0, key, scope) } }
         return (table.removeAll(where: shouldRemove), asyncInvalidated)

@@ -27,8 +27,8 @@ package final class ContainerNode: Sendable {
         /// here, in constant time whatever the number of its siblings.
         package var children = OpenChildren()
         package var closed = false
-        package var overrides: [RegistrationKey: any OverrideBody] = [:]
-        package var observers: [UInt64: LifecycleObserver] = [:]
+        package var overrides: [RegistrationKey: any OverrideBody] = .init()
+        package var observers: [UInt64: LifecycleObserver] = .init()
         /// A root's `AutoRegistering` hook (AutoRegistration.swift), if its container has one.
         package var autoRegistration: AutoRegistration?
         /// Overrides saved by `ContainerManager.push()`, the latest last.
@@ -173,8 +173,11 @@ package final class ContainerNode: Sendable {
             defer { state.closed = true }
             return !state.closed
         }
-        releaseNewestFirst(storage.close(of: self).removed, dying: true)
-        if wasOpen { emit(.scopeClosed) }
+        // Closed: `close()` closed the storage too, and holds the node until it has.
+        if wasOpen {
+            releaseNewestFirst(storage.close(of: self), dying: true)
+            emit(.scopeClosed)
+        }
         if isRoot && !isWorldRoot { WorldNode.rootDidEnd(number) }
         atomicWords.deallocate()
         // The retains `init` took. Given back after this `deinit` returns when another
@@ -270,7 +273,7 @@ package final class ContainerNode: Sendable {
     /// Once its children are closed: releases this scope's instances, newest first,
     /// reports the close and leaves the parent's list of open children.
     private func releaseAfterChildren() {
-        releaseNewestFirst(storage.close(of: self).removed)
+        releaseNewestFirst(storage.close(of: self))
         emit(.scopeClosed)
         detachFromParent()
     }
