@@ -607,9 +607,9 @@ extension FactoryModifying {
         borrowedContainer(ResolutionContext.current.overrideContainer, as: type)
     }
 
-    /// The container an async override's body receives (``AsyncBuildChain/overrideContainer``).
+    /// The container an async override's body receives (``TaskChain/overrideContainer``).
     package static func asyncOverrideContainer<C: SharedContainer>(as type: C.Type) -> C {
-        borrowedContainer(AsyncBuildChain.overrideContainer, as: type)
+        borrowedContainer(TaskChain.overrideContainer, as: type)
     }
 
     /// `node` as a `C` with a borrowed manager: it neither keeps a lifetime scope open nor

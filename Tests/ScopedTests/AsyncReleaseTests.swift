@@ -66,7 +66,7 @@ extension Container {
 /// new-user evaluation's finding): a caller cancelled before it began to wait is counted
 /// out once, so the callers still waiting always get the instance. Before, one that the
 /// build's end overtook was counted out twice, and the instance was dropped while another
-/// caller still needed it (a precondition failure in AsyncBuild). Many rounds, in a
+/// caller still needed it (a precondition failure in InFlightTask). Many rounds, in a
 /// process of its own: the bug stopped the process.
 @Suite struct AsyncCancelledJoinersTests {
     @Test func theCallersLeftGetTheInstanceWhenOthersAreCancelled() async {

@@ -1,8 +1,8 @@
 // Concurrency rule: no lock of its own. An async resolve takes the storage's lock briefly
 // (`claimAsync`, `fileAsyncBuild`), never across an `await` or while a body runs. A
-// caching scope's build runs in a task of its own (AsyncBuild.swift) that every caller
+// caching scope's build runs in a task of its own (InFlightTask.swift) that every caller
 // awaits; a `.unique` build runs in the caller's task. The task-local chain of builds
-// (`AsyncBuildChain`: immutable, inherited by the tasks a body starts) carries what a
+// (`TaskChain`: immutable, inherited by the tasks a body starts) carries what a
 // thread keeps on its stack: the same frames, checked for cycles and captives by the same
 // code (Route.swift).
 
@@ -41,11 +41,11 @@ extension Route {
     ) async throws -> Lookup? {
         let frame = frame(key, parameter: parameter, timeToLive: timeToLive)
         guard let (owner, storage) = holder else { return try await buildUnique(frame, make: make) }
-        AsyncBuildChain.checkCycle(frame)
+        TaskChain.checkCycle(frame)
         // Lifespans are measured on this world's clock from when the build stores the instance.
         let clock = frame.lifespan == Expiry.forever ? nil : Expiry.currentClock
         let claim = storage.claimAsync(frame.storageKey, scope: scope, overridesSeen: overridesSeen) {
-            AsyncBuild(frame.storageKey, description: frame.buildDescription, lock: storage.state)
+            InFlightTask(frame.storageKey, description: frame.buildDescription, lock: storage.state)
         }
         return try await answer(claim, of: frame, owner: owner, storage: storage, make, clock: clock)
     }
@@ -72,10 +72,10 @@ extension Route {
         case .held(let found):
             held = found
         case .join(let build, let waiter):
-            held = .held(try await AsyncBuildChain.value(of: build, for: waiter))
+            held = .held(try await TaskChain.value(of: build, for: waiter))
         case .run(let build, let waiter):
             start(build, of: frame, owner: owner, storage: storage, make, clock: clock)
-            return .held(try await AsyncBuildChain.value(of: build, for: waiter))
+            return .held(try await TaskChain.value(of: build, for: waiter))
         }
         // A held or joined instance is reused: one event per resolve, as for a thread that
         // waited for another's build; the run-time decorators run for this resolve too (a
@@ -87,10 +87,10 @@ extension Route {
 
     /// A `.unique` async build, in the caller's task.
     private func buildUnique(_ frame: TaskFrame, make: MakeInstanceAsync) async throws -> Lookup {
-        AsyncBuildChain.checkCycle(frame)
+        TaskChain.checkCycle(frame)
         let observed = EventHub.isActive
-        let chain = AsyncBuildChain.frames + [AsyncFrame(frame: frame, build: nil)]
-        let payload = try await AsyncBuildChain.run(make, override: body, container: node, chain: chain)
+        let chain = TaskChain.frames + [AsyncFrame(frame: frame, build: nil)]
+        let payload = try await TaskChain.run(make, override: body, container: node, chain: chain)
         if observed { node.emit(.created, key: frame.storageKey, scope: frame.scope, instance: Payload.identity(of: payload)) }
         return .held(payload)
     }
@@ -99,7 +99,7 @@ extension Route {
     /// watchdog, then its body in a task of its own, which files the instance and hands it
     /// to every waiter.
     private func start(
-        _ build: AsyncBuild, of frame: TaskFrame, owner: ContainerNode, storage: InstanceStorage,
+        _ build: InFlightTask, of frame: TaskFrame, owner: ContainerNode, storage: InstanceStorage,
         _ make: @escaping MakeInstanceAsync, clock: ManualClock?
     ) {
         let (scope, override) = (frame.scope, body)
@@ -111,12 +111,12 @@ extension Route {
                     stall: LifecycleEvent.Stall(seconds: threshold, callers: callers, awaitingBuilds: WaitGraph.buildsAwaiting(build)))
             }
         }
-        let chain = AsyncBuildChain.frames + [AsyncFrame(frame: frame, build: build)]
+        let chain = TaskChain.frames + [AsyncFrame(frame: frame, build: build)]
         let reporter = frame.kind.storedReporter(owner)
         build.start {
             let result: Result<AnyObject, any Error>
             do {
-                result = .success(try await AsyncBuildChain.run(make, override: override, container: owner, chain: chain))
+                result = .success(try await TaskChain.run(make, override: override, container: owner, chain: chain))
             } catch {
                 result = .failure(error)
             }
@@ -141,10 +141,10 @@ extension Route {
 // MARK: The task's chain of builds
 
 /// One async build in progress in the current task's ancestry: its ``Frame``, and for a
-/// caching scope the ``AsyncBuild`` every caller shares (nil for `.unique`).
+/// caching scope the ``InFlightTask`` every caller shares (nil for `.unique`).
 package struct AsyncFrame: Sendable {
     package let frame: TaskFrame
-    package let build: AsyncBuild?
+    package let build: InFlightTask?
 }
 
 /// A task's frame: a per-parameter factory's parameter as the part of its storage key.
@@ -175,7 +175,7 @@ package struct TaskParameter: FrameParameter, Sendable {
 /// its own frame appended, and the tasks it starts inherit the chain. It tells a cycle (a
 /// body awaiting its own factory, directly or through others) from a wait, and which
 /// caching build a shorter-lived instance would be captured by.
-package enum AsyncBuildChain {
+package enum TaskChain {
     @TaskLocal package static var frames: [AsyncFrame] = []
     /// The container an async override's body receives (`register { c in … }`), as
     /// ``ResolutionContext/overrideContainer`` for a synchronous one; set only while it runs.
@@ -200,7 +200,7 @@ package enum AsyncBuildChain {
     /// `build`'s result for `waiter`, awaited with the record in the waits-for graph
     /// (WaitGraph.swift) that this task's innermost build waits for it: a cycle of such
     /// waits across tasks stops instead of waiting forever.
-    static func value(of build: AsyncBuild, for waiter: UInt64) async throws -> AnyObject {
+    static func value(of build: InFlightTask, for waiter: UInt64) async throws -> AnyObject {
         guard let awaiting = frames.last(where: { $0.build != nil })?.build else { return try await build.value(for: waiter) }
         WaitGraph.willAwait(build, from: awaiting)
         defer { WaitGraph.didWait(ObjectIdentifier(awaiting)) }

@@ -10,7 +10,7 @@
 //   ContainerNode.state (Tree/ContainerNode)    children, closed, overrides, observers      container
 //   InstanceStorage.state (Storage/, waitable)  entry table, builds in flight, handoffs to  storage
 //                                               waiting threads, closed, async builds' progress
-//                                               (Async/AsyncBuild: waiters, result, task, ended)
+//                                               (Async/InFlightTask: waiters, result, task, watchdog, ended)
 //   Lazy.state (Lazy, waitable)                 unresolved / resolving / resolved           Lazy
 //   AutoRegistration.gate (Tree/, waitable)     epoch, last run's epoch, runner, resetters  root with AutoRegistering
 //   WeakLazyInjected's state (Injected)         resolved flag, weak instance                property

@@ -151,7 +151,7 @@ package final class DecoratedRegistration<P, T>: Decoration<Registration<P, T>.B
                     file: key.file, kind: kind, custom: custom, body: base, parameter: parameter, parameterKey: parameterKey)
             }
             return withUnsafePointer(to: parameter) { value in
-                withUnsafePointer(to: BuildParameter(value, box: parameterKey?(parameter))) { buildParameter in
+                withUnsafePointer(to: AnyParameter(value, box: parameterKey?(parameter))) { buildParameter in
                     Registration<P, T>.resolveExpiring(
                         nodeRef, key, kind: kind, custom: custom, body: base, parameter: parameter,
                         buildParameter: buildParameter, timeToLive: timeToLive)
@@ -167,7 +167,7 @@ extension Registration {
     /// (which drops an expired one). `buildParameter`: nil for a ``Factory``.
     static func resolveExpiring(
         _ nodeRef: NodeReference, _ key: RegistrationKey, kind: Scope.Lifetime, custom: Scope?, body: Body, parameter: P,
-        buildParameter: UnsafePointer<BuildParameter>?, timeToLive: Double
+        buildParameter: UnsafePointer<AnyParameter>?, timeToLive: Double
     ) -> T {
         if kind.holdsInstances {
             let found = nodeRef.withNode { $0.fastReadExpiring(key, parameter: buildParameter, kind: kind) }

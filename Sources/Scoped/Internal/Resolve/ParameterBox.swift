@@ -1,5 +1,5 @@
 // Concurrency rule: none of its own. A box is immutable, so any thread holding a key that
-// refers to it may read it. A `BuildParameter` lives on the stack of one resolve and is
+// refers to it may read it. A `AnyParameter` lives on the stack of one resolve and is
 // read only by the thread running it.
 
 /// The parameter of a per-parameter factory's key, boxed with its type. Hashing and
@@ -53,7 +53,7 @@ package final class TypedParameterBox<P: Hashable>: ParameterBox {
 /// one registration meet, or a message names them: builds whose parameter is not
 /// `Hashable` count as the same.
 @usableFromInline
-package struct BuildParameter {
+package struct AnyParameter {
     /// The parameter, bound to `type`; valid while its resolve runs.
     @usableFromInline package let value: UnsafeRawPointer
     @usableFromInline package let type: Any.Type
@@ -68,7 +68,7 @@ package struct BuildParameter {
 
     /// Whether `other` is an equal parameter: nil when that cannot be told (a type that
     /// is not `Hashable`, or two different types).
-    package func isSame(as other: BuildParameter) -> Bool? {
+    package func isSame(as other: AnyParameter) -> Bool? {
         guard type == other.type, let hashable = type as? any Hashable.Type else { return nil }
         return hashable.valuesEqual(value, other.value)
     }

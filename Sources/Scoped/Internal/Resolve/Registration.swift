@@ -357,7 +357,7 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     }
 
     /// Resolves a ``ParameterFactory`` through the container: as ``resolve(_:)``, with
-    /// `parameter` on this call's stack as a ``BuildParameter`` that its build frame
+    /// `parameter` on this call's stack as a ``AnyParameter`` that its build frame
     /// points at, so that a body resolving its own factory with another parameter is not
     /// taken for a cycle.
     ///
@@ -386,7 +386,7 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         }
         let box = parameterKey?(parameter)
         return withUnsafePointer(to: parameter) { value in
-            withUnsafePointer(to: BuildParameter(value, box: box)) { buildParameter in
+            withUnsafePointer(to: AnyParameter(value, box: box)) { buildParameter in
                 if kind.holdsInstances {
                     let found = nodeRef.withNode {
                         $0.fastRead(key, parameter: buildParameter, kind: kind)
@@ -433,7 +433,7 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     @inlinable @inline(__always)
     package static func build(
         _ nodeRef: NodeReference, _ key: RegistrationKey, kind: Scope.Lifetime, custom: Scope?, body: Body,
-        parameter: P, buildParameter: UnsafePointer<BuildParameter>?
+        parameter: P, buildParameter: UnsafePointer<AnyParameter>?
     ) -> T {
         let step = nodeRef.withNode {
             $0.beginBuild(key, parameter: buildParameter, kind: kind, custom: custom)
@@ -444,7 +444,7 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     /// What `beginBuild` (or `beginExpiringBuild`) decided: the held instance, or the
     /// body's run — the override's if there is one — then step 3 (Resolve.swift).
     @inlinable @inline(__always)
-    package static func carryOut(_ step: BuildStep, _ key: RegistrationKey, body: Body, parameter: P) -> T {
+    package static func carryOut(_ step: BeginOutcome, _ key: RegistrationKey, body: Body, parameter: P) -> T {
         guard case .build(let override, let form, let context) = step else {
             return step.heldInstance(as: T.self).unsafelyUnwrapped
         }

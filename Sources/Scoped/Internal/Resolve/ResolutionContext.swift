@@ -4,9 +4,9 @@
 // chain of lifetime scopes (`releaseIteratively`).
 
 /// A thread's frame: its parameter (nil for a ``Factory``) on the resolving shell's stack.
-package typealias BuildFrame = Frame<UnsafePointer<BuildParameter>?>
+package typealias ThreadFrame = Frame<UnsafePointer<AnyParameter>?>
 
-extension Optional: FrameParameter where Wrapped == UnsafePointer<BuildParameter> {
+extension Optional: FrameParameter where Wrapped == UnsafePointer<AnyParameter> {
     package var box: ParameterBox? { self?.pointee.box }
     package var description: String? { self?.pointee.description }
 
@@ -60,7 +60,7 @@ package final class ResolutionContext {
     }
 
     /// The registrations being built on this thread, outermost first (a copy).
-    package var frames: [BuildFrame] { state.pointee.frames.all }
+    package var frames: [ThreadFrame] { state.pointee.frames.all }
 
     /// The `.graph` instance (a ``Payload``) of the current top-level resolve for `key`.
     @usableFromInline
@@ -221,7 +221,7 @@ package final class ResolutionContext {
 
     /// Opens `frame` with what ``finishBuild(_:)`` must do; stops the process on a cycle.
     @inline(__always)
-    package func open(_ frame: BuildFrame, filing: Filing) {
+    package func open(_ frame: ThreadFrame, filing: Filing) {
         if !state.pointee.frames.isEmpty {
             checkCycle(frame)
         }
@@ -234,7 +234,7 @@ package final class ResolutionContext {
     }
 
     /// The innermost build's frame.
-    package var innermostFrame: BuildFrame { state.pointee.frames.innermost.pointee.frame }
+    package var innermostFrame: ThreadFrame { state.pointee.frames.innermost.pointee.frame }
 
     /// Closes the innermost build; after the outermost, drops its graph (once the stack is
     /// empty, so a `deinit` that resolves starts a fresh one).
@@ -262,13 +262,13 @@ package final class ResolutionContext {
     }
 
     @inline(never)
-    private func checkCycle(_ frame: BuildFrame) {
+    private func checkCycle(_ frame: ThreadFrame) {
         frame.checkCycle(in: state.pointee.frames.open)
     }
 
     /// Stops for a re-entrant build of `frame` found in storage. The chain opens at the
     /// build of its key: without ``ParameterFactory/perParameter``, one with any parameter.
-    package func reportReentrantBuild(of frame: BuildFrame) -> Never {
+    package func reportReentrantBuild(of frame: ThreadFrame) -> Never {
         let frames = self.frames
         let key = frame.storageKey
         if let start = frames.firstIndex(where: { $0.holderID == frame.holderID && $0.storageKey == key }) {
@@ -283,7 +283,7 @@ package final class ResolutionContext {
 
 /// A build open on a thread: its frame, and what is left to do when its body returns.
 package struct OpenFrame {
-    package let frame: BuildFrame
+    package let frame: ThreadFrame
     package let filing: Filing
 }
 
@@ -331,12 +331,12 @@ private struct FrameStack: ~Copyable {
     }
 
     /// The frames, outermost first, read in place.
-    var open: LazyMapCollection<UnsafeBufferPointer<OpenFrame>, BuildFrame> {
+    var open: LazyMapCollection<UnsafeBufferPointer<OpenFrame>, ThreadFrame> {
         UnsafeBufferPointer(start: base, count: count).lazy.map { $0.frame }
     }
 
     /// The frames, outermost first (a copy).
-    var all: [BuildFrame] { Array(open) }
+    var all: [ThreadFrame] { Array(open) }
 }
 
 /// The `.graph` instances of one top-level resolve: an open-addressing table whose buffer

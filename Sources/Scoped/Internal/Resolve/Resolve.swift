@@ -46,7 +46,7 @@ package enum Lookup {
 
 /// What ``ContainerNode/beginBuild(_:parameter:kind:custom:)`` decided.
 @usableFromInline
-package enum BuildStep {
+package enum BeginOutcome {
     /// The instance is held (`.held` or `.heldWeakly`): return it.
     case found(Lookup)
     /// Run the body now (the override's if there is one, else the declared one), then hand
@@ -124,7 +124,7 @@ extension ContainerNode {
 
     /// The same for a parameter factory (a per-parameter one's key holds the parameter).
     @usableFromInline
-    package func fastRead(_ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>, kind: Scope.Lifetime) -> Lookup {
+    package func fastRead(_ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>, kind: Scope.Lifetime) -> Lookup {
         // One instance whatever the parameter: held ones are read as above.
         guard let box = parameter.pointee.box else { return fastRead(key, kind: kind) }
         guard Route.mayResolveFast(key, from: self) else { return .miss }
@@ -137,7 +137,7 @@ extension ContainerNode {
     /// clock, goes the general way). `parameter`: nil for a ``Factory``.
     @usableFromInline
     package func fastReadExpiring(
-        _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime
+        _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime
     ) -> Lookup {
         guard Route.mayResolveFast(key, from: self) else { return .miss }
         let now = Platform.monotonicNanoseconds
@@ -229,14 +229,14 @@ extension ContainerNode {
     /// or graph build with nothing in play opens its frame here; the rest is out of line.
     @usableFromInline
     package func beginBuild(
-        _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime, custom: Scope?
-    ) -> BuildStep {
+        _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime, custom: Scope?
+    ) -> BeginOutcome {
         // A pending `autoRegister()` goes the general way, which runs it first. The gate is
         // read after the overrides: a reset raises it before it clears them.
         if !kind.holdsInstances, Route.mayResolveFast(key, from: self), withRoot({ $0.autoRegistrationPending.load(ordering: .acquiring) == 0 }) {
             return ResolutionContext.withCurrent { context in
                 context.noteOutermostStart()
-                let frame = BuildFrame(key, parameter: parameter, kind: kind, custom: nil, ownedByChild: false, in: self)
+                let frame = ThreadFrame(key, parameter: parameter, kind: kind, custom: nil, ownedByChild: false, in: self)
                 return Route.beginUnheld(frame, from: self, override: nil, observed: false, context: context)
             }
         }
@@ -247,8 +247,8 @@ extension ContainerNode {
     /// exactly one build however many threads ask at once.
     @inline(never)
     private func beginGeneral(
-        _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime, custom: Scope?
-    ) -> BuildStep {
+        _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime, custom: Scope?
+    ) -> BeginOutcome {
         ResolutionContext.withCurrent { context in
             beginGeneral(key, parameter: parameter, kind: kind, custom: custom, context: context)
         }
@@ -258,9 +258,9 @@ extension ContainerNode {
     /// instance older than `timeToLive` seconds.
     @usableFromInline @inline(never)
     package func beginExpiringBuild(
-        _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime, custom: Scope?,
+        _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime, custom: Scope?,
         timeToLive: Double
-    ) -> BuildStep {
+    ) -> BeginOutcome {
         ResolutionContext.withCurrent { context in
             beginGeneral(key, parameter: parameter, kind: kind, custom: custom, context: context, timeToLive: timeToLive)
         }
@@ -268,9 +268,9 @@ extension ContainerNode {
 
     @inline(__always)
     private func beginGeneral(
-        _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, kind: Scope.Lifetime, custom: Scope?,
+        _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime, custom: Scope?,
         context: ResolutionContext, timeToLive: Double? = nil
-    ) -> BuildStep {
+    ) -> BeginOutcome {
         // The fast read that just missed in this child recorded the build: open it.
         if context.takeFastReadClaim(in: storage) {
             return Route.beginClaimedByFastRead(key, parameter: parameter, in: self, context: context)

@@ -69,7 +69,7 @@ struct Route {
         let context = ResolutionContext.current
         if node.isViewBound {
             return context.isBuildingForAHolderOutsideViews(after: 0)
-                || AsyncBuildChain.frames.contains { $0.frame.kind.isHeldOutsideViews(ownedByChild: $0.frame.ownedByChild) }
+                || TaskChain.frames.contains { $0.frame.kind.isHeldOutsideViews(ownedByChild: $0.frame.ownedByChild) }
         }
         let (containers, depth) = context.injectionContainers
         return !containers.isEmpty && context.isBuildingForAHolderOutsideViews(after: depth)
@@ -79,7 +79,7 @@ struct Route {
     /// without a programming error (a cancelled task, the body of an async build the close
     /// ended): it builds for that caller alone instead of stopping.
     static var mayOutliveClosedScope: Bool {
-        Task.isCancelled || AsyncBuildChain.isInEndedBuild
+        Task.isCancelled || TaskChain.isInEndedBuild
     }
 }
 
@@ -90,9 +90,9 @@ extension Route {
     /// `context`; nil if an override changed since `overridesSeen` (nothing was claimed).
     @inline(__always)
     consuming func begin(
-        _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, context: ResolutionContext,
+        _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, context: ResolutionContext,
         timeToLive: Double?, overridesSeen: UInt
-    ) -> BuildStep? {
+    ) -> BeginOutcome? {
         // An override's body receives the container its instance belongs to.
         if override != nil { context.overrideContainer = holder?.owner ?? node }
         let frame = frame(key, parameter: parameter, timeToLive: timeToLive)
@@ -137,20 +137,20 @@ extension Route {
     /// Opens the `.scoped` build that the fast read which just missed in the child `node`
     /// recorded (`InstanceStorage.readOrClaim`): nothing was in play, so no route.
     static func beginClaimedByFastRead(
-        _ key: RegistrationKey, parameter: UnsafePointer<BuildParameter>?, in node: ContainerNode,
+        _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, in node: ContainerNode,
         context: ResolutionContext
-    ) -> BuildStep {
+    ) -> BeginOutcome {
         let storage = node.storage
-        let frame = BuildFrame(key, parameter: parameter, kind: .scoped, custom: nil, ownedByChild: true, in: storage)
+        let frame = ThreadFrame(key, parameter: parameter, kind: .scoped, custom: nil, ownedByChild: true, in: storage)
         return openClaimed(frame, owner: node, storage: storage, override: nil, context: context)
     }
 
     /// Opens `frame`'s build, claimed in `storage`, on `context`, with its captive check.
     @inline(__always)
     private static func openClaimed(
-        _ frame: BuildFrame, owner: consuming ContainerNode, storage: consuming InstanceStorage,
+        _ frame: ThreadFrame, owner: consuming ContainerNode, storage: consuming InstanceStorage,
         override: (any OverrideBody)?, context: ResolutionContext
-    ) -> BuildStep {
+    ) -> BeginOutcome {
         let observed = EventHub.isActive
         if observed { Route.reportCaptivity(of: frame, from: owner, context: context) }
         // Moved into the filing, which keeps them until the build finishes.
@@ -164,9 +164,9 @@ extension Route {
     /// a closed scope, a stop, or a build for this caller alone when it may outlive the
     /// scope (``mayOutliveClosedScope``, a property wrapper, a build the close overtook).
     private func answer(
-        _ held: Lookup, of frame: BuildFrame, owner: ContainerNode, storage: InstanceStorage, observed: Bool,
+        _ held: Lookup, of frame: ThreadFrame, owner: ContainerNode, storage: InstanceStorage, observed: Bool,
         context: ResolutionContext
-    ) -> BuildStep {
+    ) -> BeginOutcome {
         let scope = frame.scope
         if case .closed = held,
             Route.mayOutliveClosedScope || context.isResolvingForPropertyWrapper
@@ -187,9 +187,9 @@ extension Route {
     /// `.unique` and `.graph` through `node`: the current graph's instance, or a build.
     @inline(__always)
     static func beginUnheld(
-        _ frame: BuildFrame, from node: ContainerNode, override: (any OverrideBody)?, observed: Bool,
+        _ frame: ThreadFrame, from node: ContainerNode, override: (any OverrideBody)?, observed: Bool,
         context: ResolutionContext
-    ) -> BuildStep {
+    ) -> BeginOutcome {
         var place = Filing.Place.nowhere
         if frame.kind.home == .graph {
             let storageKey = frame.storageKey
@@ -210,9 +210,9 @@ extension Route {
     /// An observed unique or graph build: its captive check, and a reporter.
     @inline(never)
     private static func beginObserved(
-        _ frame: BuildFrame, from node: ContainerNode, place: Filing.Place, override: (any OverrideBody)?,
+        _ frame: ThreadFrame, from node: ContainerNode, place: Filing.Place, override: (any OverrideBody)?,
         context: ResolutionContext
-    ) -> BuildStep {
+    ) -> BeginOutcome {
         reportCaptivity(of: frame, from: node, context: context)
         context.open(frame, filing: Filing(place: place, reporter: .retaining(node), observed: true))
         // An event describes the instance: it comes back as a payload.
@@ -246,7 +246,7 @@ extension Route {
 
     /// Reports a held instance (`reused`), or stops for a closed scope.
     @inline(never)
-    private static func report(_ outcome: Lookup, of frame: BuildFrame, scope: Scope, owner: ContainerNode) {
+    private static func report(_ outcome: Lookup, of frame: ThreadFrame, scope: Scope, owner: ContainerNode) {
         switch outcome {
         case .held, .heldWeakly:
             if EventHub.isActive {
@@ -290,9 +290,9 @@ package struct CaptiveHolder {
     /// The innermost build that outlives lifetime scopes among `threadFrames` (outermost
     /// first), else in this task's chain; the builds after it are the steps between. An
     /// async resolve passes none: a synchronous body cannot await.
-    static func innermost(around threadFrames: [BuildFrame]) -> CaptiveHolder? {
+    static func innermost(around threadFrames: [ThreadFrame]) -> CaptiveHolder? {
         innermost(in: threadFrames, then: [])
-            ?? innermost(in: AsyncBuildChain.frames.lazy.map { $0.frame }, then: threadFrames.map(\.storageKey))
+            ?? innermost(in: TaskChain.frames.lazy.map { $0.frame }, then: threadFrames.map(\.storageKey))
     }
 
     private static func innermost<P>(
@@ -307,7 +307,7 @@ package struct CaptiveHolder {
 // MARK: The frame of a build
 
 /// One build in progress, as both drivers record it: a thread on its stack
-/// (``BuildFrame``), a task in its chain (``TaskFrame``). Only the parameter part differs
+/// (``ThreadFrame``), a task in its chain (``TaskFrame``). Only the parameter part differs
 /// (``FrameParameter``).
 ///
 /// Trivial for a thread's frame: the custom scope is unretained (custom scopes live for
@@ -390,7 +390,7 @@ package struct Frame<Parameter: FrameParameter> {
 /// A task's frame (``TaskFrame``) crosses tasks in its chain.
 extension Frame: Sendable where Parameter: Sendable {}
 
-/// The parameter part of a ``Frame``: a pointer to the thread's stack (``BuildFrame``),
+/// The parameter part of a ``Frame``: a pointer to the thread's stack (``ThreadFrame``),
 /// a key value in a task's chain (``TaskParameter``).
 package protocol FrameParameter {
     /// For a per-parameter factory, the parameter as part of the storage key.

@@ -43,7 +43,7 @@ package enum WaitGraph {
 
     /// Records that the body of the async build `waiter` is about to await `target`; stops
     /// if `target` awaits `waiter`, directly or through other builds: `b (B) → a (A) → b`.
-    package static func willAwait(_ target: AsyncBuild, from waiter: AsyncBuild) {
+    package static func willAwait(_ target: InFlightTask, from waiter: InFlightTask) {
         let wait = Wait(
             owner: ObjectIdentifier(target), what: target.description, registration: target.registration,
             waitingBuild: waiter.description, stillBlocked: { true })
@@ -57,7 +57,7 @@ package enum WaitGraph {
 
     /// The async builds whose bodies await `target` now (`feed (Feed)`), sorted: for a
     /// stalled build's report.
-    package static func buildsAwaiting(_ target: AsyncBuild) -> [String] {
+    package static func buildsAwaiting(_ target: InFlightTask) -> [String] {
         let id = ObjectIdentifier(target)
         return waits.withLock { $0.values.compactMap { $0.owner == id ? $0.waitingBuild : nil } }.sorted()
     }

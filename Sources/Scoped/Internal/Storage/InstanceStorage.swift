@@ -10,8 +10,8 @@
 // records a build only in a child lifetime scope's storage, under its lock, for the
 // `beginBuild` that follows it on the same thread (`readOrClaim`).
 // Async builds (the extension at the end of this file) take the same lock, which also
-// guards their progress (AsyncBuild.swift): an async build is recorded in the same table of
-// builds in flight as a synchronous one (its builder is the `AsyncBuild`'s identity, not a
+// guards their progress (InFlightTask.swift): an async build is recorded in the same table of
+// builds in flight as a synchronous one (its builder is the `InFlightTask`'s identity, not a
 // thread's), so `register`, resets and closes invalidate it the same way: its result
 // reaches its waiters but is not stored.
 
@@ -46,7 +46,7 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
     /// build) if an override changed since `overridesSeen`. Split from the build, not
     /// given the body as a closure, so that none of it is on the stack while the body runs.
     @inline(never)
-    package func claim(_ frame: BuildFrame, scope: Scope, context: ResolutionContext, overridesSeen: UInt) -> Claimed {
+    package func claim(_ frame: ThreadFrame, scope: Scope, context: ResolutionContext, overridesSeen: UInt) -> Claimed {
         let key = frame.storageKey
         let me = context.identity
         let hash = key.registration.quickHash
@@ -121,7 +121,7 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
     /// (false: the build was invalidated or the storage closed meanwhile).
     @inline(never) @discardableResult
     package func fileBuild(
-        of frame: BuildFrame, holding: StoredEntry.Holding, scope: Scope, reporter: ContainerNode?,
+        of frame: ThreadFrame, holding: StoredEntry.Holding, scope: Scope, reporter: ContainerNode?,
         context: ResolutionContext
     ) -> Bool {
         let key = frame.storageKey
@@ -210,7 +210,7 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
     /// builds it invalidates end now: their waiters stop waiting with a
     /// ``LifetimeScopeClosedError`` and their tasks are cancelled.
     package func remove(where shouldRemove: (StoredEntry) -> Bool, closing: ContainerNode? = nil) -> [StoredEntry] {
-        typealias Ended = (build: AsyncBuild, key: StorageKey, scope: Scope)
+        typealias Ended = (build: InFlightTask, key: StorageKey, scope: Scope)
         let (removed, cleared, ended): ([StoredEntry], [UInt], [Ended]) = state.withLock { state in
             if closing != nil {
                 // Closed already (a node's `deinit` after its `close()`): the first close
@@ -223,7 +223,7 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
             // build, as a synchronous one's is. Asked only when builds are in flight (a
             // close's usual case has none): a thread-local and a task-local read, no lock.
             let (me, myAsyncBuild) =
-                state.table.hasBuildsInFlight ? (ResolutionContext.current.identity, AsyncBuildChain.innermostBuild) : (nil, nil)
+                state.table.hasBuildsInFlight ? (ResolutionContext.current.identity, TaskChain.innermostBuild) : (nil, nil)
             let (removed, invalidated) = state.invalidateAndRemove(exempting: me, myAsyncBuild, where: shouldRemove)
             let ended: [Ended] = closing == nil ? [] : invalidated
             guard let index else { return (removed, [], ended) }
@@ -275,9 +275,9 @@ extension InstanceStorage {
         /// The held instance (`.held`, `.heldWeakly`), or `.closed`.
         case held(Lookup)
         /// An async build of the key is in flight: await it as waiter `waiter`.
-        case join(AsyncBuild, waiter: UInt64)
+        case join(InFlightTask, waiter: UInt64)
         /// A new build is recorded in flight, the caller its first waiter: start it.
-        case run(AsyncBuild, waiter: UInt64)
+        case run(InFlightTask, waiter: UInt64)
         /// An override changed after the caller looked it up: nothing was recorded; look again.
         case overridesChanged
     }
@@ -286,10 +286,10 @@ extension InstanceStorage {
     /// or — recording a new build in flight, made by `makeBuild` outside the lock — a build
     /// to start.
     package func claimAsync(
-        _ key: StorageKey, scope: Scope, overridesSeen: UInt, makeBuild: () -> AsyncBuild
+        _ key: StorageKey, scope: Scope, overridesSeen: UInt, makeBuild: () -> InFlightTask
     ) -> AsyncClaimed {
         let hash = key.registration.quickHash
-        var newBuild: AsyncBuild?
+        var newBuild: InFlightTask?
         while true {
             let claim = state.withLock { [newBuild] in
                 $0.claim(
@@ -312,7 +312,7 @@ extension InstanceStorage {
     /// build was invalidated, abandoned or the storage closed meanwhile. Returns whether it
     /// filed an instance.
     package func fileAsyncBuild(
-        of key: StorageKey, holding: StoredEntry.Holding, scope: Scope, reporter: ContainerNode?, build: AsyncBuild,
+        of key: StorageKey, holding: StoredEntry.Holding, scope: Scope, reporter: ContainerNode?, build: InFlightTask,
         deadline: UInt64 = 0, builtThrough: [StorageKey] = []
     ) -> Bool {
         store(

@@ -1,7 +1,7 @@
 // Concurrency rule: none of its own. A `StorageState` is the value inside one
 // `InstanceStorage`'s lock (its `state`) and is read and changed only under it. It runs
 // no user code, reads no process-wide state (the caller passes the override count in) and
-// takes no lock: the async builds it records are guarded by the same lock (AsyncBuild.swift).
+// takes no lock: the async builds it records are guarded by the same lock (InFlightTask.swift).
 
 /// What a thread's claim decided (``StorageState/claim(_:hash:scope:thread:overridesSeen:overridesNow:)``).
 package enum ThreadClaim {
@@ -39,10 +39,10 @@ package enum TaskClaim {
     /// The held instance, or `.closed`.
     case held(Lookup)
     /// An async build of the key is in flight: await it as waiter `waiter`.
-    case join(AsyncBuild, waiter: UInt64)
+    case join(InFlightTask, waiter: UInt64)
     /// `newBuild` is recorded in flight, with the claimant as its first waiter
-    /// (``AsyncBuild/firstWaiter``): start it.
-    case run(AsyncBuild, waiter: UInt64)
+    /// (``InFlightTask/firstWaiter``): start it.
+    case run(InFlightTask, waiter: UInt64)
     /// No build is in flight and none was offered: claim again with a new build.
     case needsBuild
     /// An override changed since the claimant read them: look them up again, then claim
@@ -76,7 +76,7 @@ package enum OverrideChanges {
 /// A caller waiting for a build gets that build's instance, whatever happens while it
 /// runs: a `register`, a reset or a close during the build keeps it from being stored,
 /// not from reaching the callers already waiting for it (threads here, a task's joiners
-/// in ``AsyncBuild``). A resolve that starts after the change never waits for it.
+/// in ``InFlightTask``). A resolve that starts after the change never waits for it.
 /// ``InstanceStorage`` holds it in its lock and carries out the effects (waiting, waking,
 /// publishing to the lock-free index, ending builds, releasing instances).
 @usableFromInline
@@ -95,7 +95,7 @@ package struct StorageState {
     private var handoffs: [UInt64: (instance: Lookup?, remaining: Int)] = .init()
     /// The async builds in flight here, by builder identity (each is also in `table`'s
     /// builds in flight, so resets and closes invalidate it as they do a thread's).
-    package var asyncBuilds: [ObjectIdentifier: AsyncBuild] = .init()
+    package var asyncBuilds: [ObjectIdentifier: InFlightTask] = .init()
 
     /// One look at `key` for the thread `me`: the held instance, a cycle, another
     /// thread's build to wait for, a closed storage, or — recording `me`'s build in flight —
@@ -143,7 +143,7 @@ package struct StorageState {
     /// its first waiter — a build to start (`.needsBuild` if none was offered).
     /// The counts as for a thread's claim.
     package mutating func claim(
-        _ key: StorageKey, hash: Int, scope: Scope, newBuild: AsyncBuild?, overridesSeen: UInt, overridesNow: UInt
+        _ key: StorageKey, hash: Int, scope: Scope, newBuild: InFlightTask?, overridesSeen: UInt, overridesNow: UInt
     ) -> TaskClaim {
         if let held = table.liveInstance(of: key, hash: hash) { return .held(held) }
         // An abandoned build is forgotten in the step that abandons it: one here is joinable.
@@ -156,7 +156,7 @@ package struct StorageState {
         let id = ObjectIdentifier(build)
         startBuild(of: key, hash: hash, scope: scope, by: id)
         asyncBuilds[id] = build
-        return .run(build, waiter: AsyncBuild.firstWaiter)
+        return .run(build, waiter: InFlightTask.firstWaiter)
     }
 
     /// Ends `builder`'s build of `key`, in flight or not: whether `holding` may be filed
@@ -203,7 +203,7 @@ package struct StorageState {
     /// - Returns: The removed entries, and the async builds invalidated (to end, for a close).
     package mutating func invalidateAndRemove(
         exempting exempt: ObjectIdentifier?, _ exemptBuild: ObjectIdentifier?, where shouldRemove: (StoredEntry) -> Bool
-    ) -> (removed: [StoredEntry], asyncInvalidated: [(build: AsyncBuild, key: StorageKey, scope: Scope)]) {
+    ) -> (removed: [StoredEntry], asyncInvalidated: [(build: InFlightTask, key: StorageKey, scope: Scope)]) {
         let invalidated = table.invalidateBuilds(exempting: exempt, exemptBuild) { key, scope in
             shouldRemove(StoredEntry(holding: .vacant, key: key, scope: scope))
         }

@@ -87,7 +87,7 @@ extension ContainerNode {
         // made this resolve: the resolved instance's own frame is off the stack by now.
         let resolvedBy =
             kind == .created || kind == .reused
-            ? (context.frames.last?.storageKey ?? AsyncBuildChain.frames.last?.frame.storageKey)?.reference : nil
+            ? (context.frames.last?.storageKey ?? TaskChain.frames.last?.frame.storageKey)?.reference : nil
         context.deliveringEvents {
             let observers = observersInChain
             guard !observers.isEmpty else { return }

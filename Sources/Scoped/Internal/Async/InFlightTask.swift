@@ -11,16 +11,16 @@
 /// (`CancellationError`) without cancelling it for the others. When the last waiter leaves
 /// before the result is in, the build is *abandoned*: its storage forgets it in the same
 /// step (the next caller starts anew), its task is cancelled, and its result is not stored.
-package final class AsyncBuild: @unchecked Sendable { // @unchecked: its storage's lock (`lock`) guards `progress`.
+package final class InFlightTask: @unchecked Sendable { // @unchecked: its storage's lock (`lock`) guards `progress`.
     private struct Progress {
         /// Stored continuations, by waiter number.
         var waiting: [UInt64: UnsafeContinuation<Void, any Error>] = [:]
         /// Waiters that joined and have neither taken the result nor left yet: at first the
-        /// caller that claimed the build (``AsyncBuild/firstWaiter``).
+        /// caller that claimed the build (``InFlightTask/firstWaiter``).
         var members = 1
         /// Waiters cancelled before their continuation was stored.
         var cancelledEarly: Set<UInt64> = []
-        var nextWaiter = AsyncBuild.firstWaiter
+        var nextWaiter = InFlightTask.firstWaiter
         /// Whether the result is in (``deliver(_:)``) or the build was ended (``end(throwing:)``).
         var over = false
         /// The result, until the last member has taken it.
@@ -75,7 +75,7 @@ package final class AsyncBuild: @unchecked Sendable { // @unchecked: its storage
 
     /// Calls `report` with this build and the number of its callers if it is still running
     /// `nanoseconds` from now.
-    package func watch(after nanoseconds: UInt64, report: @escaping @Sendable (AsyncBuild, _ callers: Int) -> Void) {
+    package func watch(after nanoseconds: UInt64, report: @escaping @Sendable (InFlightTask, _ callers: Int) -> Void) {
         let watchdog = Task { [self] in
             try? await Task.sleep(nanoseconds: nanoseconds)
             guard !Task.isCancelled else { return }
