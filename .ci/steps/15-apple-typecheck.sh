@@ -203,8 +203,8 @@ open(p, "w").write(s)'
     # A broken line in the Darwin branch of the platform file.
     plant darwin-branch Sources/Scoped/Internal/Platform/Platform.swift "pthread_main_np" '
 import sys; p = sys.argv[1]; s = open(p).read()
-assert "return pthread_main_np() == 1" in s
-s = s.replace("return pthread_main_np() == 1", "return pthread_main_np(0) == 1", 1)
+assert "pthread_main_np() == 1" in s
+s = s.replace("pthread_main_np() == 1", "pthread_main_np(0) == 1", 1)
 open(p, "w").write(s)'
 fi
 echo "apple: done in $((SECONDS - start)) s"
