@@ -69,6 +69,16 @@ import Testing
         #expect(current.enter { Container.shared.isoValue() } == -1)
     }
 
+    /// Swift Testing runs an exit test's closure alone in a child process, without the
+    /// test's traits: it resolves in production (TestingAndPreviews.md says so).
+    @Test(.container { $0.isoValue.register { 21 } })
+    func anExitTestsClosureRunsWithoutTheTraitsWorld() async {
+        #expect(Container.shared.isoValue() == 21)
+        await #expect(processExitsWith: .success) {
+            if Container.shared.isoValue() != -1 { fatalError("the trait's override reached the exit test") }
+        }
+    }
+
     @Test func aCapturedWorldLivesWhileHeldAndReleasesItsInstancesAfter() {
         weak var store: IsoStore?
         do {
