@@ -25,6 +25,17 @@ joins the article's SwiftUI module instead — its swiftui blocks, in order, aft
 `import Observation`, `import Scoped`, `import ScopedSwiftUI` (with its SwiftUI layer)
 and `import SwiftUI`. They declare the types they use (no SnippetSupport).
 
+An app target may infer `@MainActor` for every unannotated declaration (SE-0466:
+SwiftPM's `.defaultIsolation(MainActor.self)`, Xcode's *Default Actor Isolation*). A block
+written for such a target is marked
+
+    <!-- snippet: main-actor-default -->
+
+and joins the article's module for that setting: its such blocks, in order, after
+`import Scoped` only, compiled with `-default-isolation MainActor`. They declare the
+types they use (SnippetSupport's types belong to another module, which would hide what
+the setting does to an app's own types).
+
 A block that is not meant to compile at all (a "before" version that an "after" block
 redeclares; a manifest; API the stub does not declare) says so on the line before its
 fence:
@@ -55,14 +66,22 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SKIP = re.compile(r"<!--\s*snippet:\s*skip\s*\((.+)\)\s*-->")
 SWIFTUI = re.compile(r"<!--\s*snippet:\s*swiftui\s*-->")
+MAIN_ACTOR_DEFAULT = re.compile(r"<!--\s*snippet:\s*main-actor-default\s*-->")
 MINIMUM = re.compile(r"<!--\s*snippets:\s*minimum\s+([^>]*?)\s*-->")
 PLATFORM_NAMES = {"ios": "iOS", "macos": "macOS", "tvos": "tvOS", "watchos": "watchOS"}
 HEADER = "import Scoped\nimport ScopedSwiftUI\nimport ScopedTesting\nimport SnippetSupport\nimport Testing\n"
 SWIFTUI_HEADER = "import Observation\nimport Scoped\nimport ScopedSwiftUI\nimport SwiftUI\n"
+MAIN_ACTOR_DEFAULT_HEADER = "import Scoped\n"
+# The modules an article's blocks make: (header, module name suffix, extra compiler flags).
+KINDS = {
+    "plain": (HEADER, "", []),
+    "swiftui": (SWIFTUI_HEADER, "SwiftUI", []),
+    "main-actor-default": (MAIN_ACTOR_DEFAULT_HEADER, "MainActorDefault", ["-default-isolation", "MainActor"]),
+}
 
 
 def snippets(path):
-    """Yields (line number of the first code line, code, skip reason or None, is SwiftUI)."""
+    """Yields (line number of the first code line, code, skip reason or None, kind of module)."""
     lines = open(path, encoding="utf-8").read().split("\n")
     index = 0
     while index < len(lines):
@@ -78,7 +97,8 @@ def snippets(path):
         while end < len(lines) and not re.match(r"^\s*```\s*$", lines[end]):
             end += 1
         code = "\n".join(line[indent:] if line[:indent].strip() == "" else line for line in lines[start:end])
-        yield start + 1, code, skip.group(1) if skip else None, bool(SWIFTUI.search(previous))
+        kind = "swiftui" if SWIFTUI.search(previous) else "main-actor-default" if MAIN_ACTOR_DEFAULT.search(previous) else "plain"
+        yield start + 1, code, skip.group(1) if skip else None, kind
         index = end + 1
 
 
@@ -123,24 +143,24 @@ def main():
         glob.glob(os.path.join(ROOT, "Sources", "*", "*.docc", "*.md"))) + sorted(
         glob.glob(os.path.join(ROOT, "skills", "**", "*.md"), recursive=True))
     stub_dir = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else None
-    checked = skipped = swiftui_checked = 0
+    skipped = 0
+    counts = {kind: 0 for kind in KINDS}
     failures = []
     for number, article in enumerate(articles):
         relative = os.path.relpath(article, ROOT)
-        modules = {False: (HEADER, [], []), True: (SWIFTUI_HEADER, [], [])}
-        for line, code, skip, swiftui in snippets(article):
+        modules = {kind: ([], []) for kind in KINDS}
+        for line, code, skip, kind in snippets(article):
             if skip:
                 skipped += 1
                 continue
-            if swiftui:
-                swiftui_checked += 1
-            else:
-                checked += 1
-            _, source_lines, origin = modules[swiftui]
+            counts[kind] += 1
+            source_lines, origin = modules[kind]
             for offset, text in enumerate(code.split("\n")):
                 source_lines.append(text)
                 origin.append(line + offset)
-        for swiftui, (header, source_lines, origin) in modules.items():
+        for kind, (source_lines, origin) in modules.items():
+            header, suffix, flags = KINDS[kind]
+            swiftui = kind == "swiftui"
             if not source_lines:
                 continue
             if swiftui and not stub_dir:
@@ -148,11 +168,11 @@ def main():
                 continue
             source_lines[:0] = header.rstrip("\n").split("\n")
             origin[:0] = [None] * header.count("\n")
-            name = f"Article{number}{'SwiftUI' if swiftui else ''}"
+            name = f"Article{number}{suffix}"
             source = os.path.join(work, name, "main.swift")
             os.makedirs(os.path.dirname(source))
             open(source, "w", encoding="utf-8").write("\n".join(source_lines) + "\n")
-            result = swiftc(build_dir, "-typecheck", "-I", work, "-module-name", name, source,
+            result = swiftc(build_dir, "-typecheck", "-I", work, "-module-name", name, *flags, source,
                             first_includes=(stub_dir,) if swiftui else (),
                             article_text=open(article, encoding="utf-8").read() if swiftui else "")
             if result.returncode != 0:
@@ -165,7 +185,8 @@ def main():
     for relative, line, diagnostics in failures:
         print(f"--- {relative}: snippets do not compile")
         print("\n".join(l for l in diagnostics.split("\n") if re.match(r"^\S+:\d+:\d+: (error|warning)", l)))
-    print(f"doc snippets: {checked} checked, {swiftui_checked} SwiftUI checked against the stub, "
+    print(f"doc snippets: {counts['plain']} checked, {counts['swiftui']} SwiftUI checked against the stub, "
+          f"{counts['main-actor-default']} checked under default main-actor isolation, "
           f"{skipped} skipped (marked), {len(failures)} failed")
     return 1 if failures else 0
 

@@ -48,3 +48,12 @@ if python3 "$planted/.ci/doc_snippets.py" "$(swift build --show-bin-path)" >/dev
     exit 1
 fi
 echo "doc snippets: a planted broken snippet is caught"
+
+# A main-actor-default block compiles under that setting: a nonisolated call of an
+# unannotated type's initialiser, fine in a plain block, must fail there.
+printf '# Planted\n\n<!-- snippet: main-actor-default -->\n```swift\nfinal class Service: Sendable { init() {} }\nnonisolated func make() -> Service { Service() }\n```\n' >"$planted/README.md"
+if python3 "$planted/.ci/doc_snippets.py" "$(swift build --show-bin-path)" >/dev/null 2>&1; then
+    echo "doc snippets: a main-actor-default block was not compiled under default main-actor isolation"
+    exit 1
+fi
+echo "doc snippets: a planted block is compiled under default main-actor isolation"
