@@ -35,8 +35,8 @@ import Testing
 ///
 /// ```
 /// expected SheetModel to be built once, but it was built 2 times:
-///   - SheetModel #1 (sheetModel scoped in sheet#4, built at AppTests/SheetTests.swift:12)
-///   - SheetModel #2 (sheetModel scoped in sheet#9, built at AppTests/SheetTests.swift:15)
+///   - SheetModel #1 (sheetModel scoped in sheet#4, watched at AppTests/SheetTests.swift:12)
+///   - SheetModel #2 (sheetModel scoped in sheet#9, watched at AppTests/SheetTests.swift:15)
 /// ```
 ///
 /// Make one tracker per test (tests run in parallel; a tracker is not a global counter).
@@ -195,6 +195,7 @@ public final class LifecycleTracker: Sendable {
                 state.rename(index, to: typeName)
                 if state.records[index].sourceLocation == nil {
                     state.records[index].sourceLocation = sourceLocation
+                    state.records[index].locatedByWatch = true
                 }
                 return index
             }
@@ -202,6 +203,7 @@ public final class LifecycleTracker: Sendable {
             var record = TrackerRecord(instance: id)
             record.dynamicType = typeName
             record.sourceLocation = sourceLocation
+            record.locatedByWatch = true
             record.weak = weak
             return state.append(record)
         }
@@ -352,7 +354,8 @@ public final class LifecycleTracker: Sendable {
             id: id, typeName: record.name, ordinal: ordinal, registration: record.registration,
             registeredType: record.registeredType == record.name ? nil : record.registeredType,
             parameter: record.parameter, scope: record.scope, container: record.container,
-            sourceLocation: record.sourceLocation, resolutionChain: record.chain, state: record.observedState)
+            sourceLocation: record.sourceLocation, locatedByWatch: record.locatedByWatch, resolutionChain: record.chain,
+            state: record.observedState)
     }
 
     private static func record(_ event: LifecycleEvent, in state: Locked<TrackerState>) {

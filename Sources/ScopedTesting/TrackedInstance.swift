@@ -45,6 +45,9 @@ public struct TrackedInstance: Sendable, Equatable, CustomStringConvertible {
     public let container: String?
     /// Where the tracker first saw it: the `didInit` or `watch` call.
     public let sourceLocation: SourceLocation?
+    /// Whether ``sourceLocation`` is a `watch` call's: the description then says "watched
+    /// at", not "built at" (a `didInit` runs where the instance is built).
+    let locatedByWatch: Bool
     /// The registrations being built when its `didInit` ran, outermost first
     /// (`list (ListViewModel)`, `counter(initialValue:) (CounterViewModel)`).
     public let resolutionChain: [String]
@@ -54,7 +57,8 @@ public struct TrackedInstance: Sendable, Equatable, CustomStringConvertible {
     /// Whether the instance counts as released: deinitialized, or released by its scope.
     public var isReleased: Bool { state == .deinitialized || state == .releasedByScope }
 
-    /// `CounterViewModel #2 (counter(initialValue:) shared in root#3, built at Tests/CounterTests.swift:18)`.
+    /// `CounterViewModel #2 (counter(initialValue:) shared in root#3, built at Tests/CounterTests.swift:18)`,
+    /// "watched at" when the tracker first saw it in a `watch` call.
     public var description: String {
         var details: [String] = []
         if let registration {
@@ -65,7 +69,7 @@ public struct TrackedInstance: Sendable, Equatable, CustomStringConvertible {
             details.append(made)
         }
         if let sourceLocation {
-            details.append("built at \(sourceLocation.fileID):\(sourceLocation.line)")
+            details.append("\(locatedByWatch ? "watched" : "built") at \(sourceLocation.fileID):\(sourceLocation.line)")
         }
         let own = registration.map { reg -> String in
             let name = reg + (parameter.map { "[\($0)]" } ?? "")

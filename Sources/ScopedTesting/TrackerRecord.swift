@@ -21,6 +21,8 @@ struct TrackerRecord {
     var scope: String?
     var container: String?
     var sourceLocation: SourceLocation?
+    /// Whether ``sourceLocation`` is a `watch` call's, not a `didInit`'s (where it was built).
+    var locatedByWatch = false
     var chain: [String] = []
     var initSeen = false
     var deinitSeen = false

@@ -71,7 +71,7 @@ import Testing
         #expect(tracker.expectReleased(ScreenModel.self))
         #expect(tracker.expectReleased(screen))
         #expect(tracker.current(screen).state == .deinitialized)
-        let described = "ScreenModel #1 (isoScreen scoped in \(displayName(of: sheet)), built at \(file):\(line))"
+        let described = "ScreenModel #1 (isoScreen scoped in \(displayName(of: sheet)), watched at \(file):\(line))"
         #expect(violations.messages == [
             "expected every ScreenModel to be released, but 1 of 1 is not:\n  - \(described): still alive",
             "expected \(described) to be released, but it is still alive",
