@@ -263,3 +263,64 @@ extension WeakLazyInjected {
         fatalError("unavailable")
     }
 }
+
+// Factory's `@LazyInjected(\.viewModel)` on a `@MainActor` factory: in Scoped that factory
+// is a `MainActorFactory`, and a key path to a main-actor property is not `Sendable`, so
+// these wrappers cannot keep it; without these overloads the compiler only says the key
+// path's type does not match.
+
+extension LazyInjected {
+    /// Not available: a main-actor factory's key path is not `Sendable`; keep its thunk.
+    ///
+    /// - Parameter keyPath: A main-actor factory.
+    @available(*, unavailable, message: "a key path to a main-actor factory is not Sendable: store its thunk instead (let viewModel = Container.shared.viewModel.lazy), or use @Injected in a @MainActor type")
+    public init(_ keyPath: KeyPath<Container, MainActorFactory<T>>) {
+        fatalError("unavailable")
+    }
+
+    /// Not available: a main-actor factory's key path is not `Sendable`; keep its thunk.
+    ///
+    /// - Parameter keyPath: A main-actor factory.
+    @available(*, unavailable, message: "a key path to a main-actor factory is not Sendable: store its thunk instead (let viewModel = AppContainer.shared.viewModel.lazy), or use @Injected in a @MainActor type")
+    public init<C: SharedContainer>(_ keyPath: KeyPath<C, MainActorFactory<T>>) {
+        fatalError("unavailable")
+    }
+}
+
+extension WeakLazyInjected {
+    /// Not available: a main-actor factory's key path is not `Sendable`; keep its thunk.
+    ///
+    /// - Parameter keyPath: A main-actor factory.
+    @available(*, unavailable, message: "a key path to a main-actor factory is not Sendable: store its thunk instead (let viewModel = Container.shared.viewModel.lazy), or use @Injected in a @MainActor type")
+    public convenience init(_ keyPath: KeyPath<Container, MainActorFactory<T>>) {
+        fatalError("unavailable")
+    }
+
+    /// Not available: a main-actor factory's key path is not `Sendable`; keep its thunk.
+    ///
+    /// - Parameter keyPath: A main-actor factory.
+    @available(*, unavailable, message: "a key path to a main-actor factory is not Sendable: store its thunk instead (let viewModel = AppContainer.shared.viewModel.lazy), or use @Injected in a @MainActor type")
+    public convenience init<C: SharedContainer>(_ keyPath: KeyPath<C, MainActorFactory<T>>) {
+        fatalError("unavailable")
+    }
+}
+
+extension DynamicInjected {
+    /// Not available: a main-actor factory's key path is not `Sendable`; resolve it where
+    /// you read it.
+    ///
+    /// - Parameter keyPath: A main-actor factory.
+    @available(*, unavailable, message: "a key path to a main-actor factory is not Sendable: resolve it on the main actor where you read it (Container.shared.viewModel())")
+    public init(_ keyPath: KeyPath<Container, MainActorFactory<T>>) {
+        fatalError("unavailable")
+    }
+
+    /// Not available: a main-actor factory's key path is not `Sendable`; resolve it where
+    /// you read it.
+    ///
+    /// - Parameter keyPath: A main-actor factory.
+    @available(*, unavailable, message: "a key path to a main-actor factory is not Sendable: resolve it on the main actor where you read it (AppContainer.shared.viewModel())")
+    public init<C: SharedContainer>(_ keyPath: KeyPath<C, MainActorFactory<T>>) {
+        fatalError("unavailable")
+    }
+}
