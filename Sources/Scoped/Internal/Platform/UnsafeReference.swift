@@ -117,7 +117,7 @@ extension Unmanaged where Instance == ContainerNode {
 }
 
 extension StaticString {
-    /// The literal's address as a word (a `RegistrationKey`'s `#fileID`): literals live for
+    /// The literal's address as a word (a `RegistrationKey`'s `#fileID` and name): literals live for
     /// the process, NUL-terminated.
     @inlinable @inline(__always)
     package var addressBits: UInt { UInt(bitPattern: utf8Start) }
