@@ -27,7 +27,7 @@ extension Factory where T: Sendable {
         container: C, key: StaticString, file: StaticString, line: UInt, column: UInt, declaredAsFactory: Bool = false,
         mainActorBody: @escaping @MainActor @Sendable () -> T
     ) {
-        let registrationKey = RegistrationKey(container: AnyDeclaringContainer.self, name: key, type: T.self, file: file, line: line, column: column)
+        let registrationKey = RegistrationKey(name: key, type: T.self, file: file, line: line, column: column)
         let fix = declaredAsFactory ? "declare the member MainActorFactory<\(registrationKey.typeName)>, whose resolve() is awaited off the main actor" : nil
         let body = onMainActorOnly(registrationKey, fix: fix) { (_: Void) in mainActorBody() }
         self.init(registration: Registration(manager: container.manager, key: registrationKey, body: body))
@@ -40,7 +40,7 @@ extension ParameterFactory where T: Sendable {
         container: C, key: StaticString, file: StaticString, line: UInt, column: UInt, declaredAsFactory: Bool = false,
         mainActorBody: @escaping @MainActor @Sendable (P) -> T
     ) {
-        let registrationKey = RegistrationKey(container: AnyDeclaringContainer.self, name: key, type: T.self, file: file, line: line, column: column)
+        let registrationKey = RegistrationKey(name: key, type: T.self, file: file, line: line, column: column)
         let fix =
             declaredAsFactory
             ? "declare the member MainActorParameterFactory<\(P.self), \(registrationKey.typeName)>, whose resolve(_:) is awaited off the main actor" : nil

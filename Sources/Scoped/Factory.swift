@@ -105,7 +105,7 @@ extension Factory: FactoryModifying {
 extension Factory {
     @inlinable @inline(__always)
     package init<C: SharedContainer>(container: C, key: StaticString, file: StaticString, line: UInt, column: UInt, body: @escaping @Sendable () -> T) {
-        let key = RegistrationKey(container: AnyDeclaringContainer.self, name: key, type: T.self, file: file, line: line, column: column)
+        let key = RegistrationKey(name: key, type: T.self, file: file, line: line, column: column)
         self.init(registration: Registration(manager: container.manager, key: key, plainBody: body))
     }
 }
@@ -113,7 +113,7 @@ extension Factory {
 extension ParameterFactory {
     @inlinable @inline(__always)
     package init<C: SharedContainer>(container: C, key: StaticString, file: StaticString, line: UInt, column: UInt, body: @escaping @Sendable (P) -> T) {
-        let key = RegistrationKey(container: AnyDeclaringContainer.self, name: key, type: T.self, file: file, line: line, column: column)
+        let key = RegistrationKey(name: key, type: T.self, file: file, line: line, column: column)
         self.init(registration: Registration(manager: container.manager, key: key, body: body))
     }
 }

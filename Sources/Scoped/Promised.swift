@@ -28,7 +28,7 @@ extension SharedContainer {
     ) -> Factory<T?> {
         self(key: key, file: file, line: line, column: column) {
             unfulfilledPromise(RegistrationKey(
-                container: AnyDeclaringContainer.self, name: key, type: T?.self, file: file, line: line, column: column))
+                name: key, type: T?.self, file: file, line: line, column: column))
         }
     }
 
@@ -54,7 +54,7 @@ extension SharedContainer {
     ) -> ParameterFactory<P, T?> {
         self(key: key, file: file, line: line, column: column) { (_: P) in
             unfulfilledPromise(RegistrationKey(
-                container: AnyDeclaringContainer.self, name: key, type: T?.self, file: file, line: line, column: column))
+                name: key, type: T?.self, file: file, line: line, column: column))
         }
     }
 }

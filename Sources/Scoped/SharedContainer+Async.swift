@@ -22,7 +22,7 @@ extension SharedContainer {
         key: StaticString = #function, file: StaticString = #fileID, line: UInt = #line, column: UInt = #column,
         _ body: @escaping @Sendable () async throws -> T
     ) -> AsyncFactory<T> {
-        let key = RegistrationKey(container: AnyDeclaringContainer.self, name: key, type: T.self, file: file, line: line, column: column)
+        let key = RegistrationKey(name: key, type: T.self, file: file, line: line, column: column)
         return AsyncFactory(
             registration: AsyncRegistration(references: AsyncRegistration<Void, T>.reference(to: manager), key: key, body: .plain(body)))
     }
@@ -49,7 +49,7 @@ extension SharedContainer {
         key: StaticString = #function, file: StaticString = #fileID, line: UInt = #line, column: UInt = #column,
         _ body: @escaping @Sendable (P) async throws -> T
     ) -> AsyncParameterFactory<P, T> {
-        let key = RegistrationKey(container: AnyDeclaringContainer.self, name: key, type: T.self, file: file, line: line, column: column)
+        let key = RegistrationKey(name: key, type: T.self, file: file, line: line, column: column)
         return AsyncParameterFactory(
             registration: AsyncRegistration(references: AsyncRegistration<P, T>.reference(to: manager), key: key, body: .parameter(body)))
     }

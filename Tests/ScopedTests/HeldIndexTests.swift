@@ -19,8 +19,8 @@ private func cachedProbe(_ container: Container, _ key: StaticString, _ tracker:
         let second: StaticString = "aaaaaaaaYbbbbbbbbbbbbbbbcccccccccccccddddddddd"
         let container = Container()
         let tracker = LifecycleTracker()
-        let firstKey = RegistrationKey(container: Container.self, name: first, type: Probe.self, file: #fileID, line: 1, column: 1)
-        let secondKey = RegistrationKey(container: Container.self, name: second, type: Probe.self, file: #fileID, line: 1, column: 1)
+        let firstKey = RegistrationKey(name: first, type: Probe.self, file: #fileID, line: 1, column: 1)
+        let secondKey = RegistrationKey(name: second, type: Probe.self, file: #fileID, line: 1, column: 1)
         #expect(firstKey.quickHash == secondKey.quickHash)
         #expect(firstKey != secondKey)
 

@@ -117,7 +117,7 @@ extension Unmanaged where Instance == ContainerNode {
 }
 
 extension StaticString {
-    /// The literal's address as a word (a `RegistrationKey`'s `#fileID`): literals live for
+    /// The literal's address as a word (a `RegistrationKey`'s `#fileID` and name): literals live for
     /// the process, NUL-terminated.
     @inlinable @inline(__always)
     package var addressBits: UInt { UInt(bitPattern: utf8Start) }
@@ -125,5 +125,16 @@ extension StaticString {
     /// The NUL-terminated literal at `bits` (an ``addressBits``) as a `String`.
     package static func text(atBits bits: UInt) -> String {
         String(cString: UnsafePointer<UInt8>(bitPattern: bits).unsafelyUnwrapped)
+    }
+
+    /// The `count` bytes of UTF-8 at `bits` (a ``RegistrationKey``'s name) as a `String`.
+    package static func text(atBits bits: UInt, count: Int) -> String {
+        String(decoding: UnsafeBufferPointer(start: UnsafePointer<UInt8>(bitPattern: bits), count: count), as: UTF8.self)
+    }
+
+    /// Whether the `count` bytes at `lhs` and at `rhs` (two ``addressBits``) are equal.
+    package static func bytesEqual(atBits lhs: UInt, _ rhs: UInt, count: Int) -> Bool {
+        guard let lhs = UnsafeRawPointer(bitPattern: lhs), let rhs = UnsafeRawPointer(bitPattern: rhs) else { return lhs == rhs }
+        return Platform.bytesEqual(lhs, rhs, count: count)
     }
 }

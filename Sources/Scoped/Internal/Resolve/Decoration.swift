@@ -136,8 +136,7 @@ package final class DecoratedRegistration<P, T>: Decoration<Registration<P, T>.B
             return context.resolvingDecorated(key) {
                 guard let timeToLive else {
                     return Registration<P, T>.resolve(
-                        in: nodeRef, container: key.container, name: key.name, type: key.producedType, position: key.position,
-                        file: key.file, kind: kind, custom: custom, body: base, parameter: parameter)
+                        in: nodeRef, name: key.name, shape: key.shape, type: key.producedType, file: key.file, kind: kind, custom: custom, body: base, parameter: parameter)
                 }
                 return Registration<P, T>.resolveExpiring(
                     nodeRef, key, kind: kind, custom: custom, body: base, parameter: parameter, buildParameter: nil,
@@ -147,8 +146,7 @@ package final class DecoratedRegistration<P, T>: Decoration<Registration<P, T>.B
         return context.resolvingDecorated(key) {
             guard let timeToLive else {
                 return Registration<P, T>.resolve(
-                    in: nodeRef, container: key.container, name: key.name, type: key.producedType, position: key.position,
-                    file: key.file, kind: kind, custom: custom, body: base, parameter: parameter, parameterKey: parameterKey)
+                    in: nodeRef, name: key.name, shape: key.shape, type: key.producedType, file: key.file, kind: kind, custom: custom, body: base, parameter: parameter, parameterKey: parameterKey)
             }
             return withUnsafePointer(to: parameter) { value in
                 withUnsafePointer(to: AnyParameter(value, box: parameterKey?(parameter))) { buildParameter in

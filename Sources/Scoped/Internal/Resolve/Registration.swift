@@ -208,14 +208,79 @@ extension RegistrationFields {
     }
 }
 
+/// The container a factory value resolves in, in one word: its node, not retained
+/// (``NodeReference``), and what keeps the node alive.
+@usableFromInline
+package enum NodeHandle: Sendable {
+    /// Retained: the container's manager for a child lifetime scope, the calling thread's
+    /// keeper of it for a root (``ContainerManager/nodeOwner()``); either's node is the
+    /// container's. Retaining the root's manager itself would write to its reference count
+    /// on every factory access, a cache line that every thread resolving from that root shares.
+    case kept(ContainerManager)
+    /// A process-wide container's node (``ContainerManager/processWide()``): the process
+    /// keeps its manager, never released.
+    case processWide(NodeReference)
+
+    @inlinable @inline(__always)
+    package init(_ manager: ContainerManager) {
+        if let owner = manager.nodeOwner() {
+            self = .kept(owner)
+        } else {
+            self = .processWide(.node(of: manager))
+        }
+    }
+
+    /// What keeps the node alive, retained; nil for a process-wide container.
+    package var owner: ContainerManager? {
+        guard case .kept(let owner) = self else { return nil }
+        return owner
+    }
+
+    /// The node, not retained: this handle keeps it alive, or the process does.
+    @inlinable @inline(__always)
+    package var nodeRef: NodeReference {
+        switch self {
+        case .kept(let owner): .node(of: owner)
+        case .processWide(let node): node
+        }
+    }
+}
+
+/// A factory value's scope in one word: a built-in one as its kind, or a custom scope
+/// (`Scope.Cached(name:)`, always of kind `.cached`), not retained: custom scopes live for
+/// the whole process (``Scope/init(name:)``), so a factory value holds one reference
+/// fewer to release.
+@usableFromInline
+package enum ScopeSetting: Sendable {
+    case builtIn(Scope.Lifetime)
+    case custom(Unmanaged<Scope>)
+
+    @inlinable @inline(__always)
+    package var kind: Scope.Lifetime {
+        switch self {
+        case .builtIn(let kind): kind
+        case .custom(let scope): scope._withUnsafeGuaranteedRef { $0.kind }
+        }
+    }
+
+    @inlinable @inline(__always)
+    package var custom: Scope? {
+        guard case .custom(let scope) = self else { return nil }
+        return scope.takeUnretainedValue()
+    }
+}
+
 /// What ``Factory`` and ``ParameterFactory`` share: a key, a body, a scope and the
 /// container to resolve in. `Factory<T>` is a `Registration<Void, T>`.
 ///
 /// A factory value is made on every access of a factory property, so it is kept small
 /// and free of reference counting but for the body's context and what keeps its
-/// container's node alive (nothing for a process-wide container): a built-in scope is stored as
-/// its ``Scope/Lifetime-swift.enum`` (no `Scope` object), the key (``RegistrationKey``) as five
-/// words and a position, with no precomputed hash.
+/// container's node alive (nothing for a process-wide container): eight scalars — the
+/// container (``NodeHandle``), the key's name, file and shape (``RegistrationKey``; its
+/// produced type is `T`), the scope (``ScopeSetting``: a built-in one as its
+/// ``Scope/Lifetime-swift.enum``, no `Scope` object) and the body's three. More than
+/// eight, and a value that a modifier copies and changes (`.cached`) is destroyed through
+/// its type's value witness rather than inline code, on every factory access.
 @usableFromInline
 package struct Registration<P, T>: RegistrationFields, Sendable {
     /// The body as declared: `self { … }` bodies take no parameter, so a `Factory` stores
@@ -261,47 +326,70 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         }
     }
 
-    /// The container's state, not retained: `nodeOwner` keeps it alive, or the process
-    /// does (``NodeReference``, in UnsafeReference.swift).
-    @usableFromInline package let nodeRef: NodeReference
-    /// What keeps the node alive, retained: the container's manager for a child lifetime
-    /// scope, the calling thread's keeper of it for a root (``ContainerManager/nodeOwner()``),
-    /// nil for a process-wide one (``ContainerManager/processWide()``), which is never
-    /// released. Retaining the root's manager itself would write to its reference count on
-    /// every factory access, a cache line that every thread resolving from that root shares.
-    @usableFromInline package let nodeOwner: ContainerManager?
-
-    @usableFromInline package let key: RegistrationKey
+    /// The container's node and what keeps it alive (``NodeHandle``).
+    @usableFromInline package let handle: NodeHandle
+    /// The key's ``RegistrationKey/name``.
+    @usableFromInline package let name: UInt
+    /// The key's ``RegistrationKey/file``.
+    @usableFromInline package let file: UInt
+    /// The key's ``RegistrationKey/shape``, with the precedence of the context override
+    /// now in `body` in bits 60–62 (``contextRank``; 0: the declared body).
+    @usableFromInline package var shape: UInt64
+    @usableFromInline package var scopeSetting: ScopeSetting = .builtIn(.unique)
     @usableFromInline package var storedBody: Body
-    @usableFromInline package var scopeKind: Scope.Lifetime = .unique
-    /// A custom scope (`Scope.Cached(name:)`); nil for the built-in ones. Not retained:
-    /// custom scopes live for the whole process (``Scope/init(name:)``), so a factory
-    /// value holds one reference fewer to release.
-    @usableFromInline package unowned(unsafe) var customScope: Scope?
-    /// Precedence of the context override now in `body` (0: the declared body).
-    @usableFromInline package var contextRank: UInt8 = 0
 
-    /// Takes the references (`reference(to:)`, which calls ``ContainerManager/nodeOwner()``)
+    /// Bits 60–62 of ``shape``: the context rank.
+    @inlinable static var rankBits: UInt64 { 7 << 60 }
+
+    /// Takes the references (``NodeHandle/init(_:)``, which calls ``ContainerManager/nodeOwner()``)
     /// before the body is copied into the value: with the copy made first, the optimizer
     /// kept an extra retain and release of the body's context (the container, for a body
     /// that captures it) around that call, on every factory access.
     @inlinable @inline(__always)
-    package init(references: (NodeReference, ContainerManager?), key: RegistrationKey, storedBody: Body) {
-        (nodeRef, nodeOwner) = references
-        self.key = key
+    package init(handle: NodeHandle, key: RegistrationKey, storedBody: Body) {
+        self.handle = handle
+        name = key.name
+        shape = key.shape
+        file = key.file
         self.storedBody = storedBody
     }
 
     @inlinable @inline(__always)
     package init(manager: ContainerManager, key: RegistrationKey, body: @escaping @Sendable (P) -> T) {
-        let references = Self.reference(to: manager)
-        self.init(references: references, key: key, storedBody: .parameter(body))
+        let handle = NodeHandle(manager)
+        self.init(handle: handle, key: key, storedBody: .parameter(body))
     }
 
     @inlinable @inline(__always)
     package init(manager: ContainerManager, key: RegistrationKey, plainBody: @escaping @Sendable () -> T) {
-        let references = Self.reference(to: manager)
-        self.init(references: references, key: key, storedBody: .plain(plainBody))
+        let handle = NodeHandle(manager)
+        self.init(handle: handle, key: key, storedBody: .plain(plainBody))
+    }
+
+    /// The container's state, not retained (``NodeHandle/nodeRef``).
+    @inlinable package var nodeRef: NodeReference { handle.nodeRef }
+
+    /// What keeps the node alive (``NodeHandle/owner``).
+    package var nodeOwner: ContainerManager? { handle.owner }
+
+    /// The key: its name, file and shape, and `T`.
+    @inlinable package var key: RegistrationKey {
+        RegistrationKey(name: name, shape: shape & ~Self.rankBits, type: T.self, file: file)
+    }
+
+    @inlinable package var scopeKind: Scope.Lifetime {
+        get { scopeSetting.kind }
+        set { scopeSetting = .builtIn(newValue) }
+    }
+
+    @inlinable package var customScope: Scope? {
+        get { scopeSetting.custom }
+        set { scopeSetting = newValue.map { .custom(.passUnretained($0)) } ?? .builtIn(scopeSetting.kind) }
+    }
+
+    @inlinable package var contextRank: UInt8 {
+        get { UInt8(truncatingIfNeeded: (shape & Self.rankBits) >> 60) }
+        set { shape = shape & ~Self.rankBits | UInt64(newValue & 7) << 60 }
     }
 
     /// Runs `body` (the declared one, or an override) with `parameter`.
@@ -324,8 +412,7 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     @inlinable @inline(__always)
     package func resolve(_ parameter: P) -> T {
         Self.resolve(
-            in: nodeRef, container: key.container, name: key.name, type: key.producedType, position: key.position, file: key.file,
-            kind: scopeKind,
+            in: nodeRef, name: name, shape: shape & ~Self.rankBits, type: T.self, file: file, kind: scopeKind,
             custom: customScope, body: storedBody, parameter: parameter)
     }
 
@@ -337,10 +424,10 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     /// metatype, about 20 instructions per resolve).
     @inlinable @inline(never)
     package static func resolve(
-        in nodeRef: NodeReference, container: ObjectIdentifier, name: StaticString, type: Any.Type,
-        position: UInt32, file: UInt, kind: Scope.Lifetime, custom: Scope?, body: Body, parameter: P
+        in nodeRef: NodeReference, name: UInt, shape: UInt64, type: Any.Type, file: UInt, kind: Scope.Lifetime, custom: Scope?,
+        body: Body, parameter: P
     ) -> T {
-        let key = RegistrationKey(container: container, name: name, type: type, position: position, file: file)
+        let key = RegistrationKey(name: name, shape: shape, type: type, file: file)
         if case .decorated(let decorated) = body {
             // Checked once, before anything else: an undecorated resolve pays one compare,
             // and the decorated path is a call that needs no metadata (Decoration.swift).
@@ -369,18 +456,17 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     @inlinable @inline(__always)
     package func resolve(_ parameter: P, parameterKey: (@Sendable (P) -> ParameterBox)?) -> T {
         Self.resolve(
-            in: nodeRef, container: key.container, name: key.name, type: key.producedType, position: key.position, file: key.file,
-            kind: scopeKind,
+            in: nodeRef, name: name, shape: shape & ~Self.rankBits, type: T.self, file: file, kind: scopeKind,
             custom: customScope, body: storedBody, parameter: parameter, parameterKey: parameterKey)
     }
 
     /// The body of ``resolve(_:parameterKey:)``, out of line, once per `P` and `T`.
     @inlinable @inline(never)
     package static func resolve(
-        in nodeRef: NodeReference, container: ObjectIdentifier, name: StaticString, type: Any.Type,
-        position: UInt32, file: UInt, kind: Scope.Lifetime, custom: Scope?, body: Body, parameter: P, parameterKey: (@Sendable (P) -> ParameterBox)?
+        in nodeRef: NodeReference, name: UInt, shape: UInt64, type: Any.Type, file: UInt, kind: Scope.Lifetime, custom: Scope?,
+        body: Body, parameter: P, parameterKey: (@Sendable (P) -> ParameterBox)?
     ) -> T {
-        let key = RegistrationKey(container: container, name: name, type: type, position: position, file: file)
+        let key = RegistrationKey(name: name, shape: shape, type: type, file: file)
         if case .decorated(let decorated) = body {
             return resolveDecorated(decorated, nodeRef, key, kind: kind, custom: custom, parameter: parameter, parameterKey: .some(parameterKey))
         }

@@ -1,6 +1,5 @@
 
-/// Identifies one registration: a container type (``AnyDeclaringContainer`` for every
-/// factory: the call's place tells declarations apart), the declaring
+/// Identifies one registration: the declaring
 /// member's name (`#function`: `api`, `counter(initialValue:)`), the produced type and
 /// where the `self { … }` call is (`#fileID`, `#line`, `#column`).
 ///
@@ -11,43 +10,76 @@
 /// two registrations made in one function or on one line (`Container.shared { … }` twice
 /// in a test, the two branches of a `?:`).
 ///
-/// Making one costs nothing but five stores (a factory value makes one on every
-/// access): equality compares the line and column, then the file's and the name's
-/// addresses, and their bytes only when the addresses differ (the same literal in two
-/// modules); ``quickHash`` does not read the name.
+/// Making one costs nothing but four stores (a factory value makes one on every
+/// access): equality compares the line, column and name length in one word, then the
+/// file's and the name's addresses, and their bytes only when the addresses differ (the
+/// same literal in two modules); ``quickHash`` does not read the name.
 @usableFromInline
 package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
-    @usableFromInline package let container: ObjectIdentifier
-    @usableFromInline package let name: StaticString
-    /// The line and column of the `self { … }` call: `line << 12 | column` (columns past
-    /// 4,095 share 4,095). 32 bits, right after `name`: they fill the padding after the
-    /// name's flags byte.
-    @usableFromInline package let position: UInt32
+    /// The name literal's address; for a name made of one Unicode scalar (a `StaticString`
+    /// without a pointer, ``isInline``), its UTF-8 bytes, first byte lowest.
+    @usableFromInline package let name: UInt
+    /// The place and the name's length in one word: the line and column of the
+    /// `self { … }` call in bits 0–31 (`line << 12 | column`, columns past 4,095 share
+    /// 4,095), the name's UTF-8 length in bits 32–59, bit 63 set for an inline name.
+    /// Bits 60–62 are zero (a factory value keeps its context rank there, ``Registration``).
+    @usableFromInline package let shape: UInt64
     @usableFromInline package let producedType: Any.Type
     /// The address of the call's `#fileID` literal (NUL-terminated, as every Swift string
     /// literal in a binary is).
     @usableFromInline package let file: UInt
 
+    /// Bit 63 of ``shape``: the name's bytes are in ``name``.
+    @inlinable static var inlineName: UInt64 { 1 << 63 }
+    /// Names this long or longer (256 MiB) do not fit ``shape``.
+    @inlinable static var nameLengthLimit: Int { 1 << 28 }
+
     @inlinable
-    package init(container: Any.Type, name: StaticString, type: Any.Type, file: StaticString, line: UInt, column: UInt) {
-        self.container = ObjectIdentifier(container)
-        self.producedType = type
-        self.name = name
-        self.position = UInt32(truncatingIfNeeded: line << 12 | min(column, 0xFFF))
-        self.file = file.addressBits
+    package init(name: StaticString, type: Any.Type, file: StaticString, line: UInt, column: UInt) {
+        let position = UInt32(truncatingIfNeeded: line << 12 | min(column, 0xFFF))
+        self.init(parts: Self.parts(of: name, position: position), type: type, file: file.addressBits)
     }
 
     /// A key from its parts, as a resolve site passes them (the produced type is known
     /// there).
     @inlinable @inline(__always)
-    package init(container: ObjectIdentifier, name: StaticString, type: Any.Type, position: UInt32, file: UInt) {
-        self.container = container
-        self.producedType = type
+    package init(name: UInt, shape: UInt64, type: Any.Type, file: UInt) {
         self.name = name
-        self.position = position
+        self.shape = shape
+        self.producedType = type
         self.file = file
     }
 
+    @inlinable @inline(__always)
+    init(parts: (name: UInt, shape: UInt64), type: Any.Type, file: UInt) {
+        self.init(name: parts.name, shape: parts.shape, type: type, file: file)
+    }
+
+    /// ``name`` and ``shape`` for `name` at `position`. A literal (`#function`) has a
+    /// pointer and a length known where the factory is declared, so this folds to two
+    /// constants there.
+    @inlinable @inline(__always)
+    static func parts(of name: StaticString, position: UInt32) -> (name: UInt, shape: UInt64) {
+        guard name.hasPointerRepresentation, name.utf8CodeUnitCount < nameLengthLimit else {
+            return inlineParts(of: name, position: position)
+        }
+        return (name.addressBits, UInt64(position) | UInt64(name.utf8CodeUnitCount) << 32)
+    }
+
+    /// A name without a pointer (`StaticString(unicodeScalarLiteral:)`): its one scalar's
+    /// UTF-8 bytes inline. A pointer one of 256 MiB or more stops.
+    @usableFromInline @inline(never)
+    static func inlineParts(of name: StaticString, position: UInt32) -> (name: UInt, shape: UInt64) {
+        guard !name.hasPointerRepresentation else {
+            ScopedFailure.stop("a registration's name (key:) of \(name.utf8CodeUnitCount) bytes is longer than Scoped supports (256 MiB)")
+        }
+        let bytes = Array(String(name.unicodeScalar).utf8)
+        let bits = bytes.reversed().reduce(UInt(0)) { $0 << 8 | UInt($1) }
+        return (bits, UInt64(position) | UInt64(bytes.count) << 32 | inlineName)
+    }
+
+    /// The line and column of the `self { … }` call: `line << 12 | column`.
+    package var position: UInt32 { UInt32(truncatingIfNeeded: shape) }
     /// The line of the `self { … }` call.
     package var line: UInt { UInt(position >> 12) }
     /// Its column (4,095 for any column past that).
@@ -58,12 +90,20 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     /// messages and events); nil for a key made without one.
     package var declaration: String? { line == 0 ? nil : "\(fileID):\(line):\(column)" }
 
+    /// The name's UTF-8 length.
+    var nameLength: Int { Int(truncatingIfNeeded: shape >> 32 & 0x0FFF_FFFF) }
+    /// Whether ``name`` holds the name's bytes rather than its address.
+    var isInline: Bool { shape & Self.inlineName != 0 }
+
     @usableFromInline package static func == (lhs: RegistrationKey, rhs: RegistrationKey) -> Bool {
-        guard lhs.position == rhs.position, lhs.producedType == rhs.producedType, lhs.container == rhs.container else {
-            return false
-        }
+        // The place and the name's length, then the type; an inline name may equal a
+        // literal one of the same length (the shapes differ in that bit only).
+        let differing = lhs.shape ^ rhs.shape
+        guard differing & ~inlineName == 0, lhs.producedType == rhs.producedType else { return false }
         guard lhs.file == rhs.file || Platform.cStringsEqual(lhs.file, rhs.file) else { return false }
-        return lhs.name.sameText(as: rhs.name)
+        guard differing == 0 else { return lhs.memberName == rhs.memberName }
+        if lhs.name == rhs.name { return true }
+        return !lhs.isInline && StaticString.bytesEqual(atBits: lhs.name, rhs.name, count: lhs.nameLength)
     }
 
     @usableFromInline package func hash(into hasher: inout Hasher) {
@@ -77,19 +117,25 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         return Int(bitPattern: hash ^ (hash >> 29))
     }
 
-    /// A hash of the container, the type and the position: what equal keys share without
-    /// reading the name (equal keys have the same position, ``==``). The lock-free index of
-    /// held instances hashes with it on every resolve; keys that differ only by name (one
-    /// line and column, one type) share a probe sequence.
+    /// A hash of the declaring container (``AnyDeclaringContainer`` for every key), the
+    /// type and the position: what equal keys share without reading the name (equal keys
+    /// have the same position, ``==``). The lock-free index of held instances hashes with
+    /// it on every resolve; keys that differ only by name (one line and column, one type)
+    /// share a probe sequence.
     @inline(__always)
     package var quickHash: Int {
-        let hash = (UInt(bitPattern: container) ^ (UInt(bitPattern: ObjectIdentifier(producedType)) &* 0x9E37_79B9_7F4A_7C15)
+        let container = UInt(bitPattern: ObjectIdentifier(AnyDeclaringContainer.self))
+        let hash = (container ^ (UInt(bitPattern: ObjectIdentifier(producedType)) &* 0x9E37_79B9_7F4A_7C15)
             ^ UInt(position) << 32) &* 0xC4CE_B9FE_1A85_EC53
         return Int(bitPattern: hash ^ (hash >> 32))
     }
 
     /// The member name, as written in the container extension.
-    package var memberName: String { name.description }
+    package var memberName: String {
+        guard isInline else { return StaticString.text(atBits: name, count: nameLength) }
+        let bytes = (0..<nameLength).map { UInt8(truncatingIfNeeded: name >> (8 * $0)) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     /// The produced type's unqualified name, optionals as Swift writes them (`Payments?`,
     /// not `Optional<Payments>`).
@@ -136,23 +182,4 @@ private func readableTypeName(_ name: ArraySlice<Character>) -> String {
 extension Character {
     /// A letter, digit or `_`: part of an identifier (or `.`, of a qualified name).
     fileprivate var isIdentifierPart: Bool { isLetter || isNumber || self == "_" || self == "." }
-}
-
-extension StaticString {
-    /// Whether both hold the same text: the same address (one module's literal) or the
-    /// same bytes.
-    /// Inlined: every key comparison (the resolve's lookups) asks it; the rare text made
-    /// of a scalar is compared out of line.
-    @inline(__always)
-    fileprivate func sameText(as other: StaticString) -> Bool {
-        guard hasPointerRepresentation, other.hasPointerRepresentation else { return sameDescription(as: other) }
-        guard utf8CodeUnitCount == other.utf8CodeUnitCount else { return false }
-        if utf8Start == other.utf8Start { return true }
-        return Platform.bytesEqual(utf8Start, other.utf8Start, count: utf8CodeUnitCount)
-    }
-
-    @inline(never)
-    private func sameDescription(as other: StaticString) -> Bool {
-        description == other.description
-    }
 }
