@@ -96,6 +96,10 @@ package struct StorageState {
     /// The async builds in flight here, by builder identity (each is also in `table`'s
     /// builds in flight, so resets and closes invalidate it as they do a thread's).
     package var asyncBuilds: [ObjectIdentifier: InFlightTask] = .init()
+    /// The state of the container whose storage this is (its open children, overrides,
+    /// observers: ``ContainerNode/state``), under the same lock: one lock per container.
+    /// Not part of the build protocol; empty in the singletons' storages.
+    package var node = ContainerNode.State()
 
     /// One look at `key` for the thread `me`: the held instance, a cycle, another
     /// thread's build to wait for, a closed storage, or — recording `me`'s build in flight —
