@@ -33,6 +33,11 @@ package struct EntryTable {
         var invalidated = false
         /// Threads waiting for this build's instance: each is handed it when it finishes.
         var waiting = 0
+        /// Whether an entry of its key may be filed when it ends: one was (alive or not)
+        /// when it started, or another build of a key of its hash was in flight meanwhile
+        /// (only a build files an entry). If not, filing appends without looking for one
+        /// to replace.
+        var mayFindFiled: Bool
     }
 
     /// What ``endBuild(of:hash:by:)`` knows of the build it ended.
@@ -42,6 +47,8 @@ package struct EntryTable {
         /// The threads waiting for its instance, and the build's serial they wait on.
         package let waiting: Int
         package let serial: UInt64
+        /// Whether its key may have an entry filed, which filing it replaces.
+        package let mayFindFiled: Bool
     }
 
     /// Beyond this many positions, lookups go through `positions`.
@@ -132,8 +139,9 @@ package struct EntryTable {
         return remove(at: position)
     }
 
+    /// The live instance filed at `position` (``position(of:hash:)``), as ``liveInstance(of:hash:)``.
     @inline(__always)
-    private func liveInstance(at position: Int?) -> Lookup? {
+    package func liveInstance(at position: Int?) -> Lookup? {
         guard let position else { return nil }
         return entries[position].holding.held
     }
@@ -166,30 +174,43 @@ package struct EntryTable {
         inFlight.contains { $0.hash == hash && $0.builder == builder && $0.key == key }
     }
 
-    /// Records that `builder` is building `key` of `scope`, as the build `serial`.
+    /// Records that `builder` is building `key` of `scope`, as the build `serial`;
+    /// `filed`: whether an entry of `key` is filed (alive or not).
     package mutating func startBuild(
-        of key: StorageKey, hash: Int, scope: Scope, by builder: ObjectIdentifier, serial: UInt64
+        of key: StorageKey, hash: Int, scope: Scope, by builder: ObjectIdentifier, serial: UInt64, filed: Bool
     ) {
         if inFlight.capacity == 0 { inFlight.reserveCapacity(4) }
-        inFlight.append(InFlight(key: key, hash: hash, scope: scope, builder: builder, serial: serial))
+        // Builds of a key of the same hash may file before one another: each looks first.
+        var others = false
+        for index in inFlight.indices where inFlight[index].hash == hash {
+            inFlight[index].mayFindFiled = true
+            others = true
+        }
+        inFlight.append(
+            InFlight(key: key, hash: hash, scope: scope, builder: builder, serial: serial, mayFindFiled: filed || others))
     }
 
     /// Ends `builder`'s build of `key`: whether its instance may be stored (false if it
     /// was not in flight or was invalidated meanwhile), and who waits for it.
-    /// A loop over the fields in place, not `lastIndex(where:)`: its predicate copied each
-    /// build (a retain and release of its scope and key); the newest build, the usual
-    /// one, leaves from the end.
+    /// A loop over the builds in place, through a buffer pointer, not `lastIndex(where:)`
+    /// or the array's subscript: either copied the key compared (a retain and release of
+    /// each); the newest build, the usual one, leaves from the end.
     @inline(__always)
     package mutating func endBuild(of key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> EndOfBuild {
-        var index = inFlight.endIndex
-        while index > 0 {
-            index -= 1
-            guard inFlight[index].hash == hash, inFlight[index].builder == builder, inFlight[index].key == key else { continue }
-            let end = EndOfBuild(valid: !inFlight[index].invalidated, waiting: inFlight[index].waiting, serial: inFlight[index].serial)
-            if index == inFlight.endIndex - 1 { inFlight.removeLast() } else { inFlight.remove(at: index) }
-            return end
+        let found = inFlight.withUnsafeBufferPointer { builds -> Int? in
+            var index = builds.endIndex
+            while index > 0 {
+                index -= 1
+                if builds[index].hash == hash, builds[index].builder == builder, builds[index].key == key { return index }
+            }
+            return nil
         }
-        return EndOfBuild(valid: false, waiting: 0, serial: 0)
+        guard let index = found else { return EndOfBuild(valid: false, waiting: 0, serial: 0, mayFindFiled: true) }
+        let end = EndOfBuild(
+            valid: !inFlight[index].invalidated, waiting: inFlight[index].waiting, serial: inFlight[index].serial,
+            mayFindFiled: inFlight[index].mayFindFiled)
+        if index == inFlight.endIndex - 1 { inFlight.removeLast() } else { inFlight.remove(at: index) }
+        return end
     }
 
     /// Marks the builds in flight that `shouldInvalidate` selects (by key and scope),
@@ -223,11 +244,13 @@ package struct EntryTable {
     /// Files `entry` as the newest; returns the entries it replaces (a `.shared` instance
     /// of the same key that died, and dead ones a sweep reclaimed), for release after
     /// unlocking. (An array, not an optional: an empty one costs nothing to drop, where
-    /// an optional entry is dropped through value witnesses.)
-    package mutating func append(_ entry: consuming StoredEntry, hash: Int) -> [StoredEntry] {
+    /// an optional entry is dropped through value witnesses.) `mayFindFiled`: false when
+    /// its build knows that no entry of its key is filed (``EndOfBuild/mayFindFiled``),
+    /// and then no scan looks for one.
+    package mutating func append(_ entry: consuming StoredEntry, hash: Int, mayFindFiled: Bool = true) -> [StoredEntry] {
         entry.hash = hash
         var replaced: [StoredEntry] = []
-        if let position = position(of: entry.key, hash: hash), let dead = remove(at: position) {
+        if mayFindFiled, let position = position(of: entry.key, hash: hash), let dead = remove(at: position) {
             replaced.append(dead)
         }
         if entries.capacity == 0 { entries.reserveCapacity(8) }

@@ -176,14 +176,14 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
         // Released after unlocking: a `.shared` instance's dead entry this one replaces,
         // and the index's previous payload.
         let (dead, replaced, wake, kept): ([StoredEntry], UInt, Bool, Bool) = state.withLock { state in
-            let files = state.endBuild(key, hash: hash, by: me, holding: holding)
+            let (files, mayFindFiled) = state.endBuild(key, hash: hash, by: me, holding: holding)
             let wake = state.waiters > 0
             guard files else { return ([], 0, wake, false) }
             let dead = state.table.append(
                 StoredEntry(
                     holding: holding, key: key, scope: scope, reporter: reporter, deadline: deadline,
                     builtThrough: builtThrough),
-                hash: hash)
+                hash: hash, mayFindFiled: mayFindFiled)
             guard key.parameterBox == nil, let index else { return (dead, 0, wake, true) }
             // An instance with a deadline is published with it, where a slot can hold it
             // (Expiry.swift); elsewhere it is read under the lock only.

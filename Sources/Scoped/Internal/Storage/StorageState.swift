@@ -112,14 +112,15 @@ package struct StorageState {
     package mutating func claim(
         _ key: StorageKey, hash: Int, scope: Scope, thread me: ObjectIdentifier, overridesSeen: UInt, overridesNow: UInt
     ) -> ThreadClaim {
-        if let held = table.liveInstance(of: key, hash: hash) { return .held(held) }
+        let filed = table.position(of: key, hash: hash)
+        if let held = table.liveInstance(at: filed) { return .held(held) }
         if table.isBuilding(key, hash: hash, by: me) { return .cycle }
         if let owner = table.builder(of: key, hash: hash) {
             return .wait(serial: table.addWaiter(for: key, hash: hash, by: owner), owner: owner)
         }
         if closed { return .held(.closed) }
         if overridesSeen != overridesNow { return .overridesChanged }
-        startBuild(of: key, hash: hash, scope: scope, by: me)
+        startBuild(of: key, hash: hash, scope: scope, by: me, filed: filed != nil)
         return .run
     }
 
@@ -132,14 +133,15 @@ package struct StorageState {
         _ key: StorageKey, hash: Int, scope: Scope, thread me: ObjectIdentifier, overridesSeen: UInt, overridesNow: UInt
     ) -> Bool {
         guard !closed, overridesSeen == overridesNow, !table.isBuilding(key, hash: hash) else { return false }
-        startBuild(of: key, hash: hash, scope: scope, by: me)
+        startBuild(of: key, hash: hash, scope: scope, by: me, filed: false)
         return true
     }
 
-    /// Records `builder`'s build of `key` in flight, with the next serial.
-    private mutating func startBuild(of key: StorageKey, hash: Int, scope: Scope, by builder: ObjectIdentifier) {
+    /// Records `builder`'s build of `key` in flight, with the next serial; `filed`: whether
+    /// the claim found an entry of `key` (alive or not).
+    private mutating func startBuild(of key: StorageKey, hash: Int, scope: Scope, by builder: ObjectIdentifier, filed: Bool) {
         nextSerial &+= 1
-        table.startBuild(of: key, hash: hash, scope: scope, by: builder, serial: nextSerial)
+        table.startBuild(of: key, hash: hash, scope: scope, by: builder, serial: nextSerial, filed: filed)
     }
 
     /// One look at `key` for an async resolve: the held instance, the async build in
@@ -149,7 +151,8 @@ package struct StorageState {
     package mutating func claim(
         _ key: StorageKey, hash: Int, scope: Scope, newBuild: InFlightTask?, overridesSeen: UInt, overridesNow: UInt
     ) -> TaskClaim {
-        if let held = table.liveInstance(of: key, hash: hash) { return .held(held) }
+        let filed = table.position(of: key, hash: hash)
+        if let held = table.liveInstance(at: filed) { return .held(held) }
         // An abandoned build is forgotten in the step that abandons it: one here is joinable.
         if let owner = table.builder(of: key, hash: hash), let build = asyncBuilds[owner] {
             return .join(build, waiter: build.joinHoldingStorageLock())
@@ -158,21 +161,24 @@ package struct StorageState {
         if overridesSeen != overridesNow { return .overridesChanged }
         guard let build = newBuild else { return .needsBuild }
         let id = ObjectIdentifier(build)
-        startBuild(of: key, hash: hash, scope: scope, by: id)
+        startBuild(of: key, hash: hash, scope: scope, by: id, filed: filed != nil)
         asyncBuilds[id] = build
         return .run(build, waiter: InFlightTask.firstWaiter)
     }
 
     /// Ends `builder`'s build of `key`, in flight or not: whether `holding` may be filed
-    /// (false: the build was invalidated, the storage closed, or it made nothing). The
-    /// threads waiting for the build are handed `holding`'s instance either way.
-    package mutating func endBuild(_ key: StorageKey, hash: Int, by builder: ObjectIdentifier, holding: StoredEntry.Holding) -> Bool {
+    /// (false: the build was invalidated, the storage closed, or it made nothing), and
+    /// whether an entry of `key` may be filed already (for ``EntryTable/append(_:hash:mayFindFiled:)``).
+    /// The threads waiting for the build are handed `holding`'s instance either way.
+    package mutating func endBuild(
+        _ key: StorageKey, hash: Int, by builder: ObjectIdentifier, holding: StoredEntry.Holding
+    ) -> (files: Bool, mayFindFiled: Bool) {
         // An async build leaves the table of builds to join in the same step as it leaves
         // the builds in flight: a resolve between the two would start another.
         if !asyncBuilds.isEmpty { asyncBuilds[builder] = nil }
         let build = table.endBuild(of: key, hash: hash, by: builder)
         if build.waiting > 0 { handoffs[build.serial] = (holding.held, build.waiting) }
-        return build.valid && !closed && !holding.isVacant
+        return (build.valid && !closed && !holding.isVacant, build.mayFindFiled)
     }
 
     /// The instance the build `serial` left for a thread that waited for it, once it has
