@@ -22,7 +22,9 @@ package struct EntryTable {
     private struct InFlight {
         let key: StorageKey
         let hash: Int
-        let scope: Scope
+        /// Unretained: every scope lives for the process (the built-in ones are `static`
+        /// constants, custom ones stay in `Scope.customScopes`).
+        unowned(unsafe) let scope: Scope
         let builder: ObjectIdentifier
         /// Tells this build apart from every other build of the storage, earlier or later
         /// ones of the same key and builder included: what a waiting thread waits for.
@@ -384,9 +386,11 @@ package struct StoredEntry {
 
     package var holding: Holding
     package let key: StorageKey
-    package let scope: Scope
+    /// Unretained, as a build's (every scope lives for the process): an entry is copied
+    /// and destroyed as three references, not four.
+    package unowned(unsafe) let scope: Scope
     /// What few entries carry (a singleton's reporter, a deadline, a leak report's chain),
-    /// in one box, nil for the others: an entry is copied and destroyed as four references.
+    /// in one box, nil for the others.
     private let extras: Extras?
     private final class Extras {
         weak var reporter: ContainerNode?

@@ -120,13 +120,15 @@ package final class ContainerNode: Sendable {
         // Both retained by hand, given back in `deinit` through the release queue.
         parentBits = parent.map { UnsafeReference.retaining($0).bits } ?? 0
         openedFromBits = openedFrom.map { UnsafeReference.retaining($0).bits } ?? 0
-        self.rootBits = parent.map { UnsafeReference.unretained($0.root).bits } ?? 0
+        // The parent's words, not `parent.root`: no retain and release of the root (slow:
+        // it is weakly referenced).
+        self.rootBits = parent.map { $0.isRoot ? UnsafeReference.unretained($0).bits : $0.rootBits } ?? 0
         self.worldNumber = worldNumber
         self.singletons = singletons
         self.overriddenSingletons = overriddenSingletons
         let storage = InstanceStorage(indexed: parent == nil)
         self.storage = storage
-        self.rootStorage = UnsafeReference.unretained(parent?.root.storage ?? storage)  // kept by the root
+        self.rootStorage = parent?.rootStorage ?? UnsafeReference.unretained(storage)  // kept by the root
         self.isWorldRoot = worldRoot
         let number = ProcessWideCounter.scopeNodeNumbers.next()
         self.number = number
