@@ -195,25 +195,27 @@ package struct EntryTable {
 
     /// Ends `builder`'s build of `key`: whether its instance may be stored (false if it
     /// was not in flight or was invalidated meanwhile), and who waits for it.
-    /// A loop over the builds in place, through a buffer pointer, not `lastIndex(where:)`
-    /// or the array's subscript: either copied the key compared (a retain and release of
-    /// each); the newest build, the usual one, leaves from the end.
+    /// A loop over the builds in place, through a pointer, not `lastIndex(where:)` or the
+    /// array's subscript: either copied the build read (a retain and release of its key);
+    /// the newest build, the usual one, leaves from the end.
     @inline(__always)
     package mutating func endBuild(of key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> EndOfBuild {
-        let found = inFlight.withUnsafeBufferPointer { builds -> Int? in
+        let found = inFlight.withUnsafeBufferPointer { builds -> (index: Int, end: EndOfBuild)? in
             var index = builds.endIndex
             while index > 0 {
                 index -= 1
-                if builds[index].hash == hash, builds[index].builder == builder, builds[index].key == key { return index }
+                let build = UnsafePointer(builds.baseAddress! + index)
+                guard build.pointee.hash == hash, build.pointee.builder == builder, build.pointee.key == key else { continue }
+                let end = EndOfBuild(
+                    valid: !build.pointee.invalidated, waiting: build.pointee.waiting, serial: build.pointee.serial,
+                    mayFindFiled: build.pointee.mayFindFiled)
+                return (index, end)
             }
             return nil
         }
-        guard let index = found else { return EndOfBuild(valid: false, waiting: 0, serial: 0, mayFindFiled: true) }
-        let end = EndOfBuild(
-            valid: !inFlight[index].invalidated, waiting: inFlight[index].waiting, serial: inFlight[index].serial,
-            mayFindFiled: inFlight[index].mayFindFiled)
-        if index == inFlight.endIndex - 1 { inFlight.removeLast() } else { inFlight.remove(at: index) }
-        return end
+        guard let found else { return EndOfBuild(valid: false, waiting: 0, serial: 0, mayFindFiled: true) }
+        if found.index == inFlight.endIndex - 1 { inFlight.removeLast() } else { inFlight.remove(at: found.index) }
+        return found.end
     }
 
     /// Marks the builds in flight that `shouldInvalidate` selects (by key and scope),
