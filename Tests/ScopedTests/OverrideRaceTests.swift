@@ -7,7 +7,7 @@ import Testing
 // evaluation found one kept after the last `register` returned, in 5 to 25 of 40 rounds:
 // a resolve that looked up the override just before the `register` recorded its build
 // just after, where the `register` no longer invalidated it). OverrideChanges, in
-// StorageState.swift, closes that window.
+// StorageState (InstanceStorage.swift), closes that window.
 
 extension Container {
     fileprivate func raced(_ tracker: LifecycleTracker) -> Factory<Probe> { self { Probe("declared", tracker) }.cached }

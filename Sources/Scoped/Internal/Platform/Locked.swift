@@ -7,10 +7,11 @@
 // nesting not listed here is a bug; other files' headers only point back here.
 //
 //   lock (file)                                 guards                                      one per
-//   ContainerNode.state (Tree/ContainerNode)    children, closed, overrides, observers      container
 //   InstanceStorage.state (Storage/, waitable)  entry table, builds in flight, handoffs to  storage
 //                                               waiting threads, closed, async builds' progress
-//                                               (Async/InFlightTask: waiters, result, task, watchdog, ended)
+//                                               (Async/InFlightTask: waiters, result, task, watchdog, ended);
+//                                               its container's ContainerNode.state (Tree/):
+//                                               children, closed, overrides, observers
 //   Lazy.state (Lazy, waitable)                 unresolved / resolving / resolved           Lazy
 //   AutoRegistration.gate (Tree/, waitable)     epoch, last run's epoch, runner, resetters  root with AutoRegistering
 //   WeakLazyInjected's state (Injected)         resolved flag, weak instance                property
@@ -28,8 +29,9 @@
 //    `problems`; ScopedSwiftUI: ViewModelSlot.installedFlag, Installation.installed.)
 //
 // Nestings taken (outer → inner), each held only for a lookup, never across user code:
-//   1. ContainerNode.state (parent) → InstanceStorage.state (child's): `Scope.reset()`
-//      picking the children that hold a scope's instances (ContainerRegistry.swift).
+//   1. InstanceStorage.state (parent's, for its children) → InstanceStorage.state (a
+//      child's): `Scope.reset()` picking the children that hold a scope's instances
+//      (ContainerRegistry.swift). Never child → parent.
 //   2. WaitGraph.waits → InstanceStorage.state or Lazy.state: a cycle walk asks whether
 //      a recorded wait still blocks (WaitGraph.swift, Lazy.swift).
 // Every other lock is a leaf (a recorder's `stop()` cancels its observation after

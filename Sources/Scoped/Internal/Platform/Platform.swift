@@ -9,8 +9,14 @@
 // Darwin branches, each checked against Apple's declarations (libpthread's and Libc's
 // headers and man pages, as published on Apple's open-source site, and the Swift
 // overlay's imports of them):
-//   1. `import Darwin`: the module that exports pthread, getenv, sched_yield and
-//      memcmp on every Apple platform.
+//   1. `import Darwin`: the module that exports pthread, getenv, sched_yield, memcmp,
+//      malloc and free on every Apple platform. `void *malloc(size_t size)` and
+//      `void free(void *ptr)` (libmalloc, malloc/_malloc.h, included from stdlib.h,
+//      https://opensource.apple.com/source/libmalloc/libmalloc-283.60.1/include/malloc/_malloc.h.auto.html;
+//      man page malloc(3), developer.apple.com/library/mac/documentation/System/Conceptual/
+//      ManPages_iPhoneOS/man3/free.3.html: "The allocated memory is aligned such that it
+//      can be used for any data type"),
+//      as Glibc's and Musl's: the lock's mutex and condition live in one such block.
 //   2. `isMainThread`: `int pthread_main_np(void)` (libpthread, pthread.h; man page
 //      pthread_main_np(3): 1 on the main thread, 0 elsewhere, -1 before initialisation
 //      completes), the call the Swift runtime's Darwin threading layer makes for the
@@ -169,41 +175,49 @@ package enum Platform {
     private static func failed(_ status: Int32, _ call: StaticString) -> Never {
         fatalError("Scoped: \(call) failed with error \(status)")
     }
-
-    /// A pthread object on the heap (its address never moves).
-    static func makeHeapObject<T>(
-        _ empty: T, _ call: StaticString, _ initialize: (UnsafeMutablePointer<T>) -> Int32
-    ) -> UnsafeMutablePointer<T> {
-        let pointer = UnsafeMutablePointer<T>.allocate(capacity: 1)
-        pointer.initialize(to: empty)
-        check(initialize(pointer), call)
-        return pointer
-    }
-
-    /// Destroys and frees a pthread object made by ``makeHeapObject(_:_:_:)``.
-    static func freeHeapObject<T>(_ pointer: UnsafeMutablePointer<T>, _ call: StaticString, _ destroy: (UnsafeMutablePointer<T>) -> Int32) {
-        check(destroy(pointer), call)
-        pointer.deinitialize(count: 1)
-        pointer.deallocate()
-    }
 }
 
 /// A heap-allocated pthread mutex (never `&` of an inline one) and, if `waitable`, a
-/// condition variable used with it: most locks are never waited on, and a condition is one
-/// more allocation. A handle: its owner calls ``destroy()`` once, in its `deinit`.
+/// condition variable used with it, in one `malloc` block (the condition after the mutex):
+/// most locks are never waited on. A handle: its owner calls ``destroy()`` once, in its
+/// `deinit`.
 package struct PlatformLock: @unchecked Sendable { // @unchecked: pthread synchronises every access.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>?
 
+    /// Where the condition starts in the block: after the mutex, at its own alignment.
+    private static var conditionOffset: Int {
+        let alignment = MemoryLayout<pthread_cond_t>.alignment
+        return (MemoryLayout<pthread_mutex_t>.size + alignment - 1) / alignment * alignment
+    }
+
     package init(waitable: Bool) {
-        mutex = Platform.makeHeapObject(pthread_mutex_t(), "pthread_mutex_init") { pthread_mutex_init($0, nil) }
-        condition =
-            waitable ? Platform.makeHeapObject(pthread_cond_t(), "pthread_cond_init") { pthread_cond_init($0, nil) } : nil
+        // `malloc`, not `UnsafeMutablePointer.allocate`: that one asks for an alignment
+        // (`posix_memalign` on Glibc, about four times the instructions), and `malloc`'s
+        // blocks are aligned for any type (header note 1).
+        let size = waitable ? Self.conditionOffset + MemoryLayout<pthread_cond_t>.size : MemoryLayout<pthread_mutex_t>.size
+        guard let block = malloc(size) else { fatalError("Scoped: malloc(\(size)) failed") }
+        mutex = block.bindMemory(to: pthread_mutex_t.self, capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        Platform.check(pthread_mutex_init(mutex, nil), "pthread_mutex_init")
+        guard waitable else {
+            condition = nil
+            return
+        }
+        let condition = (block + Self.conditionOffset).bindMemory(to: pthread_cond_t.self, capacity: 1)
+        condition.initialize(to: pthread_cond_t())
+        Platform.check(pthread_cond_init(condition, nil), "pthread_cond_init")
+        self.condition = condition
     }
 
     package func destroy() {
-        if let condition { Platform.freeHeapObject(condition, "pthread_cond_destroy", pthread_cond_destroy) }
-        Platform.freeHeapObject(mutex, "pthread_mutex_destroy", pthread_mutex_destroy)
+        if let condition {
+            Platform.check(pthread_cond_destroy(condition), "pthread_cond_destroy")
+            condition.deinitialize(count: 1)
+        }
+        Platform.check(pthread_mutex_destroy(mutex), "pthread_mutex_destroy")
+        mutex.deinitialize(count: 1)
+        free(mutex)
     }
 
     @inline(__always)

@@ -1,6 +1,7 @@
 // Concurrency rule: none of its own. An `EntryTable` is a value inside one
 // `InstanceStorage`'s `state` and is read and written only under that lock. Its entries
-// (`StoredEntry`) and keys (`StorageKey`) are values, defined at the end of this file.
+// (`StoredEntry`) and keys (`StorageKey`) are values, defined after it, and so are the
+// payloads that hold instances (`Payload`, also read by the lock-free `HeldIndex`).
 
 /// The instances one storage holds, kept in the order their builds *finished*, with the
 /// builds still in flight kept apart.
@@ -22,7 +23,9 @@ package struct EntryTable {
     private struct InFlight {
         let key: StorageKey
         let hash: Int
-        let scope: Scope
+        /// Unretained: every scope lives for the process (the built-in ones are `static`
+        /// constants, custom ones stay in `Scope.customScopes`).
+        unowned(unsafe) let scope: Scope
         let builder: ObjectIdentifier
         /// Tells this build apart from every other build of the storage, earlier or later
         /// ones of the same key and builder included: what a waiting thread waits for.
@@ -33,6 +36,11 @@ package struct EntryTable {
         var invalidated = false
         /// Threads waiting for this build's instance: each is handed it when it finishes.
         var waiting = 0
+        /// Whether an entry of its key may be filed when it ends: one was (alive or not)
+        /// when it started, or another build of a key of its hash was in flight meanwhile
+        /// (only a build files an entry). If not, filing appends without looking for one
+        /// to replace.
+        var mayFindFiled: Bool
     }
 
     /// What ``endBuild(of:hash:by:)`` knows of the build it ended.
@@ -42,6 +50,8 @@ package struct EntryTable {
         /// The threads waiting for its instance, and the build's serial they wait on.
         package let waiting: Int
         package let serial: UInt64
+        /// Whether its key may have an entry filed, which filing it replaces.
+        package let mayFindFiled: Bool
     }
 
     /// Beyond this many positions, lookups go through `positions`.
@@ -132,8 +142,9 @@ package struct EntryTable {
         return remove(at: position)
     }
 
+    /// The live instance filed at `position` (``position(of:hash:)``), as ``liveInstance(of:hash:)``.
     @inline(__always)
-    private func liveInstance(at position: Int?) -> Lookup? {
+    package func liveInstance(at position: Int?) -> Lookup? {
         guard let position else { return nil }
         return entries[position].holding.held
     }
@@ -166,30 +177,45 @@ package struct EntryTable {
         inFlight.contains { $0.hash == hash && $0.builder == builder && $0.key == key }
     }
 
-    /// Records that `builder` is building `key` of `scope`, as the build `serial`.
+    /// Records that `builder` is building `key` of `scope`, as the build `serial`;
+    /// `filed`: whether an entry of `key` is filed (alive or not).
     package mutating func startBuild(
-        of key: StorageKey, hash: Int, scope: Scope, by builder: ObjectIdentifier, serial: UInt64
+        of key: StorageKey, hash: Int, scope: Scope, by builder: ObjectIdentifier, serial: UInt64, filed: Bool
     ) {
         if inFlight.capacity == 0 { inFlight.reserveCapacity(4) }
-        inFlight.append(InFlight(key: key, hash: hash, scope: scope, builder: builder, serial: serial))
+        // Builds of a key of the same hash may file before one another: each looks first.
+        var others = false
+        for index in inFlight.indices where inFlight[index].hash == hash {
+            inFlight[index].mayFindFiled = true
+            others = true
+        }
+        inFlight.append(
+            InFlight(key: key, hash: hash, scope: scope, builder: builder, serial: serial, mayFindFiled: filed || others))
     }
 
     /// Ends `builder`'s build of `key`: whether its instance may be stored (false if it
     /// was not in flight or was invalidated meanwhile), and who waits for it.
-    /// A loop over the fields in place, not `lastIndex(where:)`: its predicate copied each
-    /// build (a retain and release of its scope and key); the newest build, the usual
-    /// one, leaves from the end.
+    /// A loop over the builds in place, through a pointer, not `lastIndex(where:)` or the
+    /// array's subscript: either copied the build read (a retain and release of its key);
+    /// the newest build, the usual one, leaves from the end.
     @inline(__always)
     package mutating func endBuild(of key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> EndOfBuild {
-        var index = inFlight.endIndex
-        while index > 0 {
-            index -= 1
-            guard inFlight[index].hash == hash, inFlight[index].builder == builder, inFlight[index].key == key else { continue }
-            let end = EndOfBuild(valid: !inFlight[index].invalidated, waiting: inFlight[index].waiting, serial: inFlight[index].serial)
-            if index == inFlight.endIndex - 1 { inFlight.removeLast() } else { inFlight.remove(at: index) }
-            return end
+        let found = inFlight.withUnsafeBufferPointer { builds -> (index: Int, end: EndOfBuild)? in
+            var index = builds.endIndex
+            while index > 0 {
+                index -= 1
+                let build = UnsafePointer(builds.baseAddress! + index)
+                guard build.pointee.hash == hash, build.pointee.builder == builder, build.pointee.key == key else { continue }
+                let end = EndOfBuild(
+                    valid: !build.pointee.invalidated, waiting: build.pointee.waiting, serial: build.pointee.serial,
+                    mayFindFiled: build.pointee.mayFindFiled)
+                return (index, end)
+            }
+            return nil
         }
-        return EndOfBuild(valid: false, waiting: 0, serial: 0)
+        guard let found else { return EndOfBuild(valid: false, waiting: 0, serial: 0, mayFindFiled: true) }
+        if found.index == inFlight.endIndex - 1 { inFlight.removeLast() } else { inFlight.remove(at: found.index) }
+        return found.end
     }
 
     /// Marks the builds in flight that `shouldInvalidate` selects (by key and scope),
@@ -223,11 +249,13 @@ package struct EntryTable {
     /// Files `entry` as the newest; returns the entries it replaces (a `.shared` instance
     /// of the same key that died, and dead ones a sweep reclaimed), for release after
     /// unlocking. (An array, not an optional: an empty one costs nothing to drop, where
-    /// an optional entry is dropped through value witnesses.)
-    package mutating func append(_ entry: consuming StoredEntry, hash: Int) -> [StoredEntry] {
+    /// an optional entry is dropped through value witnesses.) `mayFindFiled`: false when
+    /// its build knows that no entry of its key is filed (``EndOfBuild/mayFindFiled``),
+    /// and then no scan looks for one.
+    package mutating func append(_ entry: consuming StoredEntry, hash: Int, mayFindFiled: Bool = true) -> [StoredEntry] {
         entry.hash = hash
         var replaced: [StoredEntry] = []
-        if let position = position(of: entry.key, hash: hash), let dead = remove(at: position) {
+        if mayFindFiled, let position = position(of: entry.key, hash: hash), let dead = remove(at: position) {
             replaced.append(dead)
         }
         if entries.capacity == 0 { entries.reserveCapacity(8) }
@@ -361,9 +389,11 @@ package struct StoredEntry {
 
     package var holding: Holding
     package let key: StorageKey
-    package let scope: Scope
+    /// Unretained, as a build's (every scope lives for the process): an entry is copied
+    /// and destroyed as three references, not four.
+    package unowned(unsafe) let scope: Scope
     /// What few entries carry (a singleton's reporter, a deadline, a leak report's chain),
-    /// in one box, nil for the others: an entry is copied and destroyed as four references.
+    /// in one box, nil for the others.
     private let extras: Extras?
     private final class Extras {
         weak var reporter: ContainerNode?
@@ -468,4 +498,107 @@ package struct StorageKey: Hashable, CustomStringConvertible {
         guard let parameterBox else { return registration.description }
         return "\(registration.memberName)[\(parameterBox.description)] (\(registration.typeName))"
     }
+}
+
+// MARK: Payloads
+
+// The forms an instance takes in storage, in a graph and in events (no shared state).
+
+/// Strong storage of an instance that is not itself a class instance (a struct, an
+/// existential): see ``Payload``.
+@usableFromInline
+package class AnyInstanceBox {
+    @usableFromInline init() {}
+    /// The boxed value's identity when it is a class instance (for events).
+    package var identity: ObjectIdentifier? { nil }
+    /// The boxed value when it is a class instance (an existential, an optional), for the
+    /// leak check.
+    package var classInstance: AnyObject? { nil }
+    /// Whether the boxed value is an optional's `nil`, which no scope keeps (as in Factory).
+    package var holdsNil: Bool { false }
+}
+
+@usableFromInline
+package final class InstanceBox<T>: AnyInstanceBox {
+    @usableFromInline package let value: T
+    @usableFromInline package init(_ value: T) { self.value = value }
+    override package var identity: ObjectIdentifier? { instanceIdentity(of: value) }
+    override package var classInstance: AnyObject? { Payload.classInstance(in: value) }
+    override package var holdsNil: Bool { (value as? any OptionalUnwrapping).map { $0.unwrappedAny == nil } ?? false }
+}
+
+/// How an instance is kept in storage and in a graph: a class instance as itself (one
+/// reference to retain on a read), anything else in an ``InstanceBox``.
+@usableFromInline
+package enum Payload {
+    /// Whether a `T` is kept as itself: a class type (one word). Constant once `T` is known.
+    @inlinable @inline(__always)
+    package static func isDirect<T>(_: T.Type) -> Bool {
+        T.self is AnyObject.Type && MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
+    }
+
+    @inlinable @inline(__always)
+    package static func wrap<T>(_ value: T) -> AnyObject {
+        isDirect(T.self) ? unsafeBitCast(value, to: AnyObject.self) : InstanceBox(value)
+    }
+
+    @inlinable @inline(__always)
+    package static func unwrap<T>(_ payload: AnyObject, as _: T.Type) -> T {
+        isDirect(T.self) ? unsafeBitCast(payload, to: T.self) : unsafeDowncast(payload, to: InstanceBox<T>.self).value
+    }
+
+    /// A `.shared` instance read back from its weak reference.
+    @inlinable @inline(__always)
+    package static func unwrapWeak<T>(_ object: AnyObject, as _: T.Type) -> T {
+        isDirect(T.self) ? unsafeBitCast(object, to: T.self) : object as! T
+    }
+
+    /// What `.shared` keeps weakly of `value`: the class instance (as itself, out of an
+    /// existential, or out of optionals, nested too, as Factory does), or nil for a value
+    /// or `nil`, which a weak reference cannot keep.
+    @inlinable
+    package static func weakTarget<T>(of value: T) -> AnyObject? {
+        isDirect(T.self) ? wrap(value) : classInstance(in: value)
+    }
+
+    /// The class instance in `value`, unwrapping optionals; nil for anything else.
+    @usableFromInline
+    package static func classInstance(in value: Any) -> AnyObject? {
+        if let optional = value as? any OptionalUnwrapping { return optional.unwrappedAny.flatMap(classInstance(in:)) }
+        return type(of: value) is AnyClass ? value as AnyObject : nil
+    }
+
+    /// The identity of the instance in `payload`, when it is a class instance.
+    package static func identity(of payload: AnyObject) -> ObjectIdentifier? {
+        if let box = payload as? AnyInstanceBox { return box.identity }
+        return ObjectIdentifier(payload)
+    }
+}
+
+/// Weak storage of a class instance (the `.shared` scope).
+package final class WeakInstance {
+    /// A `let`: a `var` of a class is read through a dynamic exclusivity check (+76
+    /// instructions per `.shared` hit).
+    package weak let object: AnyObject?
+    package let identity: ObjectIdentifier
+    package init(_ object: AnyObject) {
+        self.object = object
+        identity = ObjectIdentifier(object)
+    }
+}
+
+/// The identity of `value` when it is a class instance, for events and tests.
+@usableFromInline
+package func instanceIdentity<T>(of value: T) -> ObjectIdentifier? {
+    type(of: value as Any) is AnyClass ? ObjectIdentifier(value as AnyObject) : nil
+}
+
+/// An `Optional` of any type, unwrapped without knowing it (`.shared` of `Factory<T?>`).
+package protocol OptionalUnwrapping {
+    /// The wrapped value, or nil.
+    var unwrappedAny: Any? { get }
+}
+
+extension Optional: OptionalUnwrapping {
+    package var unwrappedAny: Any? { map { $0 as Any } }
 }

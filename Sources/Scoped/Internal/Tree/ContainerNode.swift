@@ -1,6 +1,6 @@
-// Concurrency rule: a node keeps its mutable state in one `Locked` value, `state`, and
-// its instances in `storage` (InstanceStorage.swift). Tree walks take one scope's `state`
-// at a time (the inventory is in Locked.swift), only to read or swap it: factory bodies,
+// Concurrency rule: a node keeps its instances in `storage` (InstanceStorage.swift) and
+// its mutable state (`state`: children, overrides, observers) in the same lock, the
+// storage's. Tree walks take one scope's lock at a time (the inventory is in Locked.swift), only to read or swap it: factory bodies,
 // observers and the `deinit`s of released instances run after unlocking. Closing
 // releases children first, then this scope's instances newest first.
 //
@@ -33,6 +33,18 @@ package final class ContainerNode: Sendable {
         package var autoRegistration: AutoRegistration?
         /// Overrides saved by `ContainerManager.push()`, the latest last.
         package var savedOverrides: [[RegistrationKey: any OverrideBody]] = []
+    }
+
+    /// The node's ``State``, guarded by its storage's lock (``StorageState/node``).
+    package struct StateLock {
+        let storage: InstanceStorage
+
+        /// Runs `body` with exclusive access to the node's state. `body` must not run user
+        /// code, nor use the node's storage (the same lock).
+        @inline(__always)
+        package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
+            try storage.withLock { try body(&$0.node) }
+        }
     }
 
     /// The enclosing lifetime scope's node as a word (0 for a root container), retained
@@ -73,8 +85,9 @@ package final class ContainerNode: Sendable {
     /// per registration however many roots register an override of it (each
     /// `AutoRegistering` root does), as in Factory, apart from the declared ones.
     package let overriddenSingletons: InstanceStorage
-    /// The tree, overrides and observers: one lock (one allocation) per node.
-    package let state = Locked(State())
+    /// The tree, overrides and observers, kept in `storage`'s lock beside its instances:
+    /// one lock (one allocation) per node, not one for each.
+    package var state: StateLock { StateLock(storage: storage) }
     /// `overrideCount`, `observerCount`, `indexInParent` and `autoRegistrationPending`, in one allocation.
     private let atomicWords = AtomicWords(count: 4)
     /// Number of overrides registered here; read without locking on every resolve.
@@ -107,13 +120,15 @@ package final class ContainerNode: Sendable {
         // Both retained by hand, given back in `deinit` through the release queue.
         parentBits = parent.map { UnsafeReference.retaining($0).bits } ?? 0
         openedFromBits = openedFrom.map { UnsafeReference.retaining($0).bits } ?? 0
-        self.rootBits = parent.map { UnsafeReference.unretained($0.root).bits } ?? 0
+        // The parent's words, not `parent.root`: no retain and release of the root (slow:
+        // it is weakly referenced).
+        self.rootBits = parent.map { $0.isRoot ? UnsafeReference.unretained($0).bits : $0.rootBits } ?? 0
         self.worldNumber = worldNumber
         self.singletons = singletons
         self.overriddenSingletons = overriddenSingletons
         let storage = InstanceStorage(indexed: parent == nil)
         self.storage = storage
-        self.rootStorage = UnsafeReference.unretained(parent?.root.storage ?? storage)  // kept by the root
+        self.rootStorage = parent?.rootStorage ?? UnsafeReference.unretained(storage)  // kept by the root
         self.isWorldRoot = worldRoot
         let number = ProcessWideCounter.scopeNodeNumbers.next()
         self.number = number

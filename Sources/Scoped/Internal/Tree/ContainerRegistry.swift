@@ -1,7 +1,7 @@
 // Concurrency rule: `live` (a `Locked`) guards the weak list of every root container's
 // node; it is held only to add, remove or copy the list. A root's lifetime scopes are
-// reached through the nodes' `state` locks, one at a time, and under a parent's each
-// child's storage lock for a moment (nesting 1 in Locked.swift). No user code runs
+// reached through the nodes' locks (their storages'), one at a time, and under a
+// parent's each child's for a moment (nesting 1 in Locked.swift). No user code runs
 // meanwhile.
 
 /// Every live root container's node, so that `Scope.<name>.reset()` can reach every
@@ -10,16 +10,16 @@ package enum ContainerRegistry {
     private struct WeakRoot {
         weak var node: ContainerNode?
         let worldNumber: UInt64
-        /// The root's storage and state (its open children), reachable without the node:
-        /// a reset asks them what they hold before taking a strong reference to the root.
+        /// The root's storage, with its node's state (its open children) in the same lock,
+        /// reachable without the node: a reset asks it what it holds before taking a
+        /// strong reference to the root.
         let storage: InstanceStorage
-        let state: Locked<ContainerNode.State>
     }
 
     private static let live = Locked<[ObjectIdentifier: WeakRoot]>([:])
 
     package static func add(_ root: ContainerNode) {
-        let entry = WeakRoot(node: root, worldNumber: root.worldNumber, storage: root.storage, state: root.state)
+        let entry = WeakRoot(node: root, worldNumber: root.worldNumber, storage: root.storage)
         live.withLock { $0[ObjectIdentifier(root)] = entry }
     }
 
@@ -37,19 +37,20 @@ package enum ContainerRegistry {
         let number = world?.number ?? 0
         let roots = live.withLock { $0.values.filter { $0.worldNumber == number } }
         var found: [ContainerNode] = []
-        // A stack of the scopes' states, not recursion: a chain of lifetime scopes may be
-        // deep. A child is retained under its parent's lock, where it is alive; of the
-        // others the walk keeps their state, which keeps no node alive.
-        var unvisited: [Locked<ContainerNode.State>] = []
+        // A stack of the scopes' storages (each with its node's state), not recursion: a
+        // chain of lifetime scopes may be deep. A child is retained under its parent's
+        // lock, where it is alive; of the others the walk keeps their storage, which keeps
+        // no node alive.
+        var unvisited: [InstanceStorage] = []
         for root in roots {
             if root.storage.holdsInstances(of: scope), let node = root.node { found.append(node) }
-            unvisited.append(root.state)
+            unvisited.append(root.storage)
         }
-        while let state = unvisited.popLast() {
-            state.withLock { state in
-                state.children.forEach { child in
+        while let storage = unvisited.popLast() {
+            storage.withLock { state in
+                state.node.children.forEach { child in
                     if child.storage.holdsInstances(of: scope) { found.append(child) }
-                    unvisited.append(child.state)
+                    unvisited.append(child.storage)
                 }
             }
         }
