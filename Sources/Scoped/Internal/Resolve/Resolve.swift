@@ -235,9 +235,13 @@ extension ContainerNode {
         // read after the overrides: a reset raises it before it clears them.
         if !kind.holdsInstances, Route.mayResolveFast(key, from: self), withRoot({ $0.autoRegistrationPending.load(ordering: .acquiring) == 0 }) {
             return ResolutionContext.withCurrent { context in
+                // A graph's instance (each edge of a DAG) before a frame is made.
+                if kind.home == .graph, let held = context.graphInstance(key, box: parameter?.pointee.box) {
+                    return .found(.held(held))
+                }
                 context.noteOutermostStart()
                 let frame = ThreadFrame(key, parameter: parameter, kind: kind, custom: nil, ownedByChild: false, in: self)
-                return Route.beginUnheld(frame, from: self, override: nil, observed: false, context: context)
+                return Route.beginUnheld(frame, from: self, override: nil, observed: false, context: context, graphLookedUp: true)
             }
         }
         return beginGeneral(key, parameter: parameter, kind: kind, custom: custom)
