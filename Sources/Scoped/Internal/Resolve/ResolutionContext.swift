@@ -226,10 +226,12 @@ package final class ResolutionContext {
     @inline(__always)
     package func open(_ frame: ThreadFrame, filing: Filing) {
         let bit = FrameStack.bit(of: frame.key)
-        if state.pointee.frames.keys & bit != 0 {
-            checkCycle(frame)
+        let keys = state.pointee.frames.keys
+        // Pushed first, then checked in place: the frame is written once, on the stack.
+        state.pointee.frames.push(OpenFrame(frame: frame, filing: filing, keysBefore: keys), bit: bit)
+        if keys & bit != 0 {
+            checkCycleOfInnermost()
         }
-        state.pointee.frames.push(OpenFrame(frame: frame, filing: filing, keysBefore: state.pointee.frames.keys), bit: bit)
     }
 
     /// What the innermost build has left to do.
@@ -268,9 +270,10 @@ package final class ResolutionContext {
         _ = replaced
     }
 
+    /// The cycle check of the build just opened, against those open before it.
     @inline(never)
-    private func checkCycle(_ frame: ThreadFrame) {
-        frame.checkCycle(in: state.pointee.frames.open)
+    private func checkCycleOfInnermost() {
+        state.pointee.frames.innermost.pointee.frame.checkCycle(in: state.pointee.frames.open.dropLast())
     }
 
     /// Stops for a re-entrant build of `frame` found in storage. The chain opens at the
