@@ -310,12 +310,11 @@ private struct FrameStack: ~Copyable {
     /// says that a scan may find it.
     private(set) var keys: UInt64 = 0
 
-    /// The bit of `key` in ``keys``: from its position and type, which two builds of one
-    /// registration share.
+    /// The bit of `key` in ``keys``: from its declaration's line and column, which two
+    /// builds of one registration share.
     @inline(__always)
     static func bit(of key: RegistrationKey) -> UInt64 {
-        let mixed = (UInt64(key.position) ^ UInt64(UInt(bitPattern: ObjectIdentifier(key.producedType)))) &* 0x9E37_79B9_7F4A_7C15
-        return 1 << (mixed >> 58)
+        1 << ((UInt64(key.position) &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }
 
     init() {

@@ -211,6 +211,16 @@ package struct Filing {
         }
     }
 
+    /// Nothing to file, nothing to report: `.nowhere` or `.dropped`, unobserved.
+    var isUnobservedNowhere: Bool {
+        @inline(__always) get {
+            switch place {
+            case .nowhere, .dropped: !observed
+            case .graph, .storage: false
+            }
+        }
+    }
+
     package let place: Place
     /// The node that reports the build and owns a stored one; nil on the fast path.
     package let reporter: UnsafeReference<ContainerNode>?
@@ -236,7 +246,7 @@ extension ContainerNode {
         if !kind.holdsInstances, Route.mayResolveFast(key, from: self), withRoot({ $0.autoRegistrationPending.load(ordering: .acquiring) == 0 }) {
             return ResolutionContext.withCurrent { context in
                 // A graph's instance (each edge of a DAG) before a frame is made.
-                if kind.home == .graph, let held = context.graphInstance(key, box: parameter?.pointee.box) {
+                if kind.home == .graph, let held = Self.graphInstance(key, parameter: parameter, in: context) {
                     return .found(.held(held))
                 }
                 context.noteOutermostStart()
@@ -245,6 +255,16 @@ extension ContainerNode {
             }
         }
         return beginGeneral(key, parameter: parameter, kind: kind, custom: custom)
+    }
+
+    /// The current graph's instance of `key` with `parameter`, its box read only when
+    /// there is one (a `Factory` passes none: nothing to retain or release).
+    @inline(__always)
+    private static func graphInstance(
+        _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, in context: ResolutionContext
+    ) -> AnyObject? {
+        guard let parameter else { return context.graphInstance(key, box: nil) }
+        return context.graphInstance(key, box: parameter.pointee.box)
     }
 
     /// `beginBuild` for a caching scope, or with anything in play: the held instance, or
@@ -300,6 +320,15 @@ extension ResolutionContext {
     /// files and reports the instance as its filing says.
     @usableFromInline
     package func finishBuild(_ payload: AnyObject?) {
+        // A unique build nobody observes (most builds of a chain): close it and return,
+        // the rest out of line, so that this path saves no registers.
+        if innermostFiling.isUnobservedNowhere { return closeInnermost() }
+        finishFiling(payload)
+    }
+
+    /// ``finishBuild(_:)`` for a build that files its instance or reports it.
+    @inline(never)
+    private func finishFiling(_ payload: AnyObject?) {
         let filing = innermostFiling
         guard !filing.observed else { return fileAndReport(filing, payload: payload) }
         switch filing.place {
