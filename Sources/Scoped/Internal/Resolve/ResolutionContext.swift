@@ -261,12 +261,12 @@ package final class ResolutionContext {
         if state.pointee.graph.hasNoBuffer { state.pointee.graph.adopt(finished) }
     }
 
-    /// Files `payload` as the current graph's instance for `key`.
-    package func fileInGraph(_ payload: AnyObject, for key: StorageKey) {
+    /// Files `payload` as the current graph's instance of `frame`'s build.
+    package func fileInGraph(_ payload: AnyObject, for frame: ThreadFrame) {
         // A parameter factory without `.perParameter` can file its key again (a nested
         // build with another parameter finished first): the replaced instance is released
         // once the table is consistent (its `deinit` may resolve).
-        let replaced = state.pointee.graph.insert(payload, for: key)
+        let replaced = state.pointee.graph.insert(payload, for: frame.key, box: frame.parameter.box)
         _ = replaced
     }
 
@@ -443,17 +443,18 @@ private struct GraphTable: ~Copyable {
         return bucket(of: registration, box, hash: Self.hash(registration, box)).pointee.value
     }
 
-    /// Files `value` for `key`; returns the one it replaces, for the caller to release.
-    mutating func insert(_ value: AnyObject, for key: StorageKey) -> AnyObject? {
+    /// Files `value` for `registration` and `box`; returns the one it replaces, for the
+    /// caller to release.
+    mutating func insert(_ value: AnyObject, for registration: RegistrationKey, box: ParameterBox?) -> AnyObject? {
         if (count + 1) * 2 > capacity { grow() }
-        let (registration, box) = (key.registration, key.parameterBox)
         let hash = Self.hash(registration, box)
         let bucket = bucket(of: registration, box, hash: hash)
         guard bucket.pointee.hash == 0 else {
             defer { bucket.pointee.value = value }
             return bucket.pointee.value
         }
-        bucket.pointee = Bucket(hash: hash, registration: registration, parameterBox: box, value: value)
+        // An empty bucket holds only nils: initialized over, nothing to release.
+        bucket.initialize(to: Bucket(hash: hash, registration: registration, parameterBox: box, value: value))
         count += 1
         return nil
     }

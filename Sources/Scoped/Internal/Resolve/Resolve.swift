@@ -335,9 +335,9 @@ extension ResolutionContext {
         case .nowhere, .dropped:
             closeInnermost()
         case .graph:
-            let key = innermostFrame.storageKey
+            let frame = innermostFrame
             closeInnermost()
-            if let payload { fileInGraph(payload, for: key) }
+            if let payload { fileInGraph(payload, for: frame) }
         case .storage:
             fileAndReport(filing, payload: payload)
         }
@@ -356,7 +356,7 @@ extension ResolutionContext {
         case .nowhere:
             break
         case .graph:
-            if let payload { fileInGraph(payload, for: frame.storageKey) }
+            if let payload { fileInGraph(payload, for: frame) }
         case .storage(let storage):
             // `payload` came in `kind.payloadForm`: a weakly kept one is the target itself.
             kept = storage.takeRetained().fileBuild(
