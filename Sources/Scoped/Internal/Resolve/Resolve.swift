@@ -246,7 +246,7 @@ extension ContainerNode {
         if !kind.holdsInstances, Route.mayResolveFast(key, from: self), withRoot({ $0.autoRegistrationPending.load(ordering: .acquiring) == 0 }) {
             return ResolutionContext.withCurrent { context in
                 // A graph's instance (each edge of a DAG) before a frame is made.
-                if kind.home == .graph, let held = Self.graphInstance(key, parameter: parameter, in: context) {
+                if kind.home == .graph, let held = context.graphInstance(key, box: parameter?.pointee.box) {
                     return .found(.held(held))
                 }
                 context.noteOutermostStart()
@@ -255,16 +255,6 @@ extension ContainerNode {
             }
         }
         return beginGeneral(key, parameter: parameter, kind: kind, custom: custom)
-    }
-
-    /// The current graph's instance of `key` with `parameter`, its box read only when
-    /// there is one (a `Factory` passes none: nothing to retain or release).
-    @inline(__always)
-    private static func graphInstance(
-        _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, in context: ResolutionContext
-    ) -> AnyObject? {
-        guard let parameter else { return context.graphInstance(key, box: nil) }
-        return context.graphInstance(key, box: parameter.pointee.box)
     }
 
     /// `beginBuild` for a caching scope, or with anything in play: the held instance, or
