@@ -69,6 +69,19 @@ package final class ResolutionContext {
         state.pointee.graph.value(for: registration, box: box)
     }
 
+    /// The same for a thread's build: a `Factory` (no `parameter`) reads no box, so a hit
+    /// retains and releases nothing but the instance.
+    @inline(__always)
+    package func graphInstance(_ registration: RegistrationKey, parameter: UnsafePointer<AnyParameter>?) -> AnyObject? {
+        guard let parameter else { return state.pointee.graph.value(for: registration, box: nil) }
+        return graphInstance(registration, boxOf: parameter)
+    }
+
+    @inline(never)
+    private func graphInstance(_ registration: RegistrationKey, boxOf parameter: UnsafePointer<AnyParameter>) -> AnyObject? {
+        graphInstance(registration, box: parameter.pointee.box)
+    }
+
     /// Runs `deliver` (the observers' calls) unless this thread is already delivering: an
     /// observer never sees its own activity and never recurses.
     package func deliveringEvents(_ deliver: () -> Void) {

@@ -246,7 +246,7 @@ extension ContainerNode {
         if !kind.holdsInstances, Route.mayResolveFast(key, from: self), withRoot({ $0.autoRegistrationPending.load(ordering: .acquiring) == 0 }) {
             return ResolutionContext.withCurrent { context in
                 // A graph's instance (each edge of a DAG) before a frame is made.
-                if kind.home == .graph, let held = context.graphInstance(key, box: parameter?.pointee.box) {
+                if kind.home == .graph, let held = context.graphInstance(key, parameter: parameter) {
                     return .found(.held(held))
                 }
                 context.noteOutermostStart()
