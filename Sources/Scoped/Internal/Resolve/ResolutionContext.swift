@@ -62,10 +62,24 @@ package final class ResolutionContext {
     /// The registrations being built on this thread, outermost first (a copy).
     package var frames: [ThreadFrame] { state.pointee.frames.all }
 
-    /// The `.graph` instance (a ``Payload``) of the current top-level resolve for `key`.
-    @usableFromInline
-    package func graphInstance(_ key: StorageKey) -> AnyObject? {
-        state.pointee.graph.isEmpty ? nil : state.pointee.graph.value(for: key)
+    /// The `.graph` instance (a ``Payload``) of the current top-level resolve for
+    /// `registration` and, for a per-parameter factory, its parameter's `box`.
+    @inline(__always)
+    package func graphInstance(_ registration: RegistrationKey, box: ParameterBox?) -> AnyObject? {
+        state.pointee.graph.value(for: registration, box: box)
+    }
+
+    /// The same for a thread's build: a `Factory` (no `parameter`) reads no box, so a hit
+    /// retains and releases nothing but the instance.
+    @inline(__always)
+    package func graphInstance(_ registration: RegistrationKey, parameter: UnsafePointer<AnyParameter>?) -> AnyObject? {
+        guard let parameter else { return state.pointee.graph.value(for: registration, box: nil) }
+        return graphInstance(registration, boxOf: parameter)
+    }
+
+    @inline(never)
+    private func graphInstance(_ registration: RegistrationKey, boxOf parameter: UnsafePointer<AnyParameter>) -> AnyObject? {
+        graphInstance(registration, box: parameter.pointee.box)
     }
 
     /// Runs `deliver` (the observers' calls) unless this thread is already delivering: an
@@ -220,12 +234,17 @@ package final class ResolutionContext {
     }
 
     /// Opens `frame` with what ``finishBuild(_:)`` must do; stops the process on a cycle.
+    /// The open frames are scanned only when one may build the same registration (their
+    /// ``FrameStack/keys`` say so): a chain whose registrations all differ pays a test.
     @inline(__always)
     package func open(_ frame: ThreadFrame, filing: Filing) {
-        if !state.pointee.frames.isEmpty {
-            checkCycle(frame)
+        let bit = FrameStack.bit(of: frame.key)
+        let keys = state.pointee.frames.keys
+        // Pushed first, then checked in place: the frame is written once, on the stack.
+        state.pointee.frames.push(OpenFrame(frame: frame, filing: filing, keysBefore: keys), bit: bit)
+        if keys & bit != 0 {
+            checkCycleOfInnermost()
         }
-        state.pointee.frames.push(OpenFrame(frame: frame, filing: filing))
     }
 
     /// What the innermost build has left to do.
@@ -246,24 +265,28 @@ package final class ResolutionContext {
         }
     }
 
+    /// Releases the graph's instances, its table detached first: a `deinit` that resolves
+    /// starts a fresh graph. The buffer is kept for the next one.
     @inline(never)
     private func dropGraph() {
-        let finished = state.pointee.graph.removeAll()
-        _ = finished
+        var finished = state.pointee.graph.detach()
+        finished.releaseAll()
+        if state.pointee.graph.hasNoBuffer { state.pointee.graph.adopt(finished) }
     }
 
-    /// Files `payload` as the current graph's instance for `key`.
-    package func fileInGraph(_ payload: AnyObject, for key: StorageKey) {
+    /// Files `payload` as the current graph's instance of `frame`'s build.
+    package func fileInGraph(_ payload: AnyObject, for frame: ThreadFrame) {
         // A parameter factory without `.perParameter` can file its key again (a nested
         // build with another parameter finished first): the replaced instance is released
         // once the table is consistent (its `deinit` may resolve).
-        let replaced = state.pointee.graph.insert(payload, for: key)
+        let replaced = state.pointee.graph.insert(payload, for: frame.key, box: frame.parameter.box)
         _ = replaced
     }
 
+    /// The cycle check of the build just opened, against those open before it.
     @inline(never)
-    private func checkCycle(_ frame: ThreadFrame) {
-        frame.checkCycle(in: state.pointee.frames.open)
+    private func checkCycleOfInnermost() {
+        state.pointee.frames.innermost.pointee.frame.checkCycle(in: state.pointee.frames.open.dropLast())
     }
 
     /// Stops for a re-entrant build of `frame` found in storage. The chain opens at the
@@ -285,6 +308,8 @@ package final class ResolutionContext {
 package struct OpenFrame {
     package let frame: ThreadFrame
     package let filing: Filing
+    /// The stack's ``FrameStack/keys`` before this build opened, restored when it closes.
+    fileprivate let keysBefore: UInt64
 }
 
 /// The open builds of one thread, outermost first: trivial values, pushed and popped
@@ -293,6 +318,17 @@ private struct FrameStack: ~Copyable {
     private var base: UnsafeMutablePointer<OpenFrame>
     private var capacity = 16
     private(set) var count = 0
+    /// One bit per open build's registration (``bit(of:)``): a registration whose bit is
+    /// clear is not open, so a cycle check need not scan. Exact either way: a set bit only
+    /// says that a scan may find it.
+    private(set) var keys: UInt64 = 0
+
+    /// The bit of `key` in ``keys``: from its declaration's line and column, which two
+    /// builds of one registration share.
+    @inline(__always)
+    static func bit(of key: RegistrationKey) -> UInt64 {
+        1 << ((UInt64(key.position) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    }
 
     init() {
         base = .allocate(capacity: 16)
@@ -305,10 +341,11 @@ private struct FrameStack: ~Copyable {
     var isEmpty: Bool { count == 0 }
 
     @inline(__always)
-    mutating func push(_ build: OpenFrame) {
+    mutating func push(_ build: OpenFrame, bit: UInt64) {
         if count == capacity { grow() }
         (base + count).initialize(to: build)
         count += 1
+        keys |= bit
     }
 
     @inline(never)
@@ -323,6 +360,7 @@ private struct FrameStack: ~Copyable {
     @inline(__always)
     mutating func pop() {
         count -= 1
+        keys = base[count].keysBefore
     }
 
     /// The innermost open build (the stack must not be empty).
@@ -339,10 +377,12 @@ private struct FrameStack: ~Copyable {
     var all: [ThreadFrame] { Array(open) }
 }
 
-/// The `.graph` instances of one top-level resolve: an open-addressing table whose buffer
-/// is reused. A hit is each edge of a DAG, so a lookup does little: each bucket keeps its
-/// hash beside its key, so a probe compares one word, and the key only when the hashes match.
-private struct GraphTable {
+/// The `.graph` instances of one top-level resolve: an open-addressing table in manually
+/// allocated memory, reused from one top-level resolve to the next. A hit is each edge of
+/// a DAG, so a lookup does little and retains nothing but the instance it returns: each
+/// bucket keeps its hash beside its key, so a probe compares one word, and the key only
+/// when the hashes match.
+private struct GraphTable: ~Copyable {
     private struct Bucket {
         /// The key's hash with its top bit set; 0 for an empty bucket.
         var hash = 0
@@ -351,10 +391,24 @@ private struct GraphTable {
         var value: AnyObject?
     }
 
-    private var buckets: [Bucket] = []
-    private var count = 0
+    /// `capacity` buckets (a power of two), every one initialized; nil before the first insert.
+    private var buckets: UnsafeMutablePointer<Bucket>?
+    private var capacity = 0
+    private(set) var count = 0
+
+    init() {}
+
+    deinit {
+        if let buckets {
+            buckets.deinitialize(count: capacity)
+            buckets.deallocate()
+        }
+    }
 
     var isEmpty: Bool { count == 0 }
+
+    /// Whether it has no buffer (it was detached, or never filled).
+    var hasNoBuffer: Bool { buckets == nil }
 
     /// ``RegistrationKey/quickHash``, mixed with a per-parameter key's parameter hash; never 0.
     @inline(__always)
@@ -377,64 +431,86 @@ private struct GraphTable {
         }
     }
 
-    /// The bucket index of `key`, or of the empty bucket where it goes.
+    /// The bucket of `registration` and `box`, or the empty bucket where they go (the
+    /// table must have a buffer).
     @inline(__always)
-    private func index(of registration: RegistrationKey, _ box: ParameterBox?, hash: Int) -> Int {
-        let mask = buckets.count - 1
+    private func bucket(of registration: RegistrationKey, _ box: ParameterBox?, hash: Int) -> UnsafeMutablePointer<Bucket> {
+        let (buckets, mask) = (buckets.unsafelyUnwrapped, capacity - 1)
         var index = hash & mask
         // Fields compared in place: a bucket is never copied (a copy retains its box and value).
         while buckets[index].hash != 0 {
             if buckets[index].hash == hash, buckets[index].registration.unsafelyUnwrapped == registration,
                 Self.sameParameter(buckets[index].parameterBox, box)
             {
-                return index
+                break
             }
             index = (index &+ 1) & mask
         }
-        return index
+        return buckets + index
     }
 
-    /// The instance filed for `key`. `mutating` though it changes nothing: the table is then
-    /// passed in place, not as a borrowed copy retained and released on every hit.
-    mutating func value(for key: StorageKey) -> AnyObject? {
-        let (registration, box) = (key.registration, key.parameterBox)
-        return buckets[index(of: registration, box, hash: Self.hash(registration, box))].value
+    /// The instance filed for `registration` and `box` (a per-parameter factory's parameter).
+    @inline(__always)
+    func value(for registration: RegistrationKey, box: ParameterBox?) -> AnyObject? {
+        guard count != 0 else { return nil }
+        return bucket(of: registration, box, hash: Self.hash(registration, box)).pointee.value
     }
 
-    /// Files `value` for `key`; returns the one it replaces, for the caller to release.
-    @discardableResult
-    mutating func insert(_ value: AnyObject, for key: StorageKey) -> AnyObject? {
-        if (count + 1) * 2 > buckets.count { grow() }
-        let (registration, box) = (key.registration, key.parameterBox)
+    /// Files `value` for `registration` and `box`; returns the one it replaces, for the
+    /// caller to release.
+    mutating func insert(_ value: AnyObject, for registration: RegistrationKey, box: ParameterBox?) -> AnyObject? {
+        if (count + 1) * 2 > capacity { grow() }
         let hash = Self.hash(registration, box)
-        let index = index(of: registration, box, hash: hash)
-        guard buckets[index].hash == 0 else {
-            defer { buckets[index].value = value }
-            return buckets[index].value
+        let bucket = bucket(of: registration, box, hash: hash)
+        guard bucket.pointee.hash == 0 else {
+            defer { bucket.pointee.value = value }
+            return bucket.pointee.value
         }
-        buckets[index] = Bucket(hash: hash, registration: registration, parameterBox: box, value: value)
+        // An empty bucket holds only nils: initialized over, nothing to release.
+        bucket.initialize(to: Bucket(hash: hash, registration: registration, parameterBox: box, value: value))
         count += 1
         return nil
     }
 
     private mutating func grow() {
-        let old = buckets
-        buckets = Array(repeating: Bucket(), count: max(16, buckets.count * 2))
-        for bucket in old where bucket.hash != 0 {
-            buckets[index(of: bucket.registration.unsafelyUnwrapped, bucket.parameterBox, hash: bucket.hash)] = bucket
+        let (old, oldCapacity) = (buckets, capacity)
+        capacity = max(16, capacity * 2)
+        buckets = .allocate(capacity: capacity)
+        buckets.unsafelyUnwrapped.initialize(repeating: Bucket(), count: capacity)
+        guard let old else { return }
+        for index in 0..<oldCapacity {
+            let moved = (old + index).move()
+            guard moved.hash != 0 else { continue }
+            bucket(of: moved.registration.unsafelyUnwrapped, moved.parameterBox, hash: moved.hash).pointee = moved
         }
+        old.deallocate()
     }
 
-    /// Empties the table, keeping its capacity; returns the instances, for the caller to release.
-    mutating func removeAll() -> [AnyObject] {
-        var removed: [AnyObject] = []
-        removed.reserveCapacity(count)
-        for index in buckets.indices where buckets[index].hash != 0 {
-            if let value = buckets[index].value { removed.append(value) }
-            buckets[index] = Bucket()
+    /// The table with this one's instances and buffer; this one is left empty, without a
+    /// buffer, for a resolve that a released instance's `deinit` makes.
+    mutating func detach() -> GraphTable {
+        var detached = GraphTable()
+        (detached.buckets, detached.capacity, detached.count) = (buckets, capacity, count)
+        (buckets, capacity, count) = (nil, 0, 0)
+        return detached
+    }
+
+    /// Takes over `other`'s buffer (this one has none).
+    mutating func adopt(_ other: consuming GraphTable) {
+        (buckets, capacity, count) = (other.buckets, other.capacity, other.count)
+        (other.buckets, other.capacity, other.count) = (nil, 0, 0)
+    }
+
+    /// Empties the table, keeping its buffer, and releases its instances, each once its
+    /// bucket is empty.
+    mutating func releaseAll() {
+        guard let buckets else { return }
+        for index in 0..<capacity where buckets[index].hash != 0 {
+            let released = (buckets + index).move()
+            (buckets + index).initialize(to: Bucket())
+            count -= 1
+            _ = released
         }
-        count = 0
-        return removed
     }
 }
 

@@ -211,6 +211,16 @@ package struct Filing {
         }
     }
 
+    /// Nothing to file, nothing to report: `.nowhere` or `.dropped`, unobserved.
+    var isUnobservedNowhere: Bool {
+        @inline(__always) get {
+            switch place {
+            case .nowhere, .dropped: !observed
+            case .graph, .storage: false
+            }
+        }
+    }
+
     package let place: Place
     /// The node that reports the build and owns a stored one; nil on the fast path.
     package let reporter: UnsafeReference<ContainerNode>?
@@ -235,9 +245,13 @@ extension ContainerNode {
         // read after the overrides: a reset raises it before it clears them.
         if !kind.holdsInstances, Route.mayResolveFast(key, from: self), withRoot({ $0.autoRegistrationPending.load(ordering: .acquiring) == 0 }) {
             return ResolutionContext.withCurrent { context in
+                // A graph's instance (each edge of a DAG) before a frame is made.
+                if kind.home == .graph, let held = context.graphInstance(key, parameter: parameter) {
+                    return .found(.held(held))
+                }
                 context.noteOutermostStart()
                 let frame = ThreadFrame(key, parameter: parameter, kind: kind, custom: nil, ownedByChild: false, in: self)
-                return Route.beginUnheld(frame, from: self, override: nil, observed: false, context: context)
+                return Route.beginUnheld(frame, from: self, override: nil, observed: false, context: context, graphLookedUp: true)
             }
         }
         return beginGeneral(key, parameter: parameter, kind: kind, custom: custom)
@@ -296,15 +310,24 @@ extension ResolutionContext {
     /// files and reports the instance as its filing says.
     @usableFromInline
     package func finishBuild(_ payload: AnyObject?) {
+        // A unique build nobody observes (most builds of a chain): close it and return,
+        // the rest out of line, so that this path saves no registers.
+        if innermostFiling.isUnobservedNowhere { return closeInnermost() }
+        finishFiling(payload)
+    }
+
+    /// ``finishBuild(_:)`` for a build that files its instance or reports it.
+    @inline(never)
+    private func finishFiling(_ payload: AnyObject?) {
         let filing = innermostFiling
         guard !filing.observed else { return fileAndReport(filing, payload: payload) }
         switch filing.place {
         case .nowhere, .dropped:
             closeInnermost()
         case .graph:
-            let key = innermostFrame.storageKey
+            let frame = innermostFrame
             closeInnermost()
-            if let payload { fileInGraph(payload, for: key) }
+            if let payload { fileInGraph(payload, for: frame) }
         case .storage:
             fileAndReport(filing, payload: payload)
         }
@@ -323,7 +346,7 @@ extension ResolutionContext {
         case .nowhere:
             break
         case .graph:
-            if let payload { fileInGraph(payload, for: frame.storageKey) }
+            if let payload { fileInGraph(payload, for: frame) }
         case .storage(let storage):
             // `payload` came in `kind.payloadForm`: a weakly kept one is the target itself.
             kept = storage.takeRetained().fileBuild(

@@ -185,16 +185,18 @@ extension Route {
     }
 
     /// `.unique` and `.graph` through `node`: the current graph's instance, or a build.
+    /// `graphLookedUp`: the caller found no graph instance already.
     @inline(__always)
     static func beginUnheld(
         _ frame: ThreadFrame, from node: ContainerNode, override: (any OverrideBody)?, observed: Bool,
-        context: ResolutionContext
+        context: ResolutionContext, graphLookedUp: Bool = false
     ) -> BeginOutcome {
         var place = Filing.Place.nowhere
         if frame.kind.home == .graph {
-            let storageKey = frame.storageKey
-            if let held = context.graphInstance(storageKey) {
-                if observed { node.emit(.reused, key: storageKey, scope: frame.scope, instance: Payload.identity(of: held)) }
+            if !graphLookedUp, let held = context.graphInstance(frame.key, box: frame.parameter.box) {
+                if observed {
+                    node.emit(.reused, key: frame.storageKey, scope: frame.scope, instance: Payload.identity(of: held))
+                }
                 return .found(.held(held))
             }
             // A graph resolved at the top is its own whole graph: nothing else shares it.
