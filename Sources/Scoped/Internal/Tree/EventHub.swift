@@ -1,5 +1,5 @@
-// Concurrency rule: observers live in each node's `state` lock; `installed` and the
-// sequence and id counters are process-wide atomics. Observers are copied out under the
+// Concurrency rule: observers live in each node's `state` lock; the `observers` switch
+// (Atomics.swift) and the sequence and id counters are process-wide atomics. Observers are copied out under the
 // lock and called after it is released, so an observer may resolve.
 
 /// Emits lifecycle events; costs one relaxed atomic load per resolve while no observer
@@ -11,16 +11,11 @@ package enum EventHub {
     /// build starts.
     package static let stalledBuildThreshold = Locked<Double?>(10)
 
-    private static var installed: AtomicWord { ProcessWideWord.observersInstalled.word }
-
-    @usableFromInline @inline(__always)
-    package static var isActive: Bool { installed.load(ordering: .relaxed) != 0 }
-
     package static func add(_ observer: LifecycleObserver, to node: ContainerNode) -> UInt64 {
         let id = ProcessWideCounter.observerIDs.next()
         node.state.withLock { $0.observers[id] = observer }
         node.adjust(node.observerCount, by: 1, lifetimeScopesTotal: .childObservers)
-        installed.add(1, ordering: .sequentiallyConsistent)
+        Switches.count(.observers, by: 1)
         return id
     }
 
@@ -28,7 +23,7 @@ package enum EventHub {
         let removed = node.state.withLock { $0.observers.removeValue(forKey: id) }
         if removed != nil {
             node.adjust(node.observerCount, by: -1, lifetimeScopesTotal: .childObservers)
-            installed.subtract(1, ordering: .sequentiallyConsistent)
+            Switches.count(.observers, by: -1)
         }
     }
 
@@ -42,7 +37,7 @@ package enum EventHub {
         }
         if !removed.isEmpty {
             node.adjust(node.observerCount, by: -removed.count, lifetimeScopesTotal: .childObservers)
-            installed.subtract(UInt(removed.count), ordering: .sequentiallyConsistent)
+            Switches.count(.observers, by: -removed.count)
         }
     }
 }
@@ -51,7 +46,7 @@ extension ContainerNode {
     /// Whether an observer is installed on this container or an ancestor: everything this
     /// container reports goes to that chain. One atomic load per level.
     package var isObservedInChain: Bool {
-        guard EventHub.isActive else { return false }
+        guard Switches.now.contains(.observers) else { return false }
         return isObservedHereOrAbove
     }
 
