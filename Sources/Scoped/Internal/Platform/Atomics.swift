@@ -110,9 +110,8 @@ package struct AtomicWords: @unchecked Sendable { // @unchecked: no lock; every 
 /// The process-wide words: static C globals, so reading one needs no lazy-initialisation
 /// check.
 package enum ProcessWideWord: Int32 {
-    /// What is switched on (``Switches``), then the counts behind its counted switches
-    /// (each at the number of its switch's bit).
-    case switches, observersInstalled, containerWorldsEntered, injectionContainersEntered, leakTests
+    /// What is switched on (``Switches``).
+    case switches
     /// Overrides and observers on lifetime scopes (not roots), anywhere.
     case childOverrides, childObservers
     /// Changes to any container's overrides, ever: a resolve that read them before one
@@ -126,23 +125,24 @@ package enum ProcessWideWord: Int32 {
 
 /// What is switched on in the process, a bit each: what a resolve, a store or a release
 /// asks before it enters a feature's file, with one relaxed load of one word. A counted
-/// switch is on while its count is not 0 (``count(_:by:)``).
+/// switch is on while its count is not 0 (``count(_:by:)``), set under a lock; the others
+/// are set where their setting is kept.
 package struct Switches: OptionSet, Sendable {
     package let rawValue: UInt
     package init(rawValue: UInt) { self.rawValue = rawValue }
 
     /// Observers installed anywhere (EventHub.swift). Counted.
-    package static var observers: Switches { Switches(rawValue: 1 << 1) }
+    package static var observers: Switches { Switches(rawValue: 1 << 0) }
     /// Container worlds entered right now (WorldNode.swift). Counted.
-    package static var worlds: Switches { Switches(rawValue: 1 << 2) }
+    package static var worlds: Switches { Switches(rawValue: 1 << 1) }
     /// Threads inside `InjectionContainers.resolving(through:_:)`. Counted.
-    package static var injectionContainers: Switches { Switches(rawValue: 1 << 3) }
+    package static var injectionContainers: Switches { Switches(rawValue: 1 << 2) }
     /// Tests checking leaks now (`LeakCheck.collecting`, `withGracePeriod`). Counted.
-    package static var leakTests: Switches { Switches(rawValue: 1 << 4) }
+    package static var leakTests: Switches { Switches(rawValue: 1 << 3) }
     /// A leak grace period is set (`LeakCheck.gracePeriod`).
-    package static var leakGracePeriod: Switches { Switches(rawValue: 1 << 8) }
+    package static var leakGracePeriod: Switches { Switches(rawValue: 1 << 4) }
     /// A world root was ever made: a root's `deinit` looks in the worlds' table.
-    package static var worldRootMade: Switches { Switches(rawValue: 1 << 9) }
+    package static var worldRootMade: Switches { Switches(rawValue: 1 << 5) }
 
     /// On before anything is set: the leak check in debug builds.
     #if DEBUG
@@ -164,17 +164,17 @@ package struct Switches: OptionSet, Sendable {
     /// is set and someone may observe the report.
     package var watchesReleases: Bool { contains(.leakTests) || isSuperset(of: [.leakGracePeriod, .observers]) }
 
+    /// The counts behind the counted switches, by bit number: changed, and the word set
+    /// from them, under this lock, so a switch is never off while its count is not 0.
+    private static let counts = Locked([Int](repeating: 0, count: UInt.bitWidth))
+
     /// Adds `delta` to the count of the counted `switches` (one bit), on while it is not 0.
-    /// The bit is rewritten from the count until a read of the count after the write
-    /// agrees, so once changes stop it is exact (a racing change may leave it on a moment).
     package static func count(_ switches: Switches, by delta: Int) {
-        let counter = AtomicWord(cell: scoped_process_word(Int32(switches.rawValue.trailingZeroBitCount)))
-        counter.add(UInt(bitPattern: delta), ordering: .sequentiallyConsistent)
-        var on: Bool
-        repeat {
-            on = counter.load(ordering: .sequentiallyConsistent) != 0
-            set(switches, on: on)
-        } while (counter.load(ordering: .sequentiallyConsistent) != 0) != on
+        counts.withLock { counts in
+            let bit = switches.rawValue.trailingZeroBitCount
+            counts[bit] += delta
+            set(switches, on: counts[bit] != 0)
+        }
     }
 
     /// Turns `switches` on or off.
