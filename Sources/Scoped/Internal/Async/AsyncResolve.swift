@@ -40,12 +40,13 @@ extension Route {
         _ key: RegistrationKey, parameter: TaskParameter, timeToLive: Double?, _ make: @escaping MakeInstanceAsync, overridesSeen: UInt
     ) async throws -> Lookup? {
         let frame = frame(key, parameter: parameter, timeToLive: timeToLive)
-        guard let (owner, storage) = holder else { return try await buildUnique(frame, make: make) }
         TaskChain.checkCycle(frame)
+        guard let (owner, storage) = holder else { return try await buildUnique(frame, make: make) }
         // Lifespans are measured on this world's clock from when the build stores the instance.
         let clock = frame.lifespan == Expiry.forever ? nil : Expiry.currentClock
-        let claim = storage.claimAsync(frame.storageKey, scope: scope, overridesSeen: overridesSeen) {
-            InFlightTask(frame.storageKey, description: frame.buildDescription, lock: storage.state)
+        let storageKey = frame.storageKey
+        let claim = storage.claimAsync(storageKey, scope: scope, overridesSeen: overridesSeen) {
+            InFlightTask(frame, key: storageKey, lock: storage.state)
         }
         return try await answer(claim, of: frame, owner: owner, storage: storage, make, clock: clock)
     }
@@ -87,7 +88,6 @@ extension Route {
 
     /// A `.unique` async build, in the caller's task.
     private func buildUnique(_ frame: TaskFrame, make: MakeInstanceAsync) async throws -> Lookup {
-        TaskChain.checkCycle(frame)
         let observed = Switches.now.contains(.observers)
         let chain = TaskChain.frames + [AsyncFrame(frame: frame, build: nil)]
         let payload = try await TaskChain.run(make, override: body, container: node, chain: chain)
@@ -122,10 +122,7 @@ extension Route {
             }
             // A strong payload (every waiter gets it), of which `.shared` keeps the class
             // instance weakly: what `Payload.weakTarget(of:)` keeps of the value.
-            let weakTarget = { (payload: AnyObject) -> AnyObject? in
-                guard let box = payload as? AnyInstanceBox else { return payload }
-                return box.classInstance
-            }
+            let weakTarget = { (payload: AnyObject) in (payload as? AnyInstanceBox).map(\.classInstance) ?? payload }
             let kept = storage.fileAsyncBuild(
                 of: frame.storageKey, holding: frame.kind.holding(for: try? result.get(), weakTarget: weakTarget),
                 scope: scope, reporter: reporter, build: build,

@@ -14,17 +14,12 @@ package enum EventHub {
     package static func add(_ observer: LifecycleObserver, to node: ContainerNode) -> UInt64 {
         let id = ProcessWideCounter.observerIDs.next()
         node.state.withLock { $0.observers[id] = observer }
-        node.adjust(node.observerCount, by: 1, lifetimeScopesTotal: .childObservers)
-        Switches.count(.observers, by: 1)
+        count(1, on: node)
         return id
     }
 
     package static func remove(_ id: UInt64, from node: ContainerNode) {
-        let removed = node.state.withLock { $0.observers.removeValue(forKey: id) }
-        if removed != nil {
-            node.adjust(node.observerCount, by: -1, lifetimeScopesTotal: .childObservers)
-            Switches.count(.observers, by: -1)
-        }
+        if node.state.withLock({ $0.observers.removeValue(forKey: id) }) != nil { count(-1, on: node) }
     }
 
     /// Forgets every observer of a node that goes away (from its `deinit`: nobody can add
@@ -35,10 +30,13 @@ package enum EventHub {
             defer { state.observers = [:] }
             return state.observers
         }
-        if !removed.isEmpty {
-            node.adjust(node.observerCount, by: -removed.count, lifetimeScopesTotal: .childObservers)
-            Switches.count(.observers, by: -removed.count)
-        }
+        if !removed.isEmpty { count(-removed.count, on: node) }
+    }
+
+    /// Counts `delta` more observers on `node`, and in the process.
+    private static func count(_ delta: Int, on node: ContainerNode) {
+        node.adjust(node.observerCount, by: delta, lifetimeScopesTotal: .childObservers)
+        Switches.count(.observers, by: delta)
     }
 }
 

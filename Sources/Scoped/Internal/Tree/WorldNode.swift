@@ -49,20 +49,21 @@ package final class WorldNode: Sendable {
 
     deinit {
         let number = self.number
-        let dropped: [ContainerNode] = Self.worldRoots.withLock { table in
-            var dropped: [ContainerNode] = []
-            for (root, byWorld) in table {
-                guard let worldRoot = byWorld[number] else { continue }
-                dropped.append(worldRoot)
-                table[root]![number] = nil
+        Self.releaseNewestFirst(Self.worldRoots.withLock { table in
+            table.keys.compactMap { root -> ContainerNode? in  // over the keys as they were
+                let worldRoot = table[root]!.removeValue(forKey: number)
                 if table[root]!.isEmpty { table[root] = nil }
+                return worldRoot
             }
-            return dropped
-        }
-        // Released unlocked, newest world root first; each releases its instances newest first.
-        var ordered = dropped.sorted { $0.number < $1.number }
-        while let worldRoot = ordered.popLast() { _ = consume worldRoot }
+        })
         entries.deallocate()
+    }
+
+    /// Releases `worldRoots` (taken out under the lock) newest first; each releases its
+    /// instances newest first.
+    private static func releaseNewestFirst(_ worldRoots: [ContainerNode]) {
+        var ordered = worldRoots.sorted { $0.number < $1.number }
+        while let worldRoot = ordered.popLast() { _ = consume worldRoot }
     }
 
     /// The world the current task runs in, if any: the innermost one entered whose
@@ -139,7 +140,6 @@ package final class WorldNode: Sendable {
         guard Switches.now.contains(.worldRootMade),
             let dropped = worldRoots.withLock({ $0.removeValue(forKey: rootNumber) })
         else { return }
-        var ordered = dropped.values.sorted { $0.number < $1.number }
-        while let worldRoot = ordered.popLast() { _ = consume worldRoot }
+        releaseNewestFirst(Array(dropped.values))
     }
 }
