@@ -1,10 +1,10 @@
 // Concurrency rule: the grace period (`settings`) and a `LeakCollector`'s watches are
 // leaf locks; whether anything is checked at all is two process-wide switches
-// (Atomics.swift), read without a lock where instances are stored and released. A released instance is watched
-// through a weak reference made before its scope lets go of it and read only after every
-// lock is released, so no `deinit` runs under a lock of Scoped's. Observers receive a
-// leak on the delayed check's Dispatch queue (or, for ScopedTesting's immediate check, on
-// the thread that asks), with no lock held.
+// (Atomics.swift), read without a lock where instances are stored and released. A
+// released instance is watched through a weak reference made before its scope lets go of
+// it and read only after every lock is released, so no `deinit` runs under a lock of
+// Scoped's. Observers receive a leak on the delayed check's Dispatch queue (or, for
+// ScopedTesting's immediate check, on the thread that asks), with no lock held.
 import Dispatch
 
 /// The leak check at release (``LifecycleEvent/leakGracePeriod``): every class instance a
