@@ -131,13 +131,12 @@ package struct Switches: OptionSet, Sendable {
     package let rawValue: UInt
     package init(rawValue: UInt) { self.rawValue = rawValue }
 
-    /// Observers installed anywhere (EventHub.swift). Counted.
+    // Counted: observers installed anywhere (EventHub.swift), container worlds entered now
+    // (WorldNode.swift), threads inside `InjectionContainers.resolving(through:_:)`, tests
+    // checking leaks now (`LeakCheck.collecting`, `withGracePeriod`).
     package static var observers: Switches { Switches(rawValue: 1 << 0) }
-    /// Container worlds entered right now (WorldNode.swift). Counted.
     package static var worlds: Switches { Switches(rawValue: 1 << 1) }
-    /// Threads inside `InjectionContainers.resolving(through:_:)`. Counted.
     package static var injectionContainers: Switches { Switches(rawValue: 1 << 2) }
-    /// Tests checking leaks now (`LeakCheck.collecting`, `withGracePeriod`). Counted.
     package static var leakTests: Switches { Switches(rawValue: 1 << 3) }
     /// A leak grace period is set (`LeakCheck.gracePeriod`).
     package static var leakGracePeriod: Switches { Switches(rawValue: 1 << 4) }
@@ -168,7 +167,7 @@ package struct Switches: OptionSet, Sendable {
     /// from them, under this lock, so a switch is never off while its count is not 0.
     private static let counts = Locked([Int](repeating: 0, count: UInt.bitWidth))
 
-    /// Adds `delta` to the count of the counted `switches` (one bit), on while it is not 0.
+    /// Adds `delta` to the count of the counted switch `switches` (one bit).
     package static func count(_ switches: Switches, by delta: Int) {
         counts.withLock { counts in
             let bit = switches.rawValue.trailingZeroBitCount

@@ -44,15 +44,9 @@ extension ContainerNode {
     /// Whether an observer is installed on this container or an ancestor: everything this
     /// container reports goes to that chain. One atomic load per level.
     package var isObservedInChain: Bool {
-        guard Switches.now.contains(.observers) else { return false }
-        return isObservedHereOrAbove
-    }
-
-    /// The chain walk, apart: so `isObservedInChain` stays small enough to be inlined into
-    /// the fast read (folded in, a cached resolve cost 11 instructions more).
-    private var isObservedHereOrAbove: Bool {
-        firstInChain(unlessOnlyRoots: .childObservers) { $0.observerCount.load(ordering: .relaxed) != 0 ? true : nil }
-            ?? false
+        Switches.now.contains(.observers)
+            && firstInChain(unlessOnlyRoots: .childObservers) { $0.observerCount.load(ordering: .relaxed) != 0 ? true : nil }
+                ?? false
     }
 
     /// Observers of this container and its ancestors, nearest first.
