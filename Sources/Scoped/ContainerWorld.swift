@@ -48,7 +48,7 @@ public struct ContainerWorld: Sendable, CustomStringConvertible {
     ///
     /// Costs one atomic load when no test world is active anywhere in the process.
     public static var current: ContainerWorld {
-        ContainerWorld(world: WorldNode.isActive ? WorldNode.current : nil)
+        ContainerWorld(world: Switches.now.contains(.worlds) ? WorldNode.current : nil)
     }
 
     /// Whether this is a test's isolated world (false for ``production``).

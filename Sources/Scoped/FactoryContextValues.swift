@@ -90,7 +90,7 @@ extension FactoryContext {
     /// be set: a process-wide switch would leak into tests running in parallel.
     public static var current: Values {
         get {
-            guard WorldNode.isActive, let context = WorldNode.current?.context else { return .process }
+            guard Switches.now.contains(.worlds), let context = WorldNode.current?.context else { return .process }
             return context
         }
         @available(*, unavailable, message: "contexts are set per container world: withContainer(context: .init(isPreview: true)) { } or @Test(.container(context: …)) of ScopedTesting")

@@ -52,7 +52,7 @@ public struct Injected<T> {
     ///
     /// - Parameter keyPath: The factory, such as `\.api`.
     public init(_ keyPath: KeyPath<Container, Factory<T>>) {
-        self.init(keyPath, in: InjectionContainers.inUse ? InjectionContainers.nearestInUse(Container.self) : Container.shared)
+        self.init(keyPath, in: Switches.now.contains(.injectionContainers) ? InjectionContainers.nearestInUse(Container.self) : Container.shared)
     }
 
     /// Resolves `keyPath`'s factory from `C.shared` (a custom container; while a view
@@ -60,7 +60,7 @@ public struct Injected<T> {
     ///
     /// - Parameter keyPath: The factory, such as `\AppContainer.session`.
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>>) {
-        self.init(keyPath, in: InjectionContainers.inUse ? InjectionContainers.nearestInUse(C.self) : C.shared)
+        self.init(keyPath, in: Switches.now.contains(.injectionContainers) ? InjectionContainers.nearestInUse(C.self) : C.shared)
     }
 
     /// Resolves `keyPath`'s factory from `container`, such as a flow's lifetime scope.
@@ -88,7 +88,7 @@ extension Injected where T: Sendable {
     /// - Parameter keyPath: The factory, such as `\.list`.
     @MainActor
     public init(_ keyPath: KeyPath<Container, MainActorFactory<T>>) {
-        self.init(keyPath, in: InjectionContainers.inUse ? InjectionContainers.nearestInUse(Container.self) : Container.shared)
+        self.init(keyPath, in: Switches.now.contains(.injectionContainers) ? InjectionContainers.nearestInUse(Container.self) : Container.shared)
     }
 
     /// Resolves a main-actor factory from `C.shared` (a custom container), on the main actor.
@@ -96,7 +96,7 @@ extension Injected where T: Sendable {
     /// - Parameter keyPath: The factory, such as `\AppContainer.settings`.
     @MainActor
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, MainActorFactory<T>>) {
-        self.init(keyPath, in: InjectionContainers.inUse ? InjectionContainers.nearestInUse(C.self) : C.shared)
+        self.init(keyPath, in: Switches.now.contains(.injectionContainers) ? InjectionContainers.nearestInUse(C.self) : C.shared)
     }
 
     /// Resolves a main-actor factory from `container`, on the main actor. ``resolve()``

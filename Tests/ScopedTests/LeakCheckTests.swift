@@ -99,14 +99,14 @@ private func leakLines(of container: some SharedContainer) -> (Collected<String>
     @Test func theGracePeriodIsASettingThatTurnsTheCheckOff() async {
         await #expect(processExitsWith: .success) {
             #if DEBUG
-            precondition(LifecycleEvent.leakGracePeriod == 2 && LeakCheck.isArmed)
+            precondition(LifecycleEvent.leakGracePeriod == 2 && Switches.now.recordsLeakChains)
             #else
-            precondition(LifecycleEvent.leakGracePeriod == nil && !LeakCheck.isArmed)
+            precondition(LifecycleEvent.leakGracePeriod == nil && !Switches.now.recordsLeakChains)
             #endif
             LifecycleEvent.leakGracePeriod = nil
-            precondition(!LeakCheck.isArmed)
+            precondition(!Switches.now.recordsLeakChains)
             LifecycleEvent.leakGracePeriod = 0
-            precondition(LifecycleEvent.leakGracePeriod == 0 && LeakCheck.isArmed)
+            precondition(LifecycleEvent.leakGracePeriod == 0 && Switches.now.recordsLeakChains)
             // With the setting on, a leak is reported after it, with no test hook.
             LifecycleEvent.leakGracePeriod = 0.02
             let container = LeakCheckContainer()

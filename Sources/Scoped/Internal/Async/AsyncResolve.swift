@@ -40,12 +40,13 @@ extension Route {
         _ key: RegistrationKey, parameter: TaskParameter, timeToLive: Double?, _ make: @escaping MakeInstanceAsync, overridesSeen: UInt
     ) async throws -> Lookup? {
         let frame = frame(key, parameter: parameter, timeToLive: timeToLive)
-        guard let (owner, storage) = holder else { return try await buildUnique(frame, make: make) }
         TaskChain.checkCycle(frame)
+        guard let (owner, storage) = holder else { return try await buildUnique(frame, make: make) }
         // Lifespans are measured on this world's clock from when the build stores the instance.
         let clock = frame.lifespan == Expiry.forever ? nil : Expiry.currentClock
-        let claim = storage.claimAsync(frame.storageKey, scope: scope, overridesSeen: overridesSeen) {
-            InFlightTask(frame.storageKey, description: frame.buildDescription, lock: storage.state)
+        let storageKey = frame.storageKey
+        let claim = storage.claimAsync(storageKey, scope: scope, overridesSeen: overridesSeen) {
+            InFlightTask(frame, key: storageKey, lock: storage.state)
         }
         return try await answer(claim, of: frame, owner: owner, storage: storage, make, clock: clock)
     }
@@ -58,7 +59,7 @@ extension Route {
     ) async throws -> Lookup? {
         let (storageKey, scope) = (frame.storageKey, frame.scope)
         // A captive dependency whether the shorter-lived instance is built now, joined or held.
-        if case .overridesChanged = claim {} else if EventHub.isActive {
+        if case .overridesChanged = claim {} else if Switches.now.contains(.observers) {
             Route.reportCaptivity(of: frame, from: owner, context: nil)
         }
         let held: Lookup
@@ -80,15 +81,14 @@ extension Route {
         // A held or joined instance is reused: one event per resolve, as for a thread that
         // waited for another's build; the run-time decorators run for this resolve too (a
         // build runs them in its body, for the caller that started it).
-        if EventHub.isActive { owner.emit(.reused, key: storageKey, scope: scope, instance: held.heldIdentity) }
+        if Switches.now.contains(.observers) { owner.emit(.reused, key: storageKey, scope: scope, instance: held.heldIdentity) }
         body?.decorate(held)
         return held
     }
 
     /// A `.unique` async build, in the caller's task.
     private func buildUnique(_ frame: TaskFrame, make: MakeInstanceAsync) async throws -> Lookup {
-        TaskChain.checkCycle(frame)
-        let observed = EventHub.isActive
+        let observed = Switches.now.contains(.observers)
         let chain = TaskChain.frames + [AsyncFrame(frame: frame, build: nil)]
         let payload = try await TaskChain.run(make, override: body, container: node, chain: chain)
         if observed { node.emit(.created, key: frame.storageKey, scope: frame.scope, instance: Payload.identity(of: payload)) }
@@ -104,7 +104,7 @@ extension Route {
     ) {
         let (scope, override) = (frame.scope, body)
         // The watchdog first: a build's is set before those of the builds its body starts.
-        if EventHub.isActive, let threshold = EventHub.stalledBuildThreshold.withLock({ $0 }) {
+        if Switches.now.contains(.observers), let threshold = EventHub.stalledBuildThreshold.withLock({ $0 }) {
             build.watch(after: UInt64(threshold * 1_000_000_000)) { build, callers in
                 owner.emit(
                     .buildStalled, key: frame.storageKey, scope: scope,
@@ -122,15 +122,13 @@ extension Route {
             }
             // A strong payload (every waiter gets it), of which `.shared` keeps the class
             // instance weakly: what `Payload.weakTarget(of:)` keeps of the value.
-            let weakTarget = { (payload: AnyObject) -> AnyObject? in
-                guard let box = payload as? AnyInstanceBox else { return payload }
-                return box.classInstance
-            }
+            let weakTarget = { (payload: AnyObject) in (payload as? AnyInstanceBox).map(\.classInstance) ?? payload }
             let kept = storage.fileAsyncBuild(
                 of: frame.storageKey, holding: frame.kind.holding(for: try? result.get(), weakTarget: weakTarget),
-                scope: scope, reporter: reporter, build: build, deadline: Expiry.deadline(lifespan: frame.lifespan, on: clock),
-                builtThrough: LeakCheck.isArmed ? chain.dropLast().map(\.frame.storageKey) : [])
-            if case .success(let payload) = result, EventHub.isActive {
+                scope: scope, reporter: reporter, build: build,
+                deadline: frame.lifespan == Expiry.forever ? 0 : Expiry.deadline(lifespan: frame.lifespan, on: clock),
+                builtThrough: Switches.now.recordsLeakChains ? chain.dropLast().map(\.frame.storageKey) : [])
+            if case .success(let payload) = result, Switches.now.contains(.observers) {
                 Route.reportBuilt(frame.storageKey, scope: scope, instance: Payload.identity(of: payload), kept: kept, by: owner)
             }
             build.deliver(result)

@@ -47,14 +47,13 @@ package final class InFlightTask: @unchecked Sendable { // @unchecked: its stora
     private var progress = Progress()
     private let lock: Locked<StorageState>
     private let key: StorageKey
-    /// What the build makes, as messages name it: `database (Database)`.
-    package let description: String
+    private let frame: TaskFrame
+    /// What the build makes, as messages name it: `database (Database)` (made when asked).
+    package var description: String { frame.buildDescription }
     package var registration: RegistrationKey { key.registration }
 
-    package init(_ key: StorageKey, description: String, lock: Locked<StorageState>) {
-        self.key = key
-        self.description = description
-        self.lock = lock
+    package init(_ frame: TaskFrame, key: StorageKey, lock: Locked<StorageState>) {
+        (self.frame, self.key, self.lock) = (frame, key, lock)
     }
 
     private func withProgress<R>(_ body: (inout Progress) -> R) -> R {

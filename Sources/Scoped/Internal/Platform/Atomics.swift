@@ -110,22 +110,81 @@ package struct AtomicWords: @unchecked Sendable { // @unchecked: no lock; every 
 /// The process-wide words: static C globals, so reading one needs no lazy-initialisation
 /// check.
 package enum ProcessWideWord: Int32 {
-    /// Observers installed anywhere; container worlds entered right now; 1 once any world
-    /// made a world root.
-    case observersInstalled, containerWorldsEntered, worldRootEverMade
+    /// What is switched on (``Switches``).
+    case switches
     /// Overrides and observers on lifetime scopes (not roots), anywhere.
     case childOverrides, childObservers
-    /// Threads inside `InjectionContainers.resolving(through:_:)` right now.
-    case injectionContainersEntered
     /// Changes to any container's overrides, ever: a resolve that read them before one
     /// claims again instead of building with a replaced body (Resolve.swift).
     case overrideChanges
-    /// Whether released instances are checked for leaks (LeakCheck.swift).
-    case leakCheck
     // Raw values (0, 1, …) stay below SCOPED_PROCESS_WORDS (8).
 
     @inline(__always)
     package var word: AtomicWord { AtomicWord(cell: scoped_process_word(rawValue)) }
+}
+
+/// What is switched on in the process, a bit each: what a resolve, a store or a release
+/// asks before it enters a feature's file, with one relaxed load of one word. A counted
+/// switch is on while its count is not 0 (``count(_:by:)``), set under a lock; the others
+/// are set where their setting is kept.
+package struct Switches: OptionSet, Sendable {
+    package let rawValue: UInt
+    package init(rawValue: UInt) { self.rawValue = rawValue }
+
+    // Counted: observers installed anywhere (EventHub.swift), container worlds entered now
+    // (WorldNode.swift), threads inside `InjectionContainers.resolving(through:_:)`, tests
+    // checking leaks now (`LeakCheck.collecting`, `withGracePeriod`).
+    package static var observers: Switches { Switches(rawValue: 1 << 0) }
+    package static var worlds: Switches { Switches(rawValue: 1 << 1) }
+    package static var injectionContainers: Switches { Switches(rawValue: 1 << 2) }
+    package static var leakTests: Switches { Switches(rawValue: 1 << 3) }
+    /// A leak grace period is set (`LeakCheck.gracePeriod`).
+    package static var leakGracePeriod: Switches { Switches(rawValue: 1 << 4) }
+    /// A world root was ever made: a root's `deinit` looks in the worlds' table.
+    package static var worldRootMade: Switches { Switches(rawValue: 1 << 5) }
+
+    /// On before anything is set: the leak check in debug builds.
+    #if DEBUG
+    private static var initial: Switches { .leakGracePeriod }
+    #else
+    private static var initial: Switches { [] }
+    #endif
+
+    private static var word: AtomicWord { ProcessWideWord.switches.word }
+
+    /// What is on now: one relaxed load.
+    @inline(__always)
+    package static var now: Switches { Switches(rawValue: word.load(ordering: .relaxed) ^ initial.rawValue) }
+
+    /// Whether a store records the builds that made an instance, for a leak report.
+    package var recordsLeakChains: Bool { !isDisjoint(with: [.leakTests, .leakGracePeriod]) }
+
+    /// Whether a release watches its instances for leaks: a test checks, or a grace period
+    /// is set and someone may observe the report.
+    package var watchesReleases: Bool { contains(.leakTests) || isSuperset(of: [.leakGracePeriod, .observers]) }
+
+    /// The counts behind the counted switches, by bit number: changed, and the word set
+    /// from them, under this lock, so a switch is never off while its count is not 0.
+    private static let counts = Locked([Int](repeating: 0, count: UInt.bitWidth))
+
+    /// Adds `delta` to the count of the counted switch `switches` (one bit).
+    package static func count(_ switches: Switches, by delta: Int) {
+        counts.withLock { counts in
+            let bit = switches.rawValue.trailingZeroBitCount
+            counts[bit] += delta
+            set(switches, on: counts[bit] != 0)
+        }
+    }
+
+    /// Turns `switches` on or off.
+    package static func set(_ switches: Switches, on: Bool) {
+        let stored = (on ? switches.rawValue : 0) ^ (initial.rawValue & switches.rawValue)
+        var current = word.load(ordering: .relaxed)
+        while !word.compareExchange(
+            expected: &current, desired: current & ~switches.rawValue | stored, ordering: .sequentiallyConsistent,
+            failureOrdering: .relaxed)
+        {}
+    }
 }
 
 /// The process-wide 64-bit counters (they must not wrap on 32-bit watchOS), static C globals.

@@ -24,6 +24,7 @@
 //   LeakCollector.watches (Tree/LeakCheck)      released instances to check                 leak check
 //   ManualClock.nanoseconds (Storage/Expiry)    a test world's time for .timeToLive         TimeToLiveClock
 //   PlatformSignposts.logs (Platform/Platform)  the os logs by category (Apple platforms)   process
+//   Switches.counts (Platform/Atomics)          counts behind the counted switches          process
 //   GraphRecorder, TraceRecorder: .state, .observation  what is recorded; its observation  recorder
 //   (ScopedTesting: LifecycleTracker.state / .observations, validateGraph's `events` and
 //    `problems`; ScopedSwiftUI: ViewModelSlot.installedFlag, Installation.installed.)

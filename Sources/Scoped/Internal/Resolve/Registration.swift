@@ -176,7 +176,7 @@ extension RegistrationFields {
     /// `timeToLive` (nil: unchanged), or stores `declared` (the declared body) with them if
     /// there is none; drops what the container holds for this registration.
     package func store(scope: Scope?, timeToLive: Double?, declared: @autoclosure () -> any OverrideBody) {
-        updateOverride { StoredOverrides.adjusting($0, scope: scope, timeToLive: timeToLive, declared: declared) }
+        updateOverride { StoredOverrides.withDeclared($0, declared).adjusted(scope: scope, timeToLive: timeToLive) }
     }
 
     /// Factory's `reset(options)` of this registration (``FactoryResetOptions``).

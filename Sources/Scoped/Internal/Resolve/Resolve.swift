@@ -160,7 +160,8 @@ extension Route {
     /// No container world, no observer on `node`'s chain.
     @inline(__always)
     fileprivate static func isUnobservedOutsideWorlds(_ node: ContainerNode) -> Bool {
-        !WorldNode.isActive && !node.isObservedInChain
+        let on = Switches.now
+        return !on.contains(.worlds) && !(on.contains(.observers) && node.isObservedInChain)
     }
 
     /// A root with no override registered.

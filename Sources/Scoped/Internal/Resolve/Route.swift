@@ -56,7 +56,7 @@ struct Route {
     /// is built for a view.
     @inline(__always)
     static func mayResolveAtRoot(from node: ContainerNode) -> Bool {
-        !node.isRoot && (node.isViewBound || InjectionContainers.inUse)
+        !node.isRoot && (node.isViewBound || Switches.now.contains(.injectionContainers))
     }
 
     /// Whether a resolve through the lifetime scope `node` belongs to a build held outside
@@ -98,13 +98,13 @@ extension Route {
         let frame = frame(key, parameter: parameter, timeToLive: timeToLive)
         // 1. Scopes that keep nothing: a new instance (`.unique`), or the current graph's.
         guard let (owner, storage) = holder else {
-            return Route.beginUnheld(frame, from: node, override: body, observed: EventHub.isActive, context: context)
+            return Route.beginUnheld(frame, from: node, override: body, observed: Switches.now.contains(.observers), context: context)
         }
         // 2. Scopes that keep their instance: the held one, or this thread's build, recorded
         //    in flight so that other threads wait for it.
         switch storage.claim(frame, scope: scope, context: context, overridesSeen: overridesSeen) {
         case .held(let held):
-            let observed = EventHub.isActive
+            let observed = Switches.now.contains(.observers)
             if observed { Route.reportCaptivity(of: frame, from: owner, context: context) }
             return answer(held, of: frame, owner: owner, storage: storage, observed: observed, context: context)
         case .build:
@@ -151,7 +151,7 @@ extension Route {
         _ frame: ThreadFrame, owner: consuming ContainerNode, storage: consuming InstanceStorage,
         override: (any OverrideBody)?, context: ResolutionContext
     ) -> BeginOutcome {
-        let observed = EventHub.isActive
+        let observed = Switches.now.contains(.observers)
         if observed { Route.reportCaptivity(of: frame, from: owner, context: context) }
         // Moved into the filing, which keeps them until the build finishes.
         let filing = Filing(
@@ -251,7 +251,7 @@ extension Route {
     private static func report(_ outcome: Lookup, of frame: ThreadFrame, scope: Scope, owner: ContainerNode) {
         switch outcome {
         case .held, .heldWeakly:
-            if EventHub.isActive {
+            if Switches.now.contains(.observers) {
                 owner.emit(.reused, key: frame.storageKey, scope: scope, instance: outcome.heldIdentity)
             }
         case .closed, .miss:

@@ -65,16 +65,9 @@
     @usableFromInline package var carriesValueDecorators: Bool { false }
     @usableFromInline package func keepingDecorators(of other: any OverrideBody) -> any OverrideBody { self }
 
-    /// What the table holds after a statement `.scope(_:)` or `.timeToLive(_:)` where
-    /// `existing` was: every body under the new options, `declared` among them.
-    static func adjusting(
-        _ existing: (any OverrideBody)?, scope: Scope?, timeToLive: Double?, declared: () -> any OverrideBody
-    ) -> any OverrideBody {
-        withDeclared(existing, declared).adjusted(scope: scope, timeToLive: timeToLive)
-    }
-
     /// `existing` as stored overrides that keep `declared` (made if none is stored yet):
-    /// what a run-time option changes.
+    /// what a run-time option changes (a statement `.scope(_:)` or `.timeToLive(_:)`
+    /// adjusts every body, `declared` among them).
     static func withDeclared(_ existing: (any OverrideBody)?, _ declared: () -> any OverrideBody) -> StoredOverrides {
         let (registered, contexts, stored) = parts(of: existing)
         return StoredOverrides(registered: registered, contexts: contexts, declared: stored ?? declared())

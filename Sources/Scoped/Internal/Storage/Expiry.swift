@@ -43,7 +43,7 @@ package enum Expiry {
     /// The clock of the current container world: its test clock, or nil for the
     /// platform's monotonic clock.
     package static var currentClock: ManualClock? {
-        WorldNode.isActive ? WorldNode.current?.clock : nil
+        Switches.now.contains(.worlds) ? WorldNode.current?.clock : nil
     }
 
     /// The time on `clock` (nil: the platform's monotonic clock), in nanoseconds.
@@ -87,7 +87,7 @@ extension InstanceStorage {
     func dropExpired(_ key: StorageKey, reportedBy owner: ContainerNode, clock: ManualClock?) {
         let (hash, now) = (key.registration.quickHash, Expiry.now(on: clock))
         guard let expired = state.withLock({ $0.table.removeExpired(key, hash: hash, now: now) }) else { return }
-        if EventHub.isActive {
+        if Switches.now.contains(.observers) {
             (expired.reporter ?? owner).emit(.released, key: expired.key, scope: expired.scope, instance: expired.instance)
         }
         _ = consume expired

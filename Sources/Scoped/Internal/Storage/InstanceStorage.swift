@@ -129,7 +129,7 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
         let deadline = frame.lifespan == Expiry.forever ? 0 : Expiry.deadline(lifespan: frame.lifespan, on: Expiry.currentClock)
         return store(
             holding, for: key, hash: key.registration.quickHash, scope: scope, reporter: reporter,
-            builtBy: context.identity, deadline: deadline, builtThrough: LeakCheck.isArmed ? LeakCheck.chain(in: context) : [])
+            builtBy: context.identity, deadline: deadline, builtThrough: Switches.now.recordsLeakChains && context.isBuilding ? LeakCheck.chain(in: context) : [])
     }
 
     /// One locked claim for the thread `me`, the override count read under the lock. Out

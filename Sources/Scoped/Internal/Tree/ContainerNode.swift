@@ -191,7 +191,7 @@ package final class ContainerNode: Sendable {
         // Closed: `close()` closed the storage too, and holds the node until it has.
         if wasOpen {
             releaseNewestFirst(storage.close(of: self), dying: true)
-            emit(.scopeClosed)
+            if Switches.now.contains(.observers) { emit(.scopeClosed) }
         }
         if isRoot && !isWorldRoot { WorldNode.rootDidEnd(number) }
         atomicWords.deallocate()
@@ -234,7 +234,7 @@ package final class ContainerNode: Sendable {
     @usableFromInline
     package func nodeInCurrentWorld() -> ContainerNode {
         // A lifetime scope is its own world's: asked first, it needs no look at the worlds.
-        guard isRoot, !isWorldRoot, WorldNode.isActive, let world = WorldNode.current else {
+        guard isRoot, !isWorldRoot, Switches.now.contains(.worlds), let world = WorldNode.current else {
             return self
         }
         return world.replacement(for: self)
@@ -289,7 +289,7 @@ package final class ContainerNode: Sendable {
     /// reports the close and leaves the parent's list of open children.
     private func releaseAfterChildren() {
         releaseNewestFirst(storage.close(of: self))
-        emit(.scopeClosed)
+        if Switches.now.contains(.observers) { emit(.scopeClosed) }
         detachFromParent()
     }
 
@@ -299,9 +299,9 @@ package final class ContainerNode: Sendable {
     /// (the `remove`/`close` call itself, or a `consume`d local), so each instance goes
     /// when it is popped, not in array order when the caller's copy dies.
     package func releaseNewestFirst(_ entries: consuming [StoredEntry], dying: Bool = false) {
-        var leakCheck = LeakCheck.isArmed ? LeakCheck.Batch(releasedBy: self, dying: dying) : nil
+        var leakCheck = Switches.now.watchesReleases ? LeakCheck.Batch(releasedBy: self, dying: dying) : nil
         while let entry = entries.popLast() {
-            if EventHub.isActive {
+            if Switches.now.contains(.observers) {
                 emit(.released, key: entry.key, scope: entry.scope, instance: entry.instance)
             }
             leakCheck?.watch(entry)
@@ -525,7 +525,7 @@ package final class ContainerNode: Sendable {
     /// container that held instances of the scope reports their release and the reset;
     /// the others hear nothing.
     package static func resetEverywhere(scope: Scope) {
-        let world = WorldNode.isActive ? WorldNode.current : nil
+        let world = Switches.now.contains(.worlds) ? WorldNode.current : nil
         for node in ContainerRegistry.nodes(in: world, holding: scope) {
             let removed = node.storage.remove { $0.scope === scope }
             guard !removed.isEmpty else { continue }
@@ -540,17 +540,17 @@ package final class ContainerNode: Sendable {
     package static func resetSingletons(scope: Scope) {
         // An overridden singleton lives in the storage of the container holding the override.
         resetEverywhere(scope: scope)
-        let world = WorldNode.isActive ? WorldNode.current : nil
+        let world = Switches.now.contains(.worlds) ? WorldNode.current : nil
         var removed = (world?.singletons ?? processSingletons).remove { _ in true }
         removed += (world?.overriddenSingletons ?? processOverriddenSingletons).remove { _ in true }
         var reporters: [ContainerNode] = []
         var leakChecks: [(reporter: ContainerNode, batch: LeakCheck.Batch?)] = []
         while let entry = removed.popLast() {
-            if EventHub.isActive, let reporter = entry.reporter {
+            if Switches.now.contains(.observers), let reporter = entry.reporter {
                 reporter.emit(.released, key: entry.key, scope: entry.scope, instance: entry.instance)
                 if !reporters.contains(where: { $0 === reporter }) { reporters.append(reporter) }
             }
-            if LeakCheck.isArmed, let reporter = entry.reporter {
+            if Switches.now.watchesReleases, let reporter = entry.reporter {
                 if !leakChecks.contains(where: { $0.reporter === reporter }) {
                     leakChecks.append((reporter, LeakCheck.Batch(releasedBy: reporter, dying: false)))
                 }

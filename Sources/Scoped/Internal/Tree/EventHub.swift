@@ -1,5 +1,5 @@
-// Concurrency rule: observers live in each node's `state` lock; `installed` and the
-// sequence and id counters are process-wide atomics. Observers are copied out under the
+// Concurrency rule: observers live in each node's `state` lock; the `observers` switch
+// (Atomics.swift) and the sequence and id counters are process-wide atomics. Observers are copied out under the
 // lock and called after it is released, so an observer may resolve.
 
 /// Emits lifecycle events; costs one relaxed atomic load per resolve while no observer
@@ -11,25 +11,15 @@ package enum EventHub {
     /// build starts.
     package static let stalledBuildThreshold = Locked<Double?>(10)
 
-    private static var installed: AtomicWord { ProcessWideWord.observersInstalled.word }
-
-    @usableFromInline @inline(__always)
-    package static var isActive: Bool { installed.load(ordering: .relaxed) != 0 }
-
     package static func add(_ observer: LifecycleObserver, to node: ContainerNode) -> UInt64 {
         let id = ProcessWideCounter.observerIDs.next()
         node.state.withLock { $0.observers[id] = observer }
-        node.adjust(node.observerCount, by: 1, lifetimeScopesTotal: .childObservers)
-        installed.add(1, ordering: .sequentiallyConsistent)
+        count(1, on: node)
         return id
     }
 
     package static func remove(_ id: UInt64, from node: ContainerNode) {
-        let removed = node.state.withLock { $0.observers.removeValue(forKey: id) }
-        if removed != nil {
-            node.adjust(node.observerCount, by: -1, lifetimeScopesTotal: .childObservers)
-            installed.subtract(1, ordering: .sequentiallyConsistent)
-        }
+        if node.state.withLock({ $0.observers.removeValue(forKey: id) }) != nil { count(-1, on: node) }
     }
 
     /// Forgets every observer of a node that goes away (from its `deinit`: nobody can add
@@ -40,10 +30,13 @@ package enum EventHub {
             defer { state.observers = [:] }
             return state.observers
         }
-        if !removed.isEmpty {
-            node.adjust(node.observerCount, by: -removed.count, lifetimeScopesTotal: .childObservers)
-            installed.subtract(UInt(removed.count), ordering: .sequentiallyConsistent)
-        }
+        if !removed.isEmpty { count(-removed.count, on: node) }
+    }
+
+    /// Counts `delta` more observers on `node`, and in the process.
+    private static func count(_ delta: Int, on node: ContainerNode) {
+        node.adjust(node.observerCount, by: delta, lifetimeScopesTotal: .childObservers)
+        Switches.count(.observers, by: delta)
     }
 }
 
@@ -51,15 +44,9 @@ extension ContainerNode {
     /// Whether an observer is installed on this container or an ancestor: everything this
     /// container reports goes to that chain. One atomic load per level.
     package var isObservedInChain: Bool {
-        guard EventHub.isActive else { return false }
-        return isObservedHereOrAbove
-    }
-
-    /// The chain walk, apart: so `isObservedInChain` stays small enough to be inlined into
-    /// the fast read (folded in, a cached resolve cost 11 instructions more).
-    private var isObservedHereOrAbove: Bool {
-        firstInChain(unlessOnlyRoots: .childObservers) { $0.observerCount.load(ordering: .relaxed) != 0 ? true : nil }
-            ?? false
+        Switches.now.contains(.observers)
+            && firstInChain(unlessOnlyRoots: .childObservers) { $0.observerCount.load(ordering: .relaxed) != 0 ? true : nil }
+                ?? false
     }
 
     /// Observers of this container and its ancestors, nearest first.

@@ -1,7 +1,7 @@
 // Concurrency rule: the containers are kept per thread, in the thread's
-// `ResolutionContext` (no lock); `injectionContainersEntered` counts the threads inside
-// `resolving(through:_:)` process-wide, so that `@Injected` and friends read the thread's
-// list only while some thread has one.
+// `ResolutionContext` (no lock); the `injectionContainers` switch (Atomics.swift) counts
+// the threads inside `resolving(through:_:)` process-wide, so that `@Injected` and friends
+// read the thread's list only while some thread has one.
 //
 // The holder of a build's instance decides what it sees: while a build whose instance a
 // container outside the view's lifetime scopes will hold is open (the thread's builds or
@@ -13,17 +13,12 @@
 /// `@Injected(\.api)` built inside `.container { $0.api.register { MockAPI() } }` gets the
 /// mock, as a factory body's `self.api()` does.
 package enum InjectionContainers {
-    private static var entered: AtomicWord { ProcessWideWord.injectionContainersEntered.word }
-
-    /// Whether some thread is inside ``resolving(through:_:)``: only then do `@Injected`
-    /// and friends ask ``nearestInUse(_:)``. The callers read `C.shared` themselves
-    /// otherwise: a helper returning it would cost a retain and a release (BENCHMARKS.md).
-    @inline(__always)
-    package static var inUse: Bool { entered.load(ordering: .relaxed) != 0 }
-
     /// The container of type `C` that `@Injected` resolves through on this thread: the
     /// innermost open one of ``resolving(through:_:)``'s, or `C.shared`; inside a build
     /// whose instance is held outside the view's lifetime scopes, that container's root.
+    /// Asked only while the `injectionContainers` switch is on: the callers read `C.shared`
+    /// themselves otherwise (a helper returning it would cost a retain and a release,
+    /// BENCHMARKS.md).
     @inline(never)
     package static func nearestInUse<C: SharedContainer>(_ type: C.Type) -> C {
         let context = ResolutionContext.current
@@ -41,10 +36,10 @@ package enum InjectionContainers {
         return C(manager: ContainerManager(borrowing: node.root))
     }
 
-    /// ``nearestInUse(_:)`` while ``inUse``, else `C.shared`: what the global
+    /// ``nearestInUse(_:)`` while the switch is on, else `C.shared`: what the global
     /// `dependency(_:)` functions resolve from.
     package static func nearestOrShared<C: SharedContainer>(_ type: C.Type) -> C {
-        inUse ? nearestInUse(type) : C.shared
+        Switches.now.contains(.injectionContainers) ? nearestInUse(type) : C.shared
     }
 
     /// What the lazy property wrappers (`@LazyInjected`, `@WeakLazyInjected`,
@@ -54,7 +49,7 @@ package enum InjectionContainers {
     package static func factory<C: SharedContainer, T>(
         _ keyPath: KeyPath<C, Factory<T>> & Sendable
     ) -> @Sendable () -> Factory<T> {
-        let container = inUse ? nearestInUse(C.self) : nil
+        let container = Switches.now.contains(.injectionContainers) ? nearestInUse(C.self) : nil
         return { (container ?? C.shared)[keyPath: keyPath] }
     }
 
@@ -78,9 +73,9 @@ package enum InjectionContainers {
         let context = ResolutionContext.current
         let previous = context.injectionContainers
         context.injectionContainers = (containers, context.openBuildCount)
-        entered.add(1, ordering: .sequentiallyConsistent)
+        Switches.count(.injectionContainers, by: 1)
         defer {
-            entered.subtract(1, ordering: .sequentiallyConsistent)
+            Switches.count(.injectionContainers, by: -1)
             context.injectionContainers = previous
         }
         return try operation()

@@ -1,60 +1,34 @@
 // Concurrency rule: the grace period (`settings`) and a `LeakCollector`'s watches are
-// leaf locks; whether anything is checked at all is one process-wide atomic word, read
-// without a lock where instances are stored and released. A released instance is watched
-// through a weak reference made before its scope lets go of it and read only after every
-// lock is released, so no `deinit` runs under a lock of Scoped's. Observers receive a
-// leak on the delayed check's Dispatch queue (or, for ScopedTesting's immediate check, on
-// the thread that asks), with no lock held.
+// leaf locks; whether anything is checked at all is two process-wide switches
+// (Atomics.swift), read without a lock where instances are stored and released. A
+// released instance is watched through a weak reference made before its scope lets go of
+// it and read only after every lock is released, so no `deinit` runs under a lock of
+// Scoped's. Observers receive a leak on the delayed check's Dispatch queue (or, for
+// ScopedTesting's immediate check, on the thread that asks), with no lock held.
 import Dispatch
 
 /// The leak check at release (``LifecycleEvent/leakGracePeriod``): every class instance a
 /// scope releases is watched for its grace period; one still alive then is reported as
 /// ``LifecycleEvent/Kind-swift.enum/leaked`` by the container that released it.
 package enum LeakCheck {
-    /// Whether this build checks leaks when nothing was set: debug builds do. Computed, not
-    /// a `static let`: no lazy initialisation to check.
-    #if DEBUG
-    private static var onByDefault: Bool { true }
-    #else
-    private static var onByDefault: Bool { false }
-    #endif
-
-    /// The grace period (2 s in debug builds unless set); nil: off.
-    private static let settings = Locked<Double?>(onByDefault ? 2 : nil)
-
-    /// Bit 0: the grace period is on, if this build's default is off (or off, if it is on);
-    /// above it, twice the number of ``collecting(_:)`` and ``withGracePeriod(_:_:)`` in progress.
-    private static var word: AtomicWord { ProcessWideWord.leakCheck.word }
-
-    /// Whether releases may be watched now (a grace period is set, or a test collects):
-    /// what stores and releases ask, one atomic load.
-    @inline(__always)
-    package static var isArmed: Bool {
-        let value = word.load(ordering: .relaxed)
-        return value > 1 || (value & 1 == 1) != onByDefault
-    }
+    /// The grace period; nil: off. 2 s in debug builds unless set: the `leakGracePeriod`
+    /// switch starts on there, and only the setter below changes it, after this is made.
+    private static let settings = Locked<Double?>(Switches.now.contains(.leakGracePeriod) ? 2 : nil)
 
     package static var gracePeriod: Double? {
         get { settings.withLock { $0 } }
         set {
             settings.withLock { grace in
-                if (grace == nil) != (newValue == nil) {  // flips bit 0: on ↔ off
-                    if word.load(ordering: .relaxed) & 1 == 1 {
-                        word.subtract(1, ordering: .sequentiallyConsistent)
-                    } else {
-                        word.add(1, ordering: .sequentiallyConsistent)
-                    }
-                }
+                Switches.set(.leakGracePeriod, on: newValue != nil)
                 grace = newValue
             }
         }
     }
 
-    /// The builds on this thread making the instance being stored, outermost first, when
-    /// leaks may be reported (empty otherwise): what a leak report names.
+    /// The builds on this thread making the instance being stored, outermost first: what a
+    /// leak report names. Asked while ``Switches/recordsLeakChains``.
     package static func chain(in context: ResolutionContext) -> [StorageKey] {
-        guard isArmed, context.isBuilding else { return [] }
-        return context.frames.map(\.storageKey)
+        context.frames.map(\.storageKey)
     }
 
     // MARK: Immediate checks (ScopedTesting)
@@ -66,8 +40,8 @@ package enum LeakCheck {
     /// reported as ``LifecycleEvent/Kind-swift.enum/leaked`` (0 seconds), and returned.
     package static func collecting<R>(_ flow: () throws -> R) rethrows -> (result: R, leaks: [Leak]) {
         let collector = LeakCollector()
-        word.add(2, ordering: .sequentiallyConsistent)
-        defer { word.subtract(2, ordering: .sequentiallyConsistent) }
+        Switches.count(.leakTests, by: 1)
+        defer { Switches.count(.leakTests, by: -1) }
         let result = try $collector.withValue(collector) { try flow() }
         return (result, report(collector.take(), seconds: 0))
     }
@@ -77,8 +51,8 @@ package enum LeakCheck {
         isolation: isolated (any Actor)? = #isolation, _ flow: () async throws -> R
     ) async rethrows -> (result: R, leaks: [Leak]) {
         let collector = LeakCollector()
-        word.add(2, ordering: .sequentiallyConsistent)
-        defer { word.subtract(2, ordering: .sequentiallyConsistent) }
+        Switches.count(.leakTests, by: 1)
+        defer { Switches.count(.leakTests, by: -1) }
         let result = try await $collector.withValue(collector) { try await flow() }
         return (result, report(collector.take(), seconds: 0))
     }
@@ -95,8 +69,8 @@ package enum LeakCheck {
     /// A grace period for the releases made in `body` (and its child tasks) instead of
     /// ``gracePeriod``: for tests of the delayed check, running beside others.
     package static func withGracePeriod<R>(_ seconds: Double, _ body: () throws -> R) rethrows -> R {
-        word.add(2, ordering: .sequentiallyConsistent)
-        defer { word.subtract(2, ordering: .sequentiallyConsistent) }
+        Switches.count(.leakTests, by: 1)
+        defer { Switches.count(.leakTests, by: -1) }
         return try $gracePeriodHere.withValue(seconds) { try body() }
     }
 

@@ -1,6 +1,6 @@
 // Concurrency rule: `worldRoots` (one process-wide `Locked`) guards the table of world
-// roots, keyed by production root and world; `activeCount` is an atomic read on every
-// resolve, each world's `entries` on every resolve inside a world. No lock is held while
+// roots, keyed by production root and world; the `worlds` switch (Atomics.swift) is read
+// on every resolve, each world's `entries` on every resolve inside a world. No lock is held while
 // a world root is made or released (its instances' `deinit`s run): roots are moved out
 // under the lock and dropped after unlocking.
 
@@ -31,8 +31,6 @@ package final class WorldNode: Sendable {
 
     /// World roots by production root number, then by world number.
     private static let worldRoots = Locked<[UInt64: [UInt64: ContainerNode]]>([:])
-    /// Whether any world root was ever made: until then a root's `deinit` skips the table.
-    private static var everReplaced: AtomicWord { ProcessWideWord.worldRootEverMade.word }
     /// How many ``enter(_:)`` calls into this world are running now. At 0, a task started
     /// inside that outlives them (`Task { }`) still carries the world but resolves outside it.
     private let entries = AtomicWord()
@@ -51,20 +49,21 @@ package final class WorldNode: Sendable {
 
     deinit {
         let number = self.number
-        let dropped: [ContainerNode] = Self.worldRoots.withLock { table in
-            var dropped: [ContainerNode] = []
-            for (root, byWorld) in table {
-                guard let worldRoot = byWorld[number] else { continue }
-                dropped.append(worldRoot)
-                table[root]![number] = nil
+        Self.releaseNewestFirst(Self.worldRoots.withLock { table in
+            table.keys.compactMap { root -> ContainerNode? in  // over the keys as they were
+                let worldRoot = table[root]!.removeValue(forKey: number)
                 if table[root]!.isEmpty { table[root] = nil }
+                return worldRoot
             }
-            return dropped
-        }
-        // Released unlocked, newest world root first; each releases its instances newest first.
-        var ordered = dropped.sorted { $0.number < $1.number }
-        while let worldRoot = ordered.popLast() { _ = consume worldRoot }
+        })
         entries.deallocate()
+    }
+
+    /// Releases `worldRoots` (taken out under the lock) newest first; each releases its
+    /// instances newest first.
+    private static func releaseNewestFirst(_ worldRoots: [ContainerNode]) {
+        var ordered = worldRoots.sorted { $0.number < $1.number }
+        while let worldRoot = ordered.popLast() { _ = consume worldRoot }
     }
 
     /// The world the current task runs in, if any: the innermost one entered whose
@@ -78,33 +77,25 @@ package final class WorldNode: Sendable {
     /// The world the current task was started in (the task-local ``enter(_:)`` binds).
     @TaskLocal private static var bound: WorldNode?
 
-    /// How many worlds are entered right now, process-wide: at 0, resolves skip the
-    /// task-local read.
-    private static var activeCount: AtomicWord { ProcessWideWord.containerWorldsEntered.word }
-
-    @inline(__always)
-    package static var isActive: Bool { activeCount.load(ordering: .relaxed) != 0 }
-
     /// Runs `operation` inside this world.
     package func enter<R>(_ operation: () throws -> R) rethrows -> R {
-        Self.activeCount.add(1, ordering: .sequentiallyConsistent)
-        entries.add(1, ordering: .sequentiallyConsistent)
-        defer {
-            entries.subtract(1, ordering: .sequentiallyConsistent)
-            Self.activeCount.subtract(1, ordering: .sequentiallyConsistent)
-        }
+        countEntry(1)
+        defer { countEntry(-1) }
         return try Self.$bound.withValue(self, operation: operation)
     }
 
     /// Runs the async `operation` inside this world (child tasks inherit it).
     package func enter<R>(isolation: isolated (any Actor)? = #isolation, _ operation: () async throws -> R) async rethrows -> R {
-        Self.activeCount.add(1, ordering: .sequentiallyConsistent)
-        entries.add(1, ordering: .sequentiallyConsistent)
-        defer {
-            entries.subtract(1, ordering: .sequentiallyConsistent)
-            Self.activeCount.subtract(1, ordering: .sequentiallyConsistent)
-        }
+        countEntry(1)
+        defer { countEntry(-1) }
         return try await Self.$bound.withValue(self, operation: operation)
+    }
+
+    /// Counts an ``enter(_:)`` that starts (1) or returns (-1), here and process-wide.
+    private func countEntry(_ delta: Int) {
+        if delta > 0 { Switches.count(.worlds, by: delta) }
+        entries.add(UInt(bitPattern: delta), ordering: .sequentiallyConsistent)
+        if delta < 0 { Switches.count(.worlds, by: delta) }
     }
 
     /// Runs `operation` outside any world (the production containers).
@@ -130,7 +121,7 @@ package final class WorldNode: Sendable {
         if parent == nil && inheritsProduction { Self.outsideAnyWorld { root.autoRegisterIfNeeded() } }
         let inherited = parent.map { $0.replacement(for: root) } ?? (inheritsProduction ? root : nil)
         let made = ContainerNode(worldRootFor: root, world: self, inheriting: inherited)
-        Self.everReplaced.store(1, ordering: .sequentiallyConsistent)
+        Switches.set(.worldRootMade, on: true)
         return Self.worldRoots.withLock { table in
             if let raced = table[root.number]?[number] { return raced }
             table[root.number, default: [:]][number] = made
@@ -146,10 +137,9 @@ package final class WorldNode: Sendable {
     /// Drops the world roots made for the production root numbered `rootNumber`, which is
     /// going away. Costs one atomic load in a process that never used a world.
     package static func rootDidEnd(_ rootNumber: UInt64) {
-        guard everReplaced.load(ordering: .relaxed) != 0,
+        guard Switches.now.contains(.worldRootMade),
             let dropped = worldRoots.withLock({ $0.removeValue(forKey: rootNumber) })
         else { return }
-        var ordered = dropped.values.sorted { $0.number < $1.number }
-        while let worldRoot = ordered.popLast() { _ = consume worldRoot }
+        releaseNewestFirst(Array(dropped.values))
     }
 }
