@@ -18,7 +18,7 @@ struct ModelStop: Error {
 /// - `.shared` is held weakly: reused only while something else holds it;
 /// - `.graph` is shared inside one outermost build, new at the top level;
 /// - `register`/`reset()` of a factory drop what *that* container holds for it (a root
-///   also drops the world's singletons of it, declared and overridden) and what its descendants hold for it, except
+///   also drops the world's overridden singleton of it, and on `reset()` the declared one) and what its descendants hold for it, except
 ///   below a descendant with an override of its own for it; a container's `reset()`
 ///   drops the same in its descendants for each override it removes; a container's `reset()` drops its
 ///   overrides and everything it holds; `Scope.x.reset()` drops that scope's instances in
@@ -129,18 +129,20 @@ struct ReferenceModel {
             throw ModelStop(message: "cannot register an override of \(registration) on node \(node): it is closed")
         }
         nodes[node].overrides[registration] = variant
-        dropHeld(registration, in: node)
+        dropHeld(registration, in: node, overrideChanged: true)
     }
 
     mutating func resetFactory(_ registration: ModelRegistration, on node: Int) {
         nodes[node].overrides[registration] = nil
-        dropHeld(registration, in: node)
+        dropHeld(registration, in: node, overrideChanged: false)
     }
 
-    private mutating func dropHeld(_ registration: ModelRegistration, in node: Int) {
+    /// A register (`overrideChanged`) leaves the declared singleton to the roots without an
+    /// override; a reset drops it too.
+    private mutating func dropHeld(_ registration: ModelRegistration, in node: Int, overrideChanged: Bool) {
         nodes[node].storage = nodes[node].storage.filter { $0.key.registration != registration }
         if nodes[node].parent == nil && registration.kind == .singleton {
-            singletons = singletons.filter { $0.key.registration != registration }
+            if !overrideChanged { singletons = singletons.filter { $0.key.registration != registration } }
             overriddenSingletons = overriddenSingletons.filter { $0.key.registration != registration }
         }
         dropInDescendants(registration, of: node)

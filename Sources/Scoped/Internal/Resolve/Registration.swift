@@ -169,7 +169,7 @@ extension RegistrationFields {
         let target = node.nodeInCurrentWorld()
         target.withRoot { $0.autoRegisterIfNeeded() }
         target.updateOverride(for: key, update)
-        dropHeldInstances(in: target)
+        dropHeldInstances(in: target, overrideChanged: true)
     }
 
     /// Gives the stored override (of the current world's container) `scope` or
@@ -187,7 +187,7 @@ extension RegistrationFields {
         case .none: return
         case .registration: target.removeOverrideParts(of: key, keepRegistered: false, keepContexts: true)
         case .context: target.removeOverrideParts(of: key, keepRegistered: true, keepContexts: false)
-        case .scope: dropHeldInstances(in: target)
+        case .scope: dropHeldInstances(in: target, overrideChanged: false)
         }
     }
 
@@ -195,15 +195,15 @@ extension RegistrationFields {
     package func reset() {
         let target = node.nodeInCurrentWorld()
         target.removeOverride(for: key)
-        dropHeldInstances(in: target)
+        dropHeldInstances(in: target, overrideChanged: false)
     }
 
-    /// Drops what `target` holds for this registration (``ContainerNode/storagesToDrop()``)
+    /// Drops what `target` holds for this registration (``ContainerNode/storagesToDrop(overrideChanged:)``)
     /// and what the open lifetime scopes below it hold of it, made with the body replaced
     /// (``ContainerNode/dropInOpenDescendants(_:)``).
-    private func dropHeldInstances(in target: ContainerNode) {
+    private func dropHeldInstances(in target: ContainerNode, overrideChanged: Bool) {
         guard !target.withRoot({ $0.isAutoRegisteringOnThisThread }) else { return }
-        target.drop(key, from: target.storagesToDrop())
+        target.drop(key, from: target.storagesToDrop(overrideChanged: overrideChanged))
         target.dropInOpenDescendants(key)
     }
 }

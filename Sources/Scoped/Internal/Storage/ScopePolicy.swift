@@ -151,12 +151,14 @@ extension Scope.Lifetime {
 
 extension ContainerNode {
     /// The storages a `register` or `reset` of one registration drops its instances from,
-    /// in this container: a root's own and the process's singletons of that key (the
-    /// declaration's, and the one the roots' overrides made); a child lifetime scope's own only, so that its parent is never
-    /// touched. (The open scopes below the container drop theirs too:
-    /// ``ContainerNode/dropInOpenDescendants(_:)``.)
-    package func storagesToDrop() -> [InstanceStorage] {
-        isRoot ? [storage, singletons, overriddenSingletons] : [storage]
+    /// in this container: a root's own and the singleton the roots' overrides made; on a
+    /// reset of its instances (`overrideChanged` false) the declaration's singleton too,
+    /// which an override change leaves to the roots without an override that resolve it.
+    /// A child lifetime scope's own only, so that its parent is never touched. (The open
+    /// scopes below the container drop theirs too: ``ContainerNode/dropInOpenDescendants(_:)``.)
+    package func storagesToDrop(overrideChanged: Bool) -> [InstanceStorage] {
+        guard isRoot else { return [storage] }
+        return overrideChanged ? [storage, overriddenSingletons] : [storage, singletons, overriddenSingletons]
     }
 }
 

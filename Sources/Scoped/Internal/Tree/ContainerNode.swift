@@ -297,10 +297,16 @@ package final class ContainerNode: Sendable {
     /// and, when leaks are checked, watching it (LeakCheck.swift; `dying`: from this node's
     /// `deinit`, its root reports them). Consumed: callers hand over the only reference
     /// (the `remove`/`close` call itself, or a `consume`d local), so each instance goes
-    /// when it is popped, not in array order when the caller's copy dies.
+    /// when it is popped, not in array order when the caller's copy dies. A singleton
+    /// another root built (a reset here of a declared singleton) is reported by that root,
+    /// whose observers saw it created.
     package func releaseNewestFirst(_ entries: consuming [StoredEntry], dying: Bool = false) {
         var leakCheck = Switches.now.watchesReleases ? LeakCheck.Batch(releasedBy: self, dying: dying) : nil
         while let entry = entries.popLast() {
+            if let builder = entry.reporter, builder !== self {
+                builder.releaseNewestFirst([entry])
+                continue
+            }
             if Switches.now.contains(.observers) {
                 emit(.released, key: entry.key, scope: entry.scope, instance: entry.instance)
             }
@@ -488,7 +494,7 @@ package final class ContainerNode: Sendable {
     /// below: their override changed.
     private func dropEverywhere(_ keys: some Sequence<RegistrationKey>) {
         for key in keys {
-            drop(key, from: storagesToDrop())
+            drop(key, from: storagesToDrop(overrideChanged: true))
             dropInOpenDescendants(key)
         }
     }
