@@ -52,20 +52,30 @@ public struct LifetimeScopeClosedError: Error, Sendable, CustomStringConvertible
     let lifetime: String
     /// Whether the closed container is a root (a container, not a lifetime scope).
     let isRoot: Bool
+    /// Whether the scope closed while the build was in flight: the caller resolved in time.
+    let closedDuringBuild: Bool
 
-    /// Resolving `key` as `lifetime` through the closed container `name`.
-    package init(_ key: StorageKey, as lifetime: Scope, in name: String, isRoot: Bool) {
+    /// Resolving `key` as `lifetime` through the closed container `name`; `duringBuild`:
+    /// it closed while the build the caller awaited was in flight.
+    package init(_ key: StorageKey, as lifetime: Scope, in name: String, isRoot: Bool, duringBuild: Bool = false) {
         registration = "\(key)"
         self.lifetime = lifetime.name
         scope = name
         self.isRoot = isRoot
+        closedDuringBuild = duringBuild
     }
 
     /// `cannot resolve requestContext (RequestContext) as .scoped: lifetime scope
-    /// request#1943 is closed (resolve it before close(), or from an open child)`.
+    /// request#1943 is closed (resolve it before close(), or from an open child)`; for the
+    /// callers of a build in flight when it closed, `… lifetime scope request#1943 closed
+    /// while the build was in flight (close() ends the builds in flight in its scope)`.
     public var description: String {
         // A closed root has no open child to resolve from.
         let what = isRoot ? "container" : "lifetime scope"
+        if closedDuringBuild {
+            return "cannot resolve \(registration) as .\(lifetime): \(what) \(scope) closed while the build was in flight "
+                + "(close() ends the builds in flight in its scope)"
+        }
         let hint = isRoot ? "(resolve it before close())" : "(resolve it before close(), or from an open child)"
         return "cannot resolve \(registration) as .\(lifetime): \(what) \(scope) is closed \(hint)"
     }

@@ -50,8 +50,8 @@ import Testing
         let waiter = Task { try await flow.raceScoped(gate, cancelled, tracker)() }
         await gate.arrivals(1)
         flow.close()
-        let message = "cannot resolve raceScoped(_:_:_:) (Probe) as .scoped: lifetime scope \(flow.inspection.displayName) is "
-            + "closed (resolve it before close(), or from an open child)"
+        let message = "cannot resolve raceScoped(_:_:_:) (Probe) as .scoped: lifetime scope \(flow.inspection.displayName) "
+            + "closed while the build was in flight (close() ends the builds in flight in its scope)"
         // The waiter stops waiting at once, the gate still closed…
         let error = await #expect(throws: LifetimeScopeClosedError.self) {
             try await gate.bounding { try await waiter.value }
@@ -60,10 +60,12 @@ import Testing
         #expect(error?.registration == "raceScoped(_:_:_:) (Probe)")
         // …the build's task was cancelled (its body saw it)…
         await cancelled.arrivals(1)
-        // …and a resolve through the closed scope throws the same error, with no stop.
-        await #expect(throws: LifetimeScopeClosedError.self) {
+        // …and a resolve through the closed scope throws, with no stop, saying it was closed.
+        let later = await #expect(throws: LifetimeScopeClosedError.self) {
             try await gate.bounding { try await flow.raceScoped(gate, cancelled, tracker)() }
         }
+        #expect(later?.description == "cannot resolve raceScoped(_:_:_:) (Probe) as .scoped: lifetime scope "
+            + "\(flow.inspection.displayName) is closed (resolve it before close(), or from an open child)")
         #expect(tracker.inits("scoped") == 0)
     }
 

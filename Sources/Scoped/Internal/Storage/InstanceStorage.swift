@@ -234,7 +234,7 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
         // Each removed entry still holds its instance: these releases run no `deinit`.
         for bits in cleared { HeldIndex.release(bits) }
         if let closing {
-            for (build, key, scope) in ended { build.end(throwing: closing.closedError(key, scope: scope)) }
+            for (build, key, scope) in ended { build.end(throwing: closing.closedError(key, scope: scope, duringBuild: true)) }
         }
         return removed
     }

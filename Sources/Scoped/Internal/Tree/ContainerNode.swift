@@ -247,8 +247,8 @@ package final class ContainerNode: Sendable {
 
     /// What resolving `key` through this closed scope is: the error an async resolve
     /// throws, the message a synchronous one stops with.
-    func closedError(_ key: StorageKey, scope: Scope) -> LifetimeScopeClosedError {
-        LifetimeScopeClosedError(key, as: scope, in: displayName, isRoot: isRoot)
+    func closedError(_ key: StorageKey, scope: Scope, duringBuild: Bool = false) -> LifetimeScopeClosedError {
+        LifetimeScopeClosedError(key, as: scope, in: displayName, isRoot: isRoot, duringBuild: duringBuild)
     }
 
     // MARK: Lifetime
