@@ -114,16 +114,4 @@ public final class Scope: Sendable, CustomStringConvertible {
 
     /// The scope's name.
     public var description: String { name }
-
-    /// The built-in scope of `kind`.
-    package static func builtIn(_ kind: Lifetime) -> Scope {
-        switch kind {
-        case .unique: return .unique
-        case .graph: return .graph
-        case .shared: return .shared
-        case .cached: return .cached
-        case .scoped: return .scoped
-        case .singleton: return .singleton
-        }
-    }
 }

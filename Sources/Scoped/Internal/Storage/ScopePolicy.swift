@@ -6,6 +6,20 @@
 // and what an async body may use. Every other file asks these and decides nothing on its
 // own: adding a scope touches this file, `Scope.swift` and the modifiers.
 
+extension Scope {
+    /// The built-in scope of `kind`.
+    package static func builtIn(_ kind: Lifetime) -> Scope {
+        switch kind {
+        case .unique: .unique
+        case .graph: .graph
+        case .shared: .shared
+        case .cached: .cached
+        case .scoped: .scoped
+        case .singleton: .singleton
+        }
+    }
+}
+
 extension Scope.Lifetime {
     /// Where the instances of a scope live, seen from the container that resolves.
     @usableFromInline
