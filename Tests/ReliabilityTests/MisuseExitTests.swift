@@ -197,6 +197,21 @@ import Testing
             + "is closed (resolve it before close(), or from an open child)")
     }
 
+    /// A `deinit` that `close()` runs and that resolves through the closing scope: the stop
+    /// names what the close was releasing (a new user's stop gave no hint of the close).
+    @Test func scopedResolveFromADeinitThatCloseRuns() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let flow = MisuseContainer().child("flow")
+            announce("scope", flow.inspection.displayName)
+            _ = flow.gadgetInDeinit()
+            flow.close()
+        }
+        let scope = announced("scope", in: result) ?? "?"
+        #expect(stopMessage(of: result) == "Scoped: cannot resolve gadget (Gadget) as .scoped: lifetime scope \(scope) "
+            + "is closed (resolve it before close(), or from an open child) (while close() of \(scope) released "
+            + "gadgetInDeinit (GadgetInDeinit))")
+    }
+
     /// The stop names the build whose body made the resolve, as every stop made inside a
     /// body does, and says where both registrations are declared.
     @Test func scopedResolveOnAClosedScopeFromAUniqueBody() async {

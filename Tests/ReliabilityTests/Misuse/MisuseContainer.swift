@@ -10,6 +10,13 @@ final class RootStore: Sendable {
     init(_ model: FlowModel) { _ = model }
 }
 final class Gadget: Sendable {}
+/// Resolves a gadget through the scope it was built in when it goes: a `deinit` run by
+/// that scope's `close()`.
+final class GadgetInDeinit: Sendable {
+    let scope: MisuseContainer
+    init(_ scope: MisuseContainer) { self.scope = scope }
+    deinit { _ = scope.gadget() }
+}
 final class CrossA: Sendable {
     init(_ b: CrossB?) { _ = b }
 }
@@ -155,6 +162,7 @@ extension MisuseContainer {
     /// A `.unique` body that resolves the `.scoped` gadget of its container.
     var gadgetHolder: Factory<FlowModel> { self { FlowModel([self.gadget()]) } }
     static let gadgetHolderSite = "\(#fileID):\(#line - 1):49"
+    var gadgetInDeinit: Factory<GadgetInDeinit> { self { GadgetInDeinit(self) }.scoped }
 
     /// A main-actor body declared without `@MainActor` on the property, so that code
     /// off the main actor can reach it (and be stopped).

@@ -45,6 +45,9 @@ package final class ResolutionContext {
         var decorating: [RegistrationKey] = []
         /// ``ResolutionContext/resolvingDecorated(_:_:)``.
         var carriedDecoratorsRan: RegistrationKey?
+        /// ``ResolutionContext/closeRelease``. Unretained: the closing scope is alive while
+        /// it releases.
+        var closeRelease: (node: UnsafeReference<ContainerNode>, key: StorageKey)?
     }
 
     private let state: UnsafeMutablePointer<State>
@@ -179,6 +182,13 @@ package final class ResolutionContext {
     package var overrideContainer: ContainerNode? {
         get { state.pointee.overrideContainer?.object }
         set { state.pointee.overrideContainer = newValue.map(UnsafeReference.unretained) }
+    }
+
+    /// The instance a `close()` on this thread is releasing now, and its scope: a stop for
+    /// a resolve through a closed scope names them (a `deinit` that resolves).
+    package var closeRelease: (node: ContainerNode, key: StorageKey)? {
+        get { state.pointee.closeRelease.map { ($0.node.object, $0.key) } }
+        set { state.pointee.closeRelease = newValue.map { (UnsafeReference.unretained($0.node), $0.key) } }
     }
 
     /// The calling thread's context (created on first use, freed with the thread).

@@ -276,9 +276,13 @@ extension Route {
     /// Stops for a synchronous resolve of `key` through `owner`, a closed lifetime scope.
     @inline(never)
     static func closedScope(_ key: StorageKey, scope: Scope, owner: ContainerNode) -> Never {
-        let chain = ResolutionContext.current.chain()
+        let context = ResolutionContext.current
+        let chain = context.chain()
+        // A `deinit` that a close on this thread runs: name what was being released.
+        let releasing = context.closeRelease.map { " (while close() of \($0.node.displayName) released \($0.key))" } ?? ""
         ScopedFailure.stop(
-            owner.closedError(key, scope: scope).description + chain.suffix, declaredBy: [key.registration] + chain.keys)
+            owner.closedError(key, scope: scope).description + chain.suffix + releasing,
+            declaredBy: [key.registration] + chain.keys + (context.closeRelease.map { [$0.key.registration] } ?? []))
     }
 }
 

@@ -288,7 +288,7 @@ package final class ContainerNode: Sendable {
     /// Once its children are closed: releases this scope's instances, newest first,
     /// reports the close and leaves the parent's list of open children.
     private func releaseAfterChildren() {
-        releaseNewestFirst(storage.close(of: self))
+        releaseNewestFirst(storage.close(of: self), closing: true)
         if Switches.now.contains(.observers) { emit(.scopeClosed) }
         detachFromParent()
     }
@@ -299,9 +299,13 @@ package final class ContainerNode: Sendable {
     /// (the `remove`/`close` call itself, or a `consume`d local), so each instance goes
     /// when it is popped, not in array order when the caller's copy dies. A singleton
     /// another root built (a reset here of a declared singleton) is reported by that root,
-    /// whose observers saw it created.
-    package func releaseNewestFirst(_ entries: consuming [StoredEntry], dying: Bool = false) {
+    /// whose observers saw it created. `closing`: this scope's `close()`, which tells the
+    /// thread's context what it releases (a `deinit` that resolves through a closed scope
+    /// stops with it named).
+    package func releaseNewestFirst(_ entries: consuming [StoredEntry], dying: Bool = false, closing: Bool = false) {
         var leakCheck = Switches.now.watchesReleases ? LeakCheck.Batch(releasedBy: self, dying: dying) : nil
+        let context = closing ? ResolutionContext.current : nil
+        let outer = context?.closeRelease
         while let entry = entries.popLast() {
             if let builder = entry.reporter, builder !== self {
                 builder.releaseNewestFirst([entry])
@@ -311,7 +315,9 @@ package final class ContainerNode: Sendable {
                 emit(.released, key: entry.key, scope: entry.scope, instance: entry.instance)
             }
             leakCheck?.watch(entry)
+            context?.closeRelease = (self, entry.key)
             _ = consume entry
+            context?.closeRelease = outer
         }
         leakCheck?.finish()
     }
