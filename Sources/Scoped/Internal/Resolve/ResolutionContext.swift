@@ -45,9 +45,10 @@ package final class ResolutionContext {
         var decorating: [RegistrationKey] = []
         /// ``ResolutionContext/resolvingDecorated(_:_:)``.
         var carriedDecoratorsRan: RegistrationKey?
-        /// ``ResolutionContext/closeRelease``. Unretained: the closing scope is alive while
-        /// it releases.
-        var closeRelease: (node: UnsafeReference<ContainerNode>, key: StorageKey)?
+        /// ``ResolutionContext/closeRelease``: the closing scope as a word (unretained: it is
+        /// alive while it releases; 0 for none) and the registration it releases (trivial).
+        var closeReleaseNode: UInt = 0
+        var closeReleaseKey: RegistrationKey?
     }
 
     private let state: UnsafeMutablePointer<State>
@@ -184,11 +185,20 @@ package final class ResolutionContext {
         set { state.pointee.overrideContainer = newValue.map(UnsafeReference.unretained) }
     }
 
-    /// The instance a `close()` on this thread is releasing now, and its scope: a stop for
-    /// a resolve through a closed scope names them (a `deinit` that resolves).
-    package var closeRelease: (node: ContainerNode, key: StorageKey)? {
-        get { state.pointee.closeRelease.map { ($0.node.object, $0.key) } }
-        set { state.pointee.closeRelease = newValue.map { (UnsafeReference.unretained($0.node), $0.key) } }
+    /// The registration a `close()` on this thread is releasing an instance of now, and
+    /// its scope: a stop for a resolve through a closed scope names them (a `deinit` that
+    /// resolves).
+    package var closeRelease: (node: ContainerNode, key: RegistrationKey)? {
+        guard state.pointee.closeReleaseNode != 0, let key = state.pointee.closeReleaseKey else { return nil }
+        return (UnsafeReference<ContainerNode>(bits: state.pointee.closeReleaseNode).object, key)
+    }
+
+    /// Notes that the scope `node` (a word, 0 for none) releases an instance of `key` in its
+    /// close now; called again with what was noted before once it is released.
+    @inline(__always)
+    package func noteCloseRelease(_ node: UInt, _ key: RegistrationKey?) {
+        state.pointee.closeReleaseNode = node
+        state.pointee.closeReleaseKey = key
     }
 
     /// The calling thread's context (created on first use, freed with the thread).

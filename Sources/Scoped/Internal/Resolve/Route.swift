@@ -282,7 +282,7 @@ extension Route {
         let releasing = context.closeRelease.map { " (while close() of \($0.node.displayName) released \($0.key))" } ?? ""
         ScopedFailure.stop(
             owner.closedError(key, scope: scope).description + chain.suffix + releasing,
-            declaredBy: [key.registration] + chain.keys + (context.closeRelease.map { [$0.key.registration] } ?? []))
+            declaredBy: [key.registration] + chain.keys + (context.closeRelease.map { [$0.key] } ?? []))
     }
 }
 

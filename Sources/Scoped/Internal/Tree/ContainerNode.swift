@@ -305,7 +305,9 @@ package final class ContainerNode: Sendable {
     package func releaseNewestFirst(_ entries: consuming [StoredEntry], dying: Bool = false, closing: Bool = false) {
         var leakCheck = Switches.now.watchesReleases ? LeakCheck.Batch(releasedBy: self, dying: dying) : nil
         let context = closing ? ResolutionContext.current : nil
-        let outer = context?.closeRelease
+        let outer = context?.closeRelease  // a close run by a deinit of another close's
+        let outerBits = outer.map { UnsafeReference.unretained($0.node).bits } ?? 0
+        let nodeBits = closing ? UnsafeReference.unretained(self).bits : 0
         while let entry = entries.popLast() {
             if let builder = entry.reporter, builder !== self {
                 builder.releaseNewestFirst([entry])
@@ -315,9 +317,9 @@ package final class ContainerNode: Sendable {
                 emit(.released, key: entry.key, scope: entry.scope, instance: entry.instance)
             }
             leakCheck?.watch(entry)
-            context?.closeRelease = (self, entry.key)
+            context?.noteCloseRelease(nodeBits, entry.key.registration)
             _ = consume entry
-            context?.closeRelease = outer
+            context?.noteCloseRelease(outerBits, outer?.key)
         }
         leakCheck?.finish()
     }
