@@ -1,4 +1,3 @@
-
 /// Identifies one registration: the declaring
 /// member's name (`#function`: `api`, `counter(initialValue:)`), the produced type and
 /// where the `self { … }` call is (`#fileID`, `#line`, `#column`).
