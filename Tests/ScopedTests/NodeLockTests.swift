@@ -42,7 +42,9 @@ extension Container {
         let replacement = Probe("replacement", tracker)
         weak var released: Probe?
         do {
-            let built = flow.step(tracker).register {
+            // `flow` unowned: the override is stored in `flow`, so a strong capture would
+            // keep both alive after the test (LeakSanitizer found the cycle).
+            let built = flow.step(tracker).register { [unowned flow] in
                 let inner = flow.child("inner")
                 let openInside = flow.inspection.openChildCount
                 flow.note(tracker).register { replacement }

@@ -117,6 +117,8 @@ package enum ProcessWideWord: Int32 {
     /// Changes to any container's overrides, ever: a resolve that read them before one
     /// claims again instead of building with a replaced body (Resolve.swift).
     case overrideChanges
+    /// The main thread's resolution context, retained for the process (ResolutionContext.swift).
+    case mainThreadContext
     // Raw values (0, 1, …) stay below SCOPED_PROCESS_WORDS (8).
 
     @inline(__always)

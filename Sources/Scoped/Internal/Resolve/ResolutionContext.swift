@@ -213,10 +213,25 @@ package final class ResolutionContext {
         UnsafeReference<ResolutionContext>(opaque: ThreadLocalObject.get() ?? makeCurrent()).withBorrowed(body)
     }
 
-    /// Makes the calling thread's context, kept until the thread exits.
+    /// Makes the calling thread's context, kept until the thread exits; the main thread's
+    /// for the process, by a retain in a process-wide word that is never given back. An
+    /// app's main thread never exits; on Linux `dispatchMain()` ends the main thread while
+    /// the process goes on, and freeing its context then, while another thread may be
+    /// calling `exit`, made AddressSanitizer stop on the debug build's stack-slot zeroing
+    /// (Tests/Fixtures/MainThreadProbe).
     @inline(never)
     private static func makeCurrent() -> UnsafeMutableRawPointer {
-        ThreadLocalObject.set(ResolutionContext())
+        let context = ResolutionContext()
+        if Platform.isMainThread {
+            let kept = UnsafeReference.retaining(context)
+            var expected: UInt = 0
+            if !ProcessWideWord.mainThreadContext.word.compareExchange(
+                expected: &expected, desired: kept.bits, ordering: .releasing, failureOrdering: .relaxed)
+            {
+                kept.release()  // one was kept already (a context made again after the thread's end)
+            }
+        }
+        return ThreadLocalObject.set(context)
     }
 
     /// Identity of the thread that owns this context.
