@@ -193,6 +193,11 @@ package final class ResolutionContext {
         return (UnsafeReference<ContainerNode>(bits: state.pointee.closeReleaseNode).object, key)
     }
 
+    /// What ``noteCloseRelease(_:_:)`` noted last, as noted: to restore it.
+    package var notedCloseRelease: (node: UInt, key: RegistrationKey?) {
+        (state.pointee.closeReleaseNode, state.pointee.closeReleaseKey)
+    }
+
     /// Notes that the scope `node` (a word, 0 for none) releases an instance of `key` in its
     /// close now; called again with what was noted before once it is released.
     @inline(__always)

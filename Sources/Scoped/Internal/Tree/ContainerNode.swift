@@ -305,8 +305,7 @@ package final class ContainerNode: Sendable {
     package func releaseNewestFirst(_ entries: consuming [StoredEntry], dying: Bool = false, closing: Bool = false) {
         var leakCheck = Switches.now.watchesReleases ? LeakCheck.Batch(releasedBy: self, dying: dying) : nil
         let context = closing ? ResolutionContext.current : nil
-        let outer = context?.closeRelease  // a close run by a deinit of another close's
-        let outerBits = outer.map { UnsafeReference.unretained($0.node).bits } ?? 0
+        let outer = context?.notedCloseRelease  // a close run by a deinit of another close's
         let nodeBits = closing ? UnsafeReference.unretained(self).bits : 0
         while let entry = entries.popLast() {
             if let builder = entry.reporter, builder !== self {
@@ -319,7 +318,7 @@ package final class ContainerNode: Sendable {
             leakCheck?.watch(entry)
             context?.noteCloseRelease(nodeBits, entry.key.registration)
             _ = consume entry
-            context?.noteCloseRelease(outerBits, outer?.key)
+            context?.noteCloseRelease(outer?.node ?? 0, outer?.key)
         }
         leakCheck?.finish()
     }
