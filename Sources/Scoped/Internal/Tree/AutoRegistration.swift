@@ -1,38 +1,24 @@
-// Concurrency rule: a root's `AutoRegistration` keeps its state in one waitable `Locked`,
-// a leaf. The root's `autoRegistrationPending` word is 1 while `autoRegister()` has yet to
-// run for the root's current registrations (one atomic load for the slow steps of a
-// resolve and for `register`; the fast read never looks). It is written only under the
-// gate's lock, so a reset's "pending again" is never overwritten by a run that ended
-// before it. `autoRegister()` runs with no lock held; other threads wait on the gate's
-// condition. The node's `state` lock is taken only to read or swap the gate.
+// Concurrency rule: a root's `AutoRegistration` keeps its state in one waitable `Locked`, a
+// leaf. The root's `autoRegistrationPending` word is written only under it, so a reset's
+// "pending again" is never overwritten by a run that ended before it. `autoRegister()` runs
+// with no lock held; others wait on the gate. The node's `state` lock only reads the gate.
 
-/// The `AutoRegistering` hook of one root container: runs it once before the first
-/// resolve or `register` through that root, and again after each of the root's resets.
-///
-/// A reset closes the gate before it drops the root's overrides and instances and opens it
-/// after: a resolve meanwhile waits, then runs `autoRegister()` (or waits for the thread
-/// that does), so no resolve racing a reset builds with the declared body and keeps it. A
-/// run that a reset overlaps runs again once the reset has ended.
+/// A root's `AutoRegistering` hook: runs once before the first resolve or `register`, and
+/// after each reset, which closes the gate meanwhile (no resolve racing it builds with the
+/// declared body); a run that a reset overlaps runs again after it.
 package final class AutoRegistration: Sendable {
     package struct State: Sendable {
-        /// Moves on at the end of every reset, which drops what `autoRegister()` registered.
+        /// Moves on at the end of every reset; `ranFor`: the epoch `autoRegister()` last ran
+        /// to its end for (nil: never); `runner` and `resetters`: thread ordinals.
         var epoch: UInt64 = 0
-        /// The epoch for which `autoRegister()` last ran to its end (nil: never).
         var ranFor: UInt64?
-        /// The thread (ordinal) running `autoRegister()`, and those resetting the root.
         var runner: UInt?
         var resetters: [UInt] = []
-
-        /// It ran for the current registrations: nothing to run or wait for.
         var isDone: Bool { runner == nil && resetters.isEmpty && ranFor == epoch }
-        /// Another thread runs `autoRegister()` or resets the root: wait.
         var isBusy: Bool { runner != nil || !resetters.isEmpty }
     }
-
-    /// Calls the container's `autoRegister()` on a container made around the manager.
     package let hook: @Sendable (ContainerManager) -> Void
     package let gate: Locked<State>
-
     package init(hook: @escaping @Sendable (ContainerManager) -> Void, pending: Bool) {
         self.hook = hook
         self.gate = Locked(State(ranFor: pending ? nil : 0), waitable: true)
@@ -40,8 +26,7 @@ package final class AutoRegistration: Sendable {
 }
 
 extension ContainerNode {
-    /// Gives this root an `AutoRegistering` hook, pending (or done: a nested world's root
-    /// inherits what it registered); a root that has one keeps it.
+    /// Pending or done (a nested world's root inherits what it registered); one hook a root.
     package func installAutoRegistration(_ hook: @escaping @Sendable (ContainerManager) -> Void, pending: Bool = true) {
         guard isRoot else { return }
         let installed = state.withLock { state -> Bool in
@@ -51,19 +36,13 @@ extension ContainerNode {
         }
         if installed && pending { autoRegistrationPending.store(1, ordering: .sequentiallyConsistent) }
     }
-
-    /// Runs this root's `autoRegister()` if it has not run since the root was made or
-    /// reset. One atomic load when it has.
     @inline(__always)
     package func autoRegisterIfNeeded() {
         guard autoRegistrationPending.load(ordering: .acquiring) != 0 else { return }
         _ = runAutoRegistration()
     }
-
-    /// Runs `autoRegister()` on this thread, or waits for the thread that runs it or
-    /// resets the root. That thread itself goes on at once (resolving from inside
-    /// `autoRegister()`, or from a `deinit` a reset runs), and gets true: no recursion, no
-    /// deadlock. False once it ran for the current registrations (or the root has none).
+    /// Runs `autoRegister()` here, or waits for the thread that runs it or resets the root;
+    /// that thread goes on at once and gets true (no recursion, no deadlock). False once it ran.
     @inline(never)
     func runAutoRegistration() -> Bool {
         guard let registration = state.withLock({ $0.autoRegistration }) else { return false }
@@ -79,12 +58,9 @@ extension ContainerNode {
                 return .run(epoch: state.epoch)
             }
             switch role {
-            case .done:
-                return false
-            case .exempt:
-                return true
-            case .wait:
-                gate.wait { $0.isBusy }
+            case .done: return false
+            case .exempt: return true
+            case .wait: gate.wait { $0.isBusy }
             case .run(let epoch):
                 registration.hook(ContainerManager(node: self))
                 gate.withLock { state in
@@ -96,9 +72,7 @@ extension ContainerNode {
             }
         }
     }
-
-    /// Whether this thread is running this root's `autoRegister()` now: its registrations
-    /// drop no instance, as in Factory.
+    /// Registrations made in `autoRegister()` drop no instance, as in Factory.
     package var isAutoRegisteringOnThisThread: Bool {
         guard autoRegistrationPending.load(ordering: .acquiring) != 0,
             let registration = state.withLock({ $0.autoRegistration })
@@ -106,9 +80,7 @@ extension ContainerNode {
         let thread = Platform.threadOrdinal
         return registration.gate.withLock { $0.runner == thread }
     }
-
-    /// Closes the gate for a reset of this root: until ``endAutoRegistrationReset(_:)``,
-    /// resolves through the root on other threads wait. Nil for a root without the hook.
+    /// Until ``endAutoRegistrationReset(_:)``, resolves through the root on other threads wait.
     package func beginAutoRegistrationReset() -> AutoRegistration? {
         guard isRoot, let registration = state.withLock({ $0.autoRegistration }) else { return nil }
         registration.gate.withLock { state in
@@ -117,8 +89,6 @@ extension ContainerNode {
         }
         return registration
     }
-
-    /// Opens the gate after a reset: the next resolve runs `autoRegister()` again, as in Factory.
     package func endAutoRegistrationReset(_ registration: AutoRegistration?) {
         guard let registration else { return }
         registration.gate.withLock { state in
@@ -127,11 +97,7 @@ extension ContainerNode {
         }
         registration.gate.broadcast()
     }
-
-    /// Whether `root`, whose `autoRegister()` runs now, is this production root or its root
-    /// in the calling code's world (made already: a world root being made runs its
-    /// enclosing world's `autoRegister()`), so that registrations through this root's
-    /// container land in `root`.
+    /// Whether `root` is this production root or its root in the calling code's world.
     func isRunningAutoRegistration(for root: ContainerNode) -> Bool {
         if root === self { return true }
         guard let world = WorldNode.current else { return false }
