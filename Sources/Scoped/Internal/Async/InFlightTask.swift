@@ -1,39 +1,29 @@
 // Concurrency rule: no lock of its own. Its progress is guarded by the lock of the storage
-// that records it in flight (`InstanceStorage.state`), so a claim joins it, and the
-// storage forgets it, in the same critical section as the table's lookup. Continuations
-// are resumed, tasks cancelled and stalls reported after unlocking. A continuation carries
-// no value: the resumed waiter reads the result under the lock. Nothing here outlives the
-// callers' hold on the instance: the last waiter to take the result drops it, and every
+// that records it in flight (`InstanceStorage.state`), so a claim joins it, and the storage
+// forgets it, in the same critical section as the table's lookup. Continuations are resumed
+// (carrying no value: the waiter reads the result under the lock), tasks cancelled and
+// stalls reported after unlocking. The last waiter to take the result drops it, and every
 // waiter returns only after the build's task has ended (and released its closure).
 
-/// The one build of an async factory's instance for a caching scope however many callers
-/// race for its key, in a task of its own: a caller whose task is cancelled stops waiting
-/// (`CancellationError`) without cancelling it for the others. When the last waiter leaves
-/// before the result is in, the build is *abandoned*: its storage forgets it in the same
-/// step (the next caller starts anew), its task is cancelled, and its result is not stored.
+/// The one build of a caching scope's async instance, in a task of its own. When the last
+/// waiter leaves before the result is in, it is *abandoned*: forgotten, cancelled, unstored.
 package final class InFlightTask: @unchecked Sendable { // @unchecked: its storage's lock (`lock`) guards `progress`.
     private struct Progress {
-        /// Stored continuations, by waiter number.
         var waiting: [UInt64: UnsafeContinuation<Void, any Error>] = [:]
-        /// Waiters that joined and have neither taken the result nor left yet: at first the
-        /// caller that claimed the build (``InFlightTask/firstWaiter``).
+        /// Waiters that have neither taken the result nor left (at first the claiming caller).
         var members = 1
         /// Waiters cancelled before their continuation was stored.
         var cancelledEarly: Set<UInt64> = []
         var nextWaiter = InFlightTask.firstWaiter
-        /// Whether the result is in (``deliver(_:)``) or the build was ended (``end(throwing:)``).
+        /// The result is in (``deliver(_:)``) or the build was ended (``end(throwing:)``).
         var over = false
-        /// The result, until the last member has taken it.
+        /// The result, until the last member has taken it; the task, kept for waiters to await.
         var result: Result<AnyObject, any Error>?
-        /// Kept after it finishes: a waiter awaits its end.
         var task: Task<Void, Never>?
         var watchdog: Task<Void, Never>?
         var abandoned = false
-        /// Ended by its scope's close: what the body still makes is dropped, and it may
-        /// resolve from the closed scope without stopping.
+        /// Ended by its scope's close: what the body still makes is dropped.
         var ended = false
-
-        /// Marks the build over with `result` and takes the continuations to resume.
         mutating func finish(with result: Result<AnyObject, any Error>?) -> [UnsafeContinuation<Void, any Error>] {
             over = true
             self.result = result
@@ -41,29 +31,23 @@ package final class InFlightTask: @unchecked Sendable { // @unchecked: its stora
             return Array(waiting.values)
         }
     }
-
-    /// Read and changed only under `lock`, the lock of the storage that records the build
-    /// in flight for `key`.
+    /// Only under `lock`, that of the storage recording the build.
     private var progress = Progress()
     private let lock: Locked<StorageState>
     private let key: StorageKey
     private let frame: TaskFrame
-    /// What the build makes, as messages name it: `database (Database)` (made when asked).
+    /// What the build makes, as messages name it: `database (Database)`.
     package var description: String { frame.buildDescription }
     package var registration: RegistrationKey { key.registration }
-
     package init(_ frame: TaskFrame, key: StorageKey, lock: Locked<StorageState>) {
         (self.frame, self.key, self.lock) = (frame, key, lock)
     }
-
     private func withProgress<R>(_ body: (inout Progress) -> R) -> R {
         lock.withLock { _ in body(&progress) }
     }
-
     /// Starts the build: `run` in a task of its own, which must call ``deliver(_:)`` once.
     package func start(_ run: @escaping @Sendable () async -> Void) {
-        // Made under the lock (a task starts elsewhere, so no user code runs here): a
-        // waiter resumed by ``deliver(_:)`` always finds the task to await.
+        // Made under the lock (no user code runs here): a resumed waiter finds it to await.
         let (task, cancelNow) = withProgress { state -> (Task<Void, Never>, Bool) in
             let task = Task { await run() }
             state.task = task
@@ -71,9 +55,7 @@ package final class InFlightTask: @unchecked Sendable { // @unchecked: its stora
         }
         if cancelNow { task.cancel() }
     }
-
-    /// Calls `report` with this build and the number of its callers if it is still running
-    /// `nanoseconds` from now.
+    /// Calls `report` with the number of callers if the build still runs after `nanoseconds`.
     package func watch(after nanoseconds: UInt64, report: @escaping @Sendable (InFlightTask, _ callers: Int) -> Void) {
         let watchdog = Task { [self] in
             try? await Task.sleep(nanoseconds: nanoseconds)
@@ -88,26 +70,18 @@ package final class InFlightTask: @unchecked Sendable { // @unchecked: its stora
         }
         if over { watchdog.cancel() }
     }
-
-    /// The waiter number of the caller whose claim recorded the build: a member from the
-    /// start, so that a new build is never abandoned before it runs.
+    /// The claiming caller: a member from the start, so a new build is never abandoned.
     package static let firstWaiter: UInt64 = 1
-
-    /// Joins the build as a waiter, for a claim under the storage's lock (which finds no
-    /// abandoned build: the storage forgets one in the step that abandons it).
+    /// Joins the build as a waiter, under the storage's lock (no abandoned build is found).
     package func joinHoldingStorageLock() -> UInt64 {
         progress.nextWaiter += 1
         progress.members += 1
         return progress.nextWaiter
     }
-
-    /// How many callers wait for the build now (for tests, through `container.inspection`).
+    /// For tests, through `container.inspection`.
     package var membersHoldingStorageLock: Int { progress.members }
-
     package var wasEnded: Bool { withProgress { $0.ended } }
-
-    /// Ends the build before its body returns (its scope closed): every waiter, and every
-    /// caller that still joins, throws `error` now; what the body still returns goes nowhere.
+    /// Its scope closed: every waiter, and every later joiner, throws `error` now.
     package func end(throwing error: any Error) {
         let (waiting, task, watchdog) = withProgress {
             state -> ([UnsafeContinuation<Void, any Error>], Task<Void, Never>?, Task<Void, Never>?) in
@@ -119,17 +93,12 @@ package final class InFlightTask: @unchecked Sendable { // @unchecked: its stora
         task?.cancel()
         watchdog?.cancel()
     }
-
-    /// Waits for the result as waiter `waiter`; throws `CancellationError` if the calling
-    /// task is cancelled first, or the body's error. Returns once the build's task has ended
-    /// too, so that a caller that drops the instance finds it released.
+    /// Throws `CancellationError` or the body's error; returns once the task has ended too.
     package func value(for waiter: UInt64) async throws -> AnyObject {
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
                 let ready: Result<Void, any Error>? = withProgress { state in
-                    // A waiter that left before it got here is counted out already, even
-                    // if the result is in by now: taking it would count it out twice and
-                    // drop the instance a member still waits for.
+                    // Left before it got here: counted out already, even if the result is in.
                     if state.cancelledEarly.remove(waiter) != nil { return .failure(CancellationError()) }
                     if state.over { return .success(()) }
                     state.waiting[waiter] = continuation
@@ -153,9 +122,7 @@ package final class InFlightTask: @unchecked Sendable { // @unchecked: its stora
         await task?.value
         return try result.get()
     }
-
-    /// A waiter's task was cancelled: it stops waiting; the last one to leave abandons the
-    /// build.
+    /// A waiter's task was cancelled: it stops waiting; the last to leave abandons the build.
     private func leave(_ waiter: UInt64) {
         let (continuation, tasks) = lock.withLock { storage -> (UnsafeContinuation<Void, any Error>?, [Task<Void, Never>?]) in
             guard !progress.over else { return (nil, []) }
@@ -170,9 +137,7 @@ package final class InFlightTask: @unchecked Sendable { // @unchecked: its stora
         continuation?.resume(throwing: CancellationError())
         for task in tasks { task?.cancel() }
     }
-
-    /// Hands `result` to every waiter (and to those who join later); nothing if the build
-    /// was ended (then `result` is dropped here).
+    /// Hands `result` to every waiter (and later joiners); nothing if the build was ended.
     package func deliver(_ result: Result<AnyObject, any Error>) {
         let (waiting, watchdog) = withProgress { state -> ([UnsafeContinuation<Void, any Error>], Task<Void, Never>?) in
             let watchdog = state.watchdog.take()
