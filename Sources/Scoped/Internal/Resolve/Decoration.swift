@@ -1,28 +1,20 @@
 // Concurrency rule: a `Decoration` is immutable (each `.decorator` or `.timeToLive` makes a
-// new one), shared between threads freely. Its decorators are user code: they run after
-// the resolve that returned the instance released every lock.
+// new one), shared between threads freely. Its decorators are user code: they run after the
+// resolve that returned the instance released every lock.
 
-/// What a resolve sees of a decorated ``Registration/Body``: a class without generic
-/// parameters, so that the specialised resolve of every `T` calls it with the same code
-/// (the copies merge: a typed call would pass `T`'s metadata, 100 bytes per factory in
-/// codesize.sh), and a time to live without decorators reads its held instance without
-/// generic code. A synchronous body's is always a ``DecoratedRegistration``; an async
-/// body's ``Decoration`` is never resolved through these entry points.
+/// What a resolve sees of a decorated body: no generic parameters, so that the specialised
+/// resolve of every `T` calls it with the same code (the copies merge).
 @usableFromInline
 package class DecoratedResolve: @unchecked Sendable {  // immutable: every field is set in init
-    /// Seconds a held instance lives (`.timeToLive`: the last one given); nil for ever.
+    /// Seconds a held instance lives (the last `.timeToLive` given); nil for ever.
     @usableFromInline package let timeToLive: Double?
     @usableFromInline package let hasDecorators: Bool  // false: a time to live alone
-
     @usableFromInline
     init(timeToLive: Double?, hasDecorators: Bool) {
         self.timeToLive = timeToLive
         self.hasDecorators = hasDecorators
     }
-
-    /// Resolves a decorated ``Factory`` and runs the decorators; returns the instance as a
-    /// ``Payload``. Without decorators, a strongly held instance younger than its time to
-    /// live is read lock-free here; everything else goes to the typed subclass.
+    /// A young held instance without decorators is read lock-free here; the rest goes typed.
     @usableFromInline
     final func resolveWrapped(_ nodeRef: NodeReference, _ key: RegistrationKey, kind: Scope.Lifetime, custom: Scope?) -> AnyObject {
         if timeToLive != nil, !hasDecorators, kind.holdsInstances,
@@ -32,11 +24,9 @@ package class DecoratedResolve: @unchecked Sendable {  // immutable: every field
         }
         return resolveWrappedTyped(nodeRef, key, kind: kind, custom: custom)
     }
-
     func resolveWrappedTyped(_ nodeRef: NodeReference, _ key: RegistrationKey, kind: Scope.Lifetime, custom: Scope?) -> AnyObject {
         preconditionFailure("DecoratedResolve is abstract")
     }
-
     /// Resolves a decorated ``ParameterFactory`` and runs the decorators: `parameter` points
     /// at a `P`, `parameterKey` at a `((P) -> ParameterBox)??`, `result` at a `T?` it sets.
     @usableFromInline
@@ -48,57 +38,43 @@ package class DecoratedResolve: @unchecked Sendable {  // immutable: every field
     }
 }
 
-/// A factory's decorators (`.decorator { }`), time to live (`.timeToLive(_:)`) and the
-/// body they apply to: the payload of the `decorated` case of ``Registration/Body`` and
-/// ``AsyncRegistration/Body``. A class, so that a factory value without them does not grow
-/// and one with them carries one reference; a decorated resolve is the resolve of `base`
-/// followed by `run(_:)`.
+/// A factory's decorators, time to live and the body they apply to (a class: one reference
+/// in a factory value); a decorated resolve is `base`'s followed by `run(_:)`.
 @usableFromInline
 package class Decoration<Base: Sendable, T>: DecoratedResolve, @unchecked Sendable {  // immutable, as its base
-    /// The body the decorators follow (never itself decorated).
     @usableFromInline package let base: Base
     @usableFromInline package let decorators: [@Sendable (T) -> Void]
-
     @usableFromInline
     package required init(base: Base, decorators: [@Sendable (T) -> Void], timeToLive: Double? = nil) {
         self.base = base
         self.decorators = decorators
         super.init(timeToLive: timeToLive, hasDecorators: !decorators.isEmpty)
     }
-
-    /// Runs every decorator with `instance`, in the order they were written.
     @usableFromInline
     package final func run(_ instance: T) {
-        guard hasDecorators else { return }   // a time to live alone
+        guard hasDecorators else { return }
         for decorate in decorators { decorate(instance) }
     }
-
-    /// This decoration around another body (a context override replaced the body).
     package final func replacingBase(with base: Base) -> Self {
         Self(base: base, decorators: decorators, timeToLive: timeToLive)
     }
-
-    /// This decoration with `decorate` run after the others.
     @usableFromInline
     package final func appending(_ decorate: @escaping @Sendable (T) -> Void) -> Self {
         Self(base: base, decorators: decorators + [decorate], timeToLive: timeToLive)
     }
-
-    /// This decoration with a time to live of `seconds`.
     @usableFromInline
     package final func expiring(after seconds: Double) -> Self {
         Self(base: base, decorators: decorators, timeToLive: seconds)
     }
 }
 
-/// A ``Registration``'s decoration: the typed resolves behind ``DecoratedResolve``.
+/// The typed resolves behind ``DecoratedResolve``.
 @usableFromInline
 package final class DecoratedRegistration<P, T>: Decoration<Registration<P, T>.Body, T>, @unchecked Sendable {  // immutable
     @usableFromInline  // declared again: an inherited initializer cannot be `@usableFromInline`
     package required init(base: Registration<P, T>.Body, decorators: [@Sendable (T) -> Void], timeToLive: Double? = nil) {
         super.init(base: base, decorators: decorators, timeToLive: timeToLive)
     }
-
     override func resolveWrappedTyped(
         _ nodeRef: NodeReference, _ key: RegistrationKey, kind: Scope.Lifetime, custom: Scope?
     ) -> AnyObject {
@@ -106,12 +82,10 @@ package final class DecoratedRegistration<P, T>: Decoration<Registration<P, T>.B
         let (instance, carriedRan) = resolveBase(
             nodeRef, key, kind: kind, custom: custom, parameter: unsafeBitCast((), to: P.self),  // a `Factory`: `P` is `Void`
             parameterKey: .none, context: context)
-        // A decorator that resolves its own factory would run again after that resolve:
-        // stopped with a message (a parameter factory's may resolve another parameter).
+        // A decorator resolving its own factory stops (a parameter factory's may use another).
         if hasDecorators && !carriedRan { context.runningDecorators(of: key) { run(instance) } }
         return Payload.wrap(instance)
     }
-
     override func resolve(
         _ nodeRef: NodeReference, _ key: RegistrationKey, kind: Scope.Lifetime, custom: Scope?,
         parameter: UnsafeRawPointer, parameterKey: UnsafeRawPointer, into result: UnsafeMutableRawPointer
@@ -123,10 +97,7 @@ package final class DecoratedRegistration<P, T>: Decoration<Registration<P, T>.B
         result.assumingMemoryBound(to: T?.self).pointee = instance
         if !carriedRan { run(instance) }
     }
-
-    /// The resolve of the body the decorators follow, and whether the override in effect
-    /// ran them (an override made from a decorated value runs its decorators, these among
-    /// them). `parameterKey`: `.none` for a ``Factory``.
+    /// And whether the override in effect (made from a decorated value) ran the decorators.
     @inline(__always)
     private func resolveBase(
         _ nodeRef: NodeReference, _ key: RegistrationKey, kind: Scope.Lifetime, custom: Scope?, parameter: P,
@@ -160,9 +131,7 @@ package final class DecoratedRegistration<P, T>: Decoration<Registration<P, T>.B
 }
 
 extension Registration {
-    /// The resolve of a factory with a time to live, in Scoped (not inlined into apps): the
-    /// lock-free read of a young instance, else ``ContainerNode/beginExpiringBuild(_:parameter:kind:custom:timeToLive:)``
-    /// (which drops an expired one). `buildParameter`: nil for a ``Factory``.
+    /// The lock-free read of a young instance, else `beginExpiringBuild`.
     static func resolveExpiring(
         _ nodeRef: NodeReference, _ key: RegistrationKey, kind: Scope.Lifetime, custom: Scope?, body: Body, parameter: P,
         buildParameter: UnsafePointer<AnyParameter>?, timeToLive: Double

@@ -2,38 +2,25 @@
 // its container's override table under the node's lock (`ContainerNode.updateOverride`).
 // `selected()` reads the resolving world's contexts (a task-local) and takes no lock.
 
-/// What a container stores for a registration given context modifiers, a scope, a time to
-/// live or decorators at run time (`Container.shared.api.onTest { MockAPI() }` as a
-/// statement, as in Factory), beside the body `register` gave, if any.
-///
-/// A resolve uses the registered body; else the body of the highest-ranked context that
-/// holds in the resolving world (``FactoryContext/current``); else the declared body under
-/// the run-time options; else the factory's own body. Among bodies of one context, the
-/// last one given applies (for `onArg`, per argument).
+/// A registration's run-time context modifiers and options (`Container.shared.api.onTest {
+/// MockAPI() }`) beside its registered body. A resolve uses the registered body; else the
+/// highest-ranked context's that holds; else the declared body under the run-time options.
 @usableFromInline package final class StoredOverrides: OverrideBody {
-    /// A context modifier given at run time.
+    /// A context modifier given at run time; `arguments`: `onArg`/`onArgs`'s (any selects it).
     struct ContextBody {
         let rank: ContextRank
-        /// The launch arguments of `onArg`/`onArgs` (any one of them selects it); empty
-        /// for the other contexts.
         let arguments: [String]
         let body: any OverrideBody
     }
-
     let registered: (any OverrideBody)?
     let contexts: [ContextBody]
-    /// The declared body under the statements `.scope(_:)`, `.timeToLive(_:)` and
-    /// `.decorator { }`. Factory keeps these options apart from the registration, so a
-    /// `register` or `reset(.registration)` keeps them.
+    /// The declared body under run-time statements, kept by `register` (as in Factory).
     let declared: (any OverrideBody)?
-
     private init(registered: (any OverrideBody)?, contexts: [ContextBody], declared: (any OverrideBody)?) {
         self.registered = registered
         self.contexts = contexts
         self.declared = declared
     }
-
-    /// The override a resolve uses now, as the type's summary says.
     @usableFromInline package func selected() -> (any OverrideBody)? {
         if let registered { return registered }
         let current = FactoryContext.current
@@ -43,48 +30,33 @@
         }
         return best?.body ?? declared
     }
-
-    /// The same bodies under `scope`, with `timeToLive` (nil: unchanged).
     @usableFromInline package func adjusted(scope: Scope?, timeToLive: Double?) -> any OverrideBody {
         mapped { $0.adjusted(scope: scope, timeToLive: timeToLive) }
     }
-
-    /// Every body (registered, each context's, declared) made anew by `transform`.
     private func mapped(_ transform: (any OverrideBody) -> any OverrideBody) -> StoredOverrides {
         StoredOverrides(
             registered: registered.map(transform),
             contexts: contexts.map { ContextBody(rank: $0.rank, arguments: $0.arguments, body: transform($0.body)) },
             declared: declared.map(transform))
     }
-
-    // Never asked: a resolve asks the override `selected()` returns, and stored overrides
-    // are never registered over others.
+    // Never asked: a resolve asks the override `selected()` returns.
     @usableFromInline package var scope: Scope { (registered ?? contexts.last?.body ?? declared)?.scope ?? Scope.unique }
     @usableFromInline package var timeToLive: Double? { nil }
     @usableFromInline package func decorate(_ held: Lookup) {}
     @usableFromInline package var carriesValueDecorators: Bool { false }
     @usableFromInline package func keepingDecorators(of other: any OverrideBody) -> any OverrideBody { self }
-
-    /// `existing` as stored overrides that keep `declared` (made if none is stored yet):
-    /// what a run-time option changes (a statement `.scope(_:)` or `.timeToLive(_:)`
-    /// adjusts every body, `declared` among them).
+    /// What a statement `.scope(_:)` or `.timeToLive(_:)` adjusts.
     static func withDeclared(_ existing: (any OverrideBody)?, _ declared: () -> any OverrideBody) -> StoredOverrides {
         let (registered, contexts, stored) = parts(of: existing)
         return StoredOverrides(registered: registered, contexts: contexts, declared: stored ?? declared())
     }
-
-    /// The parts of `existing`: its own if it is stored overrides, else `existing` as the
-    /// registered body.
     private static func parts(
         of existing: (any OverrideBody)?
     ) -> (registered: (any OverrideBody)?, contexts: [ContextBody], declared: (any OverrideBody)?) {
         guard let stored = existing as? StoredOverrides else { return (existing, [], nil) }
         return (stored.registered, stored.contexts, stored.declared)
     }
-
-    /// What is left of `existing` without its registered body (`keepRegistered: false`)
-    /// or its run-time contexts (`keepContexts: false`): Factory's `reset(.registration)`
-    /// and `reset(.context)`. The run-time options stay. Nil: nothing is left.
+    /// After `reset(.registration)` or `reset(.context)`; the run-time options stay.
     static func removing(
         from existing: any OverrideBody, keepRegistered: Bool, keepContexts: Bool
     ) -> (any OverrideBody)? {
@@ -93,15 +65,9 @@
         if kept.contexts.isEmpty && declared == nil { return kept.registered }
         return StoredOverrides(registered: kept.registered, contexts: kept.contexts, declared: declared)
     }
-
-    /// Whether `existing` has a body `register` gave (`isEmpty(.registration)`).
+    /// For `isEmpty(.registration)` and `isEmpty(.context)`.
     static func hasRegistered(_ existing: any OverrideBody) -> Bool { parts(of: existing).registered != nil }
-
-    /// Whether `existing` has context modifiers given at run time (`isEmpty(.context)`).
     static func hasContexts(_ existing: any OverrideBody) -> Bool { !parts(of: existing).contexts.isEmpty }
-
-    /// `existing` with each of its bodies (the registered one and every context's) made
-    /// by `decorate` from the typed box it is; stops if a body is of another type.
     static func decorating<Box: OverrideBody>(
         _ existing: any OverrideBody, key: RegistrationKey, _ decorate: (Box) -> Box
     ) -> any OverrideBody {
@@ -112,19 +78,12 @@
         guard let stored = existing as? StoredOverrides else { return typed(existing) }
         return stored.mapped(typed)
     }
-
-    /// What the table holds after `register` stores `body` where `existing` was: `body`
-    /// itself, unless contexts were stored, which it keeps (the registered body outranks them).
     static func registering(_ body: any OverrideBody, over existing: (any OverrideBody)?) -> any OverrideBody {
         let body = keepingRunTimeOptions(of: existing, in: body)
         guard let stored = existing as? StoredOverrides else { return body }
         return StoredOverrides(registered: body, contexts: stored.contexts, declared: stored.declared)
     }
-
-    /// `body` with the run-time scope, time to live and decorators of `existing` where it
-    /// has none of its own (a `.unique` scope, no time to live, no decorator): as in
-    /// Factory, a statement `.scope(_:)`, `.timeToLive(_:)` or `.decorator { }` outlives a
-    /// later `register` or context modifier, until a reset.
+    /// As in Factory, a statement `.scope`, `.timeToLive` or `.decorator` outlives `register`.
     private static func keepingRunTimeOptions(of existing: (any OverrideBody)?, in body: any OverrideBody) -> any OverrideBody {
         guard let existing else { return body }
         let previous = (existing as? StoredOverrides).flatMap { $0.declared ?? $0.registered ?? $0.contexts.last?.body } ?? existing
@@ -133,10 +92,6 @@
         let adjusted = scope != nil || timeToLive != nil ? body.adjusted(scope: scope, timeToLive: timeToLive) : body
         return adjusted.keepingDecorators(of: previous)
     }
-
-    /// What the table holds after a run-time context modifier of `rank` stores `body` where
-    /// `existing` was: the contexts so far, with this one replacing the one of its rank
-    /// (and, for `onArg`, of its arguments).
     static func adding(
         _ body: any OverrideBody, rank: ContextRank, arguments: [String], over existing: (any OverrideBody)?
     ) -> any OverrideBody {
@@ -148,7 +103,6 @@
 }
 
 extension ContextRank {
-    /// Whether a body of this context applies under `values` (`arguments`: `onArg`/`onArgs`'s).
     func holds(in values: FactoryContext.Values, arguments: [String]) -> Bool {
         switch self {
         case .debug: values.isDebug
@@ -161,52 +115,34 @@ extension ContextRank {
     }
 }
 
-/// The decorators an override box runs, in the order written: those of the factory value
-/// it was made from (`x.decorator { }.register { }`), then those of later statements
-/// `.decorator { }`. A resolve through a decorated value skips its own when the override
-/// in effect carries a value's (they are among those).
+/// The decorators an override box runs: `carried`, of the factory value it was made from
+/// (replaced by a later `register`'s), then `all`, of statements `.decorator { }` (kept).
 struct RunTimeDecorators<T>: Sendable {
-    /// Given by statements `.decorator { }`; a later `register` keeps them.
     let all: [@Sendable (T) -> Void]
-    /// The decorators of the factory value the override was made from; a later `register`
-    /// replaces them with its own value's.
     let carried: [@Sendable (T) -> Void]
-    /// The registration `carried` belongs to (nil when there are none).
     let key: RegistrationKey?
-
     init(all: [@Sendable (T) -> Void] = [], carried: [@Sendable (T) -> Void] = [], key: RegistrationKey? = nil) {
         self.all = all
         self.carried = carried
         self.key = carried.isEmpty ? nil : key
     }
-
     var isEmpty: Bool { all.isEmpty && carried.isEmpty }
-
-    /// Runs them on `instance` and returns it.
     func applied(to instance: T) -> T {
         for decorate in carried { decorate(instance) }
         for decorate in all { decorate(instance) }
         return instance
     }
-
-    /// Runs them on an instance a resolve found held.
     func run(onHeld held: Lookup) {
         guard !isEmpty, let instance = held.heldInstance(as: T.self) else { return }
         _ = applied(to: instance)
     }
-
-    /// Tells a synchronous resolve through a decorated value, on this thread, that its
-    /// decorators ran (``ResolutionContext/resolvingDecorated(_:_:)``).
+    /// Tells a resolve through a decorated value, on this thread, that its decorators ran.
     func markCarriedRun() {
         if let key { ResolutionContext.current.noteCarriedDecoratorsRan(for: key) }
     }
-
     func appending(_ decorate: @escaping @Sendable (T) -> Void) -> Self {
         RunTimeDecorators(all: all + [decorate], carried: carried, key: key)
     }
-
-    /// These carried decorators with `other`'s statements, if these have none (a new
-    /// `register` keeps the statement `.decorator { }`s, as Factory does).
     func keepingStatements(of other: Self) -> Self? {
         guard all.isEmpty, !other.all.isEmpty else { return nil }
         return RunTimeDecorators(all: other.all, carried: carried, key: key)
