@@ -1,7 +1,7 @@
 // Concurrency rule: a root's `AutoRegistration` keeps its state in one waitable `Locked`, a
-// leaf. The root's `autoRegistrationPending` word is written only under it, so a reset's
-// "pending again" is never overwritten by a run that ended before it. `autoRegister()` runs
-// with no lock held; others wait on the gate. The node's `state` lock only reads the gate.
+// leaf. The root's `autoRegistrationPending` word is written under it (or at install), so a
+// reset's "pending again" is never overwritten by a run that ended before it. The node's
+// `state` lock only reads or sets the gate; `autoRegister()` runs with no lock held.
 
 /// A root's `AutoRegistering` hook: runs once before the first resolve or `register`, and
 /// after each reset, which closes the gate meanwhile (no resolve racing it builds with the
