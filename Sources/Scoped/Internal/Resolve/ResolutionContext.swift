@@ -81,6 +81,17 @@ package final class ResolutionContext {
         return graphInstance(registration, boxOf: parameter)
     }
 
+    /// The same on the calling thread, nil before it has a context.
+    @inline(__always)
+    package static func graphInstanceIfAny(
+        _ registration: RegistrationKey, parameter: UnsafePointer<AnyParameter>?
+    ) -> AnyObject? {
+        guard let context = ThreadLocalObject.get() else { return nil }
+        return UnsafeReference<ResolutionContext>(opaque: context).withBorrowed {
+            $0.graphInstance(registration, parameter: parameter)
+        }
+    }
+
     @inline(never)
     private func graphInstance(_ registration: RegistrationKey, boxOf parameter: UnsafePointer<AnyParameter>) -> AnyObject? {
         graphInstance(registration, box: parameter.pointee.box)

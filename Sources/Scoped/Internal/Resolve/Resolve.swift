@@ -242,31 +242,46 @@ extension ContainerNode {
     package func beginBuild(
         _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime, custom: Scope?
     ) -> BeginOutcome {
-        // A pending `autoRegister()` goes the general way, which runs it first. The gate is
-        // read after the overrides: a reset raises it before it clears them.
-        if !kind.holdsInstances, Route.mayResolveFast(key, from: self), withRoot({ $0.autoRegistrationPending.load(ordering: .acquiring) == 0 }) {
-            return ResolutionContext.withCurrent { context in
-                // A graph's instance (each edge of a DAG) before a frame is made.
-                if kind.home == .graph, let held = context.graphInstance(key, parameter: parameter) {
-                    return .found(.held(held))
-                }
-                context.noteOutermostStart()
-                let frame = ThreadFrame(key, parameter: parameter, kind: kind, custom: nil, ownedByChild: false, in: self)
-                return Route.beginUnheld(frame, from: self, override: nil, observed: false, context: context, graphLookedUp: true)
-            }
+        // Each edge of a DAG: the current graph's instance, one probe (whatever the override
+        // or the world: the general way looks it up first too). An observer hears of it, and
+        // a pending `autoRegister()` runs first, on the other ways.
+        let probes = kind == .graph && !Switches.now.contains(.observers) && !isAutoRegistrationPending
+        if probes, let held = ResolutionContext.graphInstanceIfAny(key, parameter: parameter) {
+            return .found(.held(held))
         }
-        return beginGeneral(key, parameter: parameter, kind: kind, custom: custom)
+        return beginUnheldOrGeneral(key, parameter: parameter, kind: kind, custom: custom, graphLookedUp: probes)
     }
 
-    /// `beginBuild` for a caching scope, or with anything in play: the held instance, or
-    /// exactly one build however many threads ask at once.
+    private var isAutoRegistrationPending: Bool {
+        @inline(__always) get { withRoot { $0.autoRegistrationPending.load(ordering: .acquiring) != 0 } }
+    }
+
+    /// `beginBuild` past a graph's instance: a unique or graph build with nothing in play
+    /// opens its frame here; the rest goes the general way.
     @inline(never)
-    private func beginGeneral(
-        _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime, custom: Scope?
+    private func beginUnheldOrGeneral(
+        _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime, custom: Scope?,
+        graphLookedUp: Bool
     ) -> BeginOutcome {
         ResolutionContext.withCurrent { context in
-            beginGeneral(key, parameter: parameter, kind: kind, custom: custom, context: context)
+            // The gate is read after the overrides: a reset raises it before it clears them.
+            guard !kind.holdsInstances, Route.mayResolveFast(key, from: self), !isAutoRegistrationPending else {
+                return beginRouted(key, parameter: parameter, kind: kind, custom: custom, context: context)
+            }
+            context.noteOutermostStart()
+            let frame = ThreadFrame(key, parameter: parameter, kind: kind, custom: nil, ownedByChild: false, in: self)
+            return Route.beginUnheld(
+                frame, from: self, override: nil, observed: false, context: context, graphLookedUp: graphLookedUp)
         }
+    }
+
+    /// ``beginGeneral(_:parameter:kind:custom:context:timeToLive:)``, out of line.
+    @inline(never)
+    private func beginRouted(
+        _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime, custom: Scope?,
+        context: ResolutionContext
+    ) -> BeginOutcome {
+        beginGeneral(key, parameter: parameter, kind: kind, custom: custom, context: context)
     }
 
     /// Step 2 for a factory with a time to live: the general path, after dropping a held
@@ -281,6 +296,8 @@ extension ContainerNode {
         }
     }
 
+    /// `beginBuild` for a caching scope, or with anything in play: the held instance, or
+    /// exactly one build however many threads ask at once.
     @inline(__always)
     private func beginGeneral(
         _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime, custom: Scope?,
