@@ -490,14 +490,31 @@ private struct GraphTable: ~Copyable {
         var index = hash & mask
         // Fields compared in place: a bucket is never copied (a copy retains its box and value).
         while buckets[index].hash != 0 {
-            if buckets[index].hash == hash, buckets[index].registration.unsafelyUnwrapped == registration,
-                Self.sameParameter(buckets[index].parameterBox, box)
-            {
-                break
-            }
+            if buckets[index].hash == hash, Self.holds(buckets + index, registration, box) { break }
             index = (index &+ 1) & mask
         }
         return buckets + index
+    }
+
+    /// Whether `bucket` holds `registration` and `box`: the key's words compared first (one
+    /// declaration's are the same words), ``RegistrationKey/==`` only when they differ.
+    @inline(__always)
+    private static func holds(_ bucket: UnsafeMutablePointer<Bucket>, _ registration: RegistrationKey, _ box: ParameterBox?) -> Bool {
+        let stored = bucket.pointee.registration.unsafelyUnwrapped
+        if stored.name == registration.name, stored.shape == registration.shape, stored.file == registration.file,
+            ObjectIdentifier(stored.producedType) == ObjectIdentifier(registration.producedType),
+            box == nil, bucket.pointee.parameterBox == nil
+        {
+            return true
+        }
+        return holdsComparingFully(bucket, registration, box)
+    }
+
+    @inline(never)
+    private static func holdsComparingFully(
+        _ bucket: UnsafeMutablePointer<Bucket>, _ registration: RegistrationKey, _ box: ParameterBox?
+    ) -> Bool {
+        bucket.pointee.registration.unsafelyUnwrapped == registration && sameParameter(bucket.pointee.parameterBox, box)
     }
 
     /// The instance filed for `registration` and `box` (a per-parameter factory's parameter).

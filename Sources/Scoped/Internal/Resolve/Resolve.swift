@@ -242,26 +242,35 @@ extension ContainerNode {
     package func beginBuild(
         _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime, custom: Scope?
     ) -> BeginOutcome {
-        // Each edge of a DAG: the current graph's instance, one probe (whatever the override
-        // or the world: the general way looks it up first too). An observer hears of it, and
-        // a pending `autoRegister()` runs first, on the other ways.
-        let probes = kind == .graph && !Switches.now.contains(.observers) && !isAutoRegistrationPending
-        if probes, let held = ResolutionContext.graphInstanceIfAny(key, parameter: parameter) {
+        // Both calls take this one's arguments as they are: no frame of its own.
+        guard kind == .graph else { return beginUnheldOrGeneral(key, parameter: parameter, kind: kind, custom: custom) }
+        return beginGraph(key, parameter: parameter, kind: kind, custom: custom)
+    }
+
+    /// Each edge of a DAG: the current graph's instance, one probe (whatever the override or
+    /// the world: the general way looks it up first too). An observer hears of it, and a
+    /// pending `autoRegister()` runs first, on the other ways.
+    @inline(never)
+    private func beginGraph(
+        _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime, custom: Scope?
+    ) -> BeginOutcome {
+        if !Switches.now.contains(.observers), !isAutoRegistrationPending,
+            let held = ResolutionContext.graphInstanceIfAny(key, parameter: parameter)
+        {
             return .found(.held(held))
         }
-        return beginUnheldOrGeneral(key, parameter: parameter, kind: kind, custom: custom, graphLookedUp: probes)
+        return beginUnheldOrGeneral(key, parameter: parameter, kind: kind, custom: custom)
     }
 
     private var isAutoRegistrationPending: Bool {
         @inline(__always) get { withRoot { $0.autoRegistrationPending.load(ordering: .acquiring) != 0 } }
     }
 
-    /// `beginBuild` past a graph's instance: a unique or graph build with nothing in play
-    /// opens its frame here; the rest goes the general way.
+    /// A unique or graph build with nothing in play opens its frame here; the rest goes the
+    /// general way.
     @inline(never)
     private func beginUnheldOrGeneral(
-        _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime, custom: Scope?,
-        graphLookedUp: Bool
+        _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime, custom: Scope?
     ) -> BeginOutcome {
         ResolutionContext.withCurrent { context in
             // The gate is read after the overrides: a reset raises it before it clears them.
@@ -270,8 +279,7 @@ extension ContainerNode {
             }
             context.noteOutermostStart()
             let frame = ThreadFrame(key, parameter: parameter, kind: kind, custom: nil, ownedByChild: false, in: self)
-            return Route.beginUnheld(
-                frame, from: self, override: nil, observed: false, context: context, graphLookedUp: graphLookedUp)
+            return Route.beginUnheld(frame, from: self, override: nil, observed: false, context: context)
         }
     }
 

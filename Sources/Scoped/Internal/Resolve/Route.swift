@@ -185,15 +185,14 @@ extension Route {
     }
 
     /// `.unique` and `.graph` through `node`: the current graph's instance, or a build.
-    /// `graphLookedUp`: the caller found no graph instance already.
     @inline(__always)
     static func beginUnheld(
         _ frame: ThreadFrame, from node: ContainerNode, override: (any OverrideBody)?, observed: Bool,
-        context: ResolutionContext, graphLookedUp: Bool = false
+        context: ResolutionContext
     ) -> BeginOutcome {
         var place = Filing.Place.nowhere
         if frame.kind.home == .graph {
-            if !graphLookedUp, let held = context.graphInstance(frame.key, box: frame.parameter.box) {
+            if let held = context.graphInstance(frame.key, parameter: frame.parameter) {
                 if observed {
                     node.emit(.reused, key: frame.storageKey, scope: frame.scope, instance: Payload.identity(of: held))
                 }
