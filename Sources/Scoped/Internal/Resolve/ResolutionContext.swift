@@ -81,14 +81,12 @@ package final class ResolutionContext {
         return graphInstance(registration, boxOf: parameter)
     }
 
-    /// The same on the calling thread, nil before it has a context.
+    /// A `Factory`'s on the calling thread, nil before it has a context.
     @inline(__always)
-    package static func graphInstanceIfAny(
-        _ registration: RegistrationKey, parameter: UnsafePointer<AnyParameter>?
-    ) -> AnyObject? {
+    package static func graphInstanceIfAny(_ registration: RegistrationKey) -> AnyObject? {
         guard let context = ThreadLocalObject.get() else { return nil }
         return UnsafeReference<ResolutionContext>(opaque: context).withBorrowed {
-            $0.graphInstance(registration, parameter: parameter)
+            $0.state.pointee.graph.value(for: registration, box: nil)
         }
     }
 
@@ -521,7 +519,9 @@ private struct GraphTable: ~Copyable {
     @inline(__always)
     func value(for registration: RegistrationKey, box: ParameterBox?) -> AnyObject? {
         guard count != 0 else { return nil }
-        return bucket(of: registration, box, hash: Self.hash(registration, box)).pointee.value
+        let bucket = bucket(of: registration, box, hash: Self.hash(registration, box))
+        // A filed bucket holds a value: retained only when found.
+        return bucket.pointee.hash == 0 ? nil : bucket.pointee.value.unsafelyUnwrapped
     }
 
     /// Files `value` for `registration` and `box`; returns the one it replaces, for the

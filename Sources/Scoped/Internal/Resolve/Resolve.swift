@@ -242,43 +242,49 @@ extension ContainerNode {
     package func beginBuild(
         _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime, custom: Scope?
     ) -> BeginOutcome {
-        // Both calls take this one's arguments as they are: no frame of its own.
-        guard kind == .graph else { return beginUnheldOrGeneral(key, parameter: parameter, kind: kind, custom: custom) }
-        return beginGraph(key, parameter: parameter, kind: kind, custom: custom)
+        // A `.graph` resolve (each edge of a DAG) goes out of line with no argument on the
+        // stack, so that it need not come back here.
+        if kind == .graph { return beginGraph(key, parameter: parameter) }
+        return ResolutionContext.withCurrent { context in
+            // The gate is read after the overrides: a reset raises it before it clears them.
+            guard kind == .unique, Route.mayResolveFast(key, from: self), !isAutoRegistrationPending else {
+                return beginRouted(key, parameter: parameter, kind: kind, custom: custom, context: context)
+            }
+            context.noteOutermostStart()
+            let frame = ThreadFrame(key, parameter: parameter, kind: .unique, custom: nil, ownedByChild: false, in: self)
+            context.open(frame, filing: .unobserved(.nowhere))
+            return .build(override: nil, form: .unused, context: .unretained(context))
+        }
     }
 
-    /// Each edge of a DAG: the current graph's instance, one probe (whatever the override or
-    /// the world: the general way looks it up first too). An observer hears of it, and a
-    /// pending `autoRegister()` runs first, on the other ways.
+    /// A `.graph` resolve: the current graph's instance, one probe (whatever the override or
+    /// the world: the general way looks it up first too), or a build. An observer hears of
+    /// it, and a pending `autoRegister()` runs first, on the other ways. (A custom scope is
+    /// never `.graph`.)
     @inline(never)
-    private func beginGraph(
-        _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime, custom: Scope?
-    ) -> BeginOutcome {
-        if !Switches.now.contains(.observers), !isAutoRegistrationPending,
-            let held = ResolutionContext.graphInstanceIfAny(key, parameter: parameter)
+    private func beginGraph(_ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?) -> BeginOutcome {
+        // A parameter factory's probe (its box) is `beginGraphBuild`'s: none is copied here.
+        if parameter == nil, !Switches.now.contains(.observers), !isAutoRegistrationPending,
+            let held = ResolutionContext.graphInstanceIfAny(key)
         {
             return .found(.held(held))
         }
-        return beginUnheldOrGeneral(key, parameter: parameter, kind: kind, custom: custom)
+        return beginGraphBuild(key, parameter: parameter)
     }
 
     private var isAutoRegistrationPending: Bool {
         @inline(__always) get { withRoot { $0.autoRegistrationPending.load(ordering: .acquiring) != 0 } }
     }
 
-    /// A unique or graph build with nothing in play opens its frame here; the rest goes the
-    /// general way.
+    /// A `.graph` build with nothing in play opens its frame here; the rest goes the general way.
     @inline(never)
-    private func beginUnheldOrGeneral(
-        _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime, custom: Scope?
-    ) -> BeginOutcome {
+    private func beginGraphBuild(_ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?) -> BeginOutcome {
         ResolutionContext.withCurrent { context in
-            // The gate is read after the overrides: a reset raises it before it clears them.
-            guard !kind.holdsInstances, Route.mayResolveFast(key, from: self), !isAutoRegistrationPending else {
-                return beginRouted(key, parameter: parameter, kind: kind, custom: custom, context: context)
+            guard Route.mayResolveFast(key, from: self), !isAutoRegistrationPending else {
+                return beginRouted(key, parameter: parameter, kind: .graph, custom: nil, context: context)
             }
             context.noteOutermostStart()
-            let frame = ThreadFrame(key, parameter: parameter, kind: kind, custom: nil, ownedByChild: false, in: self)
+            let frame = ThreadFrame(key, parameter: parameter, kind: .graph, custom: nil, ownedByChild: false, in: self)
             return Route.beginUnheld(frame, from: self, override: nil, observed: false, context: context)
         }
     }
