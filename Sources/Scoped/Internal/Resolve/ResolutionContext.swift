@@ -3,7 +3,7 @@
 // builds, the `.graph` instances of its top-level resolve, and the releases that end a
 // chain of lifetime scopes (`releaseIteratively`).
 
-/// A thread's frame: its parameter (nil for a ``Factory``) on the resolving shell's stack.
+/// A thread's frame: its parameter (nil for a ``Factory``) on the shell's stack.
 package typealias ThreadFrame = Frame<UnsafePointer<AnyParameter>?>
 
 extension Optional: FrameParameter where Wrapped == UnsafePointer<AnyParameter> {
@@ -18,35 +18,28 @@ extension Optional: FrameParameter where Wrapped == UnsafePointer<AnyParameter> 
 }
 
 /// The per-thread state of resolution in progress, behind a pointer: a class's stored
-/// `var`s are checked for exclusive access on every mutation (about a fifth of a unique
-/// resolve), and one thread's context is never accessed from two places at once.
+/// `var`s are checked for exclusive access on every mutation, and one thread's context is
+/// never accessed from two places at once.
 @usableFromInline
 package final class ResolutionContext {
     private struct State: ~Copyable {
         var frames = FrameStack()
         var graph = GraphTable()
-        /// Whether this thread is calling observers right now (EventHub.swift).
         var deliveringEvents = false
         var releasing = false
         var pendingReleases: [AnyObject] = []
-        /// InjectionContainers.swift; empty almost always.
         var injectionContainers: [any SharedContainer] = []
         var injectionDepth = 0
         var resolvingForPropertyWrapper = false
-        /// ``ResolutionContext/noteOutermostStart()``.
         var outermostStart: UInt64 = 0
-        /// ``ResolutionContext/noteFastReadClaim(in:)``: a storage as a word, or 0.
+        /// A storage as a word, or 0.
         var fastReadClaim: UInt = 0
-        /// ``ResolutionContext/overrideContainer``. Unretained (a weak reference would move a
-        /// scope's reference counts to the slow path for good): read only right after it is
-        /// set, while the build keeps that container alive.
+        /// Unretained (a weak reference would move a scope's reference counts to the slow path
+        /// for good): read only right after it is set, while the build keeps it alive.
         var overrideContainer: UnsafeReference<ContainerNode>?
-        /// ``ResolutionContext/runningDecorators(of:_:)``; empty almost always.
         var decorating: [RegistrationKey] = []
-        /// ``ResolutionContext/resolvingDecorated(_:_:)``.
         var carriedDecoratorsRan: RegistrationKey?
-        /// ``ResolutionContext/closeRelease``: the closing scope as a word (unretained: it is
-        /// alive while it releases; 0 for none) and the registration it releases (trivial).
+        /// The closing scope as a word (alive while it releases; 0 for none), and the key.
         var closeReleaseNode: UInt = 0
         var closeReleaseKey: RegistrationKey?
     }
@@ -64,30 +57,32 @@ package final class ResolutionContext {
     }
 
     /// The registrations being built on this thread, outermost first (a copy).
-    package var frames: [ThreadFrame] { state.pointee.frames.all }
+    package var frames: [ThreadFrame] { Array(state.pointee.frames.open) }
 
     /// The `.graph` instance (a ``Payload``) of the current top-level resolve for
-    /// `registration` and, for a per-parameter factory, its parameter's `box`.
-    @inline(__always)
-    package func graphInstance(_ registration: RegistrationKey, box: ParameterBox?) -> AnyObject? {
-        state.pointee.graph.value(for: registration, box: box)
-    }
-
-    /// The same for a thread's build: a `Factory` (no `parameter`) reads no box, so a hit
-    /// retains and releases nothing but the instance.
+    /// `registration` and `parameter`: a `Factory` (none) reads no box, so a hit retains and
+    /// releases nothing but the instance.
     @inline(__always)
     package func graphInstance(_ registration: RegistrationKey, parameter: UnsafePointer<AnyParameter>?) -> AnyObject? {
         guard let parameter else { return state.pointee.graph.value(for: registration, box: nil) }
         return graphInstance(registration, boxOf: parameter)
     }
 
-    @inline(never)
-    private func graphInstance(_ registration: RegistrationKey, boxOf parameter: UnsafePointer<AnyParameter>) -> AnyObject? {
-        graphInstance(registration, box: parameter.pointee.box)
+    /// A `Factory`'s on the calling thread, nil before it has a context.
+    @inline(__always)
+    package static func graphInstanceIfAny(_ registration: RegistrationKey) -> AnyObject? {
+        guard let context = ThreadLocalObject.get() else { return nil }
+        return UnsafeReference<ResolutionContext>(opaque: context).withBorrowed {
+            $0.state.pointee.graph.value(for: registration, box: nil)
+        }
     }
 
-    /// Runs `deliver` (the observers' calls) unless this thread is already delivering: an
-    /// observer never sees its own activity and never recurses.
+    @inline(never)
+    private func graphInstance(_ registration: RegistrationKey, boxOf parameter: UnsafePointer<AnyParameter>) -> AnyObject? {
+        state.pointee.graph.value(for: registration, box: parameter.pointee.box)
+    }
+
+    /// Runs `deliver` (the observers' calls) unless this thread is already delivering.
     package func deliveringEvents(_ deliver: () -> Void) {
         guard !state.pointee.deliveringEvents else { return }
         state.pointee.deliveringEvents = true
@@ -96,11 +91,9 @@ package final class ResolutionContext {
     }
 
     /// Releases `first` and `second` now, or, inside this call already, after its current
-    /// release returns: a scope node's `deinit` gives back its parent here, so a chain of
-    /// 30,000 lifetime scopes ends one `deinit` after the other, not 30,000 frames deep.
+    /// release returns: a chain of lifetime scopes ends one `deinit` after the other.
     package func releaseIteratively(_ first: consuming AnyObject, _ second: consuming AnyObject?) {
         if state.pointee.releasing {
-            // Moved in: when the queue lets go of them, those are the last references.
             state.pointee.pendingReleases.append(first)
             if let second = consume second { state.pointee.pendingReleases.append(second) }
             return
@@ -108,21 +101,19 @@ package final class ResolutionContext {
         state.pointee.releasing = true
         _ = consume second  // each may run a deinit that calls this method again
         _ = consume first
-        while let next = state.pointee.pendingReleases.popLast() {
-            _ = consume next
-        }
+        while let next = state.pointee.pendingReleases.popLast() { _ = consume next }
         state.pointee.releasing = false
     }
 
-    /// The containers `@Injected` and friends resolve through on this thread, innermost
-    /// last, and how many builds were open when they were put in force.
+    /// The containers `@Injected` and friends resolve through on this thread, innermost last,
+    /// and how many builds were open when they were put in force.
     package var injectionContainers: (containers: [any SharedContainer], depth: Int) {
         get { (state.pointee.injectionContainers, state.pointee.injectionDepth) }
         set { (state.pointee.injectionContainers, state.pointee.injectionDepth) = newValue }
     }
 
-    /// Runs `resolve`, a lazy property wrapper's resolve: through a lifetime scope closed
-    /// since, it builds for this caller alone, reported as misuse, instead of stopping.
+    /// Runs `resolve`, a lazy property wrapper's: through a closed scope it builds for this
+    /// caller alone, reported as misuse, instead of stopping.
     package static func resolvingForPropertyWrapper<R>(_ resolve: () -> R) -> R {
         let context = current
         let previous = context.state.pointee.resolvingForPropertyWrapper
@@ -131,21 +122,17 @@ package final class ResolutionContext {
         return resolve()
     }
 
-    /// Whether a property wrapper's resolve (``resolvingForPropertyWrapper(_:)``) runs on this thread.
     package var isResolvingForPropertyWrapper: Bool { state.pointee.resolvingForPropertyWrapper }
-
-    /// How many builds are open on this thread.
     package var openBuildCount: Int { state.pointee.frames.count }
 
-    /// Whether a build held outside the views' lifetime scopes is open on this thread,
-    /// among the builds opened after the first `depth`.
+    /// Whether a build held outside the views' lifetime scopes is open on this thread, after
+    /// the first `depth`.
     package func isBuildingForAHolderOutsideViews(after depth: Int) -> Bool {
         state.pointee.frames.open.lastIndex { $0.kind.isHeldOutsideViews(ownedByChild: $0.ownedByChild) }
             .map { $0 >= depth } ?? false
     }
 
-    /// Runs `decorate`, the decorators of `key`'s factory; stops if they already run here
-    /// (a decorator resolving its own factory would recurse until the stack overflows).
+    /// Runs `decorate`, the decorators of `key`'s factory; stops if they already run here.
     package func runningDecorators(of key: RegistrationKey, _ decorate: () -> Void) {
         if state.pointee.decorating.contains(key) {
             ScopedFailure.stop(
@@ -160,9 +147,8 @@ package final class ResolutionContext {
     }
 
     /// Runs `resolve` through a decorated factory value of `key`, and says whether the
-    /// override in effect ran the decorators of the value it was made from
-    /// (`x.decorator { }.register { }`), so that they do not run twice. The note of an
-    /// enclosing resolve is kept.
+    /// override in effect ran the decorators of the value it was made from, so that they do
+    /// not run twice.
     package func resolvingDecorated<R>(_ key: RegistrationKey, _ resolve: () -> R) -> (R, carriedRan: Bool) {
         let enclosing = state.pointee.carriedDecoratorsRan
         state.pointee.carriedDecoratorsRan = nil
@@ -172,58 +158,45 @@ package final class ResolutionContext {
         return (resolved, ran)
     }
 
-    /// An override made from a decorated factory value of `key` ran that value's
-    /// decorators on this thread (``resolvingDecorated(_:_:)``).
-    package func noteCarriedDecoratorsRan(for key: RegistrationKey) {
-        state.pointee.carriedDecoratorsRan = key
-    }
+    package func noteCarriedDecoratorsRan(for key: RegistrationKey) { state.pointee.carriedDecoratorsRan = key }
 
-    /// The container the override about to run builds for (`register { c in … }`): the
-    /// holder, or for `.unique` and `.graph` the resolving one. Set by `Route.begin`.
+    /// The container the override about to run builds for (`register { c in … }`).
     package var overrideContainer: ContainerNode? {
         get { state.pointee.overrideContainer?.object }
         set { state.pointee.overrideContainer = newValue.map(UnsafeReference.unretained) }
     }
 
-    /// The registration a `close()` on this thread is releasing an instance of now, and
-    /// its scope: a stop for a resolve through a closed scope names them (a `deinit` that
-    /// resolves).
+    /// The scope whose `close()` on this thread releases an instance of `key` now: a stop
+    /// for a resolve through a closed scope names them.
     package var closeRelease: (node: ContainerNode, key: RegistrationKey)? {
         guard state.pointee.closeReleaseNode != 0, let key = state.pointee.closeReleaseKey else { return nil }
         return (UnsafeReference<ContainerNode>(bits: state.pointee.closeReleaseNode).object, key)
     }
 
-    /// What ``noteCloseRelease(_:_:)`` noted last, as noted: to restore it.
     package var notedCloseRelease: (node: UInt, key: RegistrationKey?) {
         (state.pointee.closeReleaseNode, state.pointee.closeReleaseKey)
     }
 
-    /// Notes that the scope `node` (a word, 0 for none) releases an instance of `key` in its
-    /// close now; called again with what was noted before once it is released.
+    /// Notes that the scope `node` (a word, 0 for none) releases an instance of `key` now.
     @inline(__always)
     package func noteCloseRelease(_ node: UInt, _ key: RegistrationKey?) {
         state.pointee.closeReleaseNode = node
         state.pointee.closeReleaseKey = key
     }
 
-    /// The calling thread's context (created on first use, freed with the thread).
     @usableFromInline
     package static var current: ResolutionContext {
         UnsafeReference<ResolutionContext>(opaque: ThreadLocalObject.get() ?? makeCurrent()).object
     }
 
-    /// Runs `body` with the calling thread's context, borrowed (the thread keeps it alive).
     @inline(__always)
     package static func withCurrent<R>(_ body: (ResolutionContext) -> R) -> R {
         UnsafeReference<ResolutionContext>(opaque: ThreadLocalObject.get() ?? makeCurrent()).withBorrowed(body)
     }
 
     /// Makes the calling thread's context, kept until the thread exits; the main thread's
-    /// for the process, by a retain in a process-wide word that is never given back. An
-    /// app's main thread never exits; on Linux `dispatchMain()` ends the main thread while
-    /// the process goes on, and freeing its context then, while another thread may be
-    /// calling `exit`, made AddressSanitizer stop on the debug build's stack-slot zeroing
-    /// (Tests/Fixtures/MainThreadProbe).
+    /// for the process (on Linux `dispatchMain()` ends the main thread while the process
+    /// goes on: freeing it then raced `exit`, Tests/Fixtures/MainThreadProbe).
     @inline(never)
     private static func makeCurrent() -> UnsafeMutableRawPointer {
         let context = ResolutionContext()
@@ -233,27 +206,22 @@ package final class ResolutionContext {
             if !ProcessWideWord.mainThreadContext.word.compareExchange(
                 expected: &expected, desired: kept.bits, ordering: .releasing, failureOrdering: .relaxed)
             {
-                kept.release()  // one was kept already (a context made again after the thread's end)
+                kept.release()  // one was kept already
             }
         }
         return ThreadLocalObject.set(context)
     }
 
-    /// Identity of the thread that owns this context.
     package var identity: ObjectIdentifier { ObjectIdentifier(self) }
-
-    /// Whether a build is open on this thread (a resolve made now is nested in it).
     package var isBuilding: Bool { !state.pointee.frames.isEmpty }
 
-    /// Notes, for an outermost resolve, the count of storage closes before it claims
-    /// anything: a close that overtakes its build has a higher count.
+    /// Notes, for an outermost resolve, the count of storage closes before it claims.
     @inline(__always)
     package func noteOutermostStart() {
         if state.pointee.frames.isEmpty { state.pointee.outermostStart = ProcessWideCounter.closes.current }
     }
 
-    /// Notes that this thread's fast read recorded its build in the child's `storage`, for
-    /// the `beginBuild` right after it (``takeFastReadClaim(in:)``).
+    /// Notes that this thread's fast read recorded its build in the child's `storage`.
     package func noteFastReadClaim(in storage: InstanceStorage) {
         state.pointee.fastReadClaim = UInt(bitPattern: ObjectIdentifier(storage))
     }
@@ -267,46 +235,35 @@ package final class ResolutionContext {
         return true
     }
 
-    /// Whether this thread runs a build whose outermost resolve began before the close that
-    /// made `closedAt`: a build the close overtook.
+    /// Whether this thread runs a build the close that made `closedAt` overtook.
     package func isInBuildBegunBefore(closedAt: UInt64) -> Bool {
         isBuilding && state.pointee.outermostStart < closedAt
     }
 
-    /// Opens `frame` with what ``finishBuild(_:)`` must do; stops the process on a cycle.
-    /// The open frames are scanned only when one may build the same registration (their
-    /// ``FrameStack/keys`` say so): a chain whose registrations all differ pays a test.
+    /// Opens `frame` with what ``finishBuild(_:)`` must do; stops on a cycle. The open frames
+    /// are scanned only when one may build the same registration (``FrameStack/keys``).
     @inline(__always)
     package func open(_ frame: ThreadFrame, filing: Filing) {
         let bit = FrameStack.bit(of: frame.key)
         let keys = state.pointee.frames.keys
-        // Pushed first, then checked in place: the frame is written once, on the stack.
         state.pointee.frames.push(OpenFrame(frame: frame, filing: filing, keysBefore: keys), bit: bit)
-        if keys & bit != 0 {
-            checkCycleOfInnermost()
-        }
+        if keys & bit != 0 { checkCycleOfInnermost() }
     }
 
-    /// What the innermost build has left to do.
     package var innermostFiling: Filing {
         @inline(__always) get { state.pointee.frames.innermost.pointee.filing }
     }
-
-    /// The innermost build's frame.
     package var innermostFrame: ThreadFrame { state.pointee.frames.innermost.pointee.frame }
 
-    /// Closes the innermost build; after the outermost, drops its graph (once the stack is
-    /// empty, so a `deinit` that resolves starts a fresh one).
+    /// Closes the innermost build; after the outermost, drops its graph.
     @inline(__always)
     package func closeInnermost() {
         state.pointee.frames.pop()
-        if state.pointee.frames.isEmpty && !state.pointee.graph.isEmpty {
-            dropGraph()
-        }
+        if state.pointee.frames.isEmpty && !state.pointee.graph.isEmpty { dropGraph() }
     }
 
-    /// Releases the graph's instances, its table detached first: a `deinit` that resolves
-    /// starts a fresh graph. The buffer is kept for the next one.
+    /// Releases the graph's instances, its table detached first (a `deinit` that resolves
+    /// starts a fresh graph); the buffer is kept for the next one.
     @inline(never)
     private func dropGraph() {
         var finished = state.pointee.graph.detach()
@@ -316,21 +273,18 @@ package final class ResolutionContext {
 
     /// Files `payload` as the current graph's instance of `frame`'s build.
     package func fileInGraph(_ payload: AnyObject, for frame: ThreadFrame) {
-        // A parameter factory without `.perParameter` can file its key again (a nested
-        // build with another parameter finished first): the replaced instance is released
-        // once the table is consistent (its `deinit` may resolve).
+        // A parameter factory without `.perParameter` can file its key again: the replaced
+        // instance is released once the table is consistent (its `deinit` may resolve).
         let replaced = state.pointee.graph.insert(payload, for: frame.key, box: frame.parameter.box)
         _ = replaced
     }
 
-    /// The cycle check of the build just opened, against those open before it.
     @inline(never)
     private func checkCycleOfInnermost() {
         state.pointee.frames.innermost.pointee.frame.checkCycle(in: state.pointee.frames.open.dropLast())
     }
 
-    /// Stops for a re-entrant build of `frame` found in storage. The chain opens at the
-    /// build of its key: without ``ParameterFactory/perParameter``, one with any parameter.
+    /// Stops for a re-entrant build of `frame` found in storage.
     package func reportReentrantBuild(of frame: ThreadFrame) -> Never {
         let frames = self.frames
         let key = frame.storageKey
@@ -344,39 +298,30 @@ package final class ResolutionContext {
     }
 }
 
-/// A build open on a thread: its frame, and what is left to do when its body returns.
 package struct OpenFrame {
     package let frame: ThreadFrame
     package let filing: Filing
-    /// The stack's ``FrameStack/keys`` before this build opened, restored when it closes.
     fileprivate let keysBefore: UInt64
 }
 
-/// The open builds of one thread, outermost first: trivial values, pushed and popped
-/// without the reference counting and uniqueness checks of an `Array`. Never shrinks.
+/// The open builds of one thread, outermost first: trivial values, without an `Array`'s
+/// reference counting and uniqueness checks. Never shrinks.
 private struct FrameStack: ~Copyable {
     private var base: UnsafeMutablePointer<OpenFrame>
     private var capacity = 16
     private(set) var count = 0
-    /// One bit per open build's registration (``bit(of:)``): a registration whose bit is
-    /// clear is not open, so a cycle check need not scan. Exact either way: a set bit only
-    /// says that a scan may find it.
+    /// One bit per open build's registration: a registration whose bit is clear is not open.
     private(set) var keys: UInt64 = 0
 
-    /// The bit of `key` in ``keys``: from its declaration's line and column, which two
-    /// builds of one registration share.
+    /// The bit of `key` in ``keys``, from its declaration's line and column.
     @inline(__always)
     static func bit(of key: RegistrationKey) -> UInt64 {
         1 << ((UInt64(key.position) &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }
 
-    init() {
-        base = .allocate(capacity: 16)
-    }
+    init() { base = .allocate(capacity: 16) }
 
-    deinit {
-        base.deallocate()  // open builds are trivial: nothing to deinitialize
-    }
+    deinit { base.deallocate() }  // open builds are trivial: nothing to deinitialize
 
     var isEmpty: Bool { count == 0 }
 
@@ -403,25 +348,18 @@ private struct FrameStack: ~Copyable {
         keys = base[count].keysBefore
     }
 
-    /// The innermost open build (the stack must not be empty).
     var innermost: UnsafeMutablePointer<OpenFrame> {
         @inline(__always) get { base + (count - 1) }
     }
 
-    /// The frames, outermost first, read in place.
     var open: LazyMapCollection<UnsafeBufferPointer<OpenFrame>, ThreadFrame> {
         UnsafeBufferPointer(start: base, count: count).lazy.map { $0.frame }
     }
-
-    /// The frames, outermost first (a copy).
-    var all: [ThreadFrame] { Array(open) }
 }
 
 /// The `.graph` instances of one top-level resolve: an open-addressing table in manually
-/// allocated memory, reused from one top-level resolve to the next. A hit is each edge of
-/// a DAG, so a lookup does little and retains nothing but the instance it returns: each
-/// bucket keeps its hash beside its key, so a probe compares one word, and the key only
-/// when the hashes match.
+/// allocated memory, reused from one resolve to the next. A hit (each edge of a DAG)
+/// compares one word per bucket, and retains nothing but the instance it returns.
 private struct GraphTable: ~Copyable {
     private struct Bucket {
         /// The key's hash with its top bit set; 0 for an empty bucket.
@@ -431,13 +369,12 @@ private struct GraphTable: ~Copyable {
         var value: AnyObject?
     }
 
-    /// `capacity` buckets (a power of two), every one initialized; nil before the first insert.
+    /// `capacity` buckets (a power of two), all initialized; nil before the first insert.
     private var buckets: UnsafeMutablePointer<Bucket>?
     private var capacity = 0
     private(set) var count = 0
 
     init() {}
-
     deinit {
         if let buckets {
             buckets.deinitialize(count: capacity)
@@ -446,8 +383,6 @@ private struct GraphTable: ~Copyable {
     }
 
     var isEmpty: Bool { count == 0 }
-
-    /// Whether it has no buffer (it was detached, or never filled).
     var hasNoBuffer: Bool { buckets == nil }
 
     /// ``RegistrationKey/quickHash``, mixed with a per-parameter key's parameter hash; never 0.
@@ -461,7 +396,6 @@ private struct GraphTable: ~Copyable {
         return Int(bitPattern: hash | 1 << 63)
     }
 
-    /// Whether two parameter boxes (nil: none) hold equal parameters.
     @inline(__always)
     private static func sameParameter(_ mine: ParameterBox?, _ theirs: ParameterBox?) -> Bool {
         switch (mine, theirs) {
@@ -471,33 +405,49 @@ private struct GraphTable: ~Copyable {
         }
     }
 
-    /// The bucket of `registration` and `box`, or the empty bucket where they go (the
-    /// table must have a buffer).
+    /// The bucket of `registration` and `box`, or the empty one where they go.
     @inline(__always)
     private func bucket(of registration: RegistrationKey, _ box: ParameterBox?, hash: Int) -> UnsafeMutablePointer<Bucket> {
         let (buckets, mask) = (buckets.unsafelyUnwrapped, capacity - 1)
         var index = hash & mask
-        // Fields compared in place: a bucket is never copied (a copy retains its box and value).
+        // Compared in place: a copy of a bucket retains its box and value.
         while buckets[index].hash != 0 {
-            if buckets[index].hash == hash, buckets[index].registration.unsafelyUnwrapped == registration,
-                Self.sameParameter(buckets[index].parameterBox, box)
-            {
-                break
-            }
+            if buckets[index].hash == hash, Self.holds(buckets + index, registration, box) { break }
             index = (index &+ 1) & mask
         }
         return buckets + index
     }
 
-    /// The instance filed for `registration` and `box` (a per-parameter factory's parameter).
+    /// Whether `bucket` holds `registration` and `box`: the key's words compared first (one
+    /// declaration's are the same words), ``RegistrationKey/==`` only when they differ.
+    @inline(__always)
+    private static func holds(_ bucket: UnsafeMutablePointer<Bucket>, _ registration: RegistrationKey, _ box: ParameterBox?) -> Bool {
+        let stored = bucket.pointee.registration.unsafelyUnwrapped
+        if stored.name == registration.name, stored.shape == registration.shape, stored.file == registration.file,
+            ObjectIdentifier(stored.producedType) == ObjectIdentifier(registration.producedType),
+            box == nil, bucket.pointee.parameterBox == nil
+        {
+            return true
+        }
+        return holdsComparingFully(bucket, registration, box)
+    }
+
+    @inline(never)
+    private static func holdsComparingFully(
+        _ bucket: UnsafeMutablePointer<Bucket>, _ registration: RegistrationKey, _ box: ParameterBox?
+    ) -> Bool {
+        bucket.pointee.registration.unsafelyUnwrapped == registration && sameParameter(bucket.pointee.parameterBox, box)
+    }
+
     @inline(__always)
     func value(for registration: RegistrationKey, box: ParameterBox?) -> AnyObject? {
         guard count != 0 else { return nil }
-        return bucket(of: registration, box, hash: Self.hash(registration, box)).pointee.value
+        let bucket = bucket(of: registration, box, hash: Self.hash(registration, box))
+        // A filed bucket holds a value: retained only when found.
+        return bucket.pointee.hash == 0 ? nil : bucket.pointee.value.unsafelyUnwrapped
     }
 
-    /// Files `value` for `registration` and `box`; returns the one it replaces, for the
-    /// caller to release.
+    /// Files `value`; returns the one it replaces, for the caller to release.
     mutating func insert(_ value: AnyObject, for registration: RegistrationKey, box: ParameterBox?) -> AnyObject? {
         if (count + 1) * 2 > capacity { grow() }
         let hash = Self.hash(registration, box)
@@ -506,7 +456,6 @@ private struct GraphTable: ~Copyable {
             defer { bucket.pointee.value = value }
             return bucket.pointee.value
         }
-        // An empty bucket holds only nils: initialized over, nothing to release.
         bucket.initialize(to: Bucket(hash: hash, registration: registration, parameterBox: box, value: value))
         count += 1
         return nil
@@ -526,8 +475,7 @@ private struct GraphTable: ~Copyable {
         old.deallocate()
     }
 
-    /// The table with this one's instances and buffer; this one is left empty, without a
-    /// buffer, for a resolve that a released instance's `deinit` makes.
+    /// The table with this one's instances and buffer; this one is left without a buffer.
     mutating func detach() -> GraphTable {
         var detached = GraphTable()
         (detached.buckets, detached.capacity, detached.count) = (buckets, capacity, count)
@@ -535,14 +483,12 @@ private struct GraphTable: ~Copyable {
         return detached
     }
 
-    /// Takes over `other`'s buffer (this one has none).
     mutating func adopt(_ other: consuming GraphTable) {
         (buckets, capacity, count) = (other.buckets, other.capacity, other.count)
         (other.buckets, other.capacity, other.count) = (nil, 0, 0)
     }
 
-    /// Empties the table, keeping its buffer, and releases its instances, each once its
-    /// bucket is empty.
+    /// Empties the table, keeping its buffer; each instance is released once its bucket is.
     mutating func releaseAll() {
         guard let buckets else { return }
         for index in 0..<capacity where buckets[index].hash != 0 {
@@ -556,7 +502,7 @@ private struct GraphTable: ~Copyable {
 
 extension ResolutionContext {
     /// The builds in progress on this thread for a stop message, ` (while building a (A) →
-    /// b (B))` or nothing, and their registrations (the "where to look" line names them).
+    /// b (B))` or nothing, and their registrations.
     package func chain(excludingInnermost: Bool = false) -> (suffix: String, keys: [RegistrationKey]) {
         let shown = excludingInnermost ? frames.dropLast() : frames[...]
         guard !shown.isEmpty else { return ("", []) }

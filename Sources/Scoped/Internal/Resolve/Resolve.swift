@@ -190,20 +190,18 @@ package enum PayloadForm {
     case weak
 }
 
-/// Where a build files its instance and who reports it once its body returned, recorded
-/// with its frame and carried out by ``ResolutionContext/finishBuild(_:)``. Trivial, as
-/// the stack of open builds requires: its references were retained when the build began.
+/// Where a build files its instance and who reports it, carried out by
+/// ``ResolutionContext/finishBuild(_:)``. Trivial: its references were retained when the
+/// build began.
 package struct Filing {
-    /// Where the instance goes.
     package enum Place {
-        /// Nowhere (`.unique`, or a `.graph` resolved at the top: its own whole graph).
+        /// Nowhere: `.unique`, or a `.graph` resolved at the top (its own whole graph).
         case nowhere
-        /// The current graph (a `.graph` build nested in a top-level resolve).
+        /// The current graph: a `.graph` build nested in a top-level resolve.
         case graph
-        /// The storage that holds the scope's instances.
         case storage(UnsafeReference<InstanceStorage>)
-        /// Nowhere, through a closed scope, for a caller that may outlive it (a cancelled
-        /// task, an ended async build): reported as released at once.
+        /// Nowhere, through a closed scope, for a caller that may outlive it: reported as
+        /// released at once.
         case dropped
 
         var isGraph: Bool {
@@ -212,7 +210,6 @@ package struct Filing {
         }
     }
 
-    /// Nothing to file, nothing to report: `.nowhere` or `.dropped`, unobserved.
     var isUnobservedNowhere: Bool {
         @inline(__always) get {
             switch place {
@@ -227,7 +224,6 @@ package struct Filing {
     package let reporter: UnsafeReference<ContainerNode>?
     package let observed: Bool
 
-    /// A unique or graph build with no observer: nothing to release, nothing to report.
     static func unobserved(_ place: Place) -> Filing {
         Filing(place: place, reporter: nil, observed: false)
     }
@@ -237,39 +233,68 @@ extension ContainerNode {
     /// Step 2: everything before the body. Returns the held instance (`.found`), or opens
     /// the build's frame and returns `.build`: the caller runs the body and calls
     /// ``ResolutionContext/finishBuild(_:)``. `parameter`: nil for a ``Factory``. A unique
-    /// or graph build with nothing in play opens its frame here; the rest is out of line.
+    /// build with nothing in play opens its frame here; the rest is out of line.
     @usableFromInline
     package func beginBuild(
         _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime, custom: Scope?
     ) -> BeginOutcome {
-        // A pending `autoRegister()` goes the general way, which runs it first. The gate is
-        // read after the overrides: a reset raises it before it clears them.
-        if !kind.holdsInstances, Route.mayResolveFast(key, from: self), withRoot({ $0.autoRegistrationPending.load(ordering: .acquiring) == 0 }) {
-            return ResolutionContext.withCurrent { context in
-                // A graph's instance (each edge of a DAG) before a frame is made.
-                if kind.home == .graph, let held = context.graphInstance(key, parameter: parameter) {
-                    return .found(.held(held))
-                }
-                context.noteOutermostStart()
-                let frame = ThreadFrame(key, parameter: parameter, kind: kind, custom: nil, ownedByChild: false, in: self)
-                return Route.beginUnheld(frame, from: self, override: nil, observed: false, context: context, graphLookedUp: true)
+        // A `.graph` resolve (each edge of a DAG) goes out of line with no argument on the
+        // stack, so that it need not come back here.
+        if kind == .graph { return beginGraph(key, parameter: parameter) }
+        return ResolutionContext.withCurrent { context in
+            // The gate is read after the overrides: a reset raises it before it clears them.
+            guard kind == .unique, Route.mayResolveFast(key, from: self), !isAutoRegistrationPending else {
+                return beginRouted(key, parameter: parameter, kind: kind, custom: custom, context: context)
             }
+            context.noteOutermostStart()
+            let frame = ThreadFrame(key, parameter: parameter, kind: .unique, custom: nil, ownedByChild: false, in: self)
+            context.open(frame, filing: .unobserved(.nowhere))
+            return .build(override: nil, form: .unused, context: .unretained(context))
         }
-        return beginGeneral(key, parameter: parameter, kind: kind, custom: custom)
     }
 
-    /// `beginBuild` for a caching scope, or with anything in play: the held instance, or
-    /// exactly one build however many threads ask at once.
+    /// A `.graph` resolve: the current graph's instance, one probe (whatever the override or
+    /// the world: the general way looks it up first too), or a build. An observer hears of
+    /// it, and a pending `autoRegister()` runs first, on the other ways. (A custom scope is
+    /// never `.graph`.)
     @inline(never)
-    private func beginGeneral(
-        _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime, custom: Scope?
-    ) -> BeginOutcome {
+    private func beginGraph(_ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?) -> BeginOutcome {
+        // A parameter factory's probe (its box) is `beginGraphBuild`'s: none is copied here.
+        if parameter == nil, !Switches.now.contains(.observers), !isAutoRegistrationPending,
+            let held = ResolutionContext.graphInstanceIfAny(key)
+        {
+            return .found(.held(held))
+        }
+        return beginGraphBuild(key, parameter: parameter)
+    }
+
+    private var isAutoRegistrationPending: Bool {
+        @inline(__always) get { withRoot { $0.autoRegistrationPending.load(ordering: .acquiring) != 0 } }
+    }
+
+    /// A `.graph` build with nothing in play opens its frame here; the rest goes the general way.
+    @inline(never)
+    private func beginGraphBuild(_ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?) -> BeginOutcome {
         ResolutionContext.withCurrent { context in
-            beginGeneral(key, parameter: parameter, kind: kind, custom: custom, context: context)
+            guard Route.mayResolveFast(key, from: self), !isAutoRegistrationPending else {
+                return beginRouted(key, parameter: parameter, kind: .graph, custom: nil, context: context)
+            }
+            context.noteOutermostStart()
+            let frame = ThreadFrame(key, parameter: parameter, kind: .graph, custom: nil, ownedByChild: false, in: self)
+            return Route.beginUnheld(frame, from: self, override: nil, observed: false, context: context)
         }
     }
 
-    /// Step 2 for a factory with a time to live: the general path, after dropping a held
+    /// ``beginGeneral(_:parameter:kind:custom:context:timeToLive:)``, out of line.
+    @inline(never)
+    private func beginRouted(
+        _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime, custom: Scope?,
+        context: ResolutionContext
+    ) -> BeginOutcome {
+        beginGeneral(key, parameter: parameter, kind: kind, custom: custom, context: context)
+    }
+
+    /// Step 2 for a factory with a time to live: the general way, after dropping a held
     /// instance older than `timeToLive` seconds.
     @usableFromInline @inline(never)
     package func beginExpiringBuild(
@@ -281,20 +306,20 @@ extension ContainerNode {
         }
     }
 
+    /// `beginBuild` for a caching scope, or with anything in play: the held instance, or
+    /// exactly one build however many threads ask at once.
     @inline(__always)
     private func beginGeneral(
         _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime, custom: Scope?,
         context: ResolutionContext, timeToLive: Double? = nil
     ) -> BeginOutcome {
-        // The fast read that just missed in this child recorded the build: open it.
         if context.takeFastReadClaim(in: storage) {
             return Route.beginClaimedByFastRead(key, parameter: parameter, in: self, context: context)
         }
         context.noteOutermostStart()
         // A loop, not a recursion: overrides changing on other threads must not deepen the
-        // stack. nil: an override changed after it was looked up; nothing was claimed.
+        // stack. `overridesSeen` is read before the override is looked up.
         while true {
-            // Read before the override is looked up (OverrideChanges).
             let overridesSeen = OverrideChanges.now
             let route = Route(key, from: self, declared: custom ?? Scope.builtIn(kind))
             if let step = route.begin(
@@ -308,39 +333,21 @@ extension ContainerNode {
 
 extension ResolutionContext {
     /// Step 3: closes this thread's innermost build, whose body just made `payload`, and
-    /// files and reports the instance as its filing says.
+    /// files and reports the instance.
     @usableFromInline
     package func finishBuild(_ payload: AnyObject?) {
-        // A unique build nobody observes (most builds of a chain): close it and return,
-        // the rest out of line, so that this path saves no registers.
+        // A unique build nobody observes (most builds of a chain): the rest out of line, so
+        // that this path saves no registers.
         if innermostFiling.isUnobservedNowhere { return closeInnermost() }
-        finishFiling(payload)
+        fileAndReport(payload)
     }
 
-    /// ``finishBuild(_:)`` for a build that files its instance or reports it.
-    @inline(never)
-    private func finishFiling(_ payload: AnyObject?) {
-        let filing = innermostFiling
-        guard !filing.observed else { return fileAndReport(filing, payload: payload) }
-        switch filing.place {
-        case .nowhere, .dropped:
-            closeInnermost()
-        case .graph:
-            let frame = innermostFrame
-            closeInnermost()
-            if let payload { fileInGraph(payload, for: frame) }
-        case .storage:
-            fileAndReport(filing, payload: payload)
-        }
-    }
-
-    /// A build that is stored or reported: files it, reports it, and releases what
+    /// A build that is filed or reported: files it, reports it, and releases what
     /// `beginBuild` retained.
     @inline(never)
-    private func fileAndReport(_ filing: Filing, payload: AnyObject?) {
-        let frame = innermostFrame
+    private func fileAndReport(_ payload: AnyObject?) {
+        let (frame, filing) = (innermostFrame, innermostFiling)
         closeInnermost()
-        let scope = frame.scope
         let reporter = filing.reporter?.takeRetained()
         var kept = true
         switch filing.place {
@@ -351,14 +358,14 @@ extension ResolutionContext {
         case .storage(let storage):
             // `payload` came in `kind.payloadForm`: a weakly kept one is the target itself.
             kept = storage.takeRetained().fileBuild(
-                of: frame, holding: frame.kind.holding(for: payload, weakTarget: { $0 }), scope: scope,
+                of: frame, holding: frame.kind.holding(for: payload, weakTarget: { $0 }), scope: frame.scope,
                 reporter: frame.kind.storedReporter(reporter), context: self)
         case .dropped:
             kept = false
         }
         guard filing.observed, let reporter else { return }
         Route.reportBuilt(
-            frame.storageKey, scope: scope, instance: payload.flatMap(Payload.identity(of:)),
+            frame.storageKey, scope: frame.scope, instance: payload.flatMap(Payload.identity(of:)),
             kept: kept || payload == nil, by: reporter)   // nil: a value under `.shared`, nothing to release
     }
 }

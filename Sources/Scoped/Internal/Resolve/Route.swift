@@ -1,15 +1,13 @@
 // Concurrency rule: no state of its own. A route is computed per attempt of a resolve
 // from what the nodes' `state` locks answer; the build it begins records itself under the
 // storage's lock (InstanceStorage.swift), and no lock is held when it returns. A frame
-// (end of file) belongs to the thread or task that opened it.
+// belongs to the thread or task that opened it.
 
-/// Where one resolve goes, computed once: the current container world's node, the
-/// override visible from it, the scope that decides (the declared one; for a factory
-/// declared `.unique`, the override's, as in Factory) and who holds its instances. Both
-/// drivers (`beginBuild`, `resolveAsync`) begin with one.
+/// Where one resolve goes, computed once: the current world's node, the override visible
+/// from it, the scope that decides (the declared one; for a factory declared `.unique`, the
+/// override's, as in Factory) and who holds its instances. Both drivers begin with one.
 struct Route {
-    /// The current container world's node, or its root's for a build held outside a
-    /// view's lifetime scopes (``resolvesAtRootNow(from:)``).
+    /// Or its root's for a build held outside a view's lifetime scopes.
     let node: ContainerNode
     let override: (body: any OverrideBody, owner: ContainerNode)?
     let scope: Scope
@@ -31,8 +29,7 @@ struct Route {
     }
 
     /// The override of `key` visible from `node`, read once its root's `autoRegister()`
-    /// has run. A read that raced a reset or `autoRegister()` sees the gate raised or the
-    /// override count moved on, and reads again (AutoRegistration.swift).
+    /// has run; a read that raced a reset or `autoRegister()` reads again.
     @inline(__always)
     static func overrideAfterAutoRegistration(
         _ key: RegistrationKey, from node: ContainerNode
@@ -48,22 +45,19 @@ struct Route {
         }
     }
 
-    /// The override's body, nil for the declared one.
     var body: (any OverrideBody)? { override?.body }
 
-    /// Whether a resolve through `node` may go through its root instead
-    /// (``resolvesAtRootNow(from:)``): a view's lifetime scope, or any while a view model
-    /// is built for a view.
+    /// Whether a resolve through `node` may go through its root instead: a view's lifetime
+    /// scope, or any while a view model is built for a view.
     @inline(__always)
     static func mayResolveAtRoot(from node: ContainerNode) -> Bool {
         !node.isRoot && (node.isViewBound || Switches.now.contains(.injectionContainers))
     }
 
     /// Whether a resolve through the lifetime scope `node` belongs to a build held outside
-    /// the views' lifetime scopes (`.cached`, `.singleton`, `.shared`, custom, a `.graph`
-    /// part, an async build): then it resolves through the root, as that build would
-    /// anywhere else. For a view's scope: any such build open on this thread or task; for
-    /// another: one opened since a view model's build put the view's containers in force.
+    /// the views' lifetime scopes (then it resolves through the root): for a view's scope,
+    /// any such build open on this thread or task; for another, one opened since a view
+    /// model's build put the view's containers in force.
     @inline(never)
     static func resolvesAtRootNow(from node: ContainerNode) -> Bool {
         let context = ResolutionContext.current
@@ -75,9 +69,8 @@ struct Route {
         return !containers.isEmpty && context.isBuildingForAHolderOutsideViews(after: depth)
     }
 
-    /// Whether a resolve through a closed scope comes from a caller that may outlive it
-    /// without a programming error (a cancelled task, the body of an async build the close
-    /// ended): it builds for that caller alone instead of stopping.
+    /// Whether a resolve through a closed scope comes from a caller that may outlive it (a
+    /// cancelled task, an async build the close ended): it builds for that caller alone.
     static var mayOutliveClosedScope: Bool {
         Task.isCancelled || TaskChain.isInEndedBuild
     }
@@ -87,7 +80,7 @@ struct Route {
 
 extension Route {
     /// Step 2 along this route: the held instance, or this thread's build opened on
-    /// `context`; nil if an override changed since `overridesSeen` (nothing was claimed).
+    /// `context`; nil if an override changed since `overridesSeen` (nothing claimed).
     @inline(__always)
     consuming func begin(
         _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, context: ResolutionContext,
@@ -96,12 +89,9 @@ extension Route {
         // An override's body receives the container its instance belongs to.
         if override != nil { context.overrideContainer = holder?.owner ?? node }
         let frame = frame(key, parameter: parameter, timeToLive: timeToLive)
-        // 1. Scopes that keep nothing: a new instance (`.unique`), or the current graph's.
         guard let (owner, storage) = holder else {
             return Route.beginUnheld(frame, from: node, override: body, observed: Switches.now.contains(.observers), context: context)
         }
-        // 2. Scopes that keep their instance: the held one, or this thread's build, recorded
-        //    in flight so that other threads wait for it.
         switch storage.claim(frame, scope: scope, context: context, overridesSeen: overridesSeen) {
         case .held(let held):
             let observed = Switches.now.contains(.observers)
@@ -114,9 +104,8 @@ extension Route {
         }
     }
 
-    /// The frame of this route's build, for both drivers: held by the holder's storage, or
-    /// for a scope that keeps nothing by the node (after the stop for a time to live there).
-    /// An instance held past its time to live is dropped first.
+    /// The frame of this route's build, for both drivers; an instance held past its time to
+    /// live is dropped first.
     @inline(__always)
     func frame<P: FrameParameter>(_ key: RegistrationKey, parameter: P, timeToLive: Double?) -> Frame<P> {
         let (kind, custom) = (scope.kind, scope.isBuiltIn ? nil : scope)
@@ -134,8 +123,7 @@ extension Route {
         return frame
     }
 
-    /// Opens the `.scoped` build that the fast read which just missed in the child `node`
-    /// recorded (`InstanceStorage.readOrClaim`): nothing was in play, so no route.
+    /// Opens the `.scoped` build the fast read that just missed in the child `node` recorded.
     static func beginClaimedByFastRead(
         _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, in node: ContainerNode,
         context: ResolutionContext
@@ -145,7 +133,6 @@ extension Route {
         return openClaimed(frame, owner: node, storage: storage, override: nil, context: context)
     }
 
-    /// Opens `frame`'s build, claimed in `storage`, on `context`, with its captive check.
     @inline(__always)
     private static func openClaimed(
         _ frame: ThreadFrame, owner: consuming ContainerNode, storage: consuming InstanceStorage,
@@ -153,16 +140,14 @@ extension Route {
     ) -> BeginOutcome {
         let observed = Switches.now.contains(.observers)
         if observed { Route.reportCaptivity(of: frame, from: owner, context: context) }
-        // Moved into the filing, which keeps them until the build finishes.
         let filing = Filing(
             place: .storage(.retaining(consume storage)), reporter: .retaining(consume owner), observed: observed)
         context.open(frame, filing: filing)
         return .build(override: override, form: frame.kind.payloadForm, context: .unretained(context))
     }
 
-    /// What a claim that found `held` answers: the instance, reported and decorated; for
-    /// a closed scope, a stop, or a build for this caller alone when it may outlive the
-    /// scope (``mayOutliveClosedScope``, a property wrapper, a build the close overtook).
+    /// What a claim that found `held` answers: the instance, reported and decorated; for a
+    /// closed scope, a stop, or a build for a caller that may outlive the scope.
     private func answer(
         _ held: Lookup, of frame: ThreadFrame, owner: ContainerNode, storage: InstanceStorage, observed: Bool,
         context: ResolutionContext
@@ -180,26 +165,24 @@ extension Route {
             return .build(override: body, form: observed ? .strong : .unused, context: .unretained(context))
         }
         Route.report(held, of: frame, scope: scope, owner: owner)
-        body?.decorate(held)  // a decorator given at run time (a build runs it in its body)
+        body?.decorate(held)  // a run-time decorator (a build runs it in its body)
         return .found(held)
     }
 
     /// `.unique` and `.graph` through `node`: the current graph's instance, or a build.
-    /// `graphLookedUp`: the caller found no graph instance already.
     @inline(__always)
     static func beginUnheld(
         _ frame: ThreadFrame, from node: ContainerNode, override: (any OverrideBody)?, observed: Bool,
-        context: ResolutionContext, graphLookedUp: Bool = false
+        context: ResolutionContext
     ) -> BeginOutcome {
         var place = Filing.Place.nowhere
         if frame.kind.home == .graph {
-            if !graphLookedUp, let held = context.graphInstance(frame.key, box: frame.parameter.box) {
+            if let held = context.graphInstance(frame.key, parameter: frame.parameter) {
                 if observed {
                     node.emit(.reused, key: frame.storageKey, scope: frame.scope, instance: Payload.identity(of: held))
                 }
                 return .found(.held(held))
             }
-            // A graph resolved at the top is its own whole graph: nothing else shares it.
             if context.isBuilding { place = .graph }
         }
         guard observed else {
@@ -209,7 +192,6 @@ extension Route {
         return beginObserved(frame, from: node, place: place, override: override, context: context)
     }
 
-    /// An observed unique or graph build: its captive check, and a reporter.
     @inline(never)
     private static func beginObserved(
         _ frame: ThreadFrame, from node: ContainerNode, place: Filing.Place, override: (any OverrideBody)?,
@@ -217,7 +199,6 @@ extension Route {
     ) -> BeginOutcome {
         reportCaptivity(of: frame, from: node, context: context)
         context.open(frame, filing: Filing(place: place, reporter: .retaining(node), observed: true))
-        // An event describes the instance: it comes back as a payload.
         return .build(override: override, form: .strong, context: .unretained(context))
     }
 }
@@ -225,7 +206,6 @@ extension Route {
 // MARK: Reports
 
 extension Route {
-    /// Reports a property wrapper's resolve of `key` through `node` after it closed.
     @inline(never)
     static func reportWrapperAfterClose(_ key: StorageKey, scope: Scope, in node: ContainerNode) {
         node.reportMisuse(
@@ -237,8 +217,7 @@ extension Route {
             key: key, scope: scope)
     }
 
-    /// Reports the instance a build made: `created`, and `released` right after when the
-    /// storage did not keep it (invalidated, or its scope closed meanwhile).
+    /// Reports a built instance: `created`, then `released` if the storage did not keep it.
     static func reportBuilt(
         _ key: StorageKey, scope: Scope, instance: ObjectIdentifier?, kept: Bool, by reporter: ContainerNode
     ) {
@@ -246,7 +225,6 @@ extension Route {
         if !kept { reporter.emit(.released, key: key, scope: scope, instance: instance) }
     }
 
-    /// Reports a held instance (`reused`), or stops for a closed scope.
     @inline(never)
     private static func report(_ outcome: Lookup, of frame: ThreadFrame, scope: Scope, owner: ContainerNode) {
         switch outcome {
@@ -259,9 +237,8 @@ extension Route {
         }
     }
 
-    /// The one captive check, for both drivers: reports an instance held longer (cached,
-    /// custom, singleton) whose body resolves `frame`'s shorter-lived one (shared, scoped
-    /// in a child), built now or held already. An async resolve passes no context.
+    /// The one captive check, for both drivers: reports an instance held longer whose body
+    /// resolves `frame`'s shorter-lived one. An async resolve passes no context.
     @inline(never)
     static func reportCaptivity<P>(of frame: Frame<P>, from node: ContainerNode, context: ResolutionContext?) {
         guard frame.kind.isShortLived(ownedByChild: frame.ownedByChild),
@@ -273,12 +250,10 @@ extension Route {
             captured: key, capturedThrough: holder.through)
     }
 
-    /// Stops for a synchronous resolve of `key` through `owner`, a closed lifetime scope.
     @inline(never)
     static func closedScope(_ key: StorageKey, scope: Scope, owner: ContainerNode) -> Never {
         let context = ResolutionContext.current
         let chain = context.chain()
-        // A `deinit` that a close on this thread runs: name what was being released.
         let releasing = context.closeRelease.map { " (while close() of \($0.node.displayName) released \($0.key))" } ?? ""
         ScopedFailure.stop(
             owner.closedError(key, scope: scope).description + chain.suffix + releasing,
@@ -286,16 +261,15 @@ extension Route {
     }
 }
 
-/// The build that would hold a shorter-lived instance resolved now (a captive
-/// dependency), and the builds between it and that resolve, outermost first.
+/// The build that would hold a shorter-lived instance resolved now, and the builds between,
+/// outermost first.
 package struct CaptiveHolder {
     package let key: StorageKey
     package let scope: Scope
     package let through: [StorageKey]
 
-    /// The innermost build that outlives lifetime scopes among `threadFrames` (outermost
-    /// first), else in this task's chain; the builds after it are the steps between. An
-    /// async resolve passes none: a synchronous body cannot await.
+    /// The innermost build that outlives lifetime scopes among `threadFrames`, else in this
+    /// task's chain.
     static func innermost(around threadFrames: [ThreadFrame]) -> CaptiveHolder? {
         innermost(in: threadFrames, then: [])
             ?? innermost(in: TaskChain.frames.lazy.map { $0.frame }, then: threadFrames.map(\.storageKey))
@@ -312,28 +286,21 @@ package struct CaptiveHolder {
 
 // MARK: The frame of a build
 
-/// One build in progress, as both drivers record it: a thread on its stack
-/// (``ThreadFrame``), a task in its chain (``TaskFrame``). Only the parameter part differs
-/// (``FrameParameter``).
-///
-/// Trivial for a thread's frame: the custom scope is unretained (custom scopes live for
-/// the process), and the parameter points at the typed shell's stack, alive until
-/// ``ResolutionContext/finishBuild(_:)``.
+/// One build in progress, as both drivers record it: a thread on its stack, a task in its
+/// chain; only the parameter part differs. Trivial for a thread's frame: the custom scope
+/// is unretained (custom scopes live for the process), the parameter points at the shell's
+/// stack.
 package struct Frame<Parameter: FrameParameter> {
     package let key: RegistrationKey
-    /// A parameter factory's parameter: what tells two builds of the registration apart.
     let parameter: Parameter
-    /// The custom scope (nil for the built-in ones).
     package unowned(unsafe) let custom: Scope?
     /// The storage that will keep the instance, or for `.unique` and `.graph` the resolving
     /// container: a body resolving its own registration elsewhere is not a cycle.
     let holderID: ObjectIdentifier
-    /// How long the instance lives once stored, in nanoseconds (``Expiry/forever``: always).
+    /// How long the instance lives once stored, in nanoseconds.
     package let lifespan: UInt64
     package let kind: Scope.Lifetime
-    /// Whether the instance is owned by a child lifetime scope (captive checks).
     package let ownedByChild: Bool
-    /// Whether an override's body runs: a cycle message says so.
     package let overridden: Bool
 
     package init(
@@ -350,42 +317,35 @@ package struct Frame<Parameter: FrameParameter> {
         self.overridden = overridden
     }
 
-    /// The registration and, for per-parameter factories, the parameter.
     package var storageKey: StorageKey { StorageKey(key, box: parameter.box) }
     package var scope: Scope { custom ?? Scope.builtIn(kind) }
-    /// The storage key as messages and events name it: `detail[3] (DetailViewModel)`.
     package var description: String { storageKey.description }
 
-    /// The build as cycle messages name it: `member[parameter] (Type)`, `member (Type)`,
-    /// `member (Type, override)`.
+    /// As cycle messages name it: `member[parameter] (Type)`, `member (Type, override)`.
     package var buildDescription: String {
         "\(buildName) (\(key.typeName)\(overridden ? ", override" : ""))"
     }
 
-    /// The build without its type, as a cycle message closes: `member[parameter]`, `member`.
     package var buildName: String {
         guard let parameter = parameter.description else { return key.memberName }
         return "\(key.memberName)[\(parameter)]"
     }
 
-    /// Whether both frames build the same instance: same registration, same place, equal
-    /// parameter (parameters that cannot be compared count as equal).
+    /// Same registration, same place, equal parameter (or one that cannot be compared).
     @inline(__always)
     func isSameBuild(as other: Frame) -> Bool {
         guard key == other.key, holderID == other.holderID else { return false }
         return parameter.isSame(as: other.parameter) ?? true
     }
 
-    /// The one cycle check, for both drivers: stops the process if one of `open` (outermost
-    /// first) builds what this frame builds. `how`: where the cycle is.
+    /// The one cycle check, for both drivers: stops if one of `open` builds this frame's.
     @inline(__always)
     func checkCycle(in open: some Collection<Frame>, how: String? = nil) {
         guard let start = open.firstIndex(where: { $0.isSameBuild(as: self) }) else { return }
         stopCycle(after: Array(open[start...]), how: how)
     }
 
-    /// Stops the process with the chain `a (A) → b (B) → a`: `steps`, then this frame,
-    /// then `note`.
+    /// Stops with the chain `a (A) → b (B) → a`: `steps`, this frame, `note`.
     @inline(never)
     func stopCycle(after steps: [Frame], how: String? = nil, note: String = "") -> Never {
         ScopedFailure.stopCycle(
@@ -393,13 +353,10 @@ package struct Frame<Parameter: FrameParameter> {
     }
 }
 
-/// A task's frame (``TaskFrame``) crosses tasks in its chain.
 extension Frame: Sendable where Parameter: Sendable {}
 
-/// The parameter part of a ``Frame``: a pointer to the thread's stack (``ThreadFrame``),
-/// a key value in a task's chain (``TaskParameter``).
+/// The parameter part of a ``Frame``: a pointer (thread), a key value (task).
 package protocol FrameParameter {
-    /// For a per-parameter factory, the parameter as part of the storage key.
     var box: ParameterBox? { get }
     /// The parameter as messages print it (`3`); nil for none or a non-`Hashable` one.
     var description: String? { get }

@@ -1,8 +1,6 @@
-/// The single place where Scoped stops the process on a programmer error: `fatalError`,
-/// which keeps its message in release builds (a `precondition` would not). Its own
-/// location is inside Scoped, so every stop adds a line saying where to look: the first
-/// frame of the app's code in the backtrace, and the `self { … }` call declaring each
-/// registration named (file, line and column are part of its key: free to report).
+/// The single place where Scoped stops the process on a programmer error: `fatalError`
+/// (it keeps its message in release builds), plus a line saying where to look: the app's
+/// first frame in the backtrace, and the `self { … }` call of each registration named.
 @usableFromInline
 package enum ScopedFailure {
     @usableFromInline
@@ -12,9 +10,8 @@ package enum ScopedFailure {
         fatalError("Scoped: \(message)\n\(whereToLook(keys))", file: file, line: line)
     }
 
-    /// The one cycle reporter, for every kind of cycle (a thread's stack, across threads, a
-    /// `Lazy`, a task's chain, across tasks): `circular dependency[ <how>]: <steps joined
-    /// by separator><note>`.
+    /// The one cycle reporter, for every kind of cycle: `circular dependency[ <how>]: <steps
+    /// joined by separator><note>`.
     package static func stopCycle(
         _ how: String? = nil, _ steps: [String], separator: String = " → ", note: String = "",
         declaredBy keys: [RegistrationKey]
@@ -22,7 +19,6 @@ package enum ScopedFailure {
         stop("circular dependency\(how.map { " \($0)" } ?? ""): \(steps.joined(separator: separator))\(note)", declaredBy: keys)
     }
 
-    /// The second line of every stop message.
     package static func whereToLook(_ keys: [RegistrationKey]) -> String {
         var text = "Scoped: where to look: the first frame of your code in the backtrace made the call that stopped"
         var named: [(key: RegistrationKey, site: String)] = []

@@ -3,32 +3,24 @@
 // walk may take a storage's or a `Lazy`'s lock to check that a recorded wait still blocks
 // (nesting 2 of the lock inventory in Locked.swift).
 
-/// The process's waits-for graph, "this waiter → the builder whose build it waits for":
-/// threads waiting for another thread's first build or `Lazy`, async builds awaiting
-/// another build. A wait that would close a cycle (thread A builds `x`, whose body waits
-/// for `y` that thread B builds, whose body waits for `x`) stops with the chain instead of
-/// waiting forever.
+/// The process's waits-for graph, "this waiter → the builder whose build it waits for"
+/// (threads, `Lazy`s, async builds): a wait that would close a cycle stops with the chain
+/// instead of waiting forever.
 package enum WaitGraph {
     private struct Wait {
         let owner: ObjectIdentifier
         let what: String
-        /// For the message's "where to look" line (nil for a `Lazy`'s own resolve).
         let registration: RegistrationKey?
-        /// The awaiting async build, as messages name it (nil for a thread).
         let waitingBuild: String?
-        /// False once the build waited for (or any build in that storage) has finished and
-        /// the waiter is about to look again.
+        /// False once the build waited for has finished (the waiter is about to look again).
         let stillBlocked: @Sendable () -> Bool
     }
 
     private static let waits = Locked<[ObjectIdentifier: Wait]>([:])
 
     /// Records that the thread `waiter` is about to wait for `owner`'s build of `what`;
-    /// stops the process if `owner` is (transitively) waiting for `waiter`.
-    ///
-    /// A stale wait (the build finished, the waiter has not yet called ``didWait(_:)``)
-    /// blocks no one, so it breaks the chain (`stillBlocked`). A real cycle is still found:
-    /// the last of its threads to (re)start waiting sees every other wait of it blocked.
+    /// stops if `owner` is (transitively) waiting for `waiter`. A stale wait blocks no one,
+    /// so it breaks the chain; the last thread of a real cycle to wait sees the others blocked.
     package static func willWait(
         _ waiter: ObjectIdentifier, for owner: ObjectIdentifier, building what: String,
         registration: RegistrationKey? = nil, while stillBlocked: @escaping @Sendable () -> Bool
@@ -41,29 +33,26 @@ package enum WaitGraph {
             declaredBy: chain.compactMap(\.registration))
     }
 
-    /// Records that the body of the async build `waiter` is about to await `target`; stops
-    /// if `target` awaits `waiter`, directly or through other builds: `b (B) → a (A) → b`.
+    /// Records that the async build `waiter` is about to await `target`; stops if `target`
+    /// awaits `waiter`, directly or through other builds: `b (B) → a (A) → b`.
     package static func willAwait(_ target: InFlightTask, from waiter: InFlightTask) {
         let wait = Wait(
             owner: ObjectIdentifier(target), what: target.description, registration: target.registration,
             waitingBuild: waiter.description, stillBlocked: { true })
         guard let chain = record(wait, for: ObjectIdentifier(waiter)) else { return }
-        // The chain's last wait is the one that closes on `waiter`, which comes first here.
         ScopedFailure.stopCycle(
             "between async factories across tasks",
             [waiter.description] + chain.dropLast().map(\.what) + [waiter.registration.memberName],
             declaredBy: [waiter.registration] + chain.dropLast().compactMap(\.registration))
     }
 
-    /// The async builds whose bodies await `target` now (`feed (Feed)`), sorted: for a
-    /// stalled build's report.
+    /// The async builds awaiting `target` now (`feed (Feed)`), sorted: a stall report's.
     package static func buildsAwaiting(_ target: InFlightTask) -> [String] {
         let id = ObjectIdentifier(target)
         return waits.withLock { $0.values.compactMap { $0.owner == id ? $0.waitingBuild : nil } }.sorted()
     }
 
-    /// Records `wait` unless it closes a cycle of waits that still block; returns that
-    /// cycle's waits, from `wait` on, if it does.
+    /// Records `wait` unless it closes a cycle of waits that still block: then that cycle.
     private static func record(_ wait: Wait, for waiter: ObjectIdentifier) -> [Wait]? {
         waits.withLock { waits in
             guard wait.stillBlocked() else { return nil }
@@ -81,7 +70,6 @@ package enum WaitGraph {
         }
     }
 
-    /// Records that `waiter` stopped waiting.
     package static func didWait(_ waiter: ObjectIdentifier) {
         _ = waits.withLock { $0.removeValue(forKey: waiter) }
     }
