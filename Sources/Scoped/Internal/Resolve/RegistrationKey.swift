@@ -95,8 +95,20 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     var isInline: Bool { shape & Self.inlineName != 0 }
 
     @usableFromInline package static func == (lhs: RegistrationKey, rhs: RegistrationKey) -> Bool {
-        // The place and the name's length, then the type; an inline name may equal a
-        // literal one of the same length (the shapes differ in that bit only).
+        lhs.hasSameLiterals(as: rhs) || equalLiterals(lhs, rhs)
+    }
+
+    /// Whether `other` was made from the same literals (the common case of ``==``).
+    @inline(__always)
+    func hasSameLiterals(as other: RegistrationKey) -> Bool {
+        name == other.name && shape == other.shape && file == other.file && producedType == other.producedType
+    }
+
+    /// Whether keys made from different literals name the same registration: the same
+    /// literal in two modules, or an inline name and a literal one of the same length
+    /// (the shapes differ in that bit only).
+    @inline(never)
+    private static func equalLiterals(_ lhs: RegistrationKey, _ rhs: RegistrationKey) -> Bool {
         let differing = lhs.shape ^ rhs.shape
         guard differing & ~inlineName == 0, lhs.producedType == rhs.producedType else { return false }
         guard lhs.file == rhs.file || Platform.cStringsEqual(lhs.file, rhs.file) else { return false }
