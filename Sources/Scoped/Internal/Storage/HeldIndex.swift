@@ -1,43 +1,30 @@
-// Concurrency rule: a `HeldIndex` is the lock-free read side of one `InstanceStorage`.
-// Writers (`publish`, `clear`, `refill`) run only with that storage's `state` lock held,
-// so they never race each other; `slots`, `current` and `retired` are touched only by
-// them. Readers (`read`) take no lock: they load the published table (acquire) and probe
-// its buckets (acquire). A strongly held payload is read with one fetch-and-add on its
-// slot's word, which takes one of a batch of references the slot retained for readers
-// when it was published, so a reader never retains a payload a writer may be releasing
-// and a writer never waits; a reader that finds the batch spent refills it under the
-// storage's lock. A `.shared` payload (a `WeakInstance`, loaded strong: no user code) is
-// read while counted in the slot's `readers`; a writer that swaps one out waits for that
-// count to drop to zero before handing it back. A slot's `deadline` (`.timeToLive`)
-// changes only while it holds no payload, so a reader that finds the same payload after
-// loading the deadline has read that payload's. A published table is never freed while
-// its storage lives and slots are never removed, so a reader never touches freed memory.
-// No lock is held while user code runs: payloads a writer replaces are handed back and
-// released by the storage after it unlocks.
+// Concurrency rule: the lock-free read side of one `InstanceStorage`. Writers (`publish`,
+// `clear`, `refill`) hold that storage's `state` lock, so they never race; `slots`,
+// `current` and `retired` are theirs. Readers take no lock: a strong payload's reference is
+// one fetch-and-add on its slot's word, taking one of a batch the slot retained for readers
+// (refilled under the lock when spent), so no reader retains what a writer releases and
+// writers never wait. A `.shared` payload (a `WeakInstance`, loaded strong: no user code) is
+// read while counted in `readers`, which a writer swapping it out waits to drain. A
+// `deadline` changes only while the slot is empty. Tables and slots are never freed while
+// the storage lives. Replaced payloads are released by the storage after it unlocks.
 
 /// One registration's held instance in a storage, readable without the storage's lock.
 package final class HeldSlot: Sendable {
     package let key: RegistrationKey
     package let hash: Int
-    /// A strongly held payload (the instance for a class type, an `InstanceBox` otherwise):
-    /// its ``UnsafeReference`` bits in bits 0–47 and, in bits 48–63, how many of the batch's
-    /// references readers took. It holds one reference for the slot and ``batch`` for
-    /// readers. No payload: bits 0–47 zero.
+    /// A strong payload's ``UnsafeReference`` bits (bits 0–47) and how many of the batch's
+    /// references readers took (bits 48–63); holds one reference plus ``batch`` for readers.
     private var strong: AtomicWord { words[0] }
     /// A `.shared` payload: a retained `WeakInstance`'s bits, tagged with bit 0; 0 for none.
     private var weak: AtomicWord { words[1] }
     /// Readers between their load of `weak` and their strong load of its instance.
     private var readers: AtomicWord { words[2] }
-    /// The held instance's deadline on the platform's monotonic clock, in nanoseconds
-    /// (`.timeToLive`, Expiry.swift); 0 for none.
+    /// The held instance's deadline, monotonic nanoseconds (`.timeToLive`); 0 for none.
     private var deadline: AtomicWord { words[3] }
     private let words = AtomicWords(count: 4)
 
-    /// How many references a strong word holds for readers at a time.
     private static let batch: UInt = 128
-    /// One reader's take, added to a strong word.
     private static let take: UInt = 1 << 48
-    /// The payload's bits in a strong word.
     private static let payloadMask: UInt = take &- 1
 
     init(key: RegistrationKey, hash: Int) {
@@ -51,10 +38,8 @@ package final class HeldSlot: Sendable {
         words.deallocate()
     }
 
-    /// The word that publishes `payload`: retained for the slot and its batch; 0 if its
-    /// address does not fit beside a count (32-bit platforms, tagged pointers), whose
-    /// reads then take the storage's lock. A `WeakInstance` (`.shared`) retained once,
-    /// tagged with bit 0.
+    /// The word that publishes `payload`, retained for the slot and its batch (a `WeakInstance`:
+    /// once, tagged with bit 0); 0 if no count fits beside it (32-bit, tagged pointers).
     static func word(holding payload: AnyObject, weakly: Bool) -> UInt {
         let reference = UnsafeReference.unretained(payload)
         if weakly { return UnsafeReference.retaining(payload).bits | 1 }
@@ -71,27 +56,20 @@ package final class HeldSlot: Sendable {
         for _ in 0...(batch - min(word >> 48, batch)) { payload.release() }
     }
 
-    /// The held instance with a reference for the caller, or `.miss` when nothing (alive)
-    /// is held as `weakly` says; nil when the batch is spent (``refill(_:)``).
+    /// The held instance, retained for the caller, or `.miss` (also when its deadline is
+    /// before `now`); nil when the batch is spent.
     @inline(__always)
-    func read(weakly: Bool) -> Lookup? {
-        take(weakly: weakly)?.found
-    }
-
-    /// The held instance as ``read(weakly:)`` finds it, unless its deadline is before `now`.
-    @inline(__always)
-    func read(weakly: Bool, at now: UInt) -> Lookup? {
+    func read(weakly: Bool, at now: UInt? = nil) -> Lookup? {
         guard let (bits, found) = take(weakly: weakly) else { return nil }
-        // Acquiring: a deadline written after the payload was swapped out orders that
-        // swap before the second load, which then sees another payload (or none).
+        guard let now else { return found }
+        // Acquiring: a deadline written after a swap-out orders the swap before the second load.
         let deadline = deadline.load(ordering: .acquiring)
         let again = (weakly ? weak : strong).load(ordering: .acquiring) & Self.payloadMask
         guard bits != 0, again == bits, deadline == 0 || now <= deadline else { return .miss }
         return found
     }
 
-    /// The payload's word bits (0: none) and what it holds, with a reference for the
-    /// caller; nil when the strong word's batch is spent.
+    /// The word's payload bits (0: none) and what it holds, retained; nil when the batch is spent.
     @inline(__always)
     private func take(weakly: Bool) -> (bits: UInt, found: Lookup)? {
         guard !weakly else { return readWeakly() }
@@ -102,12 +80,9 @@ package final class HeldSlot: Sendable {
         return (bits, .held(UnsafeReference<AnyObject>(bits: bits).takeRetained()))
     }
 
-    /// The `.shared` instance, loaded strong from its `WeakInstance` while counted in
-    /// `readers` (a writer that swapped the box out waits for that count before releasing it).
     @inline(__always)
     private func readWeakly() -> (bits: UInt, found: Lookup) {
-        // Sequentially consistent: the increment must be ordered before the load, against
-        // a writer's exchange followed by its load of `readers`.
+        // Sequentially consistent: ordered before the load, against a writer's exchange then load.
         readers.add(1, ordering: .sequentiallyConsistent)
         let bits = weak.load(ordering: .sequentiallyConsistent)
         let instance = bits == 0 ? nil : UnsafeReference<WeakInstance>(bits: bits & ~1).withBorrowed { $0.object }
@@ -115,8 +90,8 @@ package final class HeldSlot: Sendable {
         return (bits, instance.map { .heldWeakly($0) } ?? .miss)
     }
 
-    /// A new batch once the one in the strong word is spent, then `read`'s take. Call
-    /// with the storage's lock held: no writer releases the payload meanwhile.
+    /// A new batch once the one in the word is spent, then `read`'s take. Under the storage's
+    /// lock: no writer releases the payload meanwhile.
     func refill(_ read: (HeldSlot) -> Lookup?) -> Lookup {
         while true {
             let word = strong.load(ordering: .acquiring)
@@ -132,8 +107,7 @@ package final class HeldSlot: Sendable {
         }
     }
 
-    /// Swaps the payload and its deadline (0: none); returns the old word as `swap(_:)`
-    /// does. A new deadline is written while the slot holds no payload.
+    /// Swaps the payload and its deadline, written while the slot is empty.
     func swap(_ newWord: UInt, deadline newDeadline: UInt) -> UInt {
         guard newDeadline != deadline.load(ordering: .relaxed) else { return swap(newWord) }
         let old = swap(0)
@@ -142,9 +116,8 @@ package final class HeldSlot: Sendable {
         return old
     }
 
-    /// Puts `newWord` (a `word(holding:weakly:)`, or 0) in its place and empties the other;
-    /// returns the word it replaced (a slot holds one payload at most) for ``release(_:)``
-    /// after unlocking, once no reader can still be loading a `.shared` one.
+    /// Puts `newWord` in its word and empties the other; returns the replaced word, for
+    /// ``release(_:)`` after unlocking, once no reader still loads a `.shared` one.
     func swap(_ newWord: UInt) -> UInt {
         let isWeak = newWord & 1 != 0
         let oldStrong = strong.exchange(isWeak ? 0 : newWord, ordering: .acquiringAndReleasing)
@@ -162,8 +135,7 @@ package final class HeldSlot: Sendable {
 /// Open-addressing table of slots, filled by linear probing; never shrinks.
 private final class SlotTable: Sendable {
     let mask: Int
-    /// Unretained ``UnsafeReference`` bits of a `HeldSlot` (kept alive by its index's
-    /// `slots`), 0 for an empty bucket.
+    /// Unretained bits of a `HeldSlot` (the index's `slots` keep it), 0 for an empty bucket.
     let buckets: AtomicWords
 
     init(capacity: Int) {
@@ -175,18 +147,6 @@ private final class SlotTable: Sendable {
         buckets.deallocate()
     }
 
-    /// The slot of `key` (writers only: they never race an insertion).
-    func find(_ key: RegistrationKey, hash: Int) -> HeldSlot? {
-        var index = hash & mask
-        while true {
-            let slotBits = buckets[index].load(ordering: .relaxed)
-            guard slotBits != 0 else { return nil }
-            let slot = UnsafeReference<HeldSlot>(bits: slotBits).object
-            if slot.hash == hash, slot.key == key { return slot }
-            index = (index &+ 1) & mask
-        }
-    }
-
     /// Files `slot` in the first empty bucket of its probe sequence (writers only).
     func insert(_ slot: HeldSlot) {
         var index = slot.hash & mask
@@ -196,11 +156,9 @@ private final class SlotTable: Sendable {
     }
 }
 
-/// Held instances of one storage by registration (per-parameter instances are not
-/// here), for the resolve fast path.
+/// Held instances of one storage by registration (not per-parameter), for the fast read.
 package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning storage's `state` lock guards `slots`, `current`, `retired`.
-    /// The published `SlotTable` (unretained ``UnsafeReference`` bits: `current` or
-    /// `retired` keeps it alive), 0 before the first instance.
+    /// The published `SlotTable` (unretained: `current` or `retired` keeps it), 0 before any.
     private let table = AtomicWord()
     private var slots: [HeldSlot] = []
     private var current: SlotTable?
@@ -212,33 +170,22 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
         table.deallocate()
     }
 
-    /// The instance held for `key`, retained for the caller; `.miss` if none; nil when its
-    /// slot's batch is spent (``refill(_:)``). Lock-free.
+    /// The instance held for `key` (fresh at `now`, for a time to live), retained; `.miss` if
+    /// none; nil when the batch is spent.
     @inline(__always)
-    package func read(_ key: RegistrationKey, weakly: Bool) -> Lookup? {
+    package func read(_ key: RegistrationKey, weakly: Bool, at now: UInt64? = nil) -> Lookup? {
         guard let slot = slot(of: key) else { return .miss }
-        return slot.withBorrowed { $0.read(weakly: weakly) }
+        return slot.withBorrowed { $0.read(weakly: weakly, at: now.map { UInt(truncatingIfNeeded: $0) }) }
     }
 
-    /// The instance held for `key` whose deadline is not before `now` (a factory with a
-    /// time to live), as ``read(_:)``.
-    package func read(_ key: RegistrationKey, weakly: Bool, at now: UInt64) -> Lookup? {
-        guard let slot = slot(of: key) else { return .miss }
-        return slot.withBorrowed { $0.read(weakly: weakly, at: UInt(truncatingIfNeeded: now)) }
-    }
-
-    /// What `read` (with `now` for a time to live) finds after a new batch for `key`'s
-    /// readers. Call with the storage's lock held.
+    /// What `read` finds after a new batch for `key`'s readers. Under the storage's lock.
     package func refill(_ key: RegistrationKey, at now: UInt64? = nil) -> Lookup {
-        guard let slot = current?.find(key, hash: key.quickHash) else { return .miss }
-        return slot.refill { slot in
-            now.map { slot.read(weakly: false, at: UInt(truncatingIfNeeded: $0)) } ?? slot.read(weakly: false)
-        }
+        guard let slot = slotOfEqualKey(key) else { return .miss }
+        return slot.object.refill { $0.read(weakly: false, at: now.map { UInt(truncatingIfNeeded: $0) }) }
     }
 
-    /// The published slot of `key`, not retained (a published table's slots live as long
-    /// as the index), or nil. Probes for a key made from the same literals first, with no
-    /// call in the loop; then for an equal one (``RegistrationKey/==``), out of line.
+    /// The published slot of `key`, not retained: same-literal keys probed with no call in the
+    /// loop, then equal ones out of line.
     @inline(__always)
     private func slot(of key: RegistrationKey) -> UnsafeReference<HeldSlot>? {
         probe(key) { $0.hasSameLiterals(as: key) } ?? slotOfEqualKey(key)
@@ -249,7 +196,6 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
         probe(key) { $0 == key }
     }
 
-    /// The first slot in `key`'s probe sequence whose key `matches`.
     @inline(__always)
     private func probe(_ key: RegistrationKey, _ matches: (RegistrationKey) -> Bool) -> UnsafeReference<HeldSlot>? {
         let bits = table.load(ordering: .acquiring)
@@ -268,9 +214,8 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
         }
     }
 
-    /// Publishes what a stored entry holds for `key`: its payload, or the same weak
-    /// reference (a `.shared` instance), with its deadline (0: none; `.timeToLive`). Call
-    /// with the storage's lock held; release the returned old payload bits after unlocking.
+    /// Publishes what a stored entry holds for `key`, with its deadline (0: none). Under the
+    /// storage's lock; release the returned word after unlocking.
     package func publish(_ held: StoredEntry.Holding, for key: RegistrationKey, deadline: UInt64) -> UInt {
         let bits: UInt
         switch held {
@@ -278,18 +223,16 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
         case .weak(let weak): bits = HeldSlot.word(holding: weak, weakly: true)
         case .vacant: bits = 0
         }
-        let slot = current?.find(key, hash: key.quickHash) ?? insert(key)
+        let slot = slotOfEqualKey(key)?.object ?? insert(key)
         return slot.swap(bits, deadline: UInt(truncatingIfNeeded: deadline))
     }
 
-    /// Whether a deadline fits in a slot: nanoseconds need 64 bits (not on watchOS's
-    /// `arm64_32`, where instances with a time to live are read under the lock only).
+    /// Whether a deadline fits in a slot (not on watchOS's `arm64_32`: read under the lock).
     package static var holdsDeadlines: Bool { MemoryLayout<UInt>.size >= MemoryLayout<UInt64>.size }
 
-    /// Forgets what is held for `key`. Call with the storage's lock held; release the
-    /// returned bits after unlocking.
+    /// Forgets what is held for `key`. Under the storage's lock; release the result after it.
     package func clear(_ key: RegistrationKey) -> UInt {
-        current?.find(key, hash: key.quickHash)?.swap(0) ?? 0
+        slotOfEqualKey(key)?.object.swap(0) ?? 0
     }
 
     /// Releases payload bits handed back by `publish`/`clear` (after unlocking).
@@ -303,8 +246,7 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
         slots.append(slot)
         let capacity = current.map { $0.mask + 1 } ?? 0
         if slots.count * 2 > capacity {
-            // Grow: a new table with every slot, published whole; the old one stays alive
-            // for readers still probing it.
+            // Grow: a new table, published whole; the old one stays alive for readers probing it.
             let grown = SlotTable(capacity: max(16, capacity * 2))
             for slot in slots { grown.insert(slot) }
             if let current { retired.append(current) }
