@@ -112,10 +112,11 @@ extension ContainerNode {
     /// right after opens; async shells read with ``fastReadWithoutClaim(_:kind:)``.
     @usableFromInline
     package func fastRead(_ key: RegistrationKey, kind: Scope.Lifetime) -> Lookup {
-        // A root with no override, observer or world in play (the common case): its index.
-        if Route.isUnobservedOutsideWorlds(self), Route.isRootWithoutOverrides(self),
+        // A root, no override, observer or world anywhere (the common case): its index, with
+        // no call but a tail call to the rest (which needs no registers saved here).
+        if Switches.now.isDisjoint(with: [.worlds, .observers]), Route.isRootWithoutOverrides(self),
             let index = kind.withHeldStorage(from: self, { $0.readIndex }) ?? nil,
-            let found = index.withBorrowed({ $0.read(key, weakly: kind.keepsWeakly) })
+            let found = index.withBorrowed({ $0.readSameLiterals(key, weakly: kind.keepsWeakly) })
         {
             return found
         }

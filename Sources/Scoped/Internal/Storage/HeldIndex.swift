@@ -178,6 +178,14 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
         return slot.withBorrowed { $0.read(weakly: weakly, at: now.map { UInt(truncatingIfNeeded: $0) }) }
     }
 
+    /// As ``read(_:weakly:at:)`` with no deadline, for a key made from the same literals as
+    /// the slot's; nil when that probe finds no slot or the batch is spent (read the other way).
+    @inline(__always)
+    package func readSameLiterals(_ key: RegistrationKey, weakly: Bool) -> Lookup? {
+        guard let slot = probe(key, { $0.hasSameLiterals(as: key) }) else { return nil }
+        return slot.withBorrowed { $0.read(weakly: weakly) }
+    }
+
     /// What `read` finds after a new batch for `key`'s readers. Under the storage's lock.
     package func refill(_ key: RegistrationKey, at now: UInt64? = nil) -> Lookup {
         guard let slot = slotOfEqualKey(key) else { return .miss }
