@@ -23,7 +23,9 @@ package final class HeldSlot: Sendable {
     private var deadline: AtomicWord { words[3] }
     private let words = AtomicWords(count: 4)
 
-    private static let batch: UInt = 128
+    private static let batch: UInt = 512
+    /// How many of a batch a new payload pays for at once (the first refill pays the rest).
+    private static let firstBatch: UInt = 8
     private static let take: UInt = 1 << 48
     private static let payloadMask: UInt = take &- 1
 
@@ -44,8 +46,8 @@ package final class HeldSlot: Sendable {
         let reference = UnsafeReference.unretained(payload)
         if weakly { return UnsafeReference.retaining(payload).bits | 1 }
         guard UInt.bitWidth == 64, reference.bits & ~payloadMask == 0, reference.bits & 1 == 0 else { return 0 }
-        for _ in 0...batch { reference.retain() }
-        return reference.bits
+        for _ in 0...firstBatch { reference.retain() }
+        return reference.bits | (batch - firstBatch) << 48
     }
 
     /// Gives back the references a word taken out of a slot still holds.
