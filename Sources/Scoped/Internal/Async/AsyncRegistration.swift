@@ -1,11 +1,8 @@
-// Concurrency rule: an `AsyncRegistration` is an immutable value, like `Registration`;
-// the shared state it touches lives behind the storages' locks (AsyncResolve.swift).
+// Concurrency rule: an immutable value, like `Registration`; shared state lives behind the
+// storages' locks (AsyncResolve.swift).
 
-/// An async override body stored in a container (`register { try await … }`); as
-/// ``OverrideBox``, but no thread-local notes that the carried decorators ran (a resolve
-/// learns it from the override it gets back).
+/// An async override body (`register { try await … }`), as ``OverrideBox``.
 package final class AsyncOverrideBox<P, T>: OverrideBody {
-    /// The body, followed by `decorators` if there are some.
     let body: @Sendable (P) async throws -> T
     package let scope: Scope
     package let timeToLive: Double?
@@ -42,36 +39,28 @@ package final class AsyncOverrideBox<P, T>: OverrideBody {
     }
 }
 
-/// What ``AsyncFactory`` and ``AsyncParameterFactory`` share, as ``Registration`` for the
-/// synchronous ones: `AsyncFactory<T>` is an `AsyncRegistration<Void, T>`.
+/// What ``AsyncFactory`` and ``AsyncParameterFactory`` share, as ``Registration`` does.
 @usableFromInline
 package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, Sendable {
-    /// The body as declared: an ``AsyncFactory``'s is stored as is (wrapping it in a
-    /// parameter's closure would allocate a context on every factory access).
     @usableFromInline
     package enum Body: Sendable {
         case plain(@Sendable () async throws -> T)
         case parameter(@Sendable (P) async throws -> T)
-        /// With decorators or a time to live, as in ``Registration/Body``.
         case decorated(Decoration<Body, T>)
 
-        /// The decoration of a decorated body.
         var decoration: Decoration<Body, T>? {
             guard case .decorated(let decoration) = self else { return nil }
             return decoration
         }
 
-        /// This body with `decorate` run after every resolve, after the decorators it has.
         package func decorated(with decorate: @escaping @Sendable (T) -> Void) -> Body {
             .decorated(decoration?.appending(decorate) ?? Decoration(base: self, decorators: [decorate]))
         }
 
-        /// `body` in place of this one, keeping this one's decorators (a context override).
         package func replacingBase(with body: Body) -> Body {
             decoration.map { .decorated($0.replacingBase(with: body)) } ?? body
         }
 
-        /// This body with a time to live of `seconds` (`.timeToLive`), keeping its decorators.
         package func expiring(after seconds: Double) -> Body {
             .decorated(decoration?.expiring(after: seconds) ?? Decoration(base: self, decorators: [], timeToLive: seconds))
         }
@@ -88,8 +77,7 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
     /// For a per-parameter factory: the parameter as the part of the storage key.
     @usableFromInline package var parameterKey: (@Sendable (P) -> any Hashable & Sendable)?
 
-    /// `references` comes first, as in ``Registration/init(references:key:storedBody:)``:
-    /// arguments are evaluated in order, so the keeper is taken before the body is copied.
+    /// `references` first, so the keeper is taken before the body is copied.
     @inlinable
     package init(references: (NodeReference, ContainerManager?), key: RegistrationKey, body: Body) {
         (nodeRef, nodeOwner) = references
@@ -97,13 +85,8 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         self.storedBody = body
     }
 
-    /// Resolves through the container: a caching scope's held instance read as a
-    /// synchronous resolve reads it (inlined and specialised: no suspension, no async
-    /// frame); otherwise the full async path, which starts or joins the one build per key.
-    ///
-    /// Isolated to the caller's actor (`isolation`): reading a held instance never hops,
-    /// where a nonisolated async function would leave the caller's actor and come back on
-    /// every call (BENCHMARKS.md, *Measured choices behind the code*).
+    /// Resolves: a held instance read as a synchronous resolve reads it (no suspension),
+    /// otherwise the async path. Isolated to the caller's actor, so a hit never hops.
     @inlinable
     package func resolve(_ parameter: P, isolation: isolated (any Actor)?) async throws -> T {
         if let instance = held() {
@@ -113,8 +96,7 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         return try await resolveMissed(parameter)
     }
 
-    /// The instance a caching scope holds for this registration (without a per-parameter
-    /// key), when the synchronous fast path can read it; nil otherwise.
+    /// The instance a caching scope holds (no per-parameter key), read on the fast path; or nil.
     @inlinable
     package func held() -> T? {
         guard parameterKey == nil, scopeKind.holdsInstances else { return nil }
@@ -125,8 +107,7 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         return found.heldInstance(as: T.self)
     }
 
-    /// ``held()`` for a decorated body: with a time to live, only an instance younger than
-    /// that. Out of line: factories without decorators or a time to live do not carry it.
+    /// ``held()`` for a decorated body (with a time to live, a fresh one only), out of line.
     @usableFromInline
     package func heldDecorated() -> T? {
         let (key, kind, timeToLive) = (self.key, scopeKind, storedBody.decoration?.timeToLive)
@@ -136,7 +117,6 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         return found.heldInstance(as: T.self)
     }
 
-    /// The full async path, out of line.
     @usableFromInline
     package func resolveMissed(_ parameter: P) async throws -> T {
         let key = self.key
@@ -149,13 +129,11 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
             return Payload.wrap(try await Self.body(of: override, for: key)(parameter))
         }
         let instance = outcome.heldInstance(as: T.self).unsafelyUnwrapped
-        // No lock is held here: the decorators are user code. An override made from a
-        // decorated value ran that value's decorators, this one's among them.
+        // No lock held: decorators are user code. An override made from a decorated value ran them.
         if let decoration = body.decoration, override?.carriesValueDecorators != true { decoration.run(instance) }
         return instance
     }
 
-    /// Stops the process for `.graph`, which is one synchronous resolve's scope.
     package func checkAsyncScope(_ scope: Scope) {
         guard !scope.kind.allowsAsyncBodies else { return }
         ScopedFailure.stop(
@@ -164,20 +142,17 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
             declaredBy: [key])
     }
 
-    /// As ``Registration/register(_:context:)``.
     package func register(
         _ body: @escaping @Sendable (P) async throws -> T, context: (rank: ContextRank, arguments: [String])? = nil
     ) {
         register(override: override(body: body), context: context)
     }
 
-    /// As ``Registration/store(scope:timeToLive:)``, without `.graph`.
     package func store(scope: Scope?, timeToLive: Double?) {
         if let scope { checkAsyncScope(scope) }
         store(scope: scope, timeToLive: timeToLive, declared: declaredOverride())
     }
 
-    /// As ``Registration/store(decorator:)``.
     package func store(decorator decorate: @escaping @Sendable (T) -> Void) {
         updateOverride { existing in
             StoredOverrides.decorating(StoredOverrides.withDeclared(existing, declaredOverride), key: key) { (box: AsyncOverrideBox<P, T>) in
@@ -186,14 +161,12 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         }
     }
 
-    /// The declared body as an override, under this value's scope, time to live and decorators.
     private func declaredOverride() -> AsyncOverrideBox<P, T> {
         let declared = storedBody
         return override(body: { try await Self.call(declared, $0) })
     }
 
-    /// `body` as an override made from this value: under its scope, with its time to live
-    /// and decorators, which the override runs in place of those of the resolved value.
+    /// `body` as an override with this value's scope, time to live and decorators.
     private func override(body: @escaping @Sendable (P) async throws -> T) -> AsyncOverrideBox<P, T> {
         let decoration = storedBody.decoration
         let decorators = RunTimeDecorators(carried: decoration?.decorators ?? [], key: key)
@@ -208,7 +181,6 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         }
     }
 
-    /// The body of an override registered for `key`, which must produce `T` from `P`.
     private static func body(of override: any OverrideBody, for key: RegistrationKey) -> @Sendable (P) async throws -> T {
         guard let box = override as? AsyncOverrideBox<P, T> else { overrideTypeMismatch(key, parameter: P.self) }
         return box.body

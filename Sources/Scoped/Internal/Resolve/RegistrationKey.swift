@@ -1,36 +1,22 @@
-/// Identifies one registration: the declaring
-/// member's name (`#function`: `api`, `counter(initialValue:)`), the produced type and
-/// where the `self { … }` call is (`#fileID`, `#line`, `#column`).
+/// Identifies one registration: the declaring member's name (`#function`), the produced
+/// type and where the `self { … }` call is (`#fileID`, `#line`, `#column`). Parameters never
+/// take part; the place tells apart overloads and registrations made in one function.
 ///
-/// Factory parameters never take part in it: `counter(initialValue: 1)` and
-/// `counter(initialValue: 2)` are one registration. The call's place tells apart what the
-/// name cannot: two overloads of one factory function (`session(user: Int)` and
-/// `session(user: String)` share the name `session(user:)`), in one file or in two, and
-/// two registrations made in one function or on one line (`Container.shared { … }` twice
-/// in a test, the two branches of a `?:`).
-///
-/// Making one costs nothing but four stores (a factory value makes one on every
-/// access): equality compares the line, column and name length in one word, then the
-/// file's and the name's addresses, and their bytes only when the addresses differ (the
-/// same literal in two modules); ``quickHash`` does not read the name.
+/// Making one is four stores; equality compares the literals' addresses first, their bytes
+/// only when they differ (one literal in two modules); ``quickHash`` does not read the name.
 @usableFromInline
 package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
-    /// The name literal's address; for a name made of one Unicode scalar (a `StaticString`
-    /// without a pointer, ``isInline``), its UTF-8 bytes, first byte lowest.
+    /// The name literal's address; a one-scalar name's UTF-8 bytes (``isInline``).
     @usableFromInline package let name: UInt
-    /// The place and the name's length in one word: the line and column of the
-    /// `self { … }` call in bits 0–31 (`line << 12 | column`, columns past 4,095 share
-    /// 4,095), the name's UTF-8 length in bits 32–59, bit 63 set for an inline name.
-    /// Bits 60–62 are zero (a factory value keeps its context rank there, ``Registration``).
+    /// The line and column (`line << 12 | column`, bits 0–31), the name's UTF-8 length (bits
+    /// 32–59), bit 63 for an inline name; bits 60–62 zero (a factory value's context rank).
     @usableFromInline package let shape: UInt64
     @usableFromInline package let producedType: Any.Type
-    /// The address of the call's `#fileID` literal (NUL-terminated, as every Swift string
-    /// literal in a binary is).
+    /// The address of the call's `#fileID` literal (NUL-terminated).
     @usableFromInline package let file: UInt
 
     /// Bit 63 of ``shape``: the name's bytes are in ``name``.
     @inlinable static var inlineName: UInt64 { 1 << 63 }
-    /// Names this long or longer (256 MiB) do not fit ``shape``.
     @inlinable static var nameLengthLimit: Int { 1 << 28 }
 
     @inlinable
@@ -39,8 +25,7 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         self.init(parts: Self.parts(of: name, position: position), type: type, file: file.addressBits)
     }
 
-    /// A key from its parts, as a resolve site passes them (the produced type is known
-    /// there).
+    /// A key from its parts, as a resolve site passes them.
     @inlinable @inline(__always)
     package init(name: UInt, shape: UInt64, type: Any.Type, file: UInt) {
         self.name = name
@@ -54,9 +39,7 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         self.init(name: parts.name, shape: parts.shape, type: type, file: file)
     }
 
-    /// ``name`` and ``shape`` for `name` at `position`. A literal (`#function`) has a
-    /// pointer and a length known where the factory is declared, so this folds to two
-    /// constants there.
+    /// ``name`` and ``shape`` for `name` at `position`: two constants at a literal's site.
     @inlinable @inline(__always)
     static func parts(of name: StaticString, position: UInt32) -> (name: UInt, shape: UInt64) {
         guard name.hasPointerRepresentation, name.utf8CodeUnitCount < nameLengthLimit else {
@@ -65,8 +48,7 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         return (name.addressBits, UInt64(position) | UInt64(name.utf8CodeUnitCount) << 32)
     }
 
-    /// A name without a pointer (`StaticString(unicodeScalarLiteral:)`): its one scalar's
-    /// UTF-8 bytes inline. A pointer one of 256 MiB or more stops.
+    /// A name without a pointer: its one scalar's UTF-8 bytes inline. Stops at 256 MiB.
     @usableFromInline @inline(never)
     static func inlineParts(of name: StaticString, position: UInt32) -> (name: UInt, shape: UInt64) {
         guard !name.hasPointerRepresentation else {
@@ -79,24 +61,29 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
 
     /// The line and column of the `self { … }` call: `line << 12 | column`.
     package var position: UInt32 { UInt32(truncatingIfNeeded: shape) }
-    /// The line of the `self { … }` call.
     package var line: UInt { UInt(position >> 12) }
-    /// Its column (4,095 for any column past that).
     package var column: UInt { UInt(position & 0xFFF) }
-    /// The file of the call, as `#fileID` names it: `MyApp/Container+Features.swift`.
+    /// The file of the call, as `#fileID` names it.
     package var fileID: String { StaticString.text(atBits: file) }
-    /// `MyApp/Container+Features.swift:12:9`: where the `self { … }` call is (stop
-    /// messages and events); nil for a key made without one.
+    /// `MyApp/Container+Features.swift:12:9`, or nil for a key made without a place.
     package var declaration: String? { line == 0 ? nil : "\(fileID):\(line):\(column)" }
 
-    /// The name's UTF-8 length.
     var nameLength: Int { Int(truncatingIfNeeded: shape >> 32 & 0x0FFF_FFFF) }
-    /// Whether ``name`` holds the name's bytes rather than its address.
     var isInline: Bool { shape & Self.inlineName != 0 }
 
     @usableFromInline package static func == (lhs: RegistrationKey, rhs: RegistrationKey) -> Bool {
-        // The place and the name's length, then the type; an inline name may equal a
-        // literal one of the same length (the shapes differ in that bit only).
+        lhs.hasSameLiterals(as: rhs) || equalLiterals(lhs, rhs)
+    }
+
+    @inline(__always)
+    func hasSameLiterals(as other: RegistrationKey) -> Bool {
+        name == other.name && shape == other.shape && file == other.file && producedType == other.producedType
+    }
+
+    /// The same registration from different literals: one literal in two modules, or an inline
+    /// name and a literal one (the shapes differ in that bit only).
+    @inline(never)
+    private static func equalLiterals(_ lhs: RegistrationKey, _ rhs: RegistrationKey) -> Bool {
         let differing = lhs.shape ^ rhs.shape
         guard differing & ~inlineName == 0, lhs.producedType == rhs.producedType else { return false }
         guard lhs.file == rhs.file || Platform.cStringsEqual(lhs.file, rhs.file) else { return false }
@@ -109,18 +96,14 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(quickHash)
     }
 
-    /// What `Dictionary` hashes with (override tables): ``quickHash`` mixed with the
-    /// table's seed, without SipHash.
+    /// What `Dictionary` hashes with: ``quickHash`` mixed with the seed, without SipHash.
     @usableFromInline package func _rawHashValue(seed: Int) -> Int {
         let hash = UInt(bitPattern: quickHash ^ seed) &* 0x9E37_79B9_7F4A_7C15
         return Int(bitPattern: hash ^ (hash >> 29))
     }
 
-    /// A hash of the declaring container (``AnyDeclaringContainer`` for every key), the
-    /// type and the position: what equal keys share without reading the name (equal keys
-    /// have the same position, ``==``). The lock-free index of held instances hashes with
-    /// it on every resolve; keys that differ only by name (one line and column, one type)
-    /// share a probe sequence.
+    /// A hash of the declaring container, the type and the position, without the name (equal
+    /// keys share a position): what the lock-free index probes with on every resolve.
     @inline(__always)
     package var quickHash: Int {
         let container = UInt(bitPattern: ObjectIdentifier(AnyDeclaringContainer.self))
@@ -129,24 +112,21 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         return Int(bitPattern: hash ^ (hash >> 32))
     }
 
-    /// The member name, as written in the container extension.
     package var memberName: String {
         guard isInline else { return StaticString.text(atBits: name, count: nameLength) }
         let bytes = (0..<nameLength).map { UInt8(truncatingIfNeeded: name >> (8 * $0)) }
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The produced type's unqualified name, optionals as Swift writes them (`Payments?`,
-    /// not `Optional<Payments>`).
+    /// The produced type's unqualified name, optionals written `X?`.
     @usableFromInline package var typeName: String { readableTypeName(_typeName(producedType, qualified: false)) }
 
     /// `member (Type)`, the form every message and event uses.
     @usableFromInline package var description: String { "\(memberName) (\(typeName))" }
 }
 
-/// `name` with every `Optional<X>` written `X?` (`(X)?` when `X` is a function type or a
-/// composition): the runtime's names spell optionals out. Off the resolve path (messages
-/// and events only).
+/// `name` with every `Optional<X>` written `X?` (`(X)?` for a function type or composition),
+/// for messages and events.
 package func readableTypeName(_ name: String) -> String {
     readableTypeName(Array(name)[...])
 }
@@ -179,6 +159,5 @@ private func readableTypeName(_ name: ArraySlice<Character>) -> String {
 }
 
 extension Character {
-    /// A letter, digit or `_`: part of an identifier (or `.`, of a qualified name).
     fileprivate var isIdentifierPart: Bool { isLetter || isNumber || self == "_" || self == "." }
 }

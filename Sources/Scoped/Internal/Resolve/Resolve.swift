@@ -66,14 +66,24 @@ extension InstanceStorage {
     /// ignored. A storage without one (a child's) is read under its lock, and a miss
     /// records the thread's build there (``readOrClaim(_:in:overridesSeen:)``).
     @inline(__always)
-    fileprivate func read(_ key: RegistrationKey, claimingIn node: ContainerNode, overridesSeen: UInt?) -> Lookup {
-        if let readIndex { return readIndex.withBorrowed { $0.read(key) } }
+    fileprivate func read(
+        _ key: RegistrationKey, weakly: Bool, claimingIn node: ContainerNode, overridesSeen: UInt?
+    ) -> Lookup {
+        if let readIndex {
+            return readIndex.withBorrowed { index in
+                index.read(key, weakly: weakly) ?? state.withLock { _ in index.refill(key) }
+            }
+        }
         return readOrClaim(key, in: node, overridesSeen: overridesSeen)
     }
 
     /// The instance held for `key`, unless its deadline is past `now` (`.timeToLive`).
-    fileprivate func read(_ key: RegistrationKey, at now: UInt64) -> Lookup {
-        if let readIndex, HeldIndex.holdsDeadlines { return readIndex.withBorrowed { $0.read(key, at: now) } }
+    fileprivate func read(_ key: RegistrationKey, weakly: Bool, at now: UInt64) -> Lookup {
+        if let readIndex, HeldIndex.holdsDeadlines {
+            return readIndex.withBorrowed { index in
+                index.read(key, weakly: weakly, at: now) ?? state.withLock { _ in index.refill(key, at: now) }
+            }
+        }
         return readLocked(key, at: now)
     }
 
@@ -102,6 +112,20 @@ extension ContainerNode {
     /// right after opens; async shells read with ``fastReadWithoutClaim(_:kind:)``.
     @usableFromInline
     package func fastRead(_ key: RegistrationKey, kind: Scope.Lifetime) -> Lookup {
+        // A root, no override, observer or world anywhere (the common case): its index, with
+        // no call but a tail call to the rest (which needs no registers saved here).
+        if Switches.now.isDisjoint(with: [.worlds, .observers]), Route.isRootWithoutOverrides(self),
+            let index = kind.withHeldStorage(from: self, { $0.readIndex }) ?? nil,
+            let found = index.withBorrowed({ $0.readSameLiterals(key, weakly: kind.keepsWeakly) })
+        {
+            return found
+        }
+        return fastReadInGeneral(key, kind: kind)
+    }
+
+    /// ``fastRead(_:kind:)`` in every other case, out of line.
+    @inline(never)
+    private func fastReadInGeneral(_ key: RegistrationKey, kind: Scope.Lifetime) -> Lookup {
         guard Route.isUnobservedOutsideWorlds(self) else { return .miss }
         // A root without overrides (the common case): nothing to look up.
         var overridesSeen: UInt? = nil
@@ -111,7 +135,9 @@ extension ContainerNode {
             overridesSeen = OverrideChanges.now
             guard Route.seesNoOverride(of: key, from: self) else { return .miss }
         }
-        return kind.withHeldStorage(from: self) { $0.read(key, claimingIn: self, overridesSeen: overridesSeen) } ?? .miss
+        return kind.withHeldStorage(from: self) {
+            $0.read(key, weakly: kind.keepsWeakly, claimingIn: self, overridesSeen: overridesSeen)
+        } ?? .miss
     }
 
     /// ``fastRead(_:kind:)`` that never records a build: for the async shells.
@@ -142,7 +168,7 @@ extension ContainerNode {
         guard Route.mayResolveFast(key, from: self) else { return .miss }
         let now = Platform.monotonicNanoseconds
         return kind.withHeldStorage(from: self) { storage in
-            guard let box = parameter?.pointee.box else { return storage.read(key, at: now) }
+            guard let box = parameter?.pointee.box else { return storage.read(key, weakly: kind.keepsWeakly, at: now) }
             return storage.held(StorageKey(key, box: box), at: now)
         } ?? .miss
     }

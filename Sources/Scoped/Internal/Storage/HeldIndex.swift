@@ -1,42 +1,33 @@
-// Concurrency rule: a `HeldIndex` is the lock-free read side of one `InstanceStorage`.
-// Writers (`publish`, `clear`) run only with that storage's `state` lock held, so they
-// never race each other; `slots`, `current` and `retired` are touched only by them.
-// Readers (`read`) take no lock at all: they load the published table (an atomic,
-// acquire), probe its buckets (atomics, acquire), and count themselves in the one slot's
-// `readers` while they retain the held instance (for `.shared`, load it strong from its
-// `WeakInstance`, which runs no user code); a writer that swaps a payload out waits for
-// that count to drop to zero before handing the old payload back for release. A slot's
-// `deadline` (`.timeToLive`) changes only while its payload is 0, so a reader that loads
-// the same payload before and after the deadline has read that payload's deadline
-// (`HeldSlot.read(at:)`). A table, once published, is never freed while its storage
-// lives (a larger copy replaces it; the old one is retired), and slots are never removed
-// (a slot outlives the instances it held), so a reader can never touch freed memory. No
-// lock is held while user code runs: payloads a writer replaces are handed back and
-// released by the storage after it unlocks.
+// Concurrency rule: the lock-free read side of one `InstanceStorage`. Writers (`publish`,
+// `clear`, `refill`) hold that storage's `state` lock, so they never race; `slots`,
+// `current` and `retired` are theirs. Readers take no lock: a strong payload's reference is
+// one fetch-and-add on its slot's word, taking one of a batch the slot retained for readers
+// (refilled under the lock when spent), so no reader retains what a writer releases and
+// writers never wait. A `.shared` payload (a `WeakInstance`, loaded strong: no user code) is
+// read while counted in `readers`, which a writer swapping it out waits to drain. A
+// `deadline` changes only while the slot is empty. Tables and slots are never freed while
+// the storage lives. Replaced payloads are released by the storage after it unlocks.
 
 /// One registration's held instance in a storage, readable without the storage's lock.
-///
-/// Readers announce themselves in `readers` between loading the payload and retaining
-/// it (a `.shared` one: loading its instance strong); a writer swaps the payload, then
-/// waits until no reader is in that window before the old payload may be released.
-/// Unlike a mutex, readers never block one another or sleep: two threads reading one key
-/// share a cache line, not a futex.
 package final class HeldSlot: Sendable {
     package let key: RegistrationKey
     package let hash: Int
-    /// The held payload, retained (``UnsafeReference`` bits): the instance itself for a
-    /// class type, an `InstanceBox` otherwise; for `.shared`, a `WeakInstance` tagged with
-    /// bit 0. 0 while nothing is held.
-    private var payload: AtomicWord { words[0] }
-    /// Readers between their load of `payload` and their retain of it.
-    private var readers: AtomicWord { words[1] }
-    /// The held instance's deadline on the platform's monotonic clock, in nanoseconds
-    /// (`.timeToLive`, Expiry.swift); 0 for none. A writer changes it only while the slot
-    /// is empty (`swap(_:deadline:)`), so a reader that finds the same payload before and
-    /// after loading it has read that payload's deadline.
-    private var deadline: AtomicWord { words[2] }
-    /// `payload`, `readers` and `deadline`, in one allocation.
-    private let words = AtomicWords(count: 3)
+    /// A strong payload's ``UnsafeReference`` bits (bits 0–47) and how many of the batch's
+    /// references readers took (bits 48–63); holds one reference plus ``batch`` for readers.
+    private var strong: AtomicWord { words[0] }
+    /// A `.shared` payload: a retained `WeakInstance`'s bits, tagged with bit 0; 0 for none.
+    private var weak: AtomicWord { words[1] }
+    /// Readers between their load of `weak` and their strong load of its instance.
+    private var readers: AtomicWord { words[2] }
+    /// The held instance's deadline, monotonic nanoseconds (`.timeToLive`); 0 for none.
+    private var deadline: AtomicWord { words[3] }
+    private let words = AtomicWords(count: 4)
+
+    private static let batch: UInt = 512
+    /// How many of a batch a new payload pays for at once (the first refill pays the rest).
+    private static let firstBatch: UInt = 8
+    private static let take: UInt = 1 << 48
+    private static let payloadMask: UInt = take &- 1
 
     init(key: RegistrationKey, hash: Int) {
         self.key = key
@@ -44,91 +35,109 @@ package final class HeldSlot: Sendable {
     }
 
     deinit {
-        let bits = payload.load(ordering: .acquiring)
-        if bits != 0 { HeldSlot.payload(bits).release() }
+        HeldSlot.release(strong.load(ordering: .acquiring))
+        HeldSlot.release(weak.load(ordering: .acquiring))
         words.deallocate()
     }
 
-    /// The payload that nonzero `payload` bits stand for, tag bit cleared (the slot's
-    /// retain is still in the bits).
-    @inline(__always)
-    static func payload(_ bits: UInt) -> UnsafeReference<AnyObject> {
-        UnsafeReference(bits: bits & ~1)
+    /// The word that publishes `payload`, retained for the slot and its batch (a `WeakInstance`:
+    /// once, tagged with bit 0); 0 if no count fits beside it (32-bit, tagged pointers).
+    static func word(holding payload: AnyObject, weakly: Bool) -> UInt {
+        let reference = UnsafeReference.unretained(payload)
+        if weakly { return UnsafeReference.retaining(payload).bits | 1 }
+        guard UInt.bitWidth == 64, reference.bits & ~payloadMask == 0, reference.bits & 1 == 0 else { return 0 }
+        for _ in 0...firstBatch { reference.retain() }
+        return reference.bits | (batch - firstBatch) << 48
     }
 
-    /// The held instance, retained for the caller, or `.miss` when nothing (alive) is held.
-    @inline(__always)
-    func read() -> Lookup {
-        // Sequentially consistent: the increment must be ordered before the load, against
-        // a writer's exchange followed by its load of `readers`.
-        readers.add(1, ordering: .sequentiallyConsistent)
-        let bits = payload.load(ordering: .sequentiallyConsistent)
-        let found = bits == 0 ? Lookup.miss : HeldSlot.lookup(bits)
-        readers.subtract(1, ordering: .releasing)
-        return found
+    /// Gives back the references a word taken out of a slot still holds.
+    static func release(_ word: UInt) {
+        guard word & 1 == 0 else { return UnsafeReference<AnyObject>(bits: word & ~1).release() }
+        guard word & payloadMask != 0 else { return }
+        let payload = UnsafeReference<AnyObject>(bits: word & payloadMask)
+        for _ in 0...(batch - min(word >> 48, batch)) { payload.release() }
     }
 
-    /// The held instance as ``read()`` finds it, unless its deadline is before `now`
-    /// (`.miss`: the caller's resolve drops it and builds anew, under the storage's lock).
+    /// The held instance, retained for the caller, or `.miss` (also when its deadline is
+    /// before `now`); nil when the batch is spent.
     @inline(__always)
-    func read(at now: UInt) -> Lookup {
-        readers.add(1, ordering: .sequentiallyConsistent)
-        let bits = payload.load(ordering: .sequentiallyConsistent)
-        let found = bits == 0 ? Lookup.miss : HeldSlot.lookup(bits)
-        readers.subtract(1, ordering: .releasing)
-        // Acquiring: a deadline written after `bits` was swapped out orders that swap
-        // before the second load, which then sees another payload.
+    func read(weakly: Bool, at now: UInt? = nil) -> Lookup? {
+        guard let (bits, found) = take(weakly: weakly) else { return nil }
+        guard let now else { return found }
+        // Acquiring: a deadline written after a swap-out orders the swap before the second load.
         let deadline = deadline.load(ordering: .acquiring)
-        guard bits != 0, payload.load(ordering: .acquiring) == bits, deadline == 0 || now <= deadline else { return .miss }
+        let again = (weakly ? weak : strong).load(ordering: .acquiring) & Self.payloadMask
+        guard bits != 0, again == bits, deadline == 0 || now <= deadline else { return .miss }
         return found
     }
 
-    /// What nonzero payload `bits` hold: the payload, retained; for `.shared`, the live
-    /// instance loaded strong from its `WeakInstance` (not retained: 40 instructions fewer
-    /// per hit), or `.miss`. Call while counted in `readers`: a writer that swapped the
-    /// payload out waits for that count to drop before releasing it.
+    /// The word's payload bits (0: none) and what it holds, retained; nil when the batch is spent.
     @inline(__always)
-    private static func lookup(_ bits: UInt) -> Lookup {
-        let payload = HeldSlot.payload(bits)
-        guard bits & 1 != 0 else {
-            payload.retain()
-            return .held(payload.takeRetained())   // the retain just added
-        }
-        let instance = payload.withBorrowed { unsafeDowncast($0, to: WeakInstance.self).object }
-        return instance.map { .heldWeakly($0) } ?? .miss
+    private func take(weakly: Bool) -> (bits: UInt, found: Lookup)? {
+        guard !weakly else { return readWeakly() }
+        let word = strong.add(Self.take, ordering: .acquiring) &- Self.take
+        let bits = word & Self.payloadMask
+        guard bits != 0 else { return (0, .miss) }
+        guard word >> 48 < Self.batch else { return nil }
+        return (bits, .held(UnsafeReference<AnyObject>(bits: bits).takeRetained()))
     }
 
-    /// Swaps the payload and its deadline (0: none); returns the old payload as `swap(_:)`
-    /// does. A new deadline is written while the slot is empty, never beside a payload a
-    /// reader may be reading (``read(at:)``).
-    func swap(_ bits: UInt, deadline newDeadline: UInt) -> UInt {
-        // Writers hold the storage's lock: no other writer changes the deadline meanwhile.
-        guard newDeadline != deadline.load(ordering: .relaxed) else { return swap(bits) }
+    @inline(__always)
+    private func readWeakly() -> (bits: UInt, found: Lookup) {
+        // Sequentially consistent: ordered before the load, against a writer's exchange then load.
+        readers.add(1, ordering: .sequentiallyConsistent)
+        let bits = weak.load(ordering: .sequentiallyConsistent)
+        let instance = bits == 0 ? nil : UnsafeReference<WeakInstance>(bits: bits & ~1).withBorrowed { $0.object }
+        readers.subtract(1, ordering: .releasing)
+        return (bits, instance.map { .heldWeakly($0) } ?? .miss)
+    }
+
+    /// A new batch once the one in the word is spent, then `read`'s take. Under the storage's
+    /// lock: no writer releases the payload meanwhile.
+    func refill(_ read: (HeldSlot) -> Lookup?) -> Lookup {
+        while true {
+            let word = strong.load(ordering: .acquiring)
+            let bits = word & Self.payloadMask
+            guard bits != 0 else { return .miss }
+            if word >> 48 >= Self.batch {
+                let payload = UnsafeReference<AnyObject>(bits: bits)
+                for _ in 0..<Self.batch { payload.retain() }
+                // Every reference of the spent batch was taken: nothing to give back.
+                _ = strong.exchange(bits, ordering: .acquiringAndReleasing)
+            }
+            if let found = read(self) { return found }
+        }
+    }
+
+    /// Swaps the payload and its deadline, written while the slot is empty.
+    func swap(_ newWord: UInt, deadline newDeadline: UInt) -> UInt {
+        guard newDeadline != deadline.load(ordering: .relaxed) else { return swap(newWord) }
         let old = swap(0)
         deadline.store(newDeadline, ordering: .releasing)
-        _ = swap(bits)   // the slot was empty: nothing to hand back
+        _ = swap(newWord)   // no payload in the slot: nothing to give back
         return old
     }
 
-    /// Swaps the payload; returns the old one (bits, retained) once no reader can still be
-    /// retaining it, for release after unlocking.
-    func swap(_ bits: UInt) -> UInt {
-        let old = payload.exchange(bits, ordering: .sequentiallyConsistent)
-        guard old != 0 else { return 0 }
+    /// Puts `newWord` in its word and empties the other; returns the replaced word, for
+    /// ``release(_:)`` after unlocking, once no reader still loads a `.shared` one.
+    func swap(_ newWord: UInt) -> UInt {
+        let isWeak = newWord & 1 != 0
+        let oldStrong = strong.exchange(isWeak ? 0 : newWord, ordering: .acquiringAndReleasing)
+        let oldWeak = weak.exchange(isWeak ? newWord : 0, ordering: .sequentiallyConsistent)
+        guard oldWeak != 0 else { return oldStrong }
         var spins = 0
         while readers.load(ordering: .sequentiallyConsistent) != 0 {
             spins += 1
             if spins > 64 { Platform.yieldThread() }
         }
-        return old
+        return oldWeak
     }
 }
 
 /// Open-addressing table of slots, filled by linear probing; never shrinks.
 private final class SlotTable: Sendable {
     let mask: Int
-    /// Unretained ``UnsafeReference`` bits of a `HeldSlot` (kept alive by its index's
-    /// `slots`), 0 for an empty bucket.
+    /// Unretained bits of a `HeldSlot` (the index's `slots` keep it), 0 for an empty bucket.
     let buckets: AtomicWords
 
     init(capacity: Int) {
@@ -140,18 +149,6 @@ private final class SlotTable: Sendable {
         buckets.deallocate()
     }
 
-    /// The slot of `key` (writers only: they never race an insertion).
-    func find(_ key: RegistrationKey, hash: Int) -> HeldSlot? {
-        var index = hash & mask
-        while true {
-            let slotBits = buckets[index].load(ordering: .relaxed)
-            guard slotBits != 0 else { return nil }
-            let slot = UnsafeReference<HeldSlot>(bits: slotBits).object
-            if slot.hash == hash, slot.key == key { return slot }
-            index = (index &+ 1) & mask
-        }
-    }
-
     /// Files `slot` in the first empty bucket of its probe sequence (writers only).
     func insert(_ slot: HeldSlot) {
         var index = slot.hash & mask
@@ -161,11 +158,9 @@ private final class SlotTable: Sendable {
     }
 }
 
-/// Held instances of one storage by registration (per-parameter instances are not
-/// here), for the resolve fast path.
+/// Held instances of one storage by registration (not per-parameter), for the fast read.
 package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning storage's `state` lock guards `slots`, `current`, `retired`.
-    /// The published `SlotTable` (unretained ``UnsafeReference`` bits: `current` or
-    /// `retired` keeps it alive), 0 before the first instance.
+    /// The published `SlotTable` (unretained: `current` or `retired` keeps it), 0 before any.
     private let table = AtomicWord()
     private var slots: [HeldSlot] = []
     private var current: SlotTable?
@@ -177,24 +172,42 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
         table.deallocate()
     }
 
-    /// The instance held for `key`, retained for the caller; `.miss` if none. Lock-free.
+    /// The instance held for `key` (fresh at `now`, for a time to live), retained; `.miss` if
+    /// none; nil when the batch is spent.
     @inline(__always)
-    package func read(_ key: RegistrationKey) -> Lookup {
+    package func read(_ key: RegistrationKey, weakly: Bool, at now: UInt64? = nil) -> Lookup? {
         guard let slot = slot(of: key) else { return .miss }
-        return slot.withBorrowed { $0.read() }
+        return slot.withBorrowed { $0.read(weakly: weakly, at: now.map { UInt(truncatingIfNeeded: $0) }) }
     }
 
-    /// The instance held for `key` whose deadline is not before `now` (a factory with a
-    /// time to live), retained for the caller; `.miss` if none. Lock-free.
-    package func read(_ key: RegistrationKey, at now: UInt64) -> Lookup {
-        guard let slot = slot(of: key) else { return .miss }
-        return slot.withBorrowed { $0.read(at: UInt(truncatingIfNeeded: now)) }
+    /// As ``read(_:weakly:at:)`` with no deadline, for a key made from the same literals as
+    /// the slot's; nil when that probe finds no slot or the batch is spent (read the other way).
+    @inline(__always)
+    package func readSameLiterals(_ key: RegistrationKey, weakly: Bool) -> Lookup? {
+        guard let slot = probe(key, { $0.hasSameLiterals(as: key) }) else { return nil }
+        return slot.withBorrowed { $0.read(weakly: weakly) }
     }
 
-    /// The published slot of `key`, not retained (a published table's slots live as long
-    /// as the index), or nil.
+    /// What `read` finds after a new batch for `key`'s readers. Under the storage's lock.
+    package func refill(_ key: RegistrationKey, at now: UInt64? = nil) -> Lookup {
+        guard let slot = slotOfEqualKey(key) else { return .miss }
+        return slot.object.refill { $0.read(weakly: false, at: now.map { UInt(truncatingIfNeeded: $0) }) }
+    }
+
+    /// The published slot of `key`, not retained: same-literal keys probed with no call in the
+    /// loop, then equal ones out of line.
     @inline(__always)
     private func slot(of key: RegistrationKey) -> UnsafeReference<HeldSlot>? {
+        probe(key) { $0.hasSameLiterals(as: key) } ?? slotOfEqualKey(key)
+    }
+
+    @inline(never)
+    private func slotOfEqualKey(_ key: RegistrationKey) -> UnsafeReference<HeldSlot>? {
+        probe(key) { $0 == key }
+    }
+
+    @inline(__always)
+    private func probe(_ key: RegistrationKey, _ matches: (RegistrationKey) -> Bool) -> UnsafeReference<HeldSlot>? {
         let bits = table.load(ordering: .acquiring)
         guard bits != 0 else { return nil }
         let hash = key.quickHash
@@ -205,39 +218,36 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
                 let slotBits = table.buckets[index].load(ordering: .acquiring)
                 guard slotBits != 0 else { return nil }
                 let slot = UnsafeReference<HeldSlot>(bits: slotBits)
-                if slot.withBorrowed({ $0.hash == hash && $0.key == key }) { return slot }
+                if slot.withBorrowed({ $0.hash == hash && matches($0.key) }) { return slot }
                 index = (index &+ 1) & table.mask
             }
         }
     }
 
-    /// Publishes what a stored entry holds for `key`: its payload, or the same weak
-    /// reference (a `.shared` instance), with its deadline (0: none; `.timeToLive`). Call
-    /// with the storage's lock held; release the returned old payload bits after unlocking.
+    /// Publishes what a stored entry holds for `key`, with its deadline (0: none). Under the
+    /// storage's lock; release the returned word after unlocking.
     package func publish(_ held: StoredEntry.Holding, for key: RegistrationKey, deadline: UInt64) -> UInt {
         let bits: UInt
         switch held {
-        case .strong(let payload): bits = UnsafeReference.retaining(payload).bits
-        case .weak(let weak): bits = UnsafeReference.retaining(weak).bits | 1
+        case .strong(let payload): bits = HeldSlot.word(holding: payload, weakly: false)
+        case .weak(let weak): bits = HeldSlot.word(holding: weak, weakly: true)
         case .vacant: bits = 0
         }
-        let slot = current?.find(key, hash: key.quickHash) ?? insert(key)
+        let slot = slotOfEqualKey(key)?.object ?? insert(key)
         return slot.swap(bits, deadline: UInt(truncatingIfNeeded: deadline))
     }
 
-    /// Whether a deadline fits in a slot: nanoseconds need 64 bits (not on watchOS's
-    /// `arm64_32`, where instances with a time to live are read under the lock only).
+    /// Whether a deadline fits in a slot (not on watchOS's `arm64_32`: read under the lock).
     package static var holdsDeadlines: Bool { MemoryLayout<UInt>.size >= MemoryLayout<UInt64>.size }
 
-    /// Forgets what is held for `key`. Call with the storage's lock held; release the
-    /// returned bits after unlocking.
+    /// Forgets what is held for `key`. Under the storage's lock; release the result after it.
     package func clear(_ key: RegistrationKey) -> UInt {
-        current?.find(key, hash: key.quickHash)?.swap(0) ?? 0
+        slotOfEqualKey(key)?.object.swap(0) ?? 0
     }
 
     /// Releases payload bits handed back by `publish`/`clear` (after unlocking).
     package static func release(_ bits: UInt) {
-        if bits != 0 { HeldSlot.payload(bits).release() }
+        HeldSlot.release(bits)
     }
 
     /// A new slot for `key`, filed in the table (grown first if it would be half full).
@@ -246,8 +256,7 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
         slots.append(slot)
         let capacity = current.map { $0.mask + 1 } ?? 0
         if slots.count * 2 > capacity {
-            // Grow: a new table with every slot, published whole; the old one stays alive
-            // for readers still probing it.
+            // Grow: a new table, published whole; the old one stays alive for readers probing it.
             let grown = SlotTable(capacity: max(16, capacity * 2))
             for slot in slots { grown.insert(slot) }
             if let current { retired.append(current) }
