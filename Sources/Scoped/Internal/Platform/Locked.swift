@@ -57,11 +57,17 @@ package class Locked<State>: @unchecked Sendable { // @unchecked: `mutex` guards
     /// No run-time exclusivity check on every `inout` use: the mutex guarantees it.
     @exclusivity(unchecked) private var state: State
 
-    /// - Parameter waitable: Whether ``wait(while:)`` and ``broadcast()`` will be used.
-    package init(_ initial: consuming State, waitable: Bool = false) {
+    /// - Parameters:
+    ///   - waitable: Whether ``wait(while:)`` and ``broadcast()`` will be used.
+    ///   - words: How many atomic words (``words``) to allocate with the mutex.
+    package init(_ initial: consuming State, waitable: Bool = false, words: Int = 0) {
         state = initial
-        mutex = PlatformLock(waitable: waitable)
+        mutex = PlatformLock(waitable: waitable, words: words)
     }
+
+    /// The atomic words allocated with the mutex (`init(_:waitable:words:)`), freed with it:
+    /// valid while this object lives.
+    package final var words: AtomicWords { AtomicWords(base: mutex.words) }
 
     deinit {
         mutex.destroy()

@@ -179,7 +179,8 @@ package enum Platform {
 
 /// A heap-allocated pthread mutex (never `&` of an inline one) and, if `waitable`, a
 /// condition variable used with it, in one `malloc` block (the condition after the mutex):
-/// most locks are never waited on. A handle: its owner calls ``destroy()`` once, in its
+/// most locks are never waited on. The block may end with atomic words for the lock's
+/// owner (``words``), freed with it. A handle: its owner calls ``destroy()`` once, in its
 /// `deinit`.
 package struct PlatformLock: @unchecked Sendable { // @unchecked: pthread synchronises every access.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -191,12 +192,22 @@ package struct PlatformLock: @unchecked Sendable { // @unchecked: pthread synchr
         return (MemoryLayout<pthread_mutex_t>.size + alignment - 1) / alignment * alignment
     }
 
-    package init(waitable: Bool) {
+    /// Where the words start: after the mutex (and the condition), at a word's alignment.
+    private static func wordsOffset(waitable: Bool) -> Int {
+        let end = waitable ? conditionOffset + MemoryLayout<pthread_cond_t>.size : MemoryLayout<pthread_mutex_t>.size
+        let alignment = MemoryLayout<scoped_atomic_uintptr>.alignment
+        return (end + alignment - 1) / alignment * alignment
+    }
+
+    /// - Parameter words: How many atomic words (all 0) follow the lock in its block.
+    package init(waitable: Bool, words: Int = 0) {
         // `malloc`, not `UnsafeMutablePointer.allocate`: that one asks for an alignment
         // (`posix_memalign` on Glibc, about four times the instructions), and `malloc`'s
         // blocks are aligned for any type (header note 1).
-        let size = waitable ? Self.conditionOffset + MemoryLayout<pthread_cond_t>.size : MemoryLayout<pthread_mutex_t>.size
+        let size = Self.wordsOffset(waitable: waitable) + words * MemoryLayout<scoped_atomic_uintptr>.stride
         guard let block = malloc(size) else { fatalError("Scoped: malloc(\(size)) failed") }
+        let first = (block + Self.wordsOffset(waitable: waitable)).bindMemory(to: scoped_atomic_uintptr.self, capacity: words)
+        for index in 0..<words { scoped_atomic_uintptr_init(first + index, 0) }
         mutex = block.bindMemory(to: pthread_mutex_t.self, capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         Platform.check(pthread_mutex_init(mutex, nil), "pthread_mutex_init")
@@ -208,6 +219,12 @@ package struct PlatformLock: @unchecked Sendable { // @unchecked: pthread synchr
         condition.initialize(to: pthread_cond_t())
         Platform.check(pthread_cond_init(condition, nil), "pthread_cond_init")
         self.condition = condition
+    }
+
+    /// The first of the atomic words made with the lock (`init(waitable:words:)`).
+    package var words: UnsafeMutablePointer<scoped_atomic_uintptr> {
+        (UnsafeMutableRawPointer(mutex) + Self.wordsOffset(waitable: condition != nil))
+            .assumingMemoryBound(to: scoped_atomic_uintptr.self)
     }
 
     package func destroy() {

@@ -142,20 +142,23 @@ extension Route {
     ) -> BeginOutcome {
         let storage = node.storage
         let frame = ThreadFrame(key, parameter: parameter, kind: .scoped, custom: nil, ownedByChild: true, in: storage)
-        return openClaimed(frame, owner: node, storage: storage, override: nil, context: context)
+        return openClaimed(frame, owner: node, storage: storage, override: nil, context: context, borrowed: true)
     }
 
     /// Opens `frame`'s build, claimed in `storage`, on `context`, with its captive check.
     @inline(__always)
     private static func openClaimed(
         _ frame: ThreadFrame, owner: consuming ContainerNode, storage: consuming InstanceStorage,
-        override: (any OverrideBody)?, context: ResolutionContext
+        override: (any OverrideBody)?, context: ResolutionContext, borrowed: Bool = false
     ) -> BeginOutcome {
         let observed = Switches.now.contains(.observers)
         if observed { Route.reportCaptivity(of: frame, from: owner, context: context) }
-        // Moved into the filing, which keeps them until the build finishes.
-        let filing = Filing(
-            place: .storage(.retaining(consume storage)), reporter: .retaining(consume owner), observed: observed)
+        // Moved into the filing, which keeps them until the build finishes; `borrowed`: the
+        // scope's own storage, kept by the factory value resolving through it.
+        let filing =
+            borrowed
+            ? Filing(place: .scope(.unretained(storage)), reporter: observed ? .retaining(owner) : nil, observed: observed)
+            : Filing(place: .storage(.retaining(consume storage)), reporter: .retaining(consume owner), observed: observed)
         context.open(frame, filing: filing)
         return .build(override: override, form: frame.kind.payloadForm, context: .unretained(context))
     }

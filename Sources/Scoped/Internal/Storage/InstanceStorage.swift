@@ -32,12 +32,14 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
     /// instead of retaining it on every read, a write to a line all threads share.
     let readIndex: UnsafeReference<HeldIndex>?
 
-    /// - Parameter indexed: Whether reads go through a lock-free ``HeldIndex`` (roots and
-    ///   singletons) or the locked table (child lifetime scopes).
-    package init(indexed: Bool = true) {
+    /// - Parameters:
+    ///   - indexed: Whether reads go through a lock-free ``HeldIndex`` (roots and
+    ///     singletons) or the locked table (child lifetime scopes).
+    ///   - words: Atomic words for the owning node, in the lock's allocation (``Locked/words``).
+    package init(indexed: Bool = true, words: Int = 0) {
         index = indexed ? HeldIndex() : nil
         readIndex = index.map { UnsafeReference.unretained($0) }
-        super.init(StorageState(), waitable: true)
+        super.init(StorageState(), waitable: true, words: words)
     }
 
     /// The first half of the build protocol: the stored instance for the frame's key, or

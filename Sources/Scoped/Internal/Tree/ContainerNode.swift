@@ -88,8 +88,9 @@ package final class ContainerNode: Sendable {
     /// The tree, overrides and observers, kept in `storage`'s lock beside its instances:
     /// one lock (one allocation) per node, not one for each.
     package var state: StateLock { StateLock(storage: storage) }
-    /// `overrideCount`, `observerCount`, `indexInParent` and `autoRegistrationPending`, in one allocation.
-    private let atomicWords = AtomicWords(count: 4)
+    /// `overrideCount`, `observerCount`, `indexInParent`, `autoRegistrationPending` and
+    /// `closedWord`, allocated with `storage`'s lock (which this node keeps alive).
+    private let atomicWords: AtomicWords
     /// Number of overrides registered here; read without locking on every resolve.
     package var overrideCount: AtomicWord { atomicWords[0] }
     /// Number of observers installed here; read without locking by the resolve path.
@@ -101,6 +102,9 @@ package final class ContainerNode: Sendable {
     /// 1 while a root's `autoRegister()` has yet to run (AutoRegistration.swift); read by
     /// the slow steps of a resolve, never by the lock-free read.
     package var autoRegistrationPending: AtomicWord { atomicWords[3] }
+    /// 1 once `close()` marked this scope closed (under the lock, with `State.closed`): a
+    /// second close, and this node's `deinit`, read it without taking the lock.
+    private var closedWord: AtomicWord { atomicWords[4] }
 
     package static let processSingletons = InstanceStorage()
     package static let processOverriddenSingletons = InstanceStorage()
@@ -126,8 +130,9 @@ package final class ContainerNode: Sendable {
         self.worldNumber = worldNumber
         self.singletons = singletons
         self.overriddenSingletons = overriddenSingletons
-        let storage = InstanceStorage(indexed: parent == nil)
+        let storage = InstanceStorage(indexed: parent == nil, words: 5)
         self.storage = storage
+        atomicWords = storage.words
         self.rootStorage = parent?.rootStorage ?? UnsafeReference.unretained(storage)  // kept by the root
         self.isWorldRoot = worldRoot
         let number = ProcessWideCounter.scopeNodeNumbers.next()
@@ -184,17 +189,12 @@ package final class ContainerNode: Sendable {
         if isRoot { ContainerRegistry.remove(ObjectIdentifier(self)) }
         EventHub.removeAll(from: self)
         if overrideCount.load(ordering: .relaxed) != 0 { state.withLock { _ in recordOverrideCount(0) } }
-        let wasOpen = state.withLock { state in
-            defer { state.closed = true }
-            return !state.closed
-        }
         // Closed: `close()` closed the storage too, and holds the node until it has.
-        if wasOpen {
+        if closedWord.load(ordering: .acquiring) == 0 {
             releaseNewestFirst(storage.close(of: self), dying: true)
             if Switches.now.contains(.observers) { emit(.scopeClosed) }
         }
         if isRoot && !isWorldRoot { WorldNode.rootDidEnd(number) }
-        atomicWords.deallocate()
         // The retains `init` took. Given back after this `deinit` returns when another
         // node's is running on this thread: a deep chain ends iteratively.
         if !isRoot {
@@ -243,7 +243,7 @@ package final class ContainerNode: Sendable {
     /// `root#1`, `checkout#7`: how events and messages name this container.
     @usableFromInline package var displayName: String { "\(name)#\(number)" }
 
-    package var isClosed: Bool { state.withLock { $0.closed } }
+    package var isClosed: Bool { closedWord.load(ordering: .acquiring) != 0 }
 
     /// What resolving `key` through this closed scope is: the error an async resolve
     /// throws, the message a synchronous one stops with.
@@ -258,7 +258,7 @@ package final class ContainerNode: Sendable {
     /// stack of scopes marked closed whose children are not all closed yet, each with
     /// those children oldest first.
     package func close() {
-        guard let children = markClosed() else { return }
+        guard closedWord.load(ordering: .acquiring) == 0, let children = markClosed() else { return }
         guard !children.isEmpty else { return releaseAfterChildren() }  // the usual case: no stack
         var closing: [(node: ContainerNode, children: [ContainerNode])] = [(self, children)]
         while !closing.isEmpty {
@@ -281,6 +281,7 @@ package final class ContainerNode: Sendable {
         state.withLock { state -> [ContainerNode]? in
             guard !state.closed else { return nil }
             state.closed = true
+            closedWord.store(1, ordering: .releasing)
             return state.children.removeAll()
         }
     }
