@@ -65,8 +65,7 @@ package class Locked<State>: @unchecked Sendable { // @unchecked: `mutex` guards
         mutex = PlatformLock(waitable: waitable, words: words)
     }
 
-    /// The atomic words allocated with the mutex (`init(_:waitable:words:)`), freed with it:
-    /// valid while this object lives.
+    /// The atomic words allocated with the mutex (`init(_:waitable:words:)`), freed with it.
     package final var words: AtomicWords { AtomicWords(base: mutex.words) }
 
     deinit {
@@ -81,8 +80,7 @@ package class Locked<State>: @unchecked Sendable { // @unchecked: `mutex` guards
         return try body(&state)
     }
 
-    /// Blocks, the mutex released, while `predicate(state)` holds, re-checking it after
-    /// every ``broadcast()``. `predicate` must not run user code.
+    /// Blocks, the mutex released, while `predicate(state)` holds.
     package final func wait(while predicate: (State) -> Bool) {
         mutex.lock()
         defer { mutex.unlock() }

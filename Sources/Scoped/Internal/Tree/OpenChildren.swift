@@ -27,8 +27,7 @@ package struct OpenChildren {
         return children.count - 1
     }
 
-    /// Removes the child at `index` and returns it (nil if it is not there any more: the
-    /// parent closed and took all its children).
+    /// Removes the child at `index` and returns it.
     package mutating func remove(at index: Int, number: UInt64) -> ContainerNode? {
         guard index < children.count, let child = children[index], child.number == number else { return nil }
         children[index] = nil
