@@ -200,9 +200,11 @@ package struct Filing {
         case nowhere
         /// The current graph (a `.graph` build nested in a top-level resolve).
         case graph
-        /// The storage that holds the scope's instances, retained with the reporter; with no
-        /// reporter, a child scope's own, borrowed: the factory value resolving keeps it alive.
+        /// The storage that holds the scope's instances.
         case storage(UnsafeReference<InstanceStorage>)
+        /// A child lifetime scope's own storage, not retained: the factory value resolving
+        /// through the scope keeps it alive until the build files (a fast read's claim).
+        case scope(UnsafeReference<InstanceStorage>)
         /// Nowhere, through a closed scope, for a caller that may outlive it (a cancelled
         /// task, an ended async build): reported as released at once.
         case dropped
@@ -218,7 +220,7 @@ package struct Filing {
         @inline(__always) get {
             switch place {
             case .nowhere, .dropped: !observed
-            case .graph, .storage: false
+            case .graph, .storage, .scope: false
             }
         }
     }
@@ -330,7 +332,7 @@ extension ResolutionContext {
             let frame = innermostFrame
             closeInnermost()
             if let payload { fileInGraph(payload, for: frame) }
-        case .storage:
+        case .storage, .scope:
             fileAndReport(filing, payload: payload)
         }
     }
@@ -349,14 +351,14 @@ extension ResolutionContext {
             break
         case .graph:
             if let payload { fileInGraph(payload, for: frame) }
-        case .storage(let storage):
+        case .storage(let storage), .scope(let storage):
             // `payload` came in `kind.payloadForm`: a weakly kept one is the target itself.
             kept = storage.withBorrowed {
                 $0.fileBuild(
                     of: frame, holding: frame.kind.holding(for: payload, weakTarget: { $0 }), scope: scope,
                     reporter: frame.kind.storedReporter(reporter), context: self)
             }
-            if reporter != nil { storage.release() }
+            if case .storage = filing.place { storage.release() }
         case .dropped:
             kept = false
         }
