@@ -202,12 +202,13 @@ package struct Filing {
         case graph
         /// The storage that holds the scope's instances.
         case storage(UnsafeReference<InstanceStorage>)
-        /// A child lifetime scope's own storage, not retained: the factory value resolving
-        /// through the scope keeps it alive until the build files (a fast read's claim).
-        case scope(UnsafeReference<InstanceStorage>)
         /// Nowhere, through a closed scope, for a caller that may outlive it (a cancelled
         /// task, an ended async build): reported as released at once.
         case dropped
+        /// The storage of the child lifetime scope that is the filing's reporter, neither
+        /// retained: the factory value resolving through it keeps it alive (unobserved). Last:
+        /// the cases before keep their encoding (`isUnobservedNowhere` stays one compare).
+        case scope
 
         var isGraph: Bool {
             if case .graph = self { return true }
@@ -344,6 +345,11 @@ extension ResolutionContext {
         let frame = innermostFrame
         closeInnermost()
         let scope = frame.scope
+        if case .scope = filing.place {  // borrowed, unobserved (`Route.openClaimed`)
+            return filing.reporter.unsafelyUnwrapped.withBorrowed {
+                _ = file(payload, of: frame, scope: scope, in: $0.storage, reporter: nil)
+            }
+        }
         let reporter = filing.reporter?.takeRetained()
         var kept = true
         switch filing.place {
@@ -351,20 +357,24 @@ extension ResolutionContext {
             break
         case .graph:
             if let payload { fileInGraph(payload, for: frame) }
-        case .storage(let storage), .scope(let storage):
-            // `payload` came in `kind.payloadForm`: a weakly kept one is the target itself.
-            kept = storage.withBorrowed {
-                $0.fileBuild(
-                    of: frame, holding: frame.kind.holding(for: payload, weakTarget: { $0 }), scope: scope,
-                    reporter: frame.kind.storedReporter(reporter), context: self)
-            }
-            if case .storage = filing.place { storage.release() }
-        case .dropped:
+        case .storage(let storage):
+            kept = file(payload, of: frame, scope: scope, in: storage.takeRetained(), reporter: reporter)
+        case .scope, .dropped:
             kept = false
         }
         guard filing.observed, let reporter else { return }
         Route.reportBuilt(
             frame.storageKey, scope: scope, instance: payload.flatMap(Payload.identity(of:)),
             kept: kept || payload == nil, by: reporter)   // nil: a value under `.shared`, nothing to release
+    }
+
+    /// Files `payload` (in `kind.payloadForm`: a weakly kept one is the target itself) in `storage`.
+    @inline(__always)
+    private func file(
+        _ payload: AnyObject?, of frame: ThreadFrame, scope: Scope, in storage: InstanceStorage, reporter: ContainerNode?
+    ) -> Bool {
+        storage.fileBuild(
+            of: frame, holding: frame.kind.holding(for: payload, weakTarget: { $0 }), scope: scope,
+            reporter: frame.kind.storedReporter(reporter), context: self)
     }
 }

@@ -156,8 +156,8 @@ extension Route {
         // Moved into the filing, which keeps them until the build finishes; `borrowed`: the
         // scope's own storage, kept by the factory value resolving through it.
         let filing =
-            borrowed
-            ? Filing(place: .scope(.unretained(storage)), reporter: observed ? .retaining(owner) : nil, observed: observed)
+            borrowed && !observed
+            ? Filing(place: .scope, reporter: .unretained(owner), observed: false)
             : Filing(place: .storage(.retaining(consume storage)), reporter: .retaining(consume owner), observed: observed)
         context.open(frame, filing: filing)
         return .build(override: override, form: frame.kind.payloadForm, context: .unretained(context))
