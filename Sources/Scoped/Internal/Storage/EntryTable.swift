@@ -3,21 +3,10 @@
 // (`StoredEntry`) and keys (`StorageKey`) are values, defined after it, and so are the
 // payloads that hold instances (`Payload`, also read by the lock-free `HeldIndex`).
 
-/// The instances one storage holds, kept in the order their builds *finished*, with the
-/// builds still in flight kept apart.
-///
-/// A dependency finishes before the instance whose body resolved it, so this order is
-/// the release order reversed: closing a scope hands the whole array over and the caller
-/// pops from its end, with no sort and no copy. Most storages are small (a lifetime scope
-/// holds a screen's or a flow's instances), so a lookup scans the entries, comparing each
-/// one's key hash first (kept in the entry: one array to grow, not two). Past
-/// ``linearLimit`` entries a key → position dictionary takes over.
-///
-/// Weak (`.shared`) entries whose instance died are reclaimed when their key is filed
-/// again and, for keys never used again (a per-parameter factory resolved with ever new
-/// parameters), by a sweep on insert once the weak entries have doubled since the last
-/// one: amortised O(1) per insert, and the table stays within about twice the live
-/// instances (plus ``linearLimit``), whatever the number of keys ever used.
+/// The instances one storage holds, in the order their builds finished (the release order
+/// reversed: a close hands the array over, popped newest first), builds in flight apart.
+/// Lookups scan, comparing key hashes first; past ``linearLimit`` a dictionary takes over.
+/// Dead weak entries are swept on insert once they doubled: amortised O(1) per insert.
 package struct EntryTable {
     /// A build in flight: its key, its scope and the thread running the body.
     private struct InFlight {

@@ -4,9 +4,7 @@
 // lock-free read checks it against the monotonic clock (`ContainerNode.fastReadExpiring`),
 // everything else drops an expired instance under the storage's lock (`dropExpired`).
 
-/// A test world's clock: it moves only when a test advances it (`TimeToLiveClock` of
-/// ScopedTesting), so that time-to-live tests need no sleeps and parallel tests do not
-/// share time.
+/// A test world's clock, moved only by its test (ScopedTesting's `TimeToLiveClock`).
 package final class ManualClock: Sendable {
     private let nanoseconds = Locked<UInt64>(0)
 

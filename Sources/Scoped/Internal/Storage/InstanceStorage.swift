@@ -7,10 +7,7 @@
 // The lock-free `HeldIndex` is written only here, under the lock. Async builds share the
 // table of builds in flight (InFlightTask.swift), so resets and closes invalidate both.
 
-/// One table of instances: a root container's (cached, shared, custom scopes, scoped
-/// at the root), a lifetime scope's (scoped), or the process's singletons.
-///
-/// It is its own lock (a `Locked` subclass): one allocation per storage, not two.
+/// One table of instances (a root's, a lifetime scope's, or the singletons), its own lock.
 @usableFromInline
 package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {  // @unchecked: its mutex guards its state
     /// The lock and its state machine: this object.
@@ -30,7 +27,9 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
         super.init(StorageState(), waitable: true, words: words)
     }
 
-    /// The first half of the build protocol: the stored instance for the frame's key, or `.build`.
+    /// The first half of the build protocol: the stored instance for the frame's key, or `.build`
+    /// (recorded in flight; the caller must call `fileBuild`). Not given the body as a closure:
+    /// none of it is on the stack while the body runs.
     @inline(never)
     package func claim(_ frame: ThreadFrame, scope: Scope, context: ResolutionContext, overridesSeen: UInt) -> Claimed {
         let key = frame.storageKey
@@ -53,7 +52,9 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
         }
     }
 
-    /// The fast read of a storage without a lock-free index (a child lifetime scope's).
+    /// The fast read of a child's storage (no lock-free index). Given `overridesSeen`, a miss on
+    /// a key with nothing filed records this thread's build in the same critical section, for
+    /// the `beginBuild` right after it (``ResolutionContext/takeFastReadClaim(in:)``).
     @inline(never)
     package func readOrClaim(_ key: RegistrationKey, in node: ContainerNode, overridesSeen: UInt?) -> Lookup {
         let hash = key.quickHash
@@ -92,7 +93,8 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
         case overridesChanged
     }
 
-    /// The second half: ends this thread's build of the frame's key and files `holding`.
+    /// The second half: ends this thread's build of the frame's key and files `holding`; false
+    /// if the build was invalidated or the storage closed meanwhile.
     @inline(never) @discardableResult
     package func fileBuild(
         of frame: ThreadFrame, holding: StoredEntry.Holding, scope: Scope, reporter: ContainerNode?,
@@ -113,14 +115,16 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
         }
     }
 
-    /// Waits until the build `serial` of `key`, which `owner` is running, finishes.
+    /// Waits until the build `serial` of `key`, which `owner` is running, finishes, and takes the
+    /// instance it left for this thread (counted among its waiters, even if it was invalidated).
     @inline(never)
     private func waitForBuild(_ serial: UInt64, of key: StorageKey, by owner: ObjectIdentifier, me: ObjectIdentifier) -> Lookup? {
         let state = self.state
         WaitGraph.willWait(me, for: owner, building: key.description, registration: key.registration) {
             state.withLock { $0.isRunning(serial) }
         }
-        // A build that finished between the claim and this count left its instance.
+        // A build that finished between the claim and this count left its instance: the wait
+        // below returns at once, so no wake-up is missed.
         state.withLock { $0.waiters += 1 }
         state.wait { $0.isRunning(serial) }
         // Off the waits-for graph while the handoff is still there (so `isRunning` says false).
@@ -318,7 +322,8 @@ package enum OverrideChanges {
     }
 }
 
-/// One storage's state, as a state machine that threads and tasks share: its instances (`table`).
+/// One storage's state, the state machine threads and tasks share. A caller waiting for a
+/// build gets its instance even if a `register`, reset or close invalidated it (not stored).
 @usableFromInline
 package struct StorageState {
     package var table = EntryTable()

@@ -5,22 +5,14 @@
 // Depth rule: nothing recurses along the tree; a node's retains on its parent and manager
 // go, when it ends, to its thread's release queue (`ResolutionContext.releaseIteratively`).
 
-/// The state behind a container: its instances, overrides, observers and place in the
-/// tree of lifetime scopes. ``ContainerManager`` (public) owns one.
-///
-/// Weak references (the registry of roots, singleton reporters, observations) point
-/// here and never at the `ContainerManager`: a weakly referenced object keeps its
-/// reference count in a side table, which makes every retain and release of it several
-/// times slower, and a factory value retains its manager (unless it is process-wide).
-/// A child's node is referred to weakly only if someone observes it: its parent holds it
-/// strongly until it closes, and its manager closes it when the last reference goes.
+/// The state behind a container (``ContainerManager`` owns one): its instances, overrides,
+/// observers and place in the tree of lifetime scopes. Weak references point here, never at
+/// the manager that factory values retain: a weakly referenced object's retains are slow.
 @usableFromInline
 package final class ContainerNode: Sendable {
     /// What the node's one lock guards.
     package struct State {
-        /// The open children, held strongly: a child ends when the last reference to its
-        /// `ContainerManager` goes (or at `close()`), which closes it and removes it from here, in
-        /// constant time whatever the number of its siblings.
+        /// The open children, held strongly until each closes (its manager's end, or `close()`).
         package var children = OpenChildren()
         package var closed = false
         package var overrides: [RegistrationKey: any OverrideBody] = .init()
@@ -35,7 +27,7 @@ package final class ContainerNode: Sendable {
     package struct StateLock {
         let storage: InstanceStorage
 
-        /// Runs `body` with exclusive access to the node's state.
+        /// Runs `body` with the node's state locked: it must not run user code, nor use `storage`.
         @inline(__always)
         package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
             try storage.withLock { try body(&$0.node) }
@@ -48,7 +40,8 @@ package final class ContainerNode: Sendable {
     private let rootBits: UInt
     /// The manager this child was opened from as a word (0 for a root).
     private let openedFromBits: UInt
-    /// The number of the container world this node belongs to (0: production).
+    /// The number of the container world this node belongs to (0: production): a number, so
+    /// that the world's roots do not keep it alive.
     package let worldNumber: UInt64
     /// Whether this is a world's root for a production root.
     private let isWorldRoot: Bool
