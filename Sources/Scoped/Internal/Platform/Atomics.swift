@@ -72,6 +72,8 @@ package struct AtomicWords: @unchecked Sendable { // @unchecked: no lock; every 
             .bindMemory(to: scoped_atomic_uintptr.self, capacity: count)
         for index in 0..<count { scoped_atomic_uintptr_init(base + index, 0) }
     }
+    /// Words in memory someone else owns (``Locked/words``): never deallocated.
+    init(base: UnsafeMutablePointer<scoped_atomic_uintptr>) { self.base = base }
     package func deallocate() { UnsafeMutableRawPointer(base).deallocate() }
     @inline(__always)
     package subscript(index: Int) -> AtomicWord { AtomicWord(cell: base + index) }

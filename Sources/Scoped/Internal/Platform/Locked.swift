@@ -57,11 +57,16 @@ package class Locked<State>: @unchecked Sendable { // @unchecked: `mutex` guards
     /// No run-time exclusivity check on every `inout` use: the mutex guarantees it.
     @exclusivity(unchecked) private var state: State
 
-    /// - Parameter waitable: Whether ``wait(while:)`` and ``broadcast()`` will be used.
-    package init(_ initial: consuming State, waitable: Bool = false) {
+    /// - Parameters:
+    ///   - waitable: Whether ``wait(while:)`` and ``broadcast()`` will be used.
+    ///   - words: How many atomic words (``words``) to allocate with the mutex.
+    package init(_ initial: consuming State, waitable: Bool = false, words: Int = 0) {
         state = initial
-        mutex = PlatformLock(waitable: waitable)
+        mutex = PlatformLock(waitable: waitable, words: words)
     }
+
+    /// The atomic words allocated with the mutex (`init(_:waitable:words:)`), freed with it.
+    package final var words: AtomicWords { AtomicWords(base: mutex.words) }
 
     deinit {
         mutex.destroy()
@@ -75,8 +80,7 @@ package class Locked<State>: @unchecked Sendable { // @unchecked: `mutex` guards
         return try body(&state)
     }
 
-    /// Blocks, the mutex released, while `predicate(state)` holds, re-checking it after
-    /// every ``broadcast()``. `predicate` must not run user code.
+    /// Blocks, the mutex released, while `predicate(state)` holds.
     package final func wait(while predicate: (State) -> Bool) {
         mutex.lock()
         defer { mutex.unlock() }

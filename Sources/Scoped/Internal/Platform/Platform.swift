@@ -73,13 +73,7 @@ import os
 
 /// Facts about the running thread and process.
 package enum Platform {
-    /// Whether the calling thread runs the main actor's jobs: the process's main thread,
-    /// or the thread draining the main queue.
-    ///
-    /// The kernel first: the main thread inside another queue's `sync` is still main, as
-    /// the main actor's own check says. The queue's marker covers a main queue handed to a
-    /// worker (`dispatchMain()`, as Linux test runners do); such a worker inside another
-    /// queue's `sync` reads false (a stop, never a body run off the main actor).
+    /// Whether the calling thread runs the main actor's jobs (the main thread or main queue's).
     package static var isMainThread: Bool {
         #if canImport(Darwin)
         if pthread_main_np() == 1 { return true }
@@ -89,8 +83,7 @@ package enum Platform {
         return DispatchQueue.getSpecific(key: mainQueueKey) == true
     }
 
-    /// Writes `message` as a fault: the unified log (Xcode's console, Console.app) on
-    /// Apple platforms, one line on standard error elsewhere.
+    /// Writes `message` as a fault: the unified log on Apple platforms, standard error elsewhere.
     package static func logFault(_ message: String) {
         #if canImport(os)
         message.withCString { os_log(.fault, "%{public}s", $0) }
@@ -137,8 +130,7 @@ package enum Platform {
         _ = sched_yield()  // fails only where it is not implemented
     }
 
-    /// Nanoseconds on a monotonic clock that counts while the device sleeps (that of
-    /// `ContinuousClock`, which needs iOS 16): what `.timeToLive` measures ages with.
+    /// Nanoseconds on a monotonic clock that counts while the device sleeps.
     package static var monotonicNanoseconds: UInt64 {
         #if canImport(Darwin)
         let now = clock_gettime_nsec_np(_CLOCK_MONOTONIC_RAW)
@@ -177,10 +169,7 @@ package enum Platform {
     }
 }
 
-/// A heap-allocated pthread mutex (never `&` of an inline one) and, if `waitable`, a
-/// condition variable used with it, in one `malloc` block (the condition after the mutex):
-/// most locks are never waited on. A handle: its owner calls ``destroy()`` once, in its
-/// `deinit`.
+/// A heap-allocated pthread mutex and, if `waitable`, its condition, in one `malloc` block.
 package struct PlatformLock: @unchecked Sendable { // @unchecked: pthread synchronises every access.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>?
@@ -191,12 +180,20 @@ package struct PlatformLock: @unchecked Sendable { // @unchecked: pthread synchr
         return (MemoryLayout<pthread_mutex_t>.size + alignment - 1) / alignment * alignment
     }
 
-    package init(waitable: Bool) {
-        // `malloc`, not `UnsafeMutablePointer.allocate`: that one asks for an alignment
-        // (`posix_memalign` on Glibc, about four times the instructions), and `malloc`'s
-        // blocks are aligned for any type (header note 1).
-        let size = waitable ? Self.conditionOffset + MemoryLayout<pthread_cond_t>.size : MemoryLayout<pthread_mutex_t>.size
+    /// Where the words start: after the mutex (and the condition), at a word's alignment.
+    private static func wordsOffset(waitable: Bool) -> Int {
+        let end = waitable ? conditionOffset + MemoryLayout<pthread_cond_t>.size : MemoryLayout<pthread_mutex_t>.size
+        let alignment = MemoryLayout<scoped_atomic_uintptr>.alignment
+        return (end + alignment - 1) / alignment * alignment
+    }
+
+    /// - Parameter words: How many atomic words (all 0) follow the lock in its block.
+    package init(waitable: Bool, words: Int = 0) {
+        // `malloc`, not `allocate` (`posix_memalign` on Glibc): aligned for any type (note 1).
+        let size = Self.wordsOffset(waitable: waitable) + words * MemoryLayout<scoped_atomic_uintptr>.stride
         guard let block = malloc(size) else { fatalError("Scoped: malloc(\(size)) failed") }
+        let first = (block + Self.wordsOffset(waitable: waitable)).bindMemory(to: scoped_atomic_uintptr.self, capacity: words)
+        for index in 0..<words { scoped_atomic_uintptr_init(first + index, 0) }
         mutex = block.bindMemory(to: pthread_mutex_t.self, capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         Platform.check(pthread_mutex_init(mutex, nil), "pthread_mutex_init")
@@ -208,6 +205,12 @@ package struct PlatformLock: @unchecked Sendable { // @unchecked: pthread synchr
         condition.initialize(to: pthread_cond_t())
         Platform.check(pthread_cond_init(condition, nil), "pthread_cond_init")
         self.condition = condition
+    }
+
+    /// The first of the atomic words made with the lock (`init(waitable:words:)`).
+    package var words: UnsafeMutablePointer<scoped_atomic_uintptr> {
+        (UnsafeMutableRawPointer(mutex) + Self.wordsOffset(waitable: condition != nil))
+            .assumingMemoryBound(to: scoped_atomic_uintptr.self)
     }
 
     package func destroy() {
@@ -230,8 +233,7 @@ package struct PlatformLock: @unchecked Sendable { // @unchecked: pthread synchr
         Platform.check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock")
     }
 
-    /// Blocks while `predicate()` holds, re-checking it after every ``broadcast()``, the
-    /// mutex (which the caller holds) released meanwhile.
+    /// Blocks while `predicate()` holds, the mutex (which the caller holds) released meanwhile.
     package func wait(while predicate: () -> Bool) {
         let condition = waitableCondition("wait(while:)")
         while predicate() {
@@ -249,18 +251,15 @@ package struct PlatformLock: @unchecked Sendable { // @unchecked: pthread synchr
     }
 }
 
-/// One object per thread, retained by the thread and released when it exits
-/// (pthread-specific data), read from a C11 thread-local that caches it.
+/// One object per thread, retained by the thread and released when it exits.
 package enum ThreadLocalObject {
-    /// The calling thread's object, unretained; nil before the first ``set(_:)``, and
-    /// again once the thread's exit released it.
+    /// The calling thread's object, unretained; nil before the first ``set(_:)``.
     @inline(__always)
     package static func get() -> UnsafeMutableRawPointer? {
         scoped_thread_object_get()
     }
 
-    /// Stores `object` retained for the calling thread (which has none yet); returns the
-    /// reference ``get()`` returns from now on.
+    /// Stores `object` retained for the calling thread (which has none yet).
     @discardableResult
     package static func set(_ object: AnyObject) -> UnsafeMutableRawPointer {
         // Retained: the thread's reference, given back by `releaseThreadObject` at its exit.
@@ -277,16 +276,13 @@ package enum ThreadLocalObject {
     }()
 }
 
-/// The key's destructor: releases a thread's object when the thread exits, after
-/// clearing the cache, so that a `deinit` run by the release (or a later destructor) that
-/// resolves makes a new object instead of reading the freed one.
+/// The key's destructor: releases a thread's object when the thread exits.
 private func releaseThreadObject(_ raw: UnsafeMutableRawPointer?) {
     scoped_thread_object_set(nil)
     if let raw { UnsafeReference<AnyObject>(opaque: raw).release() }
 }
 
-/// `os_signpost` on Apple platforms (shown by Instruments); nothing elsewhere. One
-/// `OSLog` per subsystem and category, made on first use and kept (one per scope's name).
+/// `os_signpost` on Apple platforms (shown by Instruments); nothing elsewhere.
 package enum PlatformSignposts {
     package enum Kind: Sendable, Equatable {
         case begin, end, event
@@ -300,8 +296,7 @@ package enum PlatformSignposts {
     private static let logs = Locked<[String: OSLog]>([:])
     #endif
 
-    /// Emits one signpost: `kind` of `name` with `id`, in the log of `subsystem` and
-    /// `category`, with `message`.
+    /// Emits one signpost: `kind` of `name` with `id`, in the log of `subsystem` and `category`.
     package static func emit(
         _ kind: Kind, _ name: Name, subsystem: String, category: String, id: UInt64, message: String
     ) {

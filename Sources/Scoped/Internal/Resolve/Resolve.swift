@@ -229,6 +229,10 @@ package struct Filing {
         /// Nowhere, through a closed scope, for a caller that may outlive it: reported as
         /// released at once.
         case dropped
+        /// The storage of the child lifetime scope that is the filing's reporter, neither
+        /// retained: the factory value resolving through it keeps it alive (unobserved). Last:
+        /// the cases before keep their encoding (`isUnobservedNowhere` stays one compare).
+        case scope
 
         var isGraph: Bool {
             if case .graph = self { return true }
@@ -240,7 +244,7 @@ package struct Filing {
         @inline(__always) get {
             switch place {
             case .nowhere, .dropped: !observed
-            case .graph, .storage: false
+            case .graph, .storage, .scope: false
             }
         }
     }
@@ -374,6 +378,11 @@ extension ResolutionContext {
     private func fileAndReport(_ payload: AnyObject?) {
         let (frame, filing) = (innermostFrame, innermostFiling)
         closeInnermost()
+        if case .scope = filing.place {  // borrowed, unobserved (`Route.openClaimed`)
+            return filing.reporter.unsafelyUnwrapped.withBorrowed {
+                _ = file(payload, of: frame, scope: frame.scope, in: $0.storage, reporter: nil)
+            }
+        }
         let reporter = filing.reporter?.takeRetained()
         var kept = true
         switch filing.place {
@@ -382,16 +391,23 @@ extension ResolutionContext {
         case .graph:
             if let payload { fileInGraph(payload, for: frame) }
         case .storage(let storage):
-            // `payload` came in `kind.payloadForm`: a weakly kept one is the target itself.
-            kept = storage.takeRetained().fileBuild(
-                of: frame, holding: frame.kind.holding(for: payload, weakTarget: { $0 }), scope: frame.scope,
-                reporter: frame.kind.storedReporter(reporter), context: self)
-        case .dropped:
+            kept = file(payload, of: frame, scope: frame.scope, in: storage.takeRetained(), reporter: reporter)
+        case .scope, .dropped:
             kept = false
         }
         guard filing.observed, let reporter else { return }
         Route.reportBuilt(
             frame.storageKey, scope: frame.scope, instance: payload.flatMap(Payload.identity(of:)),
             kept: kept || payload == nil, by: reporter)   // nil: a value under `.shared`, nothing to release
+    }
+
+    /// Files `payload` (in `kind.payloadForm`: a weakly kept one is the target itself) in `storage`.
+    @inline(__always)
+    private func file(
+        _ payload: AnyObject?, of frame: ThreadFrame, scope: Scope, in storage: InstanceStorage, reporter: ContainerNode?
+    ) -> Bool {
+        storage.fileBuild(
+            of: frame, holding: frame.kind.holding(for: payload, weakTarget: { $0 }), scope: scope,
+            reporter: frame.kind.storedReporter(reporter), context: self)
     }
 }

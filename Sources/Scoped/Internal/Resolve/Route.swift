@@ -130,18 +130,22 @@ extension Route {
     ) -> BeginOutcome {
         let storage = node.storage
         let frame = ThreadFrame(key, parameter: parameter, kind: .scoped, custom: nil, ownedByChild: true, in: storage)
-        return openClaimed(frame, owner: node, storage: storage, override: nil, context: context)
+        return openClaimed(frame, owner: node, storage: storage, override: nil, context: context, borrowed: true)
     }
 
     @inline(__always)
     private static func openClaimed(
         _ frame: ThreadFrame, owner: consuming ContainerNode, storage: consuming InstanceStorage,
-        override: (any OverrideBody)?, context: ResolutionContext
+        override: (any OverrideBody)?, context: ResolutionContext, borrowed: Bool = false
     ) -> BeginOutcome {
         let observed = Switches.now.contains(.observers)
         if observed { Route.reportCaptivity(of: frame, from: owner, context: context) }
-        let filing = Filing(
-            place: .storage(.retaining(consume storage)), reporter: .retaining(consume owner), observed: observed)
+        // Moved into the filing, which keeps them until the build finishes; `borrowed`: the
+        // scope's own storage, kept by the factory value resolving through it.
+        let filing =
+            borrowed && !observed
+            ? Filing(place: .scope, reporter: .unretained(owner), observed: false)
+            : Filing(place: .storage(.retaining(consume storage)), reporter: .retaining(consume owner), observed: observed)
         context.open(frame, filing: filing)
         return .build(override: override, form: frame.kind.payloadForm, context: .unretained(context))
     }

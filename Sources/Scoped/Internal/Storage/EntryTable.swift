@@ -3,43 +3,25 @@
 // (`StoredEntry`) and keys (`StorageKey`) are values, defined after it, and so are the
 // payloads that hold instances (`Payload`, also read by the lock-free `HeldIndex`).
 
-/// The instances one storage holds, kept in the order their builds *finished*, with the
-/// builds still in flight kept apart.
-///
-/// A dependency finishes before the instance whose body resolved it, so this order is
-/// the release order reversed: closing a scope hands the whole array over and the caller
-/// pops from its end, with no sort and no copy. Most storages are small (a lifetime scope
-/// holds a screen's or a flow's instances), so a lookup scans the entries, comparing each
-/// one's key hash first (kept in the entry: one array to grow, not two). Past
-/// ``linearLimit`` entries a key → position dictionary takes over.
-///
-/// Weak (`.shared`) entries whose instance died are reclaimed when their key is filed
-/// again and, for keys never used again (a per-parameter factory resolved with ever new
-/// parameters), by a sweep on insert once the weak entries have doubled since the last
-/// one: amortised O(1) per insert, and the table stays within about twice the live
-/// instances (plus ``linearLimit``), whatever the number of keys ever used.
+/// The instances one storage holds, in the order their builds finished (the release order
+/// reversed: a close hands the array over, popped newest first), builds in flight apart.
+/// Lookups scan, comparing key hashes first; past ``linearLimit`` a dictionary takes over.
+/// Dead weak entries are swept on insert once they doubled: amortised O(1) per insert.
 package struct EntryTable {
     /// A build in flight: its key, its scope and the thread running the body.
     private struct InFlight {
         let key: StorageKey
         let hash: Int
-        /// Unretained: every scope lives for the process (the built-in ones are `static`
-        /// constants, custom ones stay in `Scope.customScopes`).
+        /// Unretained: every scope lives for the process.
         unowned(unsafe) let scope: Scope
         let builder: ObjectIdentifier
-        /// Tells this build apart from every other build of the storage, earlier or later
-        /// ones of the same key and builder included: what a waiting thread waits for.
+        /// Tells this build apart from every other build of the storage.
         let serial: UInt64
-        /// A `register`, `reset` or close of its registration or scope happened while it
-        /// ran: its instance goes to its caller (and the threads waiting for it) but is not
-        /// stored.
+        /// A `register`, `reset` or close of its registration or scope happened while it ran.
         var invalidated = false
         /// Threads waiting for this build's instance: each is handed it when it finishes.
         var waiting = 0
-        /// Whether an entry of its key may be filed when it ends: one was (alive or not)
-        /// when it started, or another build of a key of its hash was in flight meanwhile
-        /// (only a build files an entry). If not, filing appends without looking for one
-        /// to replace.
+        /// Whether an entry of its key may be filed when it ends (if not, filing appends at once).
         var mayFindFiled: Bool
     }
 
@@ -57,15 +39,14 @@ package struct EntryTable {
     /// Beyond this many positions, lookups go through `positions`.
     package static let linearLimit = 16
 
-    /// Finished entries, oldest first. A removed entry leaves a hole (its holding
-    /// `.vacant`) until the table is compacted, so positions stay valid.
+    /// Finished entries, oldest first.
     private var entries: [StoredEntry] = []
     private var holes = 0
     private var inFlight: [InFlight] = []
     /// Key → position in `entries`, once there are more than ``linearLimit``.
     private var positions: [StorageKey: Int]?
-    /// Weak entries filed (live or dead), and the count at which the next insert sweeps
-    /// the dead ones.
+    /// Weak entries filed (live or dead), and the count at which the next insert sweeps the dead
+    /// ones.
     private var weakEntries = 0
     private var weakSweepAt = EntryTable.linearLimit
 
@@ -77,8 +58,7 @@ package struct EntryTable {
         return scan(hash: hash) { $0 == key }
     }
 
-    /// The linear lookup: the first filed entry whose hash is `hash` and whose key
-    /// `matches`.
+    /// The linear lookup: the first filed entry whose hash is `hash` and whose key `matches`.
     @inline(__always)
     private func scan(hash: Int, _ matches: (StorageKey) -> Bool) -> Int? {
         entries.withUnsafeBufferPointer { entries in
@@ -91,35 +71,28 @@ package struct EntryTable {
         }
     }
 
-    /// The live instance filed for `key` (`hash`: its registration's quick hash): `.held`,
-    /// or `.heldWeakly` for `.shared`; nil if none is, or a weak one died.
+    /// The live instance filed for `key`: `.held`, or `.heldWeakly` for `.shared`.
     package func liveInstance(of key: StorageKey, hash: Int) -> Lookup? {
         liveInstance(at: position(of: key, hash: hash))
     }
 
-    /// The live instance filed for `key`, for a read without the claim (`fastRead` of a
-    /// storage without a lock-free index), if it has no deadline or `now` is not past it
-    /// (``Expiry/noClock``: only one without a deadline); nil otherwise, and then the claim
-    /// drops an expired one.
+    /// The live instance filed for `key`, for a read without the claim.
     package func freshInstance(of key: StorageKey, hash: Int, at now: UInt64) -> Lookup? {
         freshInstance(at: position(of: key, hash: hash), now: now)
     }
 
-    /// The same for a registration's only instance (no per-parameter part), without
-    /// making a ``StorageKey`` for it (a child lifetime scope's read, on every resolve).
+    /// The same for a registration's only instance (no per-parameter part).
     package func freshInstance(of key: RegistrationKey, hash: Int, at now: UInt64) -> Lookup? {
         freshInstance(at: position(of: key, hash: hash), now: now)
     }
 
-    /// A registration's only instance as the fast read of a child lifetime scope sees it
-    /// (`InstanceStorage.readOrClaim`), in one scan.
+    /// A registration's only instance as the fast read of a child lifetime scope sees it.
     package func read(_ key: RegistrationKey, hash: Int) -> ScopeRead {
         guard let position = position(of: key, hash: hash) else { return .absent }
         return freshInstance(at: position, now: Expiry.noClock).map(ScopeRead.held) ?? .unreadable
     }
 
-    /// Where the finished entry of a registration's only instance is, without making a
-    /// ``StorageKey`` for it.
+    /// Where the finished entry of a registration's only instance is.
     @inline(__always)
     private func position(of key: RegistrationKey, hash: Int) -> Int? {
         if positions != nil { return position(of: StorageKey(key), hash: hash) }
@@ -149,17 +122,12 @@ package struct EntryTable {
         return entries[position].holding.held
     }
 
-    /// The builder (thread or async build) of the build of `key` a resolve may wait for or
-    /// join: one in flight and not invalidated. A resolve that starts after a `register`,
-    /// reset or close never joins a build that it invalidated: it builds anew (the old
-    /// build finishes for its own callers and stores nothing).
+    /// The builder (thread or async build) of the build of `key` a resolve may wait for or join.
     package func builder(of key: StorageKey, hash: Int) -> ObjectIdentifier? {
         inFlight.first { $0.hash == hash && !$0.invalidated && $0.key == key }?.builder
     }
 
-    /// Counts one more thread waiting for the build of `key` by `builder` (one that
-    /// ``builder(of:hash:)`` returned) and returns its serial: the thread is handed that
-    /// build's instance when it finishes, whatever happens meanwhile.
+    /// Counts one more thread waiting for the build of `key` by `builder`.
     package mutating func addWaiter(for key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> UInt64 {
         let index = inFlight.firstIndex { $0.hash == hash && $0.builder == builder && !$0.invalidated && $0.key == key }!
         inFlight[index].waiting += 1
@@ -171,14 +139,12 @@ package struct EntryTable {
         inFlight.contains { $0.hash == hash && $0.key == key }
     }
 
-    /// Whether `builder` is building `key`, invalidated or not: the same builder asking
-    /// for it again is a cycle.
+    /// Whether `builder` is building `key`, invalidated or not.
     package func isBuilding(_ key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> Bool {
         inFlight.contains { $0.hash == hash && $0.builder == builder && $0.key == key }
     }
 
-    /// Records that `builder` is building `key` of `scope`, as the build `serial`;
-    /// `filed`: whether an entry of `key` is filed (alive or not).
+    /// Records that `builder` is building `key` of `scope`, as the build `serial`.
     package mutating func startBuild(
         of key: StorageKey, hash: Int, scope: Scope, by builder: ObjectIdentifier, serial: UInt64, filed: Bool
     ) {
@@ -193,11 +159,7 @@ package struct EntryTable {
             InFlight(key: key, hash: hash, scope: scope, builder: builder, serial: serial, mayFindFiled: filed || others))
     }
 
-    /// Ends `builder`'s build of `key`: whether its instance may be stored (false if it
-    /// was not in flight or was invalidated meanwhile), and who waits for it.
-    /// A loop over the builds in place, through a pointer, not `lastIndex(where:)` or the
-    /// array's subscript: either copied the build read (a retain and release of its key);
-    /// the newest build, the usual one, leaves from the end.
+    /// Ends `builder`'s build of `key`: whether its instance may be stored.
     @inline(__always)
     package mutating func endBuild(of key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> EndOfBuild {
         let found = inFlight.withUnsafeBufferPointer { builds -> (index: Int, end: EndOfBuild)? in
@@ -218,11 +180,7 @@ package struct EntryTable {
         return found.end
     }
 
-    /// Marks the builds in flight that `shouldInvalidate` selects (by key and scope),
-    /// except those of the thread `exempt` and the async build `exemptBuild` (a reset
-    /// inside a body is part of that build):
-    /// they finish for their callers but store nothing.
-    ///
+    /// Marks the builds in flight that `shouldInvalidate` selects (by key and scope).
     /// - Returns: The builds it invalidated now: builder, key and scope.
     package mutating func invalidateBuilds(
         exempting exempt: ObjectIdentifier?, _ exemptBuild: ObjectIdentifier?,
@@ -246,12 +204,7 @@ package struct EntryTable {
         inFlight.contains { $0.scope === scope && !$0.invalidated }
     }
 
-    /// Files `entry` as the newest; returns the entries it replaces (a `.shared` instance
-    /// of the same key that died, and dead ones a sweep reclaimed), for release after
-    /// unlocking. (An array, not an optional: an empty one costs nothing to drop, where
-    /// an optional entry is dropped through value witnesses.) `mayFindFiled`: false when
-    /// its build knows that no entry of its key is filed (``EndOfBuild/mayFindFiled``),
-    /// and then no scan looks for one.
+    /// Files `entry` as the newest; returns the entries it replaces.
     package mutating func append(_ entry: consuming StoredEntry, hash: Int, mayFindFiled: Bool = true) -> [StoredEntry] {
         entry.hash = hash
         var replaced: [StoredEntry] = []
@@ -301,8 +254,7 @@ package struct EntryTable {
         entries.contains { !$0.isVacant && predicate($0) }
     }
 
-    /// Number of finished entries filed, dead weak ones included (what the table's size
-    /// grows with).
+    /// Number of finished entries filed, dead weak ones included.
     package var filedCount: Int { entries.count - holes }
 
     /// Number of finished entries that satisfy `predicate`.
@@ -336,8 +288,7 @@ package struct EntryTable {
         if positions != nil { reindex() }
     }
 
-    /// Vacates every weak entry whose instance died; the next sweep waits until the weak
-    /// entries have doubled again.
+    /// Vacates every weak entry whose instance died.
     private mutating func sweepDeadWeakEntries() -> [StoredEntry] {
         var dead: [StoredEntry] = []
         for index in entries.indices {
@@ -367,8 +318,7 @@ package struct StoredEntry {
         /// A ``Payload``.
         case strong(AnyObject)
         case weak(WeakInstance)
-        /// Removed from its ``EntryTable`` (a hole until the table is compacted); no
-        /// lookup returns it.
+        /// Removed from its ``EntryTable`` (a hole until the table is compacted).
         case vacant
 
         package var isVacant: Bool {
@@ -376,8 +326,7 @@ package struct StoredEntry {
             return false
         }
 
-        /// The instance held here, as a lookup returns it: nil when vacant or a weak
-        /// instance died.
+        /// The instance held here, as a lookup returns it: nil when vacant or a weak instance died.
         package var held: Lookup? {
             switch self {
             case .strong(let payload): .held(payload)
@@ -389,11 +338,9 @@ package struct StoredEntry {
 
     package var holding: Holding
     package let key: StorageKey
-    /// Unretained, as a build's (every scope lives for the process): an entry is copied
-    /// and destroyed as three references, not four.
+    /// Unretained, as a build's (every scope lives for the process).
     package unowned(unsafe) let scope: Scope
-    /// What few entries carry (a singleton's reporter, a deadline, a leak report's chain),
-    /// in one box, nil for the others.
+    /// What few entries carry (a singleton's reporter, a deadline, a leak report's chain).
     private let extras: Extras?
     private final class Extras {
         weak var reporter: ContainerNode?
@@ -412,21 +359,16 @@ package struct StoredEntry {
         extras = plain ? nil : Extras(reporter, deadline, builtThrough)
     }
 
-    /// For singletons (a storage shared by every root): the root that resolved it, which
-    /// reports its release (held weakly).
+    /// For singletons (a storage shared by every root): the root that resolved it.
     package var reporter: ContainerNode? { extras?.reporter }
-    /// For a factory with a time to live (`.timeToLive`): when the instance expires, on
-    /// its world's clock (Expiry.swift); 0 for none. Such an entry is read under the lock only.
+    /// For a factory with a time to live (`.timeToLive`): when the instance expires.
     package var deadline: UInt64 { extras?.deadline ?? 0 }
-    /// The builds whose bodies made the instance, outermost first, recorded only while
-    /// leaks may be reported (LeakCheck.swift): what a leak report names.
+    /// The builds whose bodies made the instance, outermost first.
     package var builtThrough: [StorageKey] { extras?.builtThrough ?? [] }
-    /// The quick hash of `key`'s registration, set when the entry is filed: what a
-    /// table's scan compares before the key (per-parameter keys of one registration share it).
+    /// The quick hash of `key`'s registration, set when the entry is filed.
     package var hash = 0
 
-    /// The instance's identity when it is a class instance (for events); worked out only
-    /// when an event asks.
+    /// The instance's identity when it is a class instance (for events).
     package var instance: ObjectIdentifier? {
         switch holding {
         case .vacant: return nil
@@ -453,8 +395,7 @@ package struct StoredEntry {
 @usableFromInline
 package struct StorageKey: Hashable, CustomStringConvertible {
     package let registration: RegistrationKey
-    /// The parameter of a per-parameter factory's instance (nil for every other), boxed:
-    /// the common key without a parameter carries one word for it.
+    /// The parameter of a per-parameter factory's instance (nil for every other), boxed.
     package let parameterBox: ParameterBox?
 
     /// The key made of `registration` and, for a per-parameter factory, its parameter.
@@ -484,9 +425,9 @@ package struct StorageKey: Hashable, CustomStringConvertible {
         if let parameterBox { hasher.combine(parameterBox.hash) }
     }
 
-    /// What `Dictionary` hashes with: the registration's ``RegistrationKey/quickHash``
-    /// mixed with the table's seed, without running SipHash over it (the parameter, when
-    /// there is one, is hashed normally).
+    /// What `Dictionary` hashes with: the registration's ``RegistrationKey/quickHash`` mixed with
+    /// the table's seed, without running SipHash over it (the parameter, when there is one, is
+    /// hashed normally).
     @usableFromInline package func _rawHashValue(seed: Int) -> Int {
         var hash = UInt(bitPattern: registration.quickHash ^ seed) &* 0x9E37_79B9_7F4A_7C15
         if let parameterBox { hash ^= UInt(bitPattern: parameterBox.hash) }
@@ -504,15 +445,13 @@ package struct StorageKey: Hashable, CustomStringConvertible {
 
 // The forms an instance takes in storage, in a graph and in events (no shared state).
 
-/// Strong storage of an instance that is not itself a class instance (a struct, an
-/// existential): see ``Payload``.
+/// Strong storage of an instance that is not itself a class instance (a struct, an existential).
 @usableFromInline
 package class AnyInstanceBox {
     @usableFromInline init() {}
     /// The boxed value's identity when it is a class instance (for events).
     package var identity: ObjectIdentifier? { nil }
-    /// The boxed value when it is a class instance (an existential, an optional), for the
-    /// leak check.
+    /// The boxed value when it is a class instance (an existential, an optional).
     package var classInstance: AnyObject? { nil }
     /// Whether the boxed value is an optional's `nil`, which no scope keeps (as in Factory).
     package var holdsNil: Bool { false }
@@ -527,8 +466,7 @@ package final class InstanceBox<T>: AnyInstanceBox {
     override package var holdsNil: Bool { (value as? any OptionalUnwrapping).map { $0.unwrappedAny == nil } ?? false }
 }
 
-/// How an instance is kept in storage and in a graph: a class instance as itself (one
-/// reference to retain on a read), anything else in an ``InstanceBox``.
+/// How an instance is kept in storage and in a graph: a class instance as itself.
 @usableFromInline
 package enum Payload {
     /// Whether a `T` is kept as itself: a class type (one word). Constant once `T` is known.
@@ -553,9 +491,7 @@ package enum Payload {
         isDirect(T.self) ? unsafeBitCast(object, to: T.self) : object as! T
     }
 
-    /// What `.shared` keeps weakly of `value`: the class instance (as itself, out of an
-    /// existential, or out of optionals, nested too, as Factory does), or nil for a value
-    /// or `nil`, which a weak reference cannot keep.
+    /// What `.shared` keeps weakly of `value`: the class instance.
     @inlinable
     package static func weakTarget<T>(of value: T) -> AnyObject? {
         isDirect(T.self) ? wrap(value) : classInstance(in: value)
@@ -577,8 +513,7 @@ package enum Payload {
 
 /// Weak storage of a class instance (the `.shared` scope).
 package final class WeakInstance {
-    /// A `let`: a `var` of a class is read through a dynamic exclusivity check (+76
-    /// instructions per `.shared` hit).
+    /// A `let`: a `var` of a class is read through a dynamic exclusivity check.
     package weak let object: AnyObject?
     package let identity: ObjectIdentifier
     package init(_ object: AnyObject) {

@@ -1,22 +1,10 @@
-// Concurrency rule: `ManualClock.nanoseconds` (one `Locked`, a leaf of the lock inventory
-// in Locked.swift) guards a test world's time; nothing else here has state. Clocks are
-// read before a storage's lock is taken, never under it.
-//
-// `.timeToLive(_:)`: an instance a caching scope stores for a factory with a time to live
-// carries a deadline (`StoredEntry.deadline`), the clock's time when it was stored plus
-// the time to live. It is published to the lock-free `HeldIndex` with its deadline
-// (`HeldSlot.read(at:)`; not on 32-bit watchOS, where a deadline does not fit a word), so
-// a resolve outside any container world reads a young instance without a lock, against
-// the platform's monotonic clock (`ContainerNode.fastReadExpiring`); the lock-free read of
-// a factory without one never looks at deadlines. Everything else — an expired instance,
-// a container world (whose clock may be a test's), an override, an observer — goes to
-// `beginBuild`/`resolveAsync`, which drop it under the storage's lock once it is older
-// than its time to live (`InstanceStorage.dropExpired`) and then claim as usual: one
-// rebuild however many threads or tasks ask. Factories without one never read a clock.
+// Concurrency rule: `ManualClock.nanoseconds` (a leaf `Locked`, Locked.swift) guards a test
+// world's time; nothing else here has state. Clocks are read before a storage's lock, never
+// under it. `.timeToLive`: a stored instance carries a deadline (`StoredEntry.deadline`); the
+// lock-free read checks it against the monotonic clock (`ContainerNode.fastReadExpiring`),
+// everything else drops an expired instance under the storage's lock (`dropExpired`).
 
-/// A test world's clock: it moves only when a test advances it (`TimeToLiveClock` of
-/// ScopedTesting), so that time-to-live tests need no sleeps and parallel tests do not
-/// share time.
+/// A test world's clock, moved only by its test (ScopedTesting's `TimeToLiveClock`).
 package final class ManualClock: Sendable {
     private let nanoseconds = Locked<UInt64>(0)
 
@@ -36,12 +24,10 @@ package enum Expiry {
     /// A lifespan that never ends: an instance without a time to live.
     package static let forever = UInt64.max
 
-    /// The time a read gives when it has no clock: past every deadline (deadlines are
-    /// below it, ``deadline(lifespan:on:)``), so only instances without one are fresh.
+    /// The time a read gives when it has no clock: past every deadline.
     package static let noClock = UInt64.max
 
-    /// The clock of the current container world: its test clock, or nil for the
-    /// platform's monotonic clock.
+    /// The current container world's test clock; nil for the platform's monotonic clock.
     package static var currentClock: ManualClock? {
         Switches.now.contains(.worlds) ? WorldNode.current?.clock : nil
     }
@@ -59,8 +45,7 @@ package enum Expiry {
         return overflow ? .max - 1 : max(sum, 1)
     }
 
-    /// `seconds` as a lifespan in nanoseconds (``forever`` for infinity); stops for a
-    /// negative or NaN time to live, naming the registration.
+    /// `seconds` as a lifespan in nanoseconds (``forever`` for infinity).
     package static func lifespan(_ seconds: Double, of key: RegistrationKey) -> UInt64 {
         guard seconds >= 0 else {
             ScopedFailure.stop(
@@ -70,8 +55,7 @@ package enum Expiry {
         return nanoseconds >= Double(UInt64.max - 1) ? forever : UInt64(nanoseconds)
     }
 
-    /// Stops: `.timeToLive` on a factory whose scope keeps no instance (`.unique`,
-    /// `.graph`), which would otherwise be ignored.
+    /// Stops: `.timeToLive` on a factory whose scope keeps no instance (`.unique`, `.graph`).
     package static func stopUnheld(_ key: RegistrationKey, seconds: Double, scope: Scope) -> Never {
         ScopedFailure.stop(
             "\(key) has .timeToLive(\(seconds)) but its scope, \(scope.name), keeps no instance to expire; "
@@ -81,9 +65,7 @@ package enum Expiry {
 }
 
 extension InstanceStorage {
-    /// Drops the instance held for `key` if it is older than its time to live, and reports
-    /// its release as `owner` (the node that owns this storage; a singleton's reporter is
-    /// the root that resolved it). Runs no `deinit` under a lock: the entry is released here.
+    /// Drops the instance held for `key` if it is older than its time to live.
     func dropExpired(_ key: StorageKey, reportedBy owner: ContainerNode, clock: ManualClock?) {
         let (hash, now) = (key.registration.quickHash, Expiry.now(on: clock))
         guard let expired = state.withLock({ $0.table.removeExpired(key, hash: hash, now: now) }) else { return }

@@ -1,51 +1,35 @@
-// Concurrency rule: `state` (one `Locked`) guards the storage's state machine
-// (`StorageState`, at the end of this file: pure, no lock of its own); this class carries
-// out its decisions. No lock is held while a
-// factory body runs: a first resolve records its build in flight, unlocks, runs the body,
-// then locks again to store the instance. Threads that want the same key wait on the
-// lock's condition, so resolves of other keys go on; a cycle, on one thread or across
-// threads (WaitGraph.swift), stops. Removed instances are released after unlocking, newest
-// first, so a `deinit` may resolve again; a close ends its async builds after unlocking too
-// (their cancellation handlers are user code). The lock-free `HeldIndex` is written only
-// here, under `state`; the fast read (`ContainerNode.fastRead`) never waits or stores, and
-// records a build only in a child lifetime scope's storage, under its lock, for the
-// `beginBuild` that follows it on the same thread (`readOrClaim`).
-// Async builds (the extension at the end of this file) take the same lock, which also
-// guards their progress (InFlightTask.swift): an async build is recorded in the same table of
-// builds in flight as a synchronous one (its builder is the `InFlightTask`'s identity, not a
-// thread's), so `register`, resets and closes invalidate it the same way: its result
-// reaches its waiters but is not stored.
+// Concurrency rule: this object's lock (it is a `Locked`) guards the storage's state machine
+// (`StorageState`, at the end of this file: pure, no lock of its own); this class carries out
+// its decisions. No lock is held while a factory body runs: a build is recorded in flight,
+// the lock released, the body run, the instance filed under the lock again; other threads
+// wait on the lock's condition, and a cycle stops (WaitGraph.swift). Removed instances are
+// released after unlocking, newest first; a close ends its async builds after unlocking.
+// The lock-free `HeldIndex` is written only here, under the lock. Async builds share the
+// table of builds in flight (InFlightTask.swift), so resets and closes invalidate both.
 
-/// One table of instances: a root container's (cached, shared, custom scopes, scoped
-/// at the root), a lifetime scope's (scoped), or the process's singletons.
-///
-/// It is its own lock (a `Locked` subclass): one allocation per storage, not two.
+/// One table of instances (a root's, a lifetime scope's, or the singletons), its own lock.
 @usableFromInline
 package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {  // @unchecked: its mutex guards its state
     /// The lock and its state machine: this object.
     @inline(__always) package var state: Locked<StorageState> { self }
-    /// The lock-free read side (per-registration instances only), written under `state`;
-    /// nil for a child lifetime scope's storage, which lives for one flow: publishing
-    /// every instance there would cost more than its reads save.
+    /// The lock-free read side (per-registration instances only), written under `state`.
     package let index: HeldIndex?
-    /// `index`, not retained: the resolve fast path borrows it (`index` keeps it alive)
-    /// instead of retaining it on every read, a write to a line all threads share.
+    /// `index`, not retained: the resolve fast path borrows it.
     let readIndex: UnsafeReference<HeldIndex>?
 
-    /// - Parameter indexed: Whether reads go through a lock-free ``HeldIndex`` (roots and
-    ///   singletons) or the locked table (child lifetime scopes).
-    package init(indexed: Bool = true) {
+    /// - Parameters:
+    ///   - indexed: Whether reads go through a lock-free ``HeldIndex`` (roots and
+    ///     singletons) or the locked table (child lifetime scopes).
+    ///   - words: Atomic words for the owning node, in the lock's allocation (``Locked/words``).
+    package init(indexed: Bool = true, words: Int = 0) {
         index = indexed ? HeldIndex() : nil
         readIndex = index.map { UnsafeReference.unretained($0) }
-        super.init(StorageState(), waitable: true)
+        super.init(StorageState(), waitable: true, words: words)
     }
 
-    /// The first half of the build protocol: the stored instance for the frame's key, or
-    /// `.build` — the caller's build is recorded in flight (every other thread that asks
-    /// waits for it), and the caller must call ``fileBuild(of:holding:scope:reporter:context:)``.
-    /// Waits while another thread builds the key; stops on a cycle; `.overridesChanged` (no
-    /// build) if an override changed since `overridesSeen`. Split from the build, not
-    /// given the body as a closure, so that none of it is on the stack while the body runs.
+    /// The first half of the build protocol: the stored instance for the frame's key, or `.build`
+    /// (recorded in flight; the caller must call `fileBuild`). Not given the body as a closure:
+    /// none of it is on the stack while the body runs.
     @inline(never)
     package func claim(_ frame: ThreadFrame, scope: Scope, context: ResolutionContext, overridesSeen: UInt) -> Claimed {
         let key = frame.storageKey
@@ -62,23 +46,15 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
             case .overridesChanged:
                 return .overridesChanged
             case .wait(let serial, let owner):
-                // The build's instance, whatever happened while it ran; nil: it made none
-                // to share (a value under `.shared`), so claim again.
+                // The build's instance, whatever happened while it ran; nil: it made none to share.
                 if let instance = waitForBuild(serial, of: key, by: owner, me: me) { return .held(instance) }
             }
         }
     }
 
-    /// The fast read of a storage without a lock-free index (a child lifetime scope's):
-    /// the instance held for `key` without a deadline, else `.miss`. Given `overridesSeen`
-    /// (the count read before the caller found no override of `key`; nil: read only), a
-    /// miss on a key with nothing filed records this thread's build in the same critical
-    /// section, as ``claim(_:scope:context:overridesSeen:)`` would, and the thread's context
-    /// notes it for the `beginBuild` that follows (``ResolutionContext/takeFastReadClaim(in:)``):
-    /// a first `.scoped` build in a child takes this lock twice (here, then
-    /// ``fileBuild(of:holding:scope:reporter:context:)``), not three times.
-    /// Not when `node`'s root has an `autoRegister()` pending: the general way runs it first
-    /// (read after the overrides, as `beginBuild` reads it).
+    /// The fast read of a child's storage (no lock-free index). Given `overridesSeen`, a miss on
+    /// a key with nothing filed records this thread's build in the same critical section, for
+    /// the `beginBuild` right after it (``ResolutionContext/takeFastReadClaim(in:)``).
     @inline(never)
     package func readOrClaim(_ key: RegistrationKey, in node: ContainerNode, overridesSeen: UInt?) -> Lookup {
         let hash = key.quickHash
@@ -117,9 +93,8 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
         case overridesChanged
     }
 
-    /// The second half: ends this thread's build of the frame's key and files `holding`
-    /// (`.vacant` keeps nothing); wakes the threads waiting. Returns whether it was kept
-    /// (false: the build was invalidated or the storage closed meanwhile).
+    /// The second half: ends this thread's build of the frame's key and files `holding`; false
+    /// if the build was invalidated or the storage closed meanwhile.
     @inline(never) @discardableResult
     package func fileBuild(
         of frame: ThreadFrame, holding: StoredEntry.Holding, scope: Scope, reporter: ContainerNode?,
@@ -132,8 +107,7 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
             builtBy: context.identity, deadline: deadline, builtThrough: Switches.now.recordsLeakChains && context.isBuilding ? LeakCheck.chain(in: context) : [])
     }
 
-    /// One locked claim for the thread `me`, the override count read under the lock. Out
-    /// of line, as `waitForBuild`: the table's lookups are not on the stack while the body runs.
+    /// One locked claim for the thread `me`, the override count read under the lock.
     @inline(never)
     private func claimOnce(_ key: StorageKey, hash: Int, scope: Scope, as me: ObjectIdentifier, overridesSeen: UInt) -> ThreadClaim {
         state.withLock {
@@ -141,24 +115,19 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
         }
     }
 
-    /// Waits until the build `serial` of `key`, which `owner` is running, finishes, and
-    /// takes the instance it left for this thread (nil: it made none to share), stopping if
-    /// the wait would close a cycle across threads. The claim counted this thread among
-    /// the build's waiters, so the build leaves its instance for it even if a `register`,
-    /// reset or close invalidated it meanwhile.
-    /// Out of line: a first build's frame stays on the stack while its body runs.
+    /// Waits until the build `serial` of `key`, which `owner` is running, finishes, and takes the
+    /// instance it left for this thread (counted among its waiters, even if it was invalidated).
     @inline(never)
     private func waitForBuild(_ serial: UInt64, of key: StorageKey, by owner: ObjectIdentifier, me: ObjectIdentifier) -> Lookup? {
         let state = self.state
         WaitGraph.willWait(me, for: owner, building: key.description, registration: key.registration) {
             state.withLock { $0.isRunning(serial) }
         }
-        // A build that finished between the claim and this count left its instance: the
-        // wait below returns at once, so no wake-up is missed.
+        // A build that finished between the claim and this count left its instance: the wait
+        // below returns at once, so no wake-up is missed.
         state.withLock { $0.waiters += 1 }
         state.wait { $0.isRunning(serial) }
-        // Off the waits-for graph while the handoff is still there (so `isRunning` says
-        // false): once the last waiter takes it, a stale record would read as blocked.
+        // Off the waits-for graph while the handoff is still there (so `isRunning` says false).
         WaitGraph.didWait(me)
         return state.withLock { state in
             state.waiters -= 1
@@ -166,16 +135,13 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
         }
     }
 
-    /// Ends `me`'s build of `key` and files what it made (`.vacant`: keep nothing, a value
-    /// type under `.shared`) unless the storage closed meanwhile; wakes the threads
-    /// waiting for it. Returns whether it filed an instance.
+    /// Ends `me`'s build of `key` and files what it made.
     @inline(__always)
     func store(
         _ holding: StoredEntry.Holding, for key: StorageKey, hash: Int, scope: Scope, reporter: ContainerNode?,
         builtBy me: ObjectIdentifier, deadline: UInt64, builtThrough: [StorageKey] = []
     ) -> Bool {
-        // Released after unlocking: a `.shared` instance's dead entry this one replaces,
-        // and the index's previous payload.
+        // Released after unlocking: a `.shared` instance's dead entry this one replaces.
         let (dead, replaced, wake, kept): ([StoredEntry], UInt, Bool, Bool) = state.withLock { state in
             let (files, mayFindFiled) = state.endBuild(key, hash: hash, by: me, holding: holding)
             let wake = state.waiters > 0
@@ -186,8 +152,7 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
                     builtThrough: builtThrough),
                 hash: hash, mayFindFiled: mayFindFiled)
             guard key.parameterBox == nil, let index else { return (dead, 0, wake, true) }
-            // An instance with a deadline is published with it, where a slot can hold it
-            // (Expiry.swift); elsewhere it is read under the lock only.
+            // An instance with a deadline is published with it, where a slot can hold it.
             let replaced =
                 deadline == 0 || HeldIndex.holdsDeadlines
                 ? index.publish(holding, for: key.registration, deadline: deadline) : index.clear(key.registration)
@@ -199,30 +164,17 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
         return kept
     }
 
-    /// Removes every entry that `shouldRemove` selects and returns them oldest first; the
-    /// caller releases them, newest first, after this returns, outside the lock. Builds in
-    /// flight that it selects are invalidated: they finish for their callers and the
-    /// callers already waiting for them, but what they make is not stored (a `register`, `reset` or close on another thread wins over
-    /// a build that started before it; one that the build's own body makes, on its own
-    /// thread, is part of that build and leaves it be).
-    ///
-    /// With `closing` (the container whose storage closes), in the same critical section,
-    /// it marks the storage closed (nothing removed if it was already), and the async
-    /// builds it invalidates end now: their waiters stop waiting with a
-    /// ``LifetimeScopeClosedError`` and their tasks are cancelled.
+    /// Removes every entry that `shouldRemove` selects and returns them oldest first.
     package func remove(where shouldRemove: (StoredEntry) -> Bool, closing: ContainerNode? = nil) -> [StoredEntry] {
         typealias Ended = (build: InFlightTask, key: StorageKey, scope: Scope)
         let (removed, cleared, ended): ([StoredEntry], [UInt], [Ended]) = state.withLock { state in
             if closing != nil {
-                // Closed already (a node's `deinit` after its `close()`): the first close
-                // removed everything, and a closed storage files nothing and starts no build.
+                // Closed already (a node's `deinit` after its `close()`).
                 guard !state.closed else { return ([], [], []) }
                 state.closed = true
                 state.closedAt = ProcessWideCounter.closes.next()
             }
-            // This thread's builds are exempt, and an async body's reset is part of its own
-            // build, as a synchronous one's is. Asked only when builds are in flight (a
-            // close's usual case has none): a thread-local and a task-local read, no lock.
+            // This thread's builds are exempt, and an async body's reset is part of its own build.
             let (me, myAsyncBuild) =
                 state.table.hasBuildsInFlight ? (ResolutionContext.current.identity, TaskChain.innermostBuild) : (nil, nil)
             let (removed, invalidated) = state.invalidateAndRemove(exempting: me, myAsyncBuild, where: shouldRemove)
@@ -239,10 +191,7 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
         return removed
     }
 
-    /// Marks the storage of `owner` closed (no more builds) and removes everything it
-    /// holds. Async builds in flight here end: their waiters throw a
-    /// ``LifetimeScopeClosedError``, their tasks are cancelled, and what their bodies still
-    /// make is not stored.
+    /// Marks the storage of `owner` closed (no more builds) and removes everything it holds.
     package func close(of owner: ContainerNode) -> [StoredEntry] {
         remove(where: { _ in true }, closing: owner)
     }
@@ -254,8 +203,7 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
         }
     }
 
-    /// How many entries are filed, dead weak ones included (what the storage's memory
-    /// grows with).
+    /// How many entries are filed, dead weak ones included (what the storage's memory grows with).
     package var filedCount: Int {
         state.withLock { $0.table.filedCount }
     }
@@ -283,9 +231,7 @@ extension InstanceStorage {
         case overridesChanged
     }
 
-    /// One claim for an async resolve: the held instance, the build in flight to join,
-    /// or — recording a new build in flight, made by `makeBuild` outside the lock — a build
-    /// to start.
+    /// One claim for an async resolve: the held instance, the build to join, or a new one to start.
     package func claimAsync(
         _ key: StorageKey, scope: Scope, overridesSeen: UInt, makeBuild: () -> InFlightTask
     ) -> AsyncClaimed {
@@ -307,11 +253,7 @@ extension InstanceStorage {
         }
     }
 
-    /// Ends `build`'s build of `key` and files `holding` (`.vacant`: keep nothing; `deadline`:
-    /// when it expires, 0 for never; `builtThrough`: the async builds that made it, for a
-    /// leak report) unless the
-    /// build was invalidated, abandoned or the storage closed meanwhile. Returns whether it
-    /// filed an instance.
+    /// Ends `build`'s build of `key` and files `holding`.
     package func fileAsyncBuild(
         of key: StorageKey, holding: StoredEntry.Holding, scope: Scope, reporter: ContainerNode?, build: InFlightTask,
         deadline: UInt64 = 0, builtThrough: [StorageKey] = []
@@ -324,10 +266,7 @@ extension InstanceStorage {
 
 // MARK: The state machine
 
-// A `StorageState` is the value inside one `InstanceStorage`'s lock (its `state`) and is
-// read and changed only under it. It runs no user code, reads no process-wide state (the
-// caller passes the override count in) and takes no lock: the async builds it records are
-// guarded by the same lock (InFlightTask.swift).
+// A `StorageState` is the value inside one `InstanceStorage`'s lock.
 
 /// What a thread's claim decided (``StorageState/claim(_:hash:scope:thread:overridesSeen:overridesNow:)``).
 package enum ThreadClaim {
@@ -335,27 +274,24 @@ package enum ThreadClaim {
     case held(Lookup)
     /// The claiming thread is already building the key: a cycle.
     case cycle
-    /// Another thread is building the key: the claimant is counted among the threads
-    /// waiting for that build (`serial`), and must take its instance with
-    /// ``StorageState/takeHandoff(of:)`` once it is there.
+    /// Another thread is building the key: the claimant is counted among the threads waiting for
+    /// that build (`serial`), and must take its instance with ``StorageState/takeHandoff(of:)``
+    /// once it is there.
     case wait(serial: UInt64, owner: ObjectIdentifier)
     /// The claimant's build is recorded in flight: run the body, then finish the build.
     case run
-    /// An override changed since the claimant read them: look them up again (the body it
-    /// would run may be the replaced one), then claim again. Nothing was recorded.
+    /// An override changed since the claimant read them: look them up again.
     case overridesChanged
 }
 
-/// What the fast read of a storage without a lock-free index (a child lifetime scope's)
-/// found for a registration's only instance (``EntryTable/read(_:hash:)``).
+/// What the fast read of a child's storage (no lock-free index) found for a registration.
 package enum ScopeRead {
     /// The instance held, without a deadline.
     case held(Lookup)
-    /// Nothing filed for the key: the reading thread may record its build in the same
-    /// critical section (``StorageState/claimAbsent(_:hash:scope:thread:overridesSeen:overridesNow:)``).
+    /// Nothing filed for the key: the reading thread may record its build in the same critical
+    /// section (``StorageState/claimAbsent(_:hash:scope:thread:overridesSeen:overridesNow:)``).
     case absent
-    /// An entry the fast read does not answer for (one with a deadline): the general claim
-    /// decides.
+    /// An entry the fast read does not answer for (one with a deadline): the general claim decides.
     case unreadable
 }
 
@@ -366,24 +302,15 @@ package enum TaskClaim {
     case held(Lookup)
     /// An async build of the key is in flight: await it as waiter `waiter`.
     case join(InFlightTask, waiter: UInt64)
-    /// `newBuild` is recorded in flight, with the claimant as its first waiter
-    /// (``InFlightTask/firstWaiter``): start it.
+    /// `newBuild` is recorded in flight, with the claimant as its first waiter.
     case run(InFlightTask, waiter: UInt64)
     /// No build is in flight and none was offered: claim again with a new build.
     case needsBuild
-    /// An override changed since the claimant read them: look them up again, then claim
-    /// again. Nothing was recorded.
+    /// An override changed since the claimant read them: look them up again, then claim again.
     case overridesChanged
 }
 
-/// How many times any container's overrides changed (`register`, a factory's or a
-/// container's `reset()`): a resolve reads the count before it looks up the override,
-/// and records a build only if the count is the same then, under the storage's lock.
-/// A `register` changes the override, counts, then invalidates the builds in flight
-/// under that lock: so a build with a replaced body is either invalidated by it or sees
-/// the new count and looks again, and no instance made with a replaced body is kept
-/// once the change has returned (a third new-user evaluation found one kept after the
-/// last `register` returned, in 5 to 25 of 40 rounds).
+/// How many times any container's overrides changed.
 package enum OverrideChanges {
     /// The count now.
     @inline(__always)
@@ -395,16 +322,8 @@ package enum OverrideChanges {
     }
 }
 
-/// One storage's state, as a state machine that threads and tasks share: its instances
-/// (`table`), its builds in flight whoever runs them, the instances of finished builds
-/// that waiting threads have yet to take (`handoffs`), and the closed flag.
-///
-/// A caller waiting for a build gets that build's instance, whatever happens while it
-/// runs: a `register`, a reset or a close during the build keeps it from being stored,
-/// not from reaching the callers already waiting for it (threads here, a task's joiners
-/// in ``InFlightTask``). A resolve that starts after the change never waits for it.
-/// ``InstanceStorage`` holds it in its lock and carries out the effects (waiting, waking,
-/// publishing to the lock-free index, ending builds, releasing instances).
+/// One storage's state, the state machine threads and tasks share. A caller waiting for a
+/// build gets its instance even if a `register`, reset or close invalidated it (not stored).
 @usableFromInline
 package struct StorageState {
     package var table = EntryTable()
@@ -415,26 +334,14 @@ package struct StorageState {
     package var waiters = 0
     /// The serial of the next build recorded in flight.
     private var nextSerial: UInt64 = 0
-    /// What finished builds left for the threads that waited for them, by build serial:
-    /// the instance (nil: the build made nothing to share, a value under `.shared`) and how
-    /// many waiting threads have yet to take it. Empty unless threads wait.
+    /// What finished builds left for the threads that waited for them, by build serial.
     private var handoffs: [UInt64: (instance: Lookup?, remaining: Int)] = .init()
-    /// The async builds in flight here, by builder identity (each is also in `table`'s
-    /// builds in flight, so resets and closes invalidate it as they do a thread's).
+    /// The async builds in flight here, by builder identity.
     package var asyncBuilds: [ObjectIdentifier: InFlightTask] = .init()
-    /// The state of the container whose storage this is (its open children, overrides,
-    /// observers: ``ContainerNode/state``), under the same lock: one lock per container.
-    /// Not part of the build protocol; empty in the singletons' storages.
+    /// The state of the container whose storage this is.
     package var node = ContainerNode.State()
 
-    /// One look at `key` for the thread `me`: the held instance, a cycle, another
-    /// thread's build to wait for, a closed storage, or — recording `me`'s build in flight —
-    /// a build to run. A resolve never waits for a build that a `register`, reset or close
-    /// invalidated (``EntryTable/builder(of:hash:)``): it builds anew.
-    ///
-    /// `overridesSeen`: the ``OverrideChanges`` count read before the claimant looked up
-    /// the override; `overridesNow`: the count read under the storage's lock. A build is
-    /// recorded only if they are equal.
+    /// One look at `key` for the thread `me`: held, a cycle, a build to wait for, or `me`'s to run.
     package mutating func claim(
         _ key: StorageKey, hash: Int, scope: Scope, thread me: ObjectIdentifier, overridesSeen: UInt, overridesNow: UInt
     ) -> ThreadClaim {
@@ -451,10 +358,9 @@ package struct StorageState {
     }
 
     /// Records the thread `me`'s build of `key`, which ``EntryTable/read(_:hash:)`` found absent in
-    /// the same critical section, when nothing else is to decide: no build of it in flight
-    /// (a cycle, another thread's build to wait for), the storage open, no override changed
-    /// since `overridesSeen`. Returns whether it recorded it, as a ``claim(_:hash:scope:thread:overridesSeen:overridesNow:)``
-    /// answering `.run` does; otherwise nothing changed and the general claim decides.
+    /// the same critical section, when nothing else is to decide: no build of it in flight (a
+    /// cycle, another thread's build to wait for), the storage open, no override changed since
+    /// `overridesSeen`.
     package mutating func claimAbsent(
         _ key: StorageKey, hash: Int, scope: Scope, thread me: ObjectIdentifier, overridesSeen: UInt, overridesNow: UInt
     ) -> Bool {
@@ -463,17 +369,13 @@ package struct StorageState {
         return true
     }
 
-    /// Records `builder`'s build of `key` in flight, with the next serial; `filed`: whether
-    /// the claim found an entry of `key` (alive or not).
+    /// Records `builder`'s build of `key` in flight, with the next serial.
     private mutating func startBuild(of key: StorageKey, hash: Int, scope: Scope, by builder: ObjectIdentifier, filed: Bool) {
         nextSerial &+= 1
         table.startBuild(of: key, hash: hash, scope: scope, by: builder, serial: nextSerial, filed: filed)
     }
 
-    /// One look at `key` for an async resolve: the held instance, the async build in
-    /// flight to join, a closed storage, or — recording `newBuild` in flight, the claimant
-    /// its first waiter — a build to start (`.needsBuild` if none was offered).
-    /// The counts as for a thread's claim.
+    /// One look at `key` for an async resolve: the held instance.
     package mutating func claim(
         _ key: StorageKey, hash: Int, scope: Scope, newBuild: InFlightTask?, overridesSeen: UInt, overridesNow: UInt
     ) -> TaskClaim {
@@ -492,24 +394,19 @@ package struct StorageState {
         return .run(build, waiter: InFlightTask.firstWaiter)
     }
 
-    /// Ends `builder`'s build of `key`, in flight or not: whether `holding` may be filed
-    /// (false: the build was invalidated, the storage closed, or it made nothing), and
-    /// whether an entry of `key` may be filed already (for ``EntryTable/append(_:hash:mayFindFiled:)``).
-    /// The threads waiting for the build are handed `holding`'s instance either way.
+    /// Ends `builder`'s build of `key`, in flight or not: whether `holding` may be filed.
     package mutating func endBuild(
         _ key: StorageKey, hash: Int, by builder: ObjectIdentifier, holding: StoredEntry.Holding
     ) -> (files: Bool, mayFindFiled: Bool) {
-        // An async build leaves the table of builds to join in the same step as it leaves
-        // the builds in flight: a resolve between the two would start another.
+        // An async build leaves the table of builds to join in the same step as it leaves the
+        // builds in flight: a resolve between the two would start another.
         if !asyncBuilds.isEmpty { asyncBuilds[builder] = nil }
         let build = table.endBuild(of: key, hash: hash, by: builder)
         if build.waiting > 0 { handoffs[build.serial] = (holding.held, build.waiting) }
         return (build.valid && !closed && !holding.isVacant, build.mayFindFiled)
     }
 
-    /// The instance the build `serial` left for a thread that waited for it, once it has
-    /// finished: `.some(nil)` if it made none to share (the thread claims again), nil
-    /// while it still runs. The last waiting thread to take it removes it.
+    /// The instance the build `serial` left for a thread that waited for it, once it has finished.
     package mutating func takeHandoff(of serial: UInt64) -> Lookup?? {
         guard var handoff = handoffs[serial] else { return nil }
         handoff.remaining -= 1
@@ -517,8 +414,7 @@ package struct StorageState {
         return .some(handoff.instance)
     }
 
-    /// Whether the build `serial` is still running, for a thread counted among its waiters
-    /// that has not taken its instance yet (after the last one takes it, this is true again).
+    /// Whether the build `serial` is still running.
     package func isRunning(_ serial: UInt64) -> Bool {
         handoffs[serial] == nil
     }
@@ -529,13 +425,7 @@ package struct StorageState {
         _ = table.endBuild(of: key, hash: hash, by: build)  // an async build: no thread waits
     }
 
-    /// Invalidates the builds in flight that `shouldRemove` selects (but those of the
-    /// thread `exempt` and the async build `exemptBuild`: a reset inside a body is part of
-    /// that build) and removes the entries it selects, oldest first.
-    ///
-    /// Threads waiting for an invalidated build go on waiting for it: it hands them its
-    /// instance when it finishes, as an invalidated async build does to its joiners.
-    ///
+    /// Invalidates the builds in flight that `shouldRemove` selects.
     /// - Returns: The removed entries, and the async builds invalidated (to end, for a close).
     package mutating func invalidateAndRemove(
         exempting exempt: ObjectIdentifier?, _ exemptBuild: ObjectIdentifier?, where shouldRemove: (StoredEntry) -> Bool

@@ -1,30 +1,18 @@
-// Concurrency rule: a node keeps its instances in `storage` (InstanceStorage.swift) and
-// its mutable state (`state`: children, overrides, observers) in the same lock, the
-// storage's. Tree walks take one scope's lock at a time (the inventory is in Locked.swift), only to read or swap it: factory bodies,
-// observers and the `deinit`s of released instances run after unlocking. Closing
-// releases children first, then this scope's instances newest first.
-//
-// Depth rule: nothing here recurses along the tree. Walks up the chain are loops;
-// `close()` keeps its own stack; a node's retains on its parent and on the manager it was
-// opened from go, when it ends, to its thread's release queue
-// (`ResolutionContext.releaseIteratively`), so a deep chain ends one node after the other.
+// Concurrency rule: a node keeps its instances in `storage` and its mutable `state`
+// (children, overrides, observers) in the same lock, the storage's. Tree walks take one
+// scope's lock at a time (inventory: Locked.swift); factory bodies, observers and the
+// `deinit`s of released instances run after unlocking. Closing releases children first.
+// Depth rule: nothing recurses along the tree; a node's retains on its parent and manager
+// go, when it ends, to its thread's release queue (`ResolutionContext.releaseIteratively`).
 
-/// The state behind a container: its instances, overrides, observers and place in the
-/// tree of lifetime scopes. ``ContainerManager`` (public) owns one.
-///
-/// Weak references (the registry of roots, singleton reporters, observations) point
-/// here and never at the `ContainerManager`: a weakly referenced object keeps its
-/// reference count in a side table, which makes every retain and release of it several
-/// times slower, and a factory value retains its manager (unless it is process-wide).
-/// A child's node is referred to weakly only if someone observes it: its parent holds it
-/// strongly until it closes, and its manager closes it when the last reference goes.
+/// The state behind a container (``ContainerManager`` owns one): its instances, overrides,
+/// observers and place in the tree of lifetime scopes. Weak references point here, never at
+/// the manager that factory values retain: a weakly referenced object's retains are slow.
 @usableFromInline
 package final class ContainerNode: Sendable {
     /// What the node's one lock guards.
     package struct State {
-        /// The open children, held strongly: a child ends when the last reference to its
-        /// `ContainerManager` goes (or at `close()`), which closes it and removes it from
-        /// here, in constant time whatever the number of its siblings.
+        /// The open children, held strongly until each closes (its manager's end, or `close()`).
         package var children = OpenChildren()
         package var closed = false
         package var overrides: [RegistrationKey: any OverrideBody] = .init()
@@ -39,35 +27,25 @@ package final class ContainerNode: Sendable {
     package struct StateLock {
         let storage: InstanceStorage
 
-        /// Runs `body` with exclusive access to the node's state. `body` must not run user
-        /// code, nor use the node's storage (the same lock).
+        /// Runs `body` with the node's state locked: it must not run user code, nor use `storage`.
         @inline(__always)
         package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
             try storage.withLock { try body(&$0.node) }
         }
     }
 
-    /// The enclosing lifetime scope's node as a word (0 for a root container), retained
-    /// by hand in `init` and given back through the release queue when this node ends
-    /// (see the depth rule above). A word, not an `unowned(unsafe)` reference: reading
-    /// one of those retains it, and a root's retains are slow (it is weakly referenced).
+    /// The enclosing lifetime scope's node as a word (0 for a root container).
     private let parentBits: UInt
-    /// The root as a word (0 for a root), not retained: the retains on the parents keep
-    /// the whole chain above alive, root included.
+    /// The root as a word (0 for a root), not retained.
     private let rootBits: UInt
-    /// The manager this child was opened from as a word (0 for a root), retained by hand
-    /// like the parent and kept as long as the child: code that registered overrides
-    /// through it may hold it `unowned`, as it could when the manager itself held this
-    /// state.
+    /// The manager this child was opened from as a word (0 for a root).
     private let openedFromBits: UInt
-    /// The number of the container world this node belongs to (0: production). A
-    /// number, not a reference: the world's roots must not keep it alive.
+    /// The number of the container world this node belongs to (0: production): a number, so
+    /// that the world's roots do not keep it alive.
     package let worldNumber: UInt64
     /// Whether this is a world's root for a production root.
     private let isWorldRoot: Bool
-    /// Whether a view opened this lifetime scope (ScopedSwiftUI's `.lifetimeScope` and
-    /// `.container { }`), or one of its ancestors: a build that a container outside it
-    /// will hold never resolves through it (`Route.resolvesAtRootNow`).
+    /// Whether a view opened this lifetime scope.
     package let isViewBound: Bool
     /// A process-wide number, for events and messages.
     package let number: UInt64
@@ -76,31 +54,26 @@ package final class ContainerNode: Sendable {
 
     /// Instances owned here: cached/shared/custom/scoped for a root, scoped for a child.
     package let storage: InstanceStorage
-    /// The root's `storage` (this one's, for a root), not retained: the resolve fast path
-    /// borrows it (the root outlives its children) instead of retaining it on every read.
+    /// The root's `storage` (this one's, for a root), not retained.
     package let rootStorage: UnsafeReference<InstanceStorage>
     /// Singletons seen from here: the process's, or the container world's.
     package let singletons: InstanceStorage
-    /// Singletons that roots' overrides made, the process's or the container world's: one
-    /// per registration however many roots register an override of it (each
-    /// `AutoRegistering` root does), as in Factory, apart from the declared ones.
+    /// Singletons that roots' overrides made, the process's or the container world's.
     package let overriddenSingletons: InstanceStorage
-    /// The tree, overrides and observers, kept in `storage`'s lock beside its instances:
-    /// one lock (one allocation) per node, not one for each.
+    /// The tree, overrides and observers, kept in `storage`'s lock beside its instances: one lock.
     package var state: StateLock { StateLock(storage: storage) }
-    /// `overrideCount`, `observerCount`, `indexInParent` and `autoRegistrationPending`, in one allocation.
-    private let atomicWords = AtomicWords(count: 4)
+    /// The node's atomic words, allocated with `storage`'s lock (which this node keeps alive).
+    private let atomicWords: AtomicWords
     /// Number of overrides registered here; read without locking on every resolve.
     package var overrideCount: AtomicWord { atomicWords[0] }
     /// Number of observers installed here; read without locking by the resolve path.
     package var observerCount: AtomicWord { atomicWords[1] }
-    /// This child's place in its parent's ``OpenChildren``: written once when it opens and
-    /// read when it closes, both under the parent's lock (an atomic word only because the
-    /// node's stored properties are constants).
+    /// This child's place in its parent's ``OpenChildren``.
     private var indexInParent: AtomicWord { atomicWords[2] }
-    /// 1 while a root's `autoRegister()` has yet to run (AutoRegistration.swift); read by
-    /// the slow steps of a resolve, never by the lock-free read.
+    /// 1 while a root's `autoRegister()` has yet to run (AutoRegistration.swift).
     package var autoRegistrationPending: AtomicWord { atomicWords[3] }
+    /// 1 once `close()` marked this scope closed (under the lock, with `State.closed`).
+    private var closedWord: AtomicWord { atomicWords[4] }
 
     package static let processSingletons = InstanceStorage()
     package static let processOverriddenSingletons = InstanceStorage()
@@ -120,14 +93,14 @@ package final class ContainerNode: Sendable {
         // Both retained by hand, given back in `deinit` through the release queue.
         parentBits = parent.map { UnsafeReference.retaining($0).bits } ?? 0
         openedFromBits = openedFrom.map { UnsafeReference.retaining($0).bits } ?? 0
-        // The parent's words, not `parent.root`: no retain and release of the root (slow:
-        // it is weakly referenced).
+        // The parent's words, not `parent.root`: no retain and release of the root.
         self.rootBits = parent.map { $0.isRoot ? UnsafeReference.unretained($0).bits : $0.rootBits } ?? 0
         self.worldNumber = worldNumber
         self.singletons = singletons
         self.overriddenSingletons = overriddenSingletons
-        let storage = InstanceStorage(indexed: parent == nil)
+        let storage = InstanceStorage(indexed: parent == nil, words: 5)
         self.storage = storage
+        atomicWords = storage.words
         self.rootStorage = parent?.rootStorage ?? UnsafeReference.unretained(storage)  // kept by the root
         self.isWorldRoot = worldRoot
         let number = ProcessWideCounter.scopeNodeNumbers.next()
@@ -137,8 +110,7 @@ package final class ContainerNode: Sendable {
         if parent == nil { ContainerRegistry.add(self) }
     }
 
-    /// A child lifetime scope of `parent` (the node of `manager` in the current world);
-    /// `viewBound`: opened by a view (``isViewBound``).
+    /// A child lifetime scope of `parent` (the node of `manager` in the current world).
     package convenience init(
         childOf parent: ContainerNode, openedFrom manager: ContainerManager, name: String?, viewBound: Bool = false
     ) {
@@ -162,11 +134,7 @@ package final class ContainerNode: Sendable {
         self.init(
             parent: nil, name: original.name, worldNumber: world.number, singletons: world.singletons,
             overriddenSingletons: world.overriddenSingletons, worldRoot: true)
-        // A world root runs its production root's `autoRegister()` too, once per world,
-        // before the world's own overrides (they register through it, and win). A nested
-        // world's root copies the enclosing world's overrides, auto-registered ones
-        // included (run first if they have not been): running it again would replace the
-        // outer test's overrides. It runs again there only after a reset.
+        // A world root runs its production root's `autoRegister()` too, once per world.
         if let hook = original.state.withLock({ $0.autoRegistration?.hook }) {
             inherited?.autoRegisterIfNeeded()
             installAutoRegistration(hook, pending: inherited == nil)
@@ -179,24 +147,17 @@ package final class ContainerNode: Sendable {
     }
 
     deinit {
-        // A child is closed by now (its manager closed it, and its parent held it until
-        // then); a root has no open children (each would hold it as its parent).
+        // A child is closed by now (its manager closed it, and its parent held it until then).
         if isRoot { ContainerRegistry.remove(ObjectIdentifier(self)) }
         EventHub.removeAll(from: self)
         if overrideCount.load(ordering: .relaxed) != 0 { state.withLock { _ in recordOverrideCount(0) } }
-        let wasOpen = state.withLock { state in
-            defer { state.closed = true }
-            return !state.closed
-        }
         // Closed: `close()` closed the storage too, and holds the node until it has.
-        if wasOpen {
+        if closedWord.load(ordering: .acquiring) == 0 {
             releaseNewestFirst(storage.close(of: self), dying: true)
             if Switches.now.contains(.observers) { emit(.scopeClosed) }
         }
         if isRoot && !isWorldRoot { WorldNode.rootDidEnd(number) }
-        atomicWords.deallocate()
-        // The retains `init` took. Given back after this `deinit` returns when another
-        // node's is running on this thread: a deep chain ends iteratively.
+        // The retains `init` took.
         if !isRoot {
             ResolutionContext.current.releaseIteratively(
                 UnsafeReference<ContainerNode>(bits: parentBits).takeRetained(),
@@ -204,8 +165,7 @@ package final class ContainerNode: Sendable {
         }
     }
 
-    /// Drops the parent's reference to this child, so a long-lived root does not keep one
-    /// node per flow it ever opened.
+    /// Drops the parent's reference to this child.
     private func detachFromParent() {
         guard !isRoot else { return }
         let removed = UnsafeReference<ContainerNode>(bits: parentBits).withBorrowed { parent in
@@ -220,17 +180,14 @@ package final class ContainerNode: Sendable {
     /// The root of this node's tree.
     package var root: ContainerNode { isRoot ? self : UnsafeReference<ContainerNode>(bits: rootBits).object }
 
-    /// Runs `body` with this node's root borrowed, not retained: a root is weakly
-    /// referenced, so its retain and release take the slow path (~150 instructions), too
-    /// much for a resolve's steps. The parents' retains keep it alive.
+    /// Runs `body` with this node's root borrowed, not retained: a root is weakly referenced.
     @inline(__always)
     package func withRoot<R>(_ body: (ContainerNode) -> R) -> R {
         guard rootBits != 0 else { return body(self) }
         return UnsafeReference<ContainerNode>(bits: rootBits).withBorrowed(body)
     }
 
-    /// The node resolves should use: inside a container world, that world's root for
-    /// this production root; otherwise this one.
+    /// The node resolves should use: the current container world's root for this root, or this one.
     @usableFromInline
     package func nodeInCurrentWorld() -> ContainerNode {
         // A lifetime scope is its own world's: asked first, it needs no look at the worlds.
@@ -243,22 +200,18 @@ package final class ContainerNode: Sendable {
     /// `root#1`, `checkout#7`: how events and messages name this container.
     @usableFromInline package var displayName: String { "\(name)#\(number)" }
 
-    package var isClosed: Bool { state.withLock { $0.closed } }
+    package var isClosed: Bool { closedWord.load(ordering: .acquiring) != 0 }
 
-    /// What resolving `key` through this closed scope is: the error an async resolve
-    /// throws, the message a synchronous one stops with.
+    /// What resolving `key` through this closed scope is: the error an async resolve throws.
     func closedError(_ key: StorageKey, scope: Scope, duringBuild: Bool = false) -> LifetimeScopeClosedError {
         LifetimeScopeClosedError(key, as: scope, in: displayName, isRoot: isRoot, duringBuild: duringBuild)
     }
 
     // MARK: Lifetime
 
-    /// Closes this lifetime scope: children first (newest first), then this scope's
-    /// instances, newest first. Harmless when already closed. Iterative: `closing` is the
-    /// stack of scopes marked closed whose children are not all closed yet, each with
-    /// those children oldest first.
+    /// Closes this lifetime scope: children first (newest first), then this scope's instances.
     package func close() {
-        guard let children = markClosed() else { return }
+        guard closedWord.load(ordering: .acquiring) == 0, let children = markClosed() else { return }
         guard !children.isEmpty else { return releaseAfterChildren() }  // the usual case: no stack
         var closing: [(node: ContainerNode, children: [ContainerNode])] = [(self, children)]
         while !closing.isEmpty {
@@ -275,33 +228,24 @@ package final class ContainerNode: Sendable {
         }
     }
 
-    /// Marks this scope closed and takes its open children, oldest first; nil if it was
-    /// closed already.
+    /// Marks this scope closed and takes its open children, oldest first.
     private func markClosed() -> [ContainerNode]? {
         state.withLock { state -> [ContainerNode]? in
             guard !state.closed else { return nil }
             state.closed = true
+            closedWord.store(1, ordering: .releasing)
             return state.children.removeAll()
         }
     }
 
-    /// Once its children are closed: releases this scope's instances, newest first,
-    /// reports the close and leaves the parent's list of open children.
+    /// Once its children are closed: releases this scope's instances, newest first.
     private func releaseAfterChildren() {
         releaseNewestFirst(storage.close(of: self), closing: true)
         if Switches.now.contains(.observers) { emit(.scopeClosed) }
         detachFromParent()
     }
 
-    /// Releases `entries` (oldest first as given) newest first, one by one, reporting each
-    /// and, when leaks are checked, watching it (LeakCheck.swift; `dying`: from this node's
-    /// `deinit`, its root reports them). Consumed: callers hand over the only reference
-    /// (the `remove`/`close` call itself, or a `consume`d local), so each instance goes
-    /// when it is popped, not in array order when the caller's copy dies. A singleton
-    /// another root built (a reset here of a declared singleton) is reported by that root,
-    /// whose observers saw it created. `closing`: this scope's `close()`, which tells the
-    /// thread's context what it releases (a `deinit` that resolves through a closed scope
-    /// stops with it named).
+    /// Releases `entries` (oldest first as given) newest first, reporting each, after unlocking.
     package func releaseNewestFirst(_ entries: consuming [StoredEntry], dying: Bool = false, closing: Bool = false) {
         var leakCheck = Switches.now.watchesReleases ? LeakCheck.Batch(releasedBy: self, dying: dying) : nil
         let context = closing ? ResolutionContext.current : nil
@@ -325,14 +269,11 @@ package final class ContainerNode: Sendable {
 
     // MARK: Overrides
 
-    /// The override for `key` visible from here (this container, then its parents) and
-    /// the node that holds it.
-    /// Inlined: the resolve fast path asks it for every resolve from a lifetime scope.
+    /// The override for `key` visible from here.
     @usableFromInline @inline(__always)
     package func override(for key: RegistrationKey) -> (body: any OverrideBody, owner: ContainerNode)? {
         firstInChain(unlessOnlyRoots: .childOverrides) { node in
-            // Acquiring: a count a reset cleared comes with the gate it raised before
-            // (`Route.overrideAfterAutoRegistration`).
+            // Acquiring: a count a reset cleared comes with the gate it raised before.
             guard node.overrideCount.load(ordering: .acquiring) != 0,
                 let stored = node.state.withLock({ $0.overrides[key] }), let body = stored.selected()
             else { return nil }
@@ -340,17 +281,14 @@ package final class ContainerNode: Sendable {
         }
     }
 
-    /// ``firstInChain(_:)`` for what lifetime scopes rarely have (overrides, observers):
-    /// while none anywhere has it (`childCount` is zero), only the root is asked.
+    /// ``firstInChain(_:)`` for what lifetime scopes rarely have (overrides, observers).
     @inline(__always)
     package func firstInChain<R>(unlessOnlyRoots childCount: ProcessWideWord, _ test: (ContainerNode) -> R?) -> R? {
         guard childCount.word.load(ordering: .relaxed) == 0 else { return firstInChain(test) }
         return withRoot(test)
     }
 
-    /// The first non-nil answer of `test` for this node, then its parent, up to the root:
-    /// a loop over unretained references (each node's retain on its parent keeps the chain
-    /// alive), with no retain and release of each node on the way.
+    /// The first non-nil answer of `test` for this node, then its parent, up to the root.
     @inline(__always)
     package func firstInChain<R>(_ test: (ContainerNode) -> R?) -> R? {
         if let found = test(self) { return found }
@@ -365,8 +303,7 @@ package final class ContainerNode: Sendable {
         return nil
     }
 
-    /// Stores for `key` what `update` makes of the override stored now. The replaced body
-    /// (which may capture instances) is released after unlocking.
+    /// Stores for `key` what `update` makes of the override stored now.
     package func updateOverride(for key: RegistrationKey, _ update: ((any OverrideBody)?) -> any OverrideBody) {
         let (replaced, closed) = state.withLock { state -> ((any OverrideBody)?, Bool) in
             guard !state.closed else { return (nil, true) }
@@ -385,15 +322,13 @@ package final class ContainerNode: Sendable {
         }
     }
 
-    /// Stores the number of overrides registered here (called with `state` locked, after
-    /// every change of them) and counts the change (``OverrideChanges``).
+    /// Stores the number of overrides registered here.
     private func recordOverrideCount(_ count: Int) {
         adjust(overrideCount, by: count - Int(overrideCount.load(ordering: .relaxed)), lifetimeScopesTotal: .childOverrides)
         OverrideChanges.count()
     }
 
-    /// Changes `count` (`overrideCount`, `observerCount`) by `delta` and, for a lifetime
-    /// scope, the process-wide `total` that ``firstInChain(unlessOnlyRoots:_:)`` reads.
+    /// Changes `count` by `delta`, and for a lifetime scope the process-wide `total`.
     package func adjust(_ count: AtomicWord, by delta: Int, lifetimeScopesTotal total: ProcessWideWord) {
         func change(_ word: AtomicWord) {
             if delta > 0 { word.add(UInt(delta), ordering: .sequentiallyConsistent) }
@@ -412,9 +347,7 @@ package final class ContainerNode: Sendable {
         _ = removed
     }
 
-    /// Factory's `reset(.registration)` / `reset(.context)` of one registration (`key`) or
-    /// of all (`key == nil`): keeps only what is asked of each override, and drops the
-    /// instances held for each registration that changed (here and in open lifetime scopes).
+    /// Factory's `reset(.registration)` / `reset(.context)` of one registration (`key`) or of all.
     package func removeOverrideParts(of key: RegistrationKey?, keepRegistered: Bool, keepContexts: Bool) {
         var removed = state.withLock { state -> [RegistrationKey: any OverrideBody] in
             var removed: [RegistrationKey: any OverrideBody] = [:]
@@ -431,10 +364,7 @@ package final class ContainerNode: Sendable {
         removed = [:]  // override bodies may capture instances: released here, unlocked
     }
 
-    /// Drops the instances of `scope` this container holds (Factory's
-    /// `manager.reset(scope:)`), and for `.singleton` the singletons this root built (its
-    /// overrides' and the declared ones it resolved first), leaving other roots' ones.
-    /// The container's overrides stay.
+    /// Drops the instances of `scope` this container holds (Factory's `manager.reset(scope:)`).
     package func resetHeld(of scope: Scope) {
         var removed = storage.remove { $0.scope === scope }
         if scope.kind.home == .process && isRoot {
@@ -451,9 +381,8 @@ package final class ContainerNode: Sendable {
         state.withLock { $0.savedOverrides.append($0.overrides) }
     }
 
-    /// Puts back the overrides the latest ``pushOverrides()`` saved and drops the instances
-    /// held for every registration whose override that changes (Factory's `manager.pop()`).
-    /// Stops when nothing was saved: a `pop()` without its `push()`.
+    /// Puts back the overrides the latest ``pushOverrides()`` saved and drops the instances held
+    /// for every registration whose override that changes (Factory's `manager.pop()`).
     package func popOverrides() {
         let popped = state.withLock { state -> (changed: [RegistrationKey], replaced: [RegistrationKey: any OverrideBody])? in
             guard let saved = state.savedOverrides.popLast() else { return nil }
@@ -474,8 +403,7 @@ package final class ContainerNode: Sendable {
 
     /// Drops every override and every instance this container holds (singletons stay).
     package func reset() {
-        // Resolves wait while the overrides and instances go, then run `autoRegister()`
-        // again (AutoRegistration.swift): none builds with the declared body meanwhile.
+        // Resolves wait while the overrides and instances go, then run `autoRegister()` again.
         let autoRegistration = beginAutoRegistrationReset()
         let dropped = state.withLock { state in
             defer {
@@ -487,8 +415,7 @@ package final class ContainerNode: Sendable {
         let removed = storage.remove { _ in true }
         endAutoRegistrationReset(autoRegistration)  // before any `deinit` runs
         releaseNewestFirst(consume removed)
-        // What the open lifetime scopes below made with the overrides just removed, and the
-        // singletons they made (shared with other roots' overrides of the same key).
+        // What the open lifetime scopes below made with the overrides just removed.
         for key in dropped.keys {
             dropInOpenDescendants(key)
             if isRoot { drop(key, from: [overriddenSingletons]) }
@@ -497,8 +424,7 @@ package final class ContainerNode: Sendable {
         emit(.reset, scopeName: "container")
     }
 
-    /// Drops the instances of each of `keys` held here and in the open lifetime scopes
-    /// below: their override changed.
+    /// Drops the instances of each of `keys` held here and in the open lifetime scopes below.
     private func dropEverywhere(_ keys: some Sequence<RegistrationKey>) {
         for key in keys {
             drop(key, from: storagesToDrop(overrideChanged: true))
@@ -513,10 +439,7 @@ package final class ContainerNode: Sendable {
         }
     }
 
-    /// Drops the instances of `key` that the open lifetime scopes below hold, and ends
-    /// their builds of it in progress: made with the body a `register` or `reset` here just
-    /// replaced. A scope with its own override of `key` is passed over with everything
-    /// below it. A loop with a stack of its own, one scope's lock at a time.
+    /// Drops the instances of `key` that the open lifetime scopes below hold.
     package func dropInOpenDescendants(_ key: RegistrationKey) {
         var pending = state.withLock { state -> [ContainerNode] in
             var children: [ContainerNode] = []
@@ -533,10 +456,7 @@ package final class ContainerNode: Sendable {
         }
     }
 
-    /// `Scope.x.reset()` for shared, cached, custom and scoped scopes: every container
-    /// of the calling code's world (production, or the current test's world). Each
-    /// container that held instances of the scope reports their release and the reset;
-    /// the others hear nothing.
+    /// `Scope.x.reset()` for shared, cached, custom and scoped scopes.
     package static func resetEverywhere(scope: Scope) {
         let world = Switches.now.contains(.worlds) ? WorldNode.current : nil
         for node in ContainerRegistry.nodes(in: world, holding: scope) {
@@ -547,9 +467,7 @@ package final class ContainerNode: Sendable {
         }
     }
 
-    /// `Scope.singleton.reset()`: the process's singletons, or the current test's, and the
-    /// overridden ones held by containers of that world. Each singleton's release is
-    /// reported by the root that resolved it.
+    /// `Scope.singleton.reset()`: the process's singletons, or the current test's.
     package static func resetSingletons(scope: Scope) {
         // An overridden singleton lives in the storage of the container holding the override.
         resetEverywhere(scope: scope)

@@ -10,9 +10,7 @@ package enum ContainerRegistry {
     private struct WeakRoot {
         weak var node: ContainerNode?
         let worldNumber: UInt64
-        /// The root's storage, with its node's state (its open children) in the same lock,
-        /// reachable without the node: a reset asks it what it holds before taking a
-        /// strong reference to the root.
+        /// The root's storage, with its node's state (its open children) in the same lock.
         let storage: InstanceStorage
     }
 
@@ -27,20 +25,12 @@ package enum ContainerRegistry {
         _ = live.withLock { $0.removeValue(forKey: id) }
     }
 
-    /// The live containers of `world` (nil: production) that hold instances of `scope`,
-    /// oldest first: roots, and the open lifetime scopes under them.
-    ///
-    /// Only those are retained: holding any other, even for the length of a reset, could
-    /// keep it alive past its last user, so that its `deinit` (and its instances') would
-    /// run later, on the resetting thread.
+    /// The live containers of `world` (nil: production) that hold instances of `scope`.
     package static func nodes(in world: WorldNode?, holding scope: Scope) -> [ContainerNode] {
         let number = world?.number ?? 0
         let roots = live.withLock { $0.values.filter { $0.worldNumber == number } }
         var found: [ContainerNode] = []
-        // A stack of the scopes' storages (each with its node's state), not recursion: a
-        // chain of lifetime scopes may be deep. A child is retained under its parent's
-        // lock, where it is alive; of the others the walk keeps their storage, which keeps
-        // no node alive.
+        // A stack of the scopes' storages (each with its node's state), not recursion.
         var unvisited: [InstanceStorage] = []
         for root in roots {
             if root.storage.holdsInstances(of: scope), let node = root.node { found.append(node) }

@@ -2,11 +2,8 @@
 // and changed only under that lock; each child's index is written once, under the
 // same lock, before anyone can close the child.
 
-/// A scope's open children: added and removed in constant time, whatever their number
-/// and whatever order they close in, and listed oldest first when the scope closes.
-///
-/// Each child keeps its index here (`ContainerNode.indexInParent`); a closed child's index
-/// is reused by the next one opened. No hashing.
+/// A scope's open children, added and removed in constant time (each keeps its index,
+/// `ContainerNode.indexInParent`, reused once it closes), listed oldest first at a close.
 package struct OpenChildren {
     private var children: [ContainerNode?] = []
     private var freeIndices: [Int] = []
@@ -27,8 +24,7 @@ package struct OpenChildren {
         return children.count - 1
     }
 
-    /// Removes the child at `index` and returns it (nil if it is not there any more: the
-    /// parent closed and took all its children).
+    /// Removes the child at `index` and returns it.
     package mutating func remove(at index: Int, number: UInt64) -> ContainerNode? {
         guard index < children.count, let child = children[index], child.number == number else { return nil }
         children[index] = nil
