@@ -45,8 +45,10 @@
 // thread running `autoRegister()` or resetting the root), not an edge: two roots whose
 // `autoRegister()`s resolve from each other, run on two threads at once, would wait for
 // each other forever (a known gap, undetected).
-// A spin under a lock: `HeldSlot.swap` (HeldIndex.swift) waits out the lock-free readers'
-// few-instruction window, yielding the thread after 64 spins: never a deadlock.
+// A spin under a lock: `HeldSlot.swap` (HeldIndex.swift) of a `.shared` slot waits out the
+// lock-free readers' few-instruction window, yielding the thread after 64 spins: never a
+// deadlock. A cached hit that finds its slot's batch of references spent takes
+// InstanceStorage.state, no other lock held, to refill it (`HeldIndex.refill`): a leaf.
 
 /// Mutable state kept inside a mutex (async-algorithms' `ManagedCriticalState`), with an
 /// optional condition variable on the same mutex. Not final: `InstanceStorage` is one (one

@@ -72,7 +72,8 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     var isInline: Bool { shape & Self.inlineName != 0 }
 
     @usableFromInline package static func == (lhs: RegistrationKey, rhs: RegistrationKey) -> Bool {
-        lhs.hasSameLiterals(as: rhs) || equalLiterals(lhs, rhs)
+        // Keys of other registrations differ in their shape (place, name length): no call.
+        lhs.hasSameLiterals(as: rhs) || (lhs.shape ^ rhs.shape) & ~inlineName == 0 && equalLiterals(lhs, rhs)
     }
 
     @inline(__always)
