@@ -1,44 +1,6 @@
 // Concurrency rule: an immutable value, like `Registration`; shared state lives behind the
 // storages' locks (AsyncResolve.swift).
 
-/// An async override body (`register { try await … }`), as ``OverrideBox``.
-package final class AsyncOverrideBox<P, T>: OverrideBody {
-    let body: @Sendable (P) async throws -> T
-    package let scope: Scope
-    package let timeToLive: Double?
-    let decorators: RunTimeDecorators<T>
-    private let undecorated: @Sendable (P) async throws -> T
-
-    init(body: @escaping @Sendable (P) async throws -> T, scope: Scope, timeToLive: Double?, decorators: RunTimeDecorators<T>) {
-        undecorated = body
-        if decorators.isEmpty {
-            self.body = body
-        } else {
-            self.body = { decorators.applied(to: try await body($0)) }
-        }
-        self.scope = scope
-        self.timeToLive = timeToLive
-        self.decorators = decorators
-    }
-
-    package func adjusted(scope: Scope?, timeToLive: Double?) -> any OverrideBody {
-        AsyncOverrideBox(body: undecorated, scope: scope ?? self.scope, timeToLive: timeToLive ?? self.timeToLive, decorators: decorators)
-    }
-
-    func decorated(with decorate: @escaping @Sendable (T) -> Void) -> AsyncOverrideBox {
-        AsyncOverrideBox(body: undecorated, scope: scope, timeToLive: timeToLive, decorators: decorators.appending(decorate))
-    }
-
-    package func decorate(_ held: Lookup) { decorators.run(onHeld: held) }
-
-    package var carriesValueDecorators: Bool { decorators.key != nil }
-
-    package func keepingDecorators(of other: any OverrideBody) -> any OverrideBody {
-        guard let other = other as? AsyncOverrideBox, let kept = decorators.keepingStatements(of: other.decorators) else { return self }
-        return AsyncOverrideBox(body: undecorated, scope: scope, timeToLive: timeToLive, decorators: kept)
-    }
-}
-
 /// What ``AsyncFactory`` and ``AsyncParameterFactory`` share, as ``Registration`` does.
 @usableFromInline
 package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, Sendable {
@@ -145,7 +107,7 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
     package func register(
         _ body: @escaping @Sendable (P) async throws -> T, context: (rank: ContextRank, arguments: [String])? = nil
     ) {
-        register(override: override(body: body), context: context)
+        register(override: override(.async(body), decoration: storedBody.decoration), context: context)
     }
 
     package func store(scope: Scope?, timeToLive: Double?) {
@@ -154,23 +116,12 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
     }
 
     package func store(decorator decorate: @escaping @Sendable (T) -> Void) {
-        updateOverride { existing in
-            StoredOverrides.decorating(StoredOverrides.withDeclared(existing, declaredOverride), key: key) { (box: AsyncOverrideBox<P, T>) in
-                box.decorated(with: decorate)
-            }
-        }
+        store(decorator: decorate, declared: declaredOverride)
     }
 
-    private func declaredOverride() -> AsyncOverrideBox<P, T> {
+    private func declaredOverride() -> OverrideBox<P, T> {
         let declared = storedBody
-        return override(body: { try await Self.call(declared, $0) })
-    }
-
-    /// `body` as an override with this value's scope, time to live and decorators.
-    private func override(body: @escaping @Sendable (P) async throws -> T) -> AsyncOverrideBox<P, T> {
-        let decoration = storedBody.decoration
-        let decorators = RunTimeDecorators(carried: decoration?.decorators ?? [], key: key)
-        return AsyncOverrideBox(body: body, scope: scope, timeToLive: decoration?.timeToLive, decorators: decorators)
+        return override(.async { try await Self.call(declared, $0) }, decoration: storedBody.decoration)
     }
 
     private static func call(_ body: Body, _ parameter: P) async throws -> T {
@@ -182,7 +133,9 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
     }
 
     private static func body(of override: any OverrideBody, for key: RegistrationKey) -> @Sendable (P) async throws -> T {
-        guard let box = override as? AsyncOverrideBox<P, T> else { overrideTypeMismatch(key, parameter: P.self) }
-        return box.body
+        guard let box = override as? OverrideBox<P, T>, case .async(let body) = box.body else {
+            overrideTypeMismatch(key, parameter: P.self)
+        }
+        return body
     }
 }

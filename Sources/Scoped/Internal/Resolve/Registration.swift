@@ -32,29 +32,34 @@ extension OverrideBody {
     @usableFromInline package func selected() -> (any OverrideBody)? { self }
 }
 
+/// A stored override's body, synchronous (`Factory`) or async (`AsyncFactory`), and its settings.
 @usableFromInline
 package final class OverrideBox<P, T>: OverrideBody {
+    @usableFromInline
+    enum Body: Sendable {
+        case sync(@Sendable (P) -> T)
+        case async(@Sendable (P) async throws -> T)
+    }
+
     /// The body, followed by `decorators` if there are some.
-    @usableFromInline let body: @Sendable (P) -> T
+    @usableFromInline let body: Body
     @usableFromInline package let scope: Scope
     @usableFromInline package let timeToLive: Double?
     /// Its factory value's, then those of statements `.decorator { }`.
     let decorators: RunTimeDecorators<T>
-    private let undecorated: @Sendable (P) -> T
+    private let undecorated: Body
 
-    init(
-        body: @escaping @Sendable (P) -> T, scope: Scope, timeToLive: Double? = nil,
-        decorators: RunTimeDecorators<T> = RunTimeDecorators()
-    ) {
+    init(body: Body, scope: Scope, timeToLive: Double? = nil, decorators: RunTimeDecorators<T> = RunTimeDecorators()) {
         undecorated = body
-        if decorators.isEmpty {
-            self.body = body
-        } else {
-            self.body = {
+        switch body {
+        case _ where decorators.isEmpty: self.body = body
+        case .sync(let body):
+            self.body = .sync {
                 let instance = decorators.applied(to: body($0))
                 decorators.markCarriedRun()   // last: after every nested resolve
                 return instance
             }
+        case .async(let body): self.body = .async { decorators.applied(to: try await body($0)) }
         }
         self.scope = scope
         self.timeToLive = timeToLive
@@ -69,9 +74,10 @@ package final class OverrideBox<P, T>: OverrideBody {
         OverrideBox(body: undecorated, scope: scope, timeToLive: timeToLive, decorators: decorators.appending(decorate))
     }
 
+    /// An async resolve has no thread's context to tell that the decorators ran.
     @usableFromInline package func decorate(_ held: Lookup) {
         decorators.run(onHeld: held)
-        decorators.markCarriedRun()
+        if case .sync = body { decorators.markCarriedRun() }
     }
 
     @usableFromInline package var carriesValueDecorators: Bool { decorators.key != nil }
@@ -142,6 +148,22 @@ extension RegistrationFields {
         target.withRoot { $0.autoRegisterIfNeeded() }
         target.updateOverride(for: key, update)
         dropHeldInstances(in: target, overrideChanged: true)
+    }
+
+    /// `.decorator { }` as a statement, storing `declared` (the declared body) if there is none.
+    func store<P, T>(decorator decorate: @escaping @Sendable (T) -> Void, declared: () -> OverrideBox<P, T>) {
+        updateOverride { existing in
+            StoredOverrides.decorating(StoredOverrides.withDeclared(existing, declared), key: key) { (box: OverrideBox<P, T>) in
+                box.decorated(with: decorate)
+            }
+        }
+    }
+
+    /// `body` as an override made from this value: its scope, time to live and `decoration`'s
+    /// decorators, which run in place of those of the value a resolve goes through.
+    func override<P, T, Base>(_ body: OverrideBox<P, T>.Body, decoration: Decoration<Base, T>?) -> OverrideBox<P, T> {
+        let decorators = RunTimeDecorators(carried: decoration?.decorators ?? [], key: key)
+        return OverrideBox(body: body, scope: scope, timeToLive: decoration?.timeToLive, decorators: decorators)
     }
 
     /// Gives the stored override `scope` or `timeToLive` (nil: unchanged), storing `declared` if
@@ -455,8 +477,10 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
 
     @inlinable
     package static func body(of override: any OverrideBody, for key: RegistrationKey) -> @Sendable (P) -> T {
-        guard let box = override as? OverrideBox<P, T> else { overrideTypeMismatch(key, parameter: P.self) }
-        return box.body
+        guard let box = override as? OverrideBox<P, T>, case .sync(let body) = box.body else {
+            overrideTypeMismatch(key, parameter: P.self)
+        }
+        return body
     }
 }
 
@@ -479,28 +503,16 @@ extension Registration {
 
     /// `.decorator { }` as a statement (the declared body stored if none).
     package func store(decorator decorate: @escaping @Sendable (T) -> Void) {
-        updateOverride { existing in
-            StoredOverrides.decorating(StoredOverrides.withDeclared(existing, declaredOverride), key: key) { (box: OverrideBox<P, T>) in
-                box.decorated(with: decorate)
-            }
-        }
+        store(decorator: decorate, declared: declaredOverride)
     }
 
     /// The declared body as an override, with this value's scope, time to live and decorators.
     private func declaredOverride() -> OverrideBox<P, T> {
         let declared = storedBody.decoration?.base ?? storedBody
-        return override(body: { Self.call(declared, $0) })
+        return override(.sync { Self.call(declared, $0) }, decoration: storedBody.decoration)
     }
 
     package func register(_ body: @escaping @Sendable (P) -> T, context: (rank: ContextRank, arguments: [String])? = nil) {
-        register(override: override(body: body), context: context)
-    }
-
-    /// `body` as an override made from this value: its scope, time to live and decorators,
-    /// which run in place of those of the value a resolve goes through.
-    private func override(body: @escaping @Sendable (P) -> T) -> OverrideBox<P, T> {
-        let decoration = storedBody.decoration
-        let decorators = RunTimeDecorators(carried: decoration?.decorators ?? [], key: key)
-        return OverrideBox(body: body, scope: scope, timeToLive: decoration?.timeToLive, decorators: decorators)
+        register(override: override(.sync(body), decoration: storedBody.decoration), context: context)
     }
 }
