@@ -153,8 +153,9 @@ extension RegistrationFields {
     /// `.decorator { }` as a statement, storing `declared` (the declared body) if there is none.
     func store<P, T>(decorator decorate: @escaping @Sendable (T) -> Void, declared: () -> OverrideBox<P, T>) {
         updateOverride { existing in
-            StoredOverrides.decorating(StoredOverrides.withDeclared(existing, declared), key: key) { (box: OverrideBox<P, T>) in
-                box.decorated(with: decorate)
+            StoredOverrides.withDeclared(existing, declared).mapped { body in
+                guard let box = body as? OverrideBox<P, T> else { ScopedFailure.stop("the override of \(key) does not produce \(key.typeName)", declaredBy: [key]) }
+                return box.decorated(with: decorate)
             }
         }
     }

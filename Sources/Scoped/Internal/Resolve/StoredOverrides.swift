@@ -33,7 +33,7 @@
     @usableFromInline package func adjusted(scope: Scope?, timeToLive: Double?) -> any OverrideBody {
         mapped { $0.adjusted(scope: scope, timeToLive: timeToLive) }
     }
-    private func mapped(_ transform: (any OverrideBody) -> any OverrideBody) -> StoredOverrides {
+    func mapped(_ transform: (any OverrideBody) -> any OverrideBody) -> StoredOverrides {
         StoredOverrides(
             registered: registered.map(transform),
             contexts: contexts.map { ContextBody(rank: $0.rank, arguments: $0.arguments, body: transform($0.body)) },
@@ -68,16 +68,6 @@
     /// For `isEmpty(.registration)` and `isEmpty(.context)`.
     static func hasRegistered(_ existing: any OverrideBody) -> Bool { parts(of: existing).registered != nil }
     static func hasContexts(_ existing: any OverrideBody) -> Bool { !parts(of: existing).contexts.isEmpty }
-    static func decorating<Box: OverrideBody>(
-        _ existing: any OverrideBody, key: RegistrationKey, _ decorate: (Box) -> Box
-    ) -> any OverrideBody {
-        func typed(_ body: any OverrideBody) -> any OverrideBody {
-            guard let box = body as? Box else { ScopedFailure.stop("the override of \(key) does not produce \(key.typeName)", declaredBy: [key]) }
-            return decorate(box)
-        }
-        guard let stored = existing as? StoredOverrides else { return typed(existing) }
-        return stored.mapped(typed)
-    }
     static func registering(_ body: any OverrideBody, over existing: (any OverrideBody)?) -> any OverrideBody {
         let body = keepingRunTimeOptions(of: existing, in: body)
         guard let stored = existing as? StoredOverrides else { return body }
