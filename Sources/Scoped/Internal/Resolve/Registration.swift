@@ -447,7 +447,9 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         parameter: P, buildParameter: UnsafePointer<AnyParameter>?
     ) -> T {
         let step = nodeRef.withNode {
-            $0.beginBuild(key, parameter: buildParameter, kind: kind, custom: custom)
+            kind == .graph
+                ? $0.beginGraph(key, parameter: buildParameter)
+                : $0.beginBuild(key, parameter: buildParameter, kind: kind, custom: custom)
         }
         return carryOut(step, key, body: body, parameter: parameter)
     }
