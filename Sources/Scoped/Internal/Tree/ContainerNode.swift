@@ -152,10 +152,7 @@ package final class ContainerNode: Sendable {
         EventHub.removeAll(from: self)
         if overrideCount.load(ordering: .relaxed) != 0 { state.withLock { _ in recordOverrideCount(0) } }
         // Closed: `close()` closed the storage too, and holds the node until it has.
-        if closedWord.load(ordering: .acquiring) == 0 {
-            releaseNewestFirst(storage.close(of: self), dying: true)
-            if Switches.now.contains(.observers) { emit(.scopeClosed) }
-        }
+        if closedWord.load(ordering: .acquiring) == 0 { releaseAfterChildren(dying: true) }
         if isRoot && !isWorldRoot { WorldNode.rootDidEnd(number) }
         // The retains `init` took.
         if !isRoot {
@@ -163,15 +160,6 @@ package final class ContainerNode: Sendable {
                 UnsafeReference<ContainerNode>(bits: parentBits).takeRetained(),
                 UnsafeReference<ContainerManager>(bits: openedFromBits).takeRetained())
         }
-    }
-
-    /// Drops the parent's reference to this child.
-    private func detachFromParent() {
-        guard !isRoot else { return }
-        let removed = UnsafeReference<ContainerNode>(bits: parentBits).withBorrowed { parent in
-            parent.state.withLock { $0.children.remove(at: Int(indexInParent.load(ordering: .relaxed)), number: number) }
-        }
-        _ = removed  // released after unlocking: it may be this node's last reference
     }
 
     /// Whether this is a root container's node (no enclosing lifetime scope).
@@ -238,11 +226,16 @@ package final class ContainerNode: Sendable {
         }
     }
 
-    /// Once its children are closed: releases this scope's instances, newest first.
-    private func releaseAfterChildren() {
-        releaseNewestFirst(storage.close(of: self), closing: true)
+    /// Once its children are closed: releases this scope's instances, newest first, then drops
+    /// the parent's reference to this child (a node dying unclosed is a root: it has none).
+    private func releaseAfterChildren(dying: Bool = false) {
+        releaseNewestFirst(storage.close(of: self), dying: dying, closing: !dying)
         if Switches.now.contains(.observers) { emit(.scopeClosed) }
-        detachFromParent()
+        guard !dying, !isRoot else { return }
+        let removed = UnsafeReference<ContainerNode>(bits: parentBits).withBorrowed { parent in
+            parent.state.withLock { $0.children.remove(at: Int(indexInParent.load(ordering: .relaxed)), number: number) }
+        }
+        _ = removed  // released after unlocking: it may be this node's last reference
     }
 
     /// Releases `entries` (oldest first as given) newest first, reporting each, after unlocking.
@@ -349,25 +342,40 @@ package final class ContainerNode: Sendable {
 
     /// Factory's `reset(.registration)` / `reset(.context)` of one registration (`key`) or of all.
     package func removeOverrideParts(of key: RegistrationKey?, keepRegistered: Bool, keepContexts: Bool) {
-        var removed = state.withLock { state -> [RegistrationKey: any OverrideBody] in
-            var removed: [RegistrationKey: any OverrideBody] = [:]
+        replaceOverrides({ state in
+            var kept = state.overrides
             for (candidate, body) in state.overrides where key == nil || candidate == key {
-                let kept = StoredOverrides.removing(from: body, keepRegistered: keepRegistered, keepContexts: keepContexts)
-                guard kept !== body else { continue }
-                removed[candidate] = body
-                state.overrides[candidate] = kept
+                kept[candidate] = StoredOverrides.removing(from: body, keepRegistered: keepRegistered, keepContexts: keepContexts)
             }
-            recordOverrideCount(state.overrides.count)
-            return removed
-        }
-        dropEverywhere(removed.keys)
-        removed = [:]  // override bodies may capture instances: released here, unlocked
+            return kept
+        }, then: dropEverywhere)
     }
 
-    /// Drops the instances of `scope` this container holds (Factory's `manager.reset(scope:)`).
-    package func resetHeld(of scope: Scope) {
+    /// Swaps in the overrides `change` makes (nil: none, nothing changes); then, unlocked, runs
+    /// `changed` on the registrations whose override that changes, and releases the replaced
+    /// overrides.
+    @discardableResult
+    private func replaceOverrides(
+        _ change: (inout State) -> [RegistrationKey: any OverrideBody]?, then changed: ([RegistrationKey]) -> Void
+    ) -> Bool {
+        var replaced: [RegistrationKey: any OverrideBody] = [:]
+        let keys = state.withLock { state -> [RegistrationKey]? in
+            guard let new = change(&state) else { return nil }
+            (replaced, state.overrides) = (state.overrides, new)
+            recordOverrideCount(new.count)
+            return Set(replaced.keys).union(new.keys).filter { replaced[$0] !== new[$0] }
+        }
+        guard let keys else { return false }
+        changed(keys)
+        replaced = [:]  // override bodies may capture instances: released here, unlocked
+        return true
+    }
+
+    /// Drops the instances of `scope` this container holds (Factory's `manager.reset(scope:)`),
+    /// a root's singletons too unless `ownSingletons` is false.
+    package func resetHeld(of scope: Scope, ownSingletons: Bool = true) {
         var removed = storage.remove { $0.scope === scope }
-        if scope.kind.home == .process && isRoot {
+        if ownSingletons && scope.kind.home == .process && isRoot {
             removed += singletons.remove { $0.reporter === self }
             removed += overriddenSingletons.remove { $0.reporter === self }
         }
@@ -384,19 +392,9 @@ package final class ContainerNode: Sendable {
     /// Puts back the overrides the latest ``pushOverrides()`` saved and drops the instances held
     /// for every registration whose override that changes (Factory's `manager.pop()`).
     package func popOverrides() {
-        let popped = state.withLock { state -> (changed: [RegistrationKey], replaced: [RegistrationKey: any OverrideBody])? in
-            guard let saved = state.savedOverrides.popLast() else { return nil }
-            let replaced = state.overrides
-            let changed = Set(replaced.keys).union(saved.keys).filter { replaced[$0] !== saved[$0] }
-            state.overrides = saved
-            recordOverrideCount(saved.count)
-            return (Array(changed), replaced)
-        }
-        guard var popped else {
+        guard replaceOverrides({ $0.savedOverrides.popLast() }, then: dropEverywhere) else {
             ScopedFailure.stop("pop() on \(displayName) without a push() before it: nothing to restore")
         }
-        dropEverywhere(popped.changed)
-        popped.replaced = [:]  // override bodies may capture instances: released here, unlocked
     }
 
     // MARK: Resets
@@ -405,27 +403,21 @@ package final class ContainerNode: Sendable {
     package func reset() {
         // Resolves wait while the overrides and instances go, then run `autoRegister()` again.
         let autoRegistration = beginAutoRegistrationReset()
-        let dropped = state.withLock { state in
-            defer {
-                state.overrides = [:]
-                recordOverrideCount(0)
+        replaceOverrides({ _ in [:] }) { [self] dropped in
+            let removed = storage.remove { _ in true }
+            endAutoRegistrationReset(autoRegistration)  // before any `deinit` runs
+            releaseNewestFirst(consume removed)
+            // What the open lifetime scopes below made with the overrides just removed.
+            for key in dropped {
+                dropInOpenDescendants(key)
+                if isRoot { drop(key, from: [overriddenSingletons]) }
             }
-            return state.overrides
         }
-        let removed = storage.remove { _ in true }
-        endAutoRegistrationReset(autoRegistration)  // before any `deinit` runs
-        releaseNewestFirst(consume removed)
-        // What the open lifetime scopes below made with the overrides just removed.
-        for key in dropped.keys {
-            dropInOpenDescendants(key)
-            if isRoot { drop(key, from: [overriddenSingletons]) }
-        }
-        _ = consume dropped  // override bodies may capture instances: released here, unlocked
         emit(.reset, scopeName: "container")
     }
 
     /// Drops the instances of each of `keys` held here and in the open lifetime scopes below.
-    private func dropEverywhere(_ keys: some Sequence<RegistrationKey>) {
+    private func dropEverywhere(_ keys: [RegistrationKey]) {
         for key in keys {
             drop(key, from: storagesToDrop(overrideChanged: true))
             dropInOpenDescendants(key)
@@ -456,40 +448,22 @@ package final class ContainerNode: Sendable {
         }
     }
 
-    /// `Scope.x.reset()` for shared, cached, custom and scoped scopes.
+    /// `Scope.x.reset()` for every scope that holds instances; for `Scope.singleton`, the
+    /// process's singletons too, or the current test's.
     package static func resetEverywhere(scope: Scope) {
         let world = Switches.now.contains(.worlds) ? WorldNode.current : nil
-        for node in ContainerRegistry.nodes(in: world, holding: scope) {
-            let removed = node.storage.remove { $0.scope === scope }
-            guard !removed.isEmpty else { continue }
-            node.releaseNewestFirst(consume removed)
-            node.emit(.reset, scopeName: scope.name)
-        }
-    }
-
-    /// `Scope.singleton.reset()`: the process's singletons, or the current test's.
-    package static func resetSingletons(scope: Scope) {
         // An overridden singleton lives in the storage of the container holding the override.
-        resetEverywhere(scope: scope)
-        let world = Switches.now.contains(.worlds) ? WorldNode.current : nil
+        for node in ContainerRegistry.nodes(in: world, holding: scope) { node.resetHeld(of: scope, ownSingletons: false) }
+        guard scope.kind.home == .process else { return }
         var removed = (world?.singletons ?? processSingletons).remove { _ in true }
         removed += (world?.overriddenSingletons ?? processOverriddenSingletons).remove { _ in true }
         var reporters: [ContainerNode] = []
-        var leakChecks: [(reporter: ContainerNode, batch: LeakCheck.Batch?)] = []
+        // Each reported (and leak-checked) by the root that resolved it; one `.reset` per root.
         while let entry = removed.popLast() {
-            if Switches.now.contains(.observers), let reporter = entry.reporter {
-                reporter.emit(.released, key: entry.key, scope: entry.scope, instance: entry.instance)
-                if !reporters.contains(where: { $0 === reporter }) { reporters.append(reporter) }
-            }
-            if Switches.now.watchesReleases, let reporter = entry.reporter {
-                if !leakChecks.contains(where: { $0.reporter === reporter }) {
-                    leakChecks.append((reporter, LeakCheck.Batch(releasedBy: reporter, dying: false)))
-                }
-                leakChecks[leakChecks.firstIndex { $0.reporter === reporter }!].batch?.watch(entry)
-            }
-            _ = consume entry
+            guard let reporter = entry.reporter else { continue }
+            reporter.releaseNewestFirst([consume entry])
+            if !reporters.contains(where: { $0 === reporter }) { reporters.append(reporter) }
         }
-        for check in leakChecks { check.batch?.finish() }
         for reporter in reporters { reporter.emit(.reset, scopeName: scope.name) }
     }
 }
