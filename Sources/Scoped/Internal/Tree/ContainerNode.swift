@@ -80,14 +80,12 @@ package final class ContainerNode: Sendable {
 
     /// Makes the state for a new root container.
     package convenience init() {
-        self.init(
-            parent: nil, name: nil, worldNumber: 0, singletons: ContainerNode.processSingletons,
-            overriddenSingletons: ContainerNode.processOverriddenSingletons, worldRoot: false)
+        self.init(parent: nil, name: nil)
     }
 
+    /// A child of `parent`, or a root of `world` (nil: production's).
     private init(
-        parent: ContainerNode?, openedFrom: ContainerManager? = nil, name: String?, worldNumber: UInt64,
-        singletons: InstanceStorage, overriddenSingletons: InstanceStorage, worldRoot: Bool, viewBound: Bool = false
+        parent: ContainerNode?, openedFrom: ContainerManager? = nil, name: String?, world: WorldNode? = nil, viewBound: Bool = false
     ) {
         isViewBound = viewBound || parent?.isViewBound == true
         // Both retained by hand, given back in `deinit` through the release queue.
@@ -95,14 +93,14 @@ package final class ContainerNode: Sendable {
         openedFromBits = openedFrom.map { UnsafeReference.retaining($0).bits } ?? 0
         // The parent's words, not `parent.root`: no retain and release of the root.
         self.rootBits = parent.map { $0.isRoot ? UnsafeReference.unretained($0).bits : $0.rootBits } ?? 0
-        self.worldNumber = worldNumber
-        self.singletons = singletons
-        self.overriddenSingletons = overriddenSingletons
+        worldNumber = parent?.worldNumber ?? world?.number ?? 0
+        singletons = parent?.singletons ?? world?.singletons ?? ContainerNode.processSingletons
+        overriddenSingletons = parent?.overriddenSingletons ?? world?.overriddenSingletons ?? ContainerNode.processOverriddenSingletons
         let storage = InstanceStorage(indexed: parent == nil, words: 5)
         self.storage = storage
         atomicWords = storage.words
         self.rootStorage = parent?.rootStorage ?? UnsafeReference.unretained(storage)  // kept by the root
-        self.isWorldRoot = worldRoot
+        self.isWorldRoot = world != nil
         let number = ProcessWideCounter.scopeNodeNumbers.next()
         self.number = number
         self.name = name ?? (parent == nil ? "root" : "child")
@@ -114,10 +112,7 @@ package final class ContainerNode: Sendable {
     package convenience init(
         childOf parent: ContainerNode, openedFrom manager: ContainerManager, name: String?, viewBound: Bool = false
     ) {
-        self.init(
-            parent: parent, openedFrom: manager, name: name, worldNumber: parent.worldNumber,
-            singletons: parent.singletons, overriddenSingletons: parent.overriddenSingletons, worldRoot: false,
-            viewBound: viewBound)
+        self.init(parent: parent, openedFrom: manager, name: name, viewBound: viewBound)
         let parentClosed = parent.state.withLock { state -> Bool in
             guard !state.closed else { return true }
             indexInParent.store(UInt(state.children.insert(self)), ordering: .relaxed)
@@ -131,9 +126,7 @@ package final class ContainerNode: Sendable {
 
     /// `world`'s root for the production root `original`.
     package convenience init(worldRootFor original: ContainerNode, world: WorldNode, inheriting inherited: ContainerNode?) {
-        self.init(
-            parent: nil, name: original.name, worldNumber: world.number, singletons: world.singletons,
-            overriddenSingletons: world.overriddenSingletons, worldRoot: true)
+        self.init(parent: nil, name: original.name, world: world)
         // A world root runs its production root's `autoRegister()` too, once per world.
         if let hook = original.state.withLock({ $0.autoRegistration?.hook }) {
             inherited?.autoRegisterIfNeeded()
