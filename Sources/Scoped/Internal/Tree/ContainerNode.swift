@@ -316,21 +316,13 @@ package final class ContainerNode: Sendable {
 
     /// Changes `count` by `delta`, and for a lifetime scope the process-wide `total`.
     package func adjust(_ count: AtomicWord, by delta: Int, lifetimeScopesTotal total: ProcessWideWord) {
-        func change(_ word: AtomicWord) {
-            if delta > 0 { word.add(UInt(delta), ordering: .sequentiallyConsistent) }
-            if delta < 0 { word.subtract(UInt(-delta), ordering: .sequentiallyConsistent) }
-        }
-        change(count)
-        if !isRoot { change(total.word) }
+        count.add(UInt(bitPattern: delta), ordering: .sequentiallyConsistent)  // wraps: a negative one subtracts
+        if !isRoot { total.word.add(UInt(bitPattern: delta), ordering: .sequentiallyConsistent) }
     }
 
     /// Removes the override of `key`, releasing its body after unlocking.
     package func removeOverride(for key: RegistrationKey) {
-        let removed = state.withLock { state in
-            defer { recordOverrideCount(state.overrides.count) }
-            return state.overrides.removeValue(forKey: key)
-        }
-        _ = removed
+        replaceOverrides({ state in state.overrides.filter { $0.key != key } }, then: { _ in })  // the caller drops
     }
 
     /// Factory's `reset(.registration)` / `reset(.context)` of one registration (`key`) or of all.
