@@ -63,20 +63,17 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
     package func held() -> T? {
         guard parameterKey == nil, scopeKind.holdsInstances else { return nil }
         if case .decorated = storedBody { return heldDecorated() }
-        let key = self.key
-        let kind = scopeKind
-        let found = nodeRef.withNode { $0.fastReadWithoutClaim(key, kind: kind) }
-        return found.heldInstance(as: T.self)
+        let (key, kind) = (self.key, scopeKind)
+        return nodeRef.withNode { $0.fastReadWithoutClaim(key, kind: kind) }.heldInstance(as: T.self)
     }
 
     /// ``held()`` for a decorated body (with a time to live, a fresh one only), out of line.
     @usableFromInline
     package func heldDecorated() -> T? {
         let (key, kind, timeToLive) = (self.key, scopeKind, storedBody.decoration?.timeToLive)
-        let found = nodeRef.withNode { node in
+        return nodeRef.withNode { node in
             timeToLive == nil ? node.fastReadWithoutClaim(key, kind: kind) : node.fastReadExpiring(key, parameter: nil, kind: kind)
-        }
-        return found.heldInstance(as: T.self)
+        }.heldInstance(as: T.self)
     }
 
     @usableFromInline

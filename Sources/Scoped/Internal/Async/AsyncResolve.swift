@@ -32,7 +32,12 @@ extension Route {
     ) async throws -> Lookup? {
         let frame = frame(key, parameter: parameter, timeToLive: timeToLive)
         TaskChain.checkCycle(frame)
-        guard let (owner, storage) = holder else { return try await buildUnique(frame, make: make) }
+        guard let (owner, storage) = holder else {  // `.unique`: built in the caller's task
+            let observed = Switches.now.contains(.observers)
+            let payload = try await TaskChain.run(make, override: body, container: node, chain: TaskChain.frames + [AsyncFrame(frame: frame, build: nil)])
+            if observed { node.emit(.created, key: frame.storageKey, scope: frame.scope, instance: Payload.identity(of: payload)) }
+            return .held(payload)
+        }
         let clock = frame.lifespan == Expiry.forever ? nil : Expiry.currentClock  // this world's
         let storageKey = frame.storageKey
         let claim = storage.claimAsync(storageKey, scope: scope, overridesSeen: overridesSeen) {
@@ -61,13 +66,6 @@ extension Route {
         if Switches.now.contains(.observers) { owner.emit(.reused, key: storageKey, scope: frame.scope, instance: held.heldIdentity) }
         body?.decorate(held)
         return held
-    }
-    private func buildUnique(_ frame: TaskFrame, make: MakeInstanceAsync) async throws -> Lookup {
-        let observed = Switches.now.contains(.observers)
-        let chain = TaskChain.frames + [AsyncFrame(frame: frame, build: nil)]
-        let payload = try await TaskChain.run(make, override: body, container: node, chain: chain)
-        if observed { node.emit(.created, key: frame.storageKey, scope: frame.scope, instance: Payload.identity(of: payload)) }
-        return .held(payload)
     }
     /// The stall watchdog first (before those of the builds its body starts), then the body.
     private func start(

@@ -24,12 +24,6 @@ package final class InFlightTask: @unchecked Sendable { // @unchecked: its stora
         var abandoned = false
         /// Ended by its scope's close: what the body still makes is dropped.
         var ended = false
-        mutating func finish(with result: Result<AnyObject, any Error>?) -> [UnsafeContinuation<Void, any Error>] {
-            over = true
-            self.result = result
-            defer { waiting = [:] }
-            return Array(waiting.values)
-        }
     }
     /// Only under `lock`, that of the storage recording the build.
     private var progress = Progress()
@@ -82,17 +76,7 @@ package final class InFlightTask: @unchecked Sendable { // @unchecked: its stora
     package var membersHoldingStorageLock: Int { progress.members }
     package var wasEnded: Bool { withProgress { $0.ended } }
     /// Its scope closed: every waiter, and every later joiner, throws `error` now.
-    package func end(throwing error: any Error) {
-        let (waiting, task, watchdog) = withProgress {
-            state -> ([UnsafeContinuation<Void, any Error>], Task<Void, Never>?, Task<Void, Never>?) in
-            guard !state.over else { return ([], nil, nil) }
-            state.ended = true
-            return (state.finish(with: .failure(error)), state.task, state.watchdog.take())
-        }
-        for continuation in waiting { continuation.resume() }
-        task?.cancel()
-        watchdog?.cancel()
-    }
+    package func end(throwing error: any Error) { finish(with: .failure(error), ending: true) }
     /// Throws `CancellationError` or the body's error; returns once the task has ended too.
     package func value(for waiter: UInt64) async throws -> AnyObject {
         try await withTaskCancellationHandler {
@@ -138,14 +122,20 @@ package final class InFlightTask: @unchecked Sendable { // @unchecked: its stora
         for task in tasks { task?.cancel() }
     }
     /// Hands `result` to every waiter (and later joiners); nothing if the build was ended.
-    package func deliver(_ result: Result<AnyObject, any Error>) {
-        let (waiting, watchdog) = withProgress { state -> ([UnsafeContinuation<Void, any Error>], Task<Void, Never>?) in
-            let watchdog = state.watchdog.take()
-            guard !state.ended else { return ([], watchdog) }
-            // Kept for the members still to take it; with none (all left), dropped now.
-            return (state.finish(with: state.members > 0 ? result : nil), watchdog)
+    package func deliver(_ result: Result<AnyObject, any Error>) { finish(with: result, ending: false) }
+    private func finish(with result: Result<AnyObject, any Error>, ending: Bool) {
+        let (waiting, task, watchdog) = withProgress {
+            state -> ([UnsafeContinuation<Void, any Error>], Task<Void, Never>?, Task<Void, Never>?) in
+            guard !state.over else { return ([], nil, nil) }  // ended, or (ending) delivered
+            (state.over, state.ended) = (true, ending)
+            // Kept for the members still to take it (a failure that ends it for late joiners too);
+            // with none (all left), dropped now.
+            state.result = ending || state.members > 0 ? result : nil
+            defer { state.waiting = [:] }
+            return (Array(state.waiting.values), ending ? state.task : nil, state.watchdog.take())
         }
         watchdog?.cancel()
         for continuation in waiting { continuation.resume() }
+        task?.cancel()
     }
 }

@@ -103,18 +103,15 @@ package final class DecoratedRegistration<P, T>: Decoration<Registration<P, T>.B
         _ nodeRef: NodeReference, _ key: RegistrationKey, kind: Scope.Lifetime, custom: Scope?, parameter: P,
         parameterKey: (@Sendable (P) -> ParameterBox)??, context: ResolutionContext
     ) -> (T, carriedRan: Bool) {
-        guard case .some(let parameterKey) = parameterKey else {
-            return context.resolvingDecorated(key) {
+        context.resolvingDecorated(key) {
+            guard case .some(let parameterKey) = parameterKey else {  // a `Factory`
                 guard let timeToLive else {
                     return Registration<P, T>.resolve(
                         in: nodeRef, name: key.name, shape: key.shape, type: key.producedType, file: key.file, kind: kind, custom: custom, body: base, parameter: parameter)
                 }
                 return Registration<P, T>.resolveExpiring(
-                    nodeRef, key, kind: kind, custom: custom, body: base, parameter: parameter, buildParameter: nil,
-                    timeToLive: timeToLive)
+                    nodeRef, key, kind: kind, custom: custom, body: base, parameter: parameter, buildParameter: nil, timeToLive: timeToLive)
             }
-        }
-        return context.resolvingDecorated(key) {
             guard let timeToLive else {
                 return Registration<P, T>.resolve(
                     in: nodeRef, name: key.name, shape: key.shape, type: key.producedType, file: key.file, kind: kind, custom: custom, body: base, parameter: parameter, parameterKey: parameterKey)

@@ -147,10 +147,6 @@ extension ContainerNode {
 extension Scope {
     /// `reset()`: drops every instance of this scope in every container of the current world.
     func dropInstancesEverywhere() {
-        switch kind.home {
-        case .nowhere, .graph: return
-        case .process: ContainerNode.resetSingletons(scope: self)
-        case .root, .lifetimeScope: ContainerNode.resetEverywhere(scope: self)
-        }
+        if kind.holdsInstances { ContainerNode.resetEverywhere(scope: self) }
     }
 }

@@ -80,14 +80,12 @@ package final class ContainerNode: Sendable {
 
     /// Makes the state for a new root container.
     package convenience init() {
-        self.init(
-            parent: nil, name: nil, worldNumber: 0, singletons: ContainerNode.processSingletons,
-            overriddenSingletons: ContainerNode.processOverriddenSingletons, worldRoot: false)
+        self.init(parent: nil, name: nil)
     }
 
+    /// A child of `parent`, or a root of `world` (nil: production's).
     private init(
-        parent: ContainerNode?, openedFrom: ContainerManager? = nil, name: String?, worldNumber: UInt64,
-        singletons: InstanceStorage, overriddenSingletons: InstanceStorage, worldRoot: Bool, viewBound: Bool = false
+        parent: ContainerNode?, openedFrom: ContainerManager? = nil, name: String?, world: WorldNode? = nil, viewBound: Bool = false
     ) {
         isViewBound = viewBound || parent?.isViewBound == true
         // Both retained by hand, given back in `deinit` through the release queue.
@@ -95,14 +93,14 @@ package final class ContainerNode: Sendable {
         openedFromBits = openedFrom.map { UnsafeReference.retaining($0).bits } ?? 0
         // The parent's words, not `parent.root`: no retain and release of the root.
         self.rootBits = parent.map { $0.isRoot ? UnsafeReference.unretained($0).bits : $0.rootBits } ?? 0
-        self.worldNumber = worldNumber
-        self.singletons = singletons
-        self.overriddenSingletons = overriddenSingletons
+        worldNumber = parent?.worldNumber ?? world?.number ?? 0
+        singletons = parent?.singletons ?? world?.singletons ?? ContainerNode.processSingletons
+        overriddenSingletons = parent?.overriddenSingletons ?? world?.overriddenSingletons ?? ContainerNode.processOverriddenSingletons
         let storage = InstanceStorage(indexed: parent == nil, words: 5)
         self.storage = storage
         atomicWords = storage.words
         self.rootStorage = parent?.rootStorage ?? UnsafeReference.unretained(storage)  // kept by the root
-        self.isWorldRoot = worldRoot
+        self.isWorldRoot = world != nil
         let number = ProcessWideCounter.scopeNodeNumbers.next()
         self.number = number
         self.name = name ?? (parent == nil ? "root" : "child")
@@ -114,10 +112,7 @@ package final class ContainerNode: Sendable {
     package convenience init(
         childOf parent: ContainerNode, openedFrom manager: ContainerManager, name: String?, viewBound: Bool = false
     ) {
-        self.init(
-            parent: parent, openedFrom: manager, name: name, worldNumber: parent.worldNumber,
-            singletons: parent.singletons, overriddenSingletons: parent.overriddenSingletons, worldRoot: false,
-            viewBound: viewBound)
+        self.init(parent: parent, openedFrom: manager, name: name, viewBound: viewBound)
         let parentClosed = parent.state.withLock { state -> Bool in
             guard !state.closed else { return true }
             indexInParent.store(UInt(state.children.insert(self)), ordering: .relaxed)
@@ -131,9 +126,7 @@ package final class ContainerNode: Sendable {
 
     /// `world`'s root for the production root `original`.
     package convenience init(worldRootFor original: ContainerNode, world: WorldNode, inheriting inherited: ContainerNode?) {
-        self.init(
-            parent: nil, name: original.name, worldNumber: world.number, singletons: world.singletons,
-            overriddenSingletons: world.overriddenSingletons, worldRoot: true)
+        self.init(parent: nil, name: original.name, world: world)
         // A world root runs its production root's `autoRegister()` too, once per world.
         if let hook = original.state.withLock({ $0.autoRegistration?.hook }) {
             inherited?.autoRegisterIfNeeded()
@@ -152,10 +145,7 @@ package final class ContainerNode: Sendable {
         EventHub.removeAll(from: self)
         if overrideCount.load(ordering: .relaxed) != 0 { state.withLock { _ in recordOverrideCount(0) } }
         // Closed: `close()` closed the storage too, and holds the node until it has.
-        if closedWord.load(ordering: .acquiring) == 0 {
-            releaseNewestFirst(storage.close(of: self), dying: true)
-            if Switches.now.contains(.observers) { emit(.scopeClosed) }
-        }
+        if closedWord.load(ordering: .acquiring) == 0 { releaseAfterChildren(dying: true) }
         if isRoot && !isWorldRoot { WorldNode.rootDidEnd(number) }
         // The retains `init` took.
         if !isRoot {
@@ -163,15 +153,6 @@ package final class ContainerNode: Sendable {
                 UnsafeReference<ContainerNode>(bits: parentBits).takeRetained(),
                 UnsafeReference<ContainerManager>(bits: openedFromBits).takeRetained())
         }
-    }
-
-    /// Drops the parent's reference to this child.
-    private func detachFromParent() {
-        guard !isRoot else { return }
-        let removed = UnsafeReference<ContainerNode>(bits: parentBits).withBorrowed { parent in
-            parent.state.withLock { $0.children.remove(at: Int(indexInParent.load(ordering: .relaxed)), number: number) }
-        }
-        _ = removed  // released after unlocking: it may be this node's last reference
     }
 
     /// Whether this is a root container's node (no enclosing lifetime scope).
@@ -238,11 +219,16 @@ package final class ContainerNode: Sendable {
         }
     }
 
-    /// Once its children are closed: releases this scope's instances, newest first.
-    private func releaseAfterChildren() {
-        releaseNewestFirst(storage.close(of: self), closing: true)
+    /// Once its children are closed: releases this scope's instances, newest first, then drops
+    /// the parent's reference to this child (a node dying unclosed is a root: it has none).
+    private func releaseAfterChildren(dying: Bool = false) {
+        releaseNewestFirst(storage.close(of: self), dying: dying, closing: !dying)
         if Switches.now.contains(.observers) { emit(.scopeClosed) }
-        detachFromParent()
+        guard !dying, !isRoot else { return }
+        let removed = UnsafeReference<ContainerNode>(bits: parentBits).withBorrowed { parent in
+            parent.state.withLock { $0.children.remove(at: Int(indexInParent.load(ordering: .relaxed)), number: number) }
+        }
+        _ = removed  // released after unlocking: it may be this node's last reference
     }
 
     /// Releases `entries` (oldest first as given) newest first, reporting each, after unlocking.
@@ -330,44 +316,51 @@ package final class ContainerNode: Sendable {
 
     /// Changes `count` by `delta`, and for a lifetime scope the process-wide `total`.
     package func adjust(_ count: AtomicWord, by delta: Int, lifetimeScopesTotal total: ProcessWideWord) {
-        func change(_ word: AtomicWord) {
-            if delta > 0 { word.add(UInt(delta), ordering: .sequentiallyConsistent) }
-            if delta < 0 { word.subtract(UInt(-delta), ordering: .sequentiallyConsistent) }
-        }
-        change(count)
-        if !isRoot { change(total.word) }
+        count.add(UInt(bitPattern: delta), ordering: .sequentiallyConsistent)  // wraps: a negative one subtracts
+        if !isRoot { total.word.add(UInt(bitPattern: delta), ordering: .sequentiallyConsistent) }
     }
 
     /// Removes the override of `key`, releasing its body after unlocking.
     package func removeOverride(for key: RegistrationKey) {
-        let removed = state.withLock { state in
-            defer { recordOverrideCount(state.overrides.count) }
-            return state.overrides.removeValue(forKey: key)
-        }
-        _ = removed
+        replaceOverrides({ state in state.overrides.filter { $0.key != key } }, then: { _ in })  // the caller drops
     }
 
     /// Factory's `reset(.registration)` / `reset(.context)` of one registration (`key`) or of all.
     package func removeOverrideParts(of key: RegistrationKey?, keepRegistered: Bool, keepContexts: Bool) {
-        var removed = state.withLock { state -> [RegistrationKey: any OverrideBody] in
-            var removed: [RegistrationKey: any OverrideBody] = [:]
+        replaceOverrides({ state in
+            var kept = state.overrides
             for (candidate, body) in state.overrides where key == nil || candidate == key {
-                let kept = StoredOverrides.removing(from: body, keepRegistered: keepRegistered, keepContexts: keepContexts)
-                guard kept !== body else { continue }
-                removed[candidate] = body
-                state.overrides[candidate] = kept
+                kept[candidate] = StoredOverrides.removing(from: body, keepRegistered: keepRegistered, keepContexts: keepContexts)
             }
-            recordOverrideCount(state.overrides.count)
-            return removed
-        }
-        dropEverywhere(removed.keys)
-        removed = [:]  // override bodies may capture instances: released here, unlocked
+            return kept
+        }, then: dropEverywhere)
     }
 
-    /// Drops the instances of `scope` this container holds (Factory's `manager.reset(scope:)`).
-    package func resetHeld(of scope: Scope) {
+    /// Swaps in the overrides `change` makes (nil: none, nothing changes); then, unlocked, runs
+    /// `changed` on the registrations whose override that changes, and releases the replaced
+    /// overrides.
+    @discardableResult
+    private func replaceOverrides(
+        _ change: (inout State) -> [RegistrationKey: any OverrideBody]?, then changed: ([RegistrationKey]) -> Void
+    ) -> Bool {
+        var replaced: [RegistrationKey: any OverrideBody] = [:]
+        let keys = state.withLock { state -> [RegistrationKey]? in
+            guard let new = change(&state) else { return nil }
+            (replaced, state.overrides) = (state.overrides, new)
+            recordOverrideCount(new.count)
+            return Set(replaced.keys).union(new.keys).filter { replaced[$0] !== new[$0] }
+        }
+        guard let keys else { return false }
+        changed(keys)
+        replaced = [:]  // override bodies may capture instances: released here, unlocked
+        return true
+    }
+
+    /// Drops the instances of `scope` this container holds (Factory's `manager.reset(scope:)`),
+    /// a root's singletons too unless `ownSingletons` is false.
+    package func resetHeld(of scope: Scope, ownSingletons: Bool = true) {
         var removed = storage.remove { $0.scope === scope }
-        if scope.kind.home == .process && isRoot {
+        if ownSingletons && scope.kind.home == .process && isRoot {
             removed += singletons.remove { $0.reporter === self }
             removed += overriddenSingletons.remove { $0.reporter === self }
         }
@@ -384,19 +377,9 @@ package final class ContainerNode: Sendable {
     /// Puts back the overrides the latest ``pushOverrides()`` saved and drops the instances held
     /// for every registration whose override that changes (Factory's `manager.pop()`).
     package func popOverrides() {
-        let popped = state.withLock { state -> (changed: [RegistrationKey], replaced: [RegistrationKey: any OverrideBody])? in
-            guard let saved = state.savedOverrides.popLast() else { return nil }
-            let replaced = state.overrides
-            let changed = Set(replaced.keys).union(saved.keys).filter { replaced[$0] !== saved[$0] }
-            state.overrides = saved
-            recordOverrideCount(saved.count)
-            return (Array(changed), replaced)
-        }
-        guard var popped else {
+        guard replaceOverrides({ $0.savedOverrides.popLast() }, then: dropEverywhere) else {
             ScopedFailure.stop("pop() on \(displayName) without a push() before it: nothing to restore")
         }
-        dropEverywhere(popped.changed)
-        popped.replaced = [:]  // override bodies may capture instances: released here, unlocked
     }
 
     // MARK: Resets
@@ -405,27 +388,21 @@ package final class ContainerNode: Sendable {
     package func reset() {
         // Resolves wait while the overrides and instances go, then run `autoRegister()` again.
         let autoRegistration = beginAutoRegistrationReset()
-        let dropped = state.withLock { state in
-            defer {
-                state.overrides = [:]
-                recordOverrideCount(0)
+        replaceOverrides({ _ in [:] }) { [self] dropped in
+            let removed = storage.remove { _ in true }
+            endAutoRegistrationReset(autoRegistration)  // before any `deinit` runs
+            releaseNewestFirst(consume removed)
+            // What the open lifetime scopes below made with the overrides just removed.
+            for key in dropped {
+                dropInOpenDescendants(key)
+                if isRoot { drop(key, from: [overriddenSingletons]) }
             }
-            return state.overrides
         }
-        let removed = storage.remove { _ in true }
-        endAutoRegistrationReset(autoRegistration)  // before any `deinit` runs
-        releaseNewestFirst(consume removed)
-        // What the open lifetime scopes below made with the overrides just removed.
-        for key in dropped.keys {
-            dropInOpenDescendants(key)
-            if isRoot { drop(key, from: [overriddenSingletons]) }
-        }
-        _ = consume dropped  // override bodies may capture instances: released here, unlocked
         emit(.reset, scopeName: "container")
     }
 
     /// Drops the instances of each of `keys` held here and in the open lifetime scopes below.
-    private func dropEverywhere(_ keys: some Sequence<RegistrationKey>) {
+    private func dropEverywhere(_ keys: [RegistrationKey]) {
         for key in keys {
             drop(key, from: storagesToDrop(overrideChanged: true))
             dropInOpenDescendants(key)
@@ -456,40 +433,22 @@ package final class ContainerNode: Sendable {
         }
     }
 
-    /// `Scope.x.reset()` for shared, cached, custom and scoped scopes.
+    /// `Scope.x.reset()` for every scope that holds instances; for `Scope.singleton`, the
+    /// process's singletons too, or the current test's.
     package static func resetEverywhere(scope: Scope) {
         let world = Switches.now.contains(.worlds) ? WorldNode.current : nil
-        for node in ContainerRegistry.nodes(in: world, holding: scope) {
-            let removed = node.storage.remove { $0.scope === scope }
-            guard !removed.isEmpty else { continue }
-            node.releaseNewestFirst(consume removed)
-            node.emit(.reset, scopeName: scope.name)
-        }
-    }
-
-    /// `Scope.singleton.reset()`: the process's singletons, or the current test's.
-    package static func resetSingletons(scope: Scope) {
         // An overridden singleton lives in the storage of the container holding the override.
-        resetEverywhere(scope: scope)
-        let world = Switches.now.contains(.worlds) ? WorldNode.current : nil
+        for node in ContainerRegistry.nodes(in: world, holding: scope) { node.resetHeld(of: scope, ownSingletons: false) }
+        guard scope.kind.home == .process else { return }
         var removed = (world?.singletons ?? processSingletons).remove { _ in true }
         removed += (world?.overriddenSingletons ?? processOverriddenSingletons).remove { _ in true }
         var reporters: [ContainerNode] = []
-        var leakChecks: [(reporter: ContainerNode, batch: LeakCheck.Batch?)] = []
+        // Each reported (and leak-checked) by the root that resolved it; one `.reset` per root.
         while let entry = removed.popLast() {
-            if Switches.now.contains(.observers), let reporter = entry.reporter {
-                reporter.emit(.released, key: entry.key, scope: entry.scope, instance: entry.instance)
-                if !reporters.contains(where: { $0 === reporter }) { reporters.append(reporter) }
-            }
-            if Switches.now.watchesReleases, let reporter = entry.reporter {
-                if !leakChecks.contains(where: { $0.reporter === reporter }) {
-                    leakChecks.append((reporter, LeakCheck.Batch(releasedBy: reporter, dying: false)))
-                }
-                leakChecks[leakChecks.firstIndex { $0.reporter === reporter }!].batch?.watch(entry)
-            }
-            _ = consume entry
+            guard let reporter = entry.reporter else { continue }
+            reporter.releaseNewestFirst([consume entry])
+            if !reporters.contains(where: { $0 === reporter }) { reporters.append(reporter) }
         }
-        for check in leakChecks { check.batch?.finish() }
         for reporter in reporters { reporter.emit(.reset, scopeName: scope.name) }
     }
 }
