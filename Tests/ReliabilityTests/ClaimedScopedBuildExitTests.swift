@@ -112,14 +112,21 @@ private func requireNoWorldNorObserver() {
     precondition(Switches.now.isDisjoint(with: [.worlds, .observers]), "a world or an observer is on: \(Switches.now)")
 }
 
+/// Runs `round` 50 times (numbered from 1) with one ledger and one root, in this exit test's
+/// process, then stops unless every build of `builds` took the fast way.
+private func fiftyRounds(builds: [String], _ round: (Ledger, Container, Int) -> Void) {
+    requireNoWorldNorObserver()
+    let ledger = Ledger()
+    let root = Container()
+    for number in 1...50 { round(ledger, root, number) }
+    precondition(ledger.everyBuildFiledUnretained(builds), "a build went another way")
+}
+
 @Suite struct ClaimedScopedBuildExitTests {
     /// First builds, hits, a second child and a close, each build on the fast way.
     @Test func firstBuildsAndHitsInAChildFileIntoItsStorage() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
-            requireNoWorldNorObserver()
-            let ledger = Ledger()
-            let root = Container()
-            for round in 1...50 {
+            fiftyRounds(builds: ["screen", "detail1"]) { ledger, root, round in
                 let flow = root.child("flow")
                 let other = root.child("other")
                 weak var weakScreen: Item?
@@ -140,7 +147,6 @@ private func requireNoWorldNorObserver() {
                 other.close()
                 precondition(ledger.deinits("screen") == 2 * round && ledger.deinits("detail1") == round)
             }
-            precondition(ledger.everyBuildFiledUnretained(["screen", "detail1"]), "a build went another way")
         }
         #expect(standardErrorText(of: result) == "")
     }
@@ -149,10 +155,7 @@ private func requireNoWorldNorObserver() {
     /// fast way, each dependency is built once and shared, and the close releases them all.
     @Test func nestedScopedBuildsFileIntoTheirChildsStorage() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
-            requireNoWorldNorObserver()
-            let ledger = Ledger()
-            let root = Container()
-            for round in 1...50 {
+            fiftyRounds(builds: ["page", "editor", "form", "store"]) { ledger, root, round in
                 let flow = root.child("flow")
                 let sheet = flow.child("sheet")
                 weak var weakPage: Item?
@@ -173,7 +176,6 @@ private func requireNoWorldNorObserver() {
                 precondition(weakPage == nil && weakInSheet == nil, "round \(round): the close released nothing")
                 precondition(["page": 1, "editor": 2, "form": 2, "store": 2].allSatisfy { ledger.deinits($0) == $1 * round })
             }
-            precondition(ledger.everyBuildFiledUnretained(["page", "editor", "form", "store"]), "a build went another way")
         }
         #expect(standardErrorText(of: result) == "")
     }
@@ -182,10 +184,7 @@ private func requireNoWorldNorObserver() {
     /// keeps nothing, and the instance goes with the caller's reference.
     @Test func aBodyThatClosesItsOwnScope() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
-            requireNoWorldNorObserver()
-            let ledger = Ledger()
-            let root = Container()
-            for round in 1...50 {
+            fiftyRounds(builds: ["closing"]) { ledger, root, round in
                 let flow = root.child("flow")
                 weak var weakItem: Item?
                 do {
@@ -196,7 +195,6 @@ private func requireNoWorldNorObserver() {
                 precondition(weakItem == nil, "round \(round): the closed scope kept its instance")
                 precondition(ledger.inits("closing") == round && ledger.deinits("closing") == round)
             }
-            precondition(ledger.everyBuildFiledUnretained(["closing"]), "a build went another way")
         }
         #expect(standardErrorText(of: result) == "")
     }
@@ -206,10 +204,7 @@ private func requireNoWorldNorObserver() {
     /// alive until the resolve returns; then the scope goes, releasing what it kept.
     @Test func aBodyThatDropsItsScopesLastHandle() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
-            requireNoWorldNorObserver()
-            let ledger = Ledger()
-            let root = Container()
-            for round in 1...50 {
+            fiftyRounds(builds: ["dropping", "form"]) { ledger, root, round in
                 let nested = round.isMultiple(of: 2)
                 let handle = Locked<Container?>(root.child("flow"))
                 weak let weakFlow = handle.withLock { $0 }
@@ -225,7 +220,6 @@ private func requireNoWorldNorObserver() {
                 precondition(ledger.inits("dropping") == round && ledger.deinits("dropping") == round)
                 precondition(ledger.inits("form") == round / 2 && ledger.deinits("form") == round / 2)
             }
-            precondition(ledger.everyBuildFiledUnretained(["dropping", "form"]), "a build went another way")
         }
         #expect(standardErrorText(of: result) == "")
     }
@@ -234,11 +228,8 @@ private func requireNoWorldNorObserver() {
     /// one that claimed it by its fast read; every thread gets that instance.
     @Test func concurrentFirstBuildsInAChild() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
-            requireNoWorldNorObserver()
-            let ledger = Ledger()
-            let root = Container()
             let threads = 4
-            for round in 1...50 {
+            fiftyRounds(builds: ["page", "editor", "form", "store"]) { ledger, root, round in
                 let flow = root.child("flow")
                 let barrier = Barrier(parties: threads)
                 let got = Locked<[[Item]]>([])
@@ -267,7 +258,6 @@ private func requireNoWorldNorObserver() {
                 precondition(weakPage == nil, "round \(round): the close released nothing")
                 precondition(["page", "editor", "form", "store"].allSatisfy { ledger.deinits($0) == round })
             }
-            precondition(ledger.everyBuildFiledUnretained(["page", "editor", "form", "store"]), "a build went another way")
         }
         #expect(standardErrorText(of: result) == "")
     }
