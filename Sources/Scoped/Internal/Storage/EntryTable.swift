@@ -352,11 +352,12 @@ package struct StoredEntry {
 
     package init(
         holding: Holding, key: StorageKey, scope: Scope, reporter: ContainerNode? = nil, deadline: UInt64 = 0,
-        builtThrough: [StorageKey] = []
+        builtThrough: [StorageKey]? = nil
     ) {
         (self.holding, self.key, self.scope) = (holding, key, scope)
-        let plain = reporter == nil && deadline == 0 && builtThrough.isEmpty
-        extras = plain ? nil : Extras(reporter, deadline, builtThrough)
+        // nil, not `[]`, when there is no chain: the usual entry touches no array.
+        let plain = reporter == nil && deadline == 0 && builtThrough?.isEmpty != false
+        extras = plain ? nil : Extras(reporter, deadline, builtThrough ?? [])
     }
 
     /// For singletons (a storage shared by every root): the root that resolved it.
@@ -413,6 +414,8 @@ package struct StorageKey: Hashable, CustomStringConvertible {
 
     @usableFromInline package static func == (lhs: StorageKey, rhs: StorageKey) -> Bool {
         guard lhs.registration == rhs.registration else { return false }
+        // No parameter on either side (the usual key): compared without retaining a box.
+        if lhs.parameterBox == nil && rhs.parameterBox == nil { return true }
         switch (lhs.parameterBox, rhs.parameterBox) {
         case (nil, nil): return true
         case (let left?, let right?): return left === right || left.hash == right.hash && left.holdsSameParameter(as: right)
