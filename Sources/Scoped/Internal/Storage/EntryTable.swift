@@ -87,6 +87,9 @@ package struct EntryTable {
     }
 
     /// A registration's only instance as the fast read of a child lifetime scope sees it.
+    /// Inlined into its one caller (`InstanceStorage.readOrClaim`), which calls nothing else
+    /// while it holds the lock on a hit.
+    @inline(__always)
     package func read(_ key: RegistrationKey, hash: Int) -> ScopeRead {
         guard let position = position(of: key, hash: hash) else { return .absent }
         return freshInstance(at: position, now: Expiry.noClock).map(ScopeRead.held) ?? .unreadable
