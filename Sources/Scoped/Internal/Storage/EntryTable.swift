@@ -207,7 +207,9 @@ package struct EntryTable {
         inFlight.contains { $0.scope === scope && !$0.invalidated }
     }
 
-    /// Files `entry` as the newest; returns the entries it replaces.
+    /// Files `entry` as the newest; returns the entries it replaces. Inlined into its one
+    /// caller (`InstanceStorage.store`, under the lock), as ``read(_:hash:)`` is.
+    @inline(__always)
     package mutating func append(_ entry: consuming StoredEntry, hash: Int, mayFindFiled: Bool = true) -> [StoredEntry] {
         entry.hash = hash
         var replaced: [StoredEntry] = []
