@@ -87,6 +87,9 @@ package struct EntryTable {
     }
 
     /// A registration's only instance as the fast read of a child lifetime scope sees it.
+    /// Inlined into its one caller (`InstanceStorage.readOrClaim`), which calls nothing else
+    /// while it holds the lock on a hit.
+    @inline(__always)
     package func read(_ key: RegistrationKey, hash: Int) -> ScopeRead {
         guard let position = position(of: key, hash: hash) else { return .absent }
         return freshInstance(at: position, now: Expiry.noClock).map(ScopeRead.held) ?? .unreadable
@@ -204,7 +207,9 @@ package struct EntryTable {
         inFlight.contains { $0.scope === scope && !$0.invalidated }
     }
 
-    /// Files `entry` as the newest; returns the entries it replaces.
+    /// Files `entry` as the newest; returns the entries it replaces. Inlined into its one
+    /// caller (`InstanceStorage.store`, under the lock), as ``read(_:hash:)`` is.
+    @inline(__always)
     package mutating func append(_ entry: consuming StoredEntry, hash: Int, mayFindFiled: Bool = true) -> [StoredEntry] {
         entry.hash = hash
         var replaced: [StoredEntry] = []
@@ -352,11 +357,12 @@ package struct StoredEntry {
 
     package init(
         holding: Holding, key: StorageKey, scope: Scope, reporter: ContainerNode? = nil, deadline: UInt64 = 0,
-        builtThrough: [StorageKey] = []
+        builtThrough: [StorageKey]? = nil
     ) {
         (self.holding, self.key, self.scope) = (holding, key, scope)
-        let plain = reporter == nil && deadline == 0 && builtThrough.isEmpty
-        extras = plain ? nil : Extras(reporter, deadline, builtThrough)
+        // nil, not `[]`, when there is no chain: the usual entry touches no array.
+        let plain = reporter == nil && deadline == 0 && builtThrough?.isEmpty != false
+        extras = plain ? nil : Extras(reporter, deadline, builtThrough ?? [])
     }
 
     /// For singletons (a storage shared by every root): the root that resolved it.
@@ -413,6 +419,8 @@ package struct StorageKey: Hashable, CustomStringConvertible {
 
     @usableFromInline package static func == (lhs: StorageKey, rhs: StorageKey) -> Bool {
         guard lhs.registration == rhs.registration else { return false }
+        // No parameter on either side (the usual key): compared without retaining a box.
+        if lhs.parameterBox == nil && rhs.parameterBox == nil { return true }
         switch (lhs.parameterBox, rhs.parameterBox) {
         case (nil, nil): return true
         case (let left?, let right?): return left === right || left.hash == right.hash && left.holdsSameParameter(as: right)

@@ -104,7 +104,7 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
         let deadline = frame.lifespan == Expiry.forever ? 0 : Expiry.deadline(lifespan: frame.lifespan, on: Expiry.currentClock)
         return store(
             holding, for: key, hash: key.registration.quickHash, scope: scope, reporter: reporter,
-            builtBy: context.identity, deadline: deadline, builtThrough: Switches.now.recordsLeakChains && context.isBuilding ? LeakCheck.chain(in: context) : [])
+            builtBy: context.identity, deadline: deadline, builtThrough: Switches.now.recordsLeakChains && context.isBuilding ? LeakCheck.chain(in: context) : nil)
     }
 
     /// One locked claim for the thread `me`, the override count read under the lock.
@@ -139,7 +139,7 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
     @inline(__always)
     func store(
         _ holding: StoredEntry.Holding, for key: StorageKey, hash: Int, scope: Scope, reporter: ContainerNode?,
-        builtBy me: ObjectIdentifier, deadline: UInt64, builtThrough: [StorageKey] = []
+        builtBy me: ObjectIdentifier, deadline: UInt64, builtThrough: [StorageKey]? = nil
     ) -> Bool {
         // Released after unlocking: a `.shared` instance's dead entry this one replaces.
         let (dead, replaced, wake, kept): ([StoredEntry], UInt, Bool, Bool) = state.withLock { state in
