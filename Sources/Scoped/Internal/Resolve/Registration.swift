@@ -447,9 +447,7 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         parameter: P, buildParameter: UnsafePointer<AnyParameter>?
     ) -> T {
         let step = nodeRef.withNode {
-            kind == .graph
-                ? $0.beginGraph(key, parameter: buildParameter)
-                : $0.beginBuild(key, parameter: buildParameter, kind: kind, custom: custom)
+            $0.beginBuild(key, parameter: buildParameter, kind: kind, custom: custom)
         }
         return carryOut(step, key, body: body, parameter: parameter)
     }

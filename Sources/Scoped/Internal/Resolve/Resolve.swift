@@ -268,7 +268,8 @@ extension ContainerNode {
     package func beginBuild(
         _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime, custom: Scope?
     ) -> BeginOutcome {
-        // The typed shells of `Factory` and `ParameterFactory` call `beginGraph` themselves.
+        // A `.graph` resolve (each edge of a DAG) goes out of line with no argument on the
+        // stack, so that it need not come back here.
         if kind == .graph { return beginGraph(key, parameter: parameter) }
         return ResolutionContext.withCurrent { context in
             // The gate is read after the overrides: a reset raises it before it clears them.
@@ -285,9 +286,9 @@ extension ContainerNode {
     /// A `.graph` resolve: the current graph's instance, one probe (whatever the override or
     /// the world: the general way looks it up first too), or a build. An observer hears of
     /// it, and a pending `autoRegister()` runs first, on the other ways. (A custom scope is
-    /// never `.graph`.) Called by the typed shell itself: no frame of `beginBuild`'s on the way.
-    @usableFromInline @inline(never)
-    package func beginGraph(_ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?) -> BeginOutcome {
+    /// never `.graph`.)
+    @inline(never)
+    private func beginGraph(_ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?) -> BeginOutcome {
         // A parameter factory's probe (its box) is `beginGraphBuild`'s: none is copied here.
         if parameter == nil, !Switches.now.contains(.observers), !isAutoRegistrationPending,
             let held = ResolutionContext.graphInstanceIfAny(key)
