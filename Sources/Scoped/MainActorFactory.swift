@@ -43,8 +43,14 @@ public struct MainActorFactory<T: Sendable>: Sendable {
     /// stops the process, as a synchronous resolve does, unless the calling task is
     /// cancelled (then it gets an instance for itself, which no scope keeps). A task that
     /// may outlive its screen is cancelled with the screen, or checks
-    /// ``SharedContainer/isClosed`` first; an ``AsyncFactory`` throws
-    /// ``LifetimeScopeClosedError`` instead.
+    /// ``SharedContainer/isClosed`` on the main actor in the same synchronous step as the
+    /// resolve; a check before `resolve()` can be overtaken by a `close()` while it hops:
+    ///
+    /// ```swift
+    /// let model = await MainActor.run { flow.isClosed ? nil : flow.list() }
+    /// ```
+    ///
+    /// An ``AsyncFactory`` throws ``LifetimeScopeClosedError`` instead.
     ///
     /// - Returns: A new or held instance of `T`.
     public func resolve() async -> T {
