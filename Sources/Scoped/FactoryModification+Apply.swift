@@ -5,6 +5,8 @@
 /// changes it: ``Registration`` (``Factory``, ``ParameterFactory``) and ``AsyncRegistration``
 /// (``AsyncFactory``, ``AsyncParameterFactory``), with the methods each already has.
 package protocol ModifiableRegistration: RegistrationFields {
+    /// The factory's parameter (`Void` for one without).
+    associatedtype Parameter
     /// The type of the instances.
     associatedtype Instance
     /// The body as stored in the factory value (`Registration.Body`, `AsyncRegistration.Body`).
@@ -13,9 +15,17 @@ package protocol ModifiableRegistration: RegistrationFields {
     associatedtype OverrideFunction
 
     var storedBody: StoredBody { get set }
-    func register(_ body: OverrideFunction, context: (rank: ContextRank, arguments: [String])?)
-    func store(scope: Scope?, timeToLive: Double?)
-    func store(decorator decorate: @escaping @Sendable (Instance) -> Void)
+    /// `function` (nil: the declared body) as an override with this value's scope, time to live
+    /// and decorators, which run in place of those of the value a resolve goes through.
+    func overrideBox(_ function: OverrideFunction?) -> OverrideBox<Parameter, Instance>
+    /// Stops if an async factory is given `.graph`; nothing for a synchronous one.
+    func check(_ scope: Scope)
+}
+
+extension ModifiableRegistration {
+    package func register(_ body: OverrideFunction, context: (rank: ContextRank, arguments: [String])? = nil) {
+        register(override: overrideBox(body), context: context)
+    }
 }
 
 /// A factory value's stored body, as modifiers change it.
@@ -27,12 +37,14 @@ package protocol ModifiableBody {
 }
 
 extension Registration: ModifiableRegistration {
+    package typealias Parameter = P
     package typealias Instance = T
 }
 extension Registration.Body: ModifiableBody {
     package typealias Instance = T
 }
 extension AsyncRegistration: ModifiableRegistration {
+    package typealias Parameter = P
     package typealias Instance = T
 }
 extension AsyncRegistration.Body: ModifiableBody {
@@ -56,8 +68,12 @@ extension FactoryModification {
     ) where R.Instance == Modified.Instance {
         let original = registration
         switch change {
-        case .scope(let kind): registration.setScope(kind)
-        case .customScope(let scope): registration.scope = scope
+        case .scope(let kind):
+            registration.setScope(kind)
+            registration.check(registration.scope)
+        case .customScope(let scope):
+            registration.scope = scope
+            registration.check(scope)
         case .context(let rank, let applies, let newBody):
             let replacement = body(newBody)
             registration = original.overriding(rank: rank, if: applies) { $0.storedBody = $0.storedBody.replacingBase(with: replacement) }
@@ -65,9 +81,11 @@ extension FactoryModification {
         case .decorator(let decorate): registration.storedBody = original.storedBody.decorated(with: decorate)
         case .timeToLive(let seconds): registration.storedBody = original.storedBody.expiring(after: seconds)
         case .storedContext(let rank, let arguments, let newBody): original.register(override(newBody), context: (rank, arguments))
-        case .storedScope(let scope): original.store(scope: scope, timeToLive: nil)
-        case .storedTimeToLive(let seconds): original.store(scope: nil, timeToLive: seconds)
-        case .storedDecorator(let decorate): original.store(decorator: decorate)
+        case .storedScope(let scope):
+            original.check(scope)
+            original.store(scope: scope, timeToLive: nil, declared: original.overrideBox(nil))
+        case .storedTimeToLive(let seconds): original.store(scope: nil, timeToLive: seconds, declared: original.overrideBox(nil))
+        case .storedDecorator(let decorate): original.store(decorator: decorate, declared: { original.overrideBox(nil) })
         case .storedReset(let options): original.reset(options)
         }
     }

@@ -93,7 +93,7 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         return instance
     }
 
-    package func checkAsyncScope(_ scope: Scope) {
+    package func check(_ scope: Scope) {
         guard !scope.kind.allowsAsyncBodies else { return }
         ScopedFailure.stop(
             "\(key) is an async factory and cannot use .graph, the scope of one synchronous resolve "
@@ -101,24 +101,9 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
             declaredBy: [key])
     }
 
-    package func register(
-        _ body: @escaping @Sendable (P) async throws -> T, context: (rank: ContextRank, arguments: [String])? = nil
-    ) {
-        register(override: override(.async(body), decoration: storedBody.decoration), context: context)
-    }
-
-    package func store(scope: Scope?, timeToLive: Double?) {
-        if let scope { checkAsyncScope(scope) }
-        store(scope: scope, timeToLive: timeToLive, declared: declaredOverride())
-    }
-
-    package func store(decorator decorate: @escaping @Sendable (T) -> Void) {
-        store(decorator: decorate, declared: declaredOverride)
-    }
-
-    private func declaredOverride() -> OverrideBox<P, T> {
+    package func overrideBox(_ function: (@Sendable (P) async throws -> T)?) -> OverrideBox<P, T> {
         let declared = storedBody
-        return override(.async { try await Self.call(declared, $0) }, decoration: storedBody.decoration)
+        return override(.async(function ?? { try await Self.call(declared, $0) }), decoration: storedBody.decoration)
     }
 
     private static func call(_ body: Body, _ parameter: P) async throws -> T {

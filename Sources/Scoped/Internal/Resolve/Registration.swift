@@ -497,23 +497,10 @@ package func overrideTypeMismatch(_ key: RegistrationKey, parameter: Any.Type) -
 }
 
 extension Registration {
-    /// `.scope(_:)` or `.timeToLive(_:)` as a statement (the declared body stored if none).
-    package func store(scope: Scope?, timeToLive: Double?) {
-        store(scope: scope, timeToLive: timeToLive, declared: declaredOverride())
-    }
-
-    /// `.decorator { }` as a statement (the declared body stored if none).
-    package func store(decorator decorate: @escaping @Sendable (T) -> Void) {
-        store(decorator: decorate, declared: declaredOverride)
-    }
-
-    /// The declared body as an override, with this value's scope, time to live and decorators.
-    private func declaredOverride() -> OverrideBox<P, T> {
+    package func overrideBox(_ function: (@Sendable (P) -> T)?) -> OverrideBox<P, T> {
         let declared = storedBody.decoration?.base ?? storedBody
-        return override(.sync { Self.call(declared, $0) }, decoration: storedBody.decoration)
+        return override(.sync(function ?? { Self.call(declared, $0) }), decoration: storedBody.decoration)
     }
 
-    package func register(_ body: @escaping @Sendable (P) -> T, context: (rank: ContextRank, arguments: [String])? = nil) {
-        register(override: override(.sync(body), decoration: storedBody.decoration), context: context)
-    }
+    package func check(_ scope: Scope) {}
 }
