@@ -28,27 +28,21 @@ extension ModifiableRegistration {
     }
 }
 
-/// A factory value's stored body, as modifiers change it.
-package protocol ModifiableBody {
-    associatedtype Instance
-    func decorated(with decorate: @escaping @Sendable (Instance) -> Void) -> Self
-    func expiring(after seconds: Double) -> Self
-    func replacingBase(with body: Self) -> Self
-}
-
 extension Registration: ModifiableRegistration {
     package typealias Parameter = P
     package typealias Instance = T
 }
 extension Registration.Body: ModifiableBody {
-    package typealias Instance = T
+    @usableFromInline package typealias Instance = T
+    @usableFromInline package typealias Decorated = DecoratedRegistration<P, T>
 }
 extension AsyncRegistration: ModifiableRegistration {
     package typealias Parameter = P
     package typealias Instance = T
 }
 extension AsyncRegistration.Body: ModifiableBody {
-    package typealias Instance = T
+    @usableFromInline package typealias Instance = T
+    @usableFromInline package typealias Decorated = Decoration<Self, T>
 }
 
 extension FactoryModification {

@@ -10,21 +10,14 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         case parameter(@Sendable (P) async throws -> T)
         case decorated(Decoration<Body, T>)
 
-        var decoration: Decoration<Body, T>? {
+        @usableFromInline package var decoration: Decoration<Body, T>? {
             guard case .decorated(let decoration) = self else { return nil }
             return decoration
         }
 
-        package func decorated(with decorate: @escaping @Sendable (T) -> Void) -> Body {
-            .decorated(decoration?.appending(decorate) ?? Decoration(base: self, decorators: [decorate]))
-        }
-
-        package func replacingBase(with body: Body) -> Body {
-            decoration.map { .decorated($0.replacingBase(with: body)) } ?? body
-        }
-
-        package func expiring(after seconds: Double) -> Body {
-            .decorated(decoration?.expiring(after: seconds) ?? Decoration(base: self, decorators: [], timeToLive: seconds))
+        @usableFromInline
+        package static func decorating(_ base: Body, with decorators: [@Sendable (T) -> Void], timeToLive: Double?) -> Body {
+            .decorated(Decoration(base: base, decorators: decorators, timeToLive: timeToLive))
         }
     }
 

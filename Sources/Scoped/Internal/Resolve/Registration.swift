@@ -267,27 +267,15 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         /// so undecorated values do not grow and a resolve needs no metadata of `T`.
         case decorated(DecoratedResolve)
 
-        @usableFromInline
-        var decoration: DecoratedRegistration<P, T>? {
+        @inlinable
+        package var decoration: DecoratedRegistration<P, T>? {
             guard case .decorated(let decorated) = self else { return nil }
             return decorated as? DecoratedRegistration<P, T>
         }
 
-        /// Inlined where the modifier is written: the decoration's metadata is cached there.
         @inlinable
-        package func decorated(with decorate: @escaping @Sendable (T) -> Void) -> Body {
-            .decorated(decoration?.appending(decorate) ?? DecoratedRegistration(base: self, decorators: [decorate]))
-        }
-
-        package func replacingBase(with body: Body) -> Body {
-            guard let decoration else { return body }
-            return .decorated(decoration.replacingBase(with: body))
-        }
-
-        /// With a time to live of `seconds`, decorators kept; inlined as ``decorated(with:)``.
-        @inlinable
-        package func expiring(after seconds: Double) -> Body {
-            .decorated(decoration?.expiring(after: seconds) ?? DecoratedRegistration(base: self, decorators: [], timeToLive: seconds))
+        package static func decorating(_ base: Body, with decorators: [@Sendable (T) -> Void], timeToLive: Double?) -> Body {
+            .decorated(DecoratedRegistration(base: base, decorators: decorators, timeToLive: timeToLive))
         }
     }
 
