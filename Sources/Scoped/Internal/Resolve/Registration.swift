@@ -306,12 +306,6 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         self.init(handle: handle, key: key, storedBody: .parameter(body))
     }
 
-    @inlinable @inline(__always)
-    package init(manager: ContainerManager, key: RegistrationKey, plainBody: @escaping @Sendable () -> T) {
-        let handle = NodeHandle(manager)
-        self.init(handle: handle, key: key, storedBody: .plain(plainBody))
-    }
-
     @inlinable package var nodeRef: NodeReference { handle.nodeRef }
 
     package var nodeOwner: ContainerManager? { handle.owner }
