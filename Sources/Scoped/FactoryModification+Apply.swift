@@ -3,7 +3,8 @@
 
 /// The registration inside a kind of factory, as ``FactoryModification/apply(to:body:override:)``
 /// changes it: ``Registration`` (``Factory``, ``ParameterFactory``) and ``AsyncRegistration``
-/// (``AsyncFactory``, ``AsyncParameterFactory``), with the methods each already has.
+/// (``AsyncFactory``, ``AsyncParameterFactory``); each says only how it makes an override and
+/// which scope it refuses, the rest is written once (here and in `RegistrationFields`).
 package protocol ModifiableRegistration: RegistrationFields {
     /// The factory's parameter (`Void` for one without).
     associatedtype Parameter
