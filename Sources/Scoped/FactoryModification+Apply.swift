@@ -4,7 +4,7 @@
 /// The registration inside a kind of factory, as ``FactoryModification/apply(to:body:override:)``
 /// changes it: ``Registration`` (``Factory``, ``ParameterFactory``) and ``AsyncRegistration``
 /// (``AsyncFactory``, ``AsyncParameterFactory``); each says only how it makes an override and
-/// which scope it refuses, the rest is written once (here and in `RegistrationFields`).
+/// which scope it refuses; `register` and the stored statements are written once (Registration.swift).
 package protocol ModifiableRegistration: RegistrationFields {
     /// The factory's parameter (`Void` for one without).
     associatedtype Parameter
@@ -21,12 +21,6 @@ package protocol ModifiableRegistration: RegistrationFields {
     func overrideBox(_ function: OverrideFunction?) -> OverrideBox<Parameter, Instance>
     /// Stops if an async factory is given `.graph`; nothing for a synchronous one.
     func check(_ scope: Scope)
-}
-
-extension ModifiableRegistration {
-    package func register(_ body: OverrideFunction, context: (rank: ContextRank, arguments: [String])? = nil) {
-        register(override: overrideBox(body), context: context)
-    }
 }
 
 extension Registration: ModifiableRegistration {
@@ -76,11 +70,9 @@ extension FactoryModification {
         case .decorator(let decorate): registration.storedBody = original.storedBody.decorated(with: decorate)
         case .timeToLive(let seconds): registration.storedBody = original.storedBody.expiring(after: seconds)
         case .storedContext(let rank, let arguments, let newBody): original.register(override(newBody), context: (rank, arguments))
-        case .storedScope(let scope):
-            original.check(scope)
-            original.store(scope: scope, timeToLive: nil, declared: original.overrideBox(nil))
-        case .storedTimeToLive(let seconds): original.store(scope: nil, timeToLive: seconds, declared: original.overrideBox(nil))
-        case .storedDecorator(let decorate): original.store(decorator: decorate, declared: { original.overrideBox(nil) })
+        case .storedScope(let scope): original.store(scope: scope, timeToLive: nil)
+        case .storedTimeToLive(let seconds): original.store(scope: nil, timeToLive: seconds)
+        case .storedDecorator(let decorate): original.store(decorator: decorate)
         case .storedReset(let options): original.reset(options)
         }
     }

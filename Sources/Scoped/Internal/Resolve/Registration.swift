@@ -486,3 +486,21 @@ extension Registration {
 
     package func check(_ scope: Scope) {}
 }
+
+/// What both kinds of registration do with the override they make (``overrideBox(_:)``).
+extension ModifiableRegistration {
+    package func register(_ body: OverrideFunction, context: (rank: ContextRank, arguments: [String])? = nil) {
+        register(override: overrideBox(body), context: context)
+    }
+
+    /// `.scope(_:)` or `.timeToLive(_:)` as a statement (the declared body stored if none).
+    package func store(scope: Scope?, timeToLive: Double?) {
+        if let scope { check(scope) }
+        store(scope: scope, timeToLive: timeToLive, declared: overrideBox(nil))
+    }
+
+    /// `.decorator { }` as a statement (the declared body stored if none).
+    package func store(decorator decorate: @escaping @Sendable (Instance) -> Void) {
+        store(decorator: decorate, declared: { overrideBox(nil) })
+    }
+}
