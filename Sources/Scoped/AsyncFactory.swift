@@ -84,7 +84,6 @@ extension AsyncFactory: FactoryModifying {
     func applyingOutOfLine(_ modification: FactoryModification<AsyncFactory<T>>) -> AsyncFactory<T> {
         var copy = self
         modification.apply(to: &copy.registration, body: { .plain($0) }, override: { body in { _ in try await body() } })
-        registration.checkAsyncScope(copy.registration.scope)
         return copy
     }
 

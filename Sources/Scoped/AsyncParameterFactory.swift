@@ -68,7 +68,6 @@ extension AsyncParameterFactory: FactoryModifying {
         var copy = self
         if case .perParameter(_, let hashable) = modification.change { copy.registration.parameterKey = hashable }
         modification.apply(to: &copy.registration, body: { .parameter($0) }, override: { $0 })
-        registration.checkAsyncScope(copy.registration.scope)
         return copy
     }
 

@@ -106,7 +106,7 @@ extension Factory {
     @inlinable @inline(__always)
     package init<C: SharedContainer>(container: C, key: StaticString, file: StaticString, line: UInt, column: UInt, body: @escaping @Sendable () -> T) {
         let key = RegistrationKey(name: key, type: T.self, file: file, line: line, column: column)
-        self.init(registration: Registration(manager: container.manager, key: key, plainBody: body))
+        self.init(registration: Registration(handle: NodeHandle(container.manager), key: key, storedBody: .plain(body)))
     }
 }
 

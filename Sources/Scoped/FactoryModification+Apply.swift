@@ -3,8 +3,11 @@
 
 /// The registration inside a kind of factory, as ``FactoryModification/apply(to:body:override:)``
 /// changes it: ``Registration`` (``Factory``, ``ParameterFactory``) and ``AsyncRegistration``
-/// (``AsyncFactory``, ``AsyncParameterFactory``), with the methods each already has.
+/// (``AsyncFactory``, ``AsyncParameterFactory``); each says only how it makes an override and
+/// which scope it refuses; `register` and the stored statements are written once (Registration.swift).
 package protocol ModifiableRegistration: RegistrationFields {
+    /// The factory's parameter (`Void` for one without).
+    associatedtype Parameter
     /// The type of the instances.
     associatedtype Instance
     /// The body as stored in the factory value (`Registration.Body`, `AsyncRegistration.Body`).
@@ -13,30 +16,28 @@ package protocol ModifiableRegistration: RegistrationFields {
     associatedtype OverrideFunction
 
     var storedBody: StoredBody { get set }
-    func register(_ body: OverrideFunction, context: (rank: ContextRank, arguments: [String])?)
-    func store(scope: Scope?, timeToLive: Double?)
-    func store(decorator decorate: @escaping @Sendable (Instance) -> Void)
-}
-
-/// A factory value's stored body, as modifiers change it.
-package protocol ModifiableBody {
-    associatedtype Instance
-    func decorated(with decorate: @escaping @Sendable (Instance) -> Void) -> Self
-    func expiring(after seconds: Double) -> Self
-    func replacingBase(with body: Self) -> Self
+    /// `function` (nil: the declared body) as an override with this value's scope, time to live
+    /// and decorators, which run in place of those of the value a resolve goes through.
+    func overrideBox(_ function: OverrideFunction?) -> OverrideBox<Parameter, Instance>
+    /// Stops if an async factory is given `.graph`; nothing for a synchronous one.
+    func check(_ scope: Scope)
 }
 
 extension Registration: ModifiableRegistration {
+    package typealias Parameter = P
     package typealias Instance = T
 }
 extension Registration.Body: ModifiableBody {
-    package typealias Instance = T
+    @usableFromInline package typealias Instance = T
+    @usableFromInline package typealias Decorated = DecoratedRegistration<P, T>
 }
 extension AsyncRegistration: ModifiableRegistration {
+    package typealias Parameter = P
     package typealias Instance = T
 }
 extension AsyncRegistration.Body: ModifiableBody {
-    package typealias Instance = T
+    @usableFromInline package typealias Instance = T
+    @usableFromInline package typealias Decorated = Decoration<Self, T>
 }
 
 extension FactoryModification {
@@ -56,8 +57,12 @@ extension FactoryModification {
     ) where R.Instance == Modified.Instance {
         let original = registration
         switch change {
-        case .scope(let kind): registration.setScope(kind)
-        case .customScope(let scope): registration.scope = scope
+        case .scope(let kind):
+            registration.setScope(kind)
+            registration.check(registration.scope)
+        case .customScope(let scope):
+            registration.scope = scope
+            registration.check(scope)
         case .context(let rank, let applies, let newBody):
             let replacement = body(newBody)
             registration = original.overriding(rank: rank, if: applies) { $0.storedBody = $0.storedBody.replacingBase(with: replacement) }

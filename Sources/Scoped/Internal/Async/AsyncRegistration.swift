@@ -10,21 +10,14 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         case parameter(@Sendable (P) async throws -> T)
         case decorated(Decoration<Body, T>)
 
-        var decoration: Decoration<Body, T>? {
+        @usableFromInline package var decoration: Decoration<Body, T>? {
             guard case .decorated(let decoration) = self else { return nil }
             return decoration
         }
 
-        package func decorated(with decorate: @escaping @Sendable (T) -> Void) -> Body {
-            .decorated(decoration?.appending(decorate) ?? Decoration(base: self, decorators: [decorate]))
-        }
-
-        package func replacingBase(with body: Body) -> Body {
-            decoration.map { .decorated($0.replacingBase(with: body)) } ?? body
-        }
-
-        package func expiring(after seconds: Double) -> Body {
-            .decorated(decoration?.expiring(after: seconds) ?? Decoration(base: self, decorators: [], timeToLive: seconds))
+        @usableFromInline
+        package static func decorating(_ base: Body, with decorators: [@Sendable (T) -> Void], timeToLive: Double?) -> Body {
+            .decorated(Decoration(base: base, decorators: decorators, timeToLive: timeToLive))
         }
     }
 
@@ -93,7 +86,7 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         return instance
     }
 
-    package func checkAsyncScope(_ scope: Scope) {
+    package func check(_ scope: Scope) {
         guard !scope.kind.allowsAsyncBodies else { return }
         ScopedFailure.stop(
             "\(key) is an async factory and cannot use .graph, the scope of one synchronous resolve "
@@ -101,24 +94,9 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
             declaredBy: [key])
     }
 
-    package func register(
-        _ body: @escaping @Sendable (P) async throws -> T, context: (rank: ContextRank, arguments: [String])? = nil
-    ) {
-        register(override: override(.async(body), decoration: storedBody.decoration), context: context)
-    }
-
-    package func store(scope: Scope?, timeToLive: Double?) {
-        if let scope { checkAsyncScope(scope) }
-        store(scope: scope, timeToLive: timeToLive, declared: declaredOverride())
-    }
-
-    package func store(decorator decorate: @escaping @Sendable (T) -> Void) {
-        store(decorator: decorate, declared: declaredOverride)
-    }
-
-    private func declaredOverride() -> OverrideBox<P, T> {
+    package func overrideBox(_ function: (@Sendable (P) async throws -> T)?) -> OverrideBox<P, T> {
         let declared = storedBody
-        return override(.async { try await Self.call(declared, $0) }, decoration: storedBody.decoration)
+        return override(.async(function ?? { try await Self.call(declared, $0) }), decoration: storedBody.decoration)
     }
 
     private static func call(_ body: Body, _ parameter: P) async throws -> T {

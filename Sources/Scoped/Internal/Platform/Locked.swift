@@ -21,7 +21,7 @@
 //   Scope.customScopes (Scope)                  every custom scope, retained                process
 //   EventHub.stalledBuildThreshold (Tree/)      LifecycleEvent.stalledBuildThreshold        process
 //   LeakCheck.settings (Tree/LeakCheck)         LifecycleEvent.leakGracePeriod              process
-//   LeakCollector.watches (Tree/LeakCheck)      released instances to check                 leak check
+//   a LeakCollector (Tree/LeakCheck)            released instances to check                 leak check
 //   ManualClock.nanoseconds (Storage/Expiry)    a test world's time for .timeToLive         TimeToLiveClock
 //   PlatformSignposts.logs (Platform/Platform)  the os logs by category (Apple platforms)   process
 //   Switches.counts (Platform/Atomics)          counts behind the counted switches          process

@@ -267,27 +267,15 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         /// so undecorated values do not grow and a resolve needs no metadata of `T`.
         case decorated(DecoratedResolve)
 
-        @usableFromInline
-        var decoration: DecoratedRegistration<P, T>? {
+        @inlinable
+        package var decoration: DecoratedRegistration<P, T>? {
             guard case .decorated(let decorated) = self else { return nil }
             return decorated as? DecoratedRegistration<P, T>
         }
 
-        /// Inlined where the modifier is written: the decoration's metadata is cached there.
         @inlinable
-        package func decorated(with decorate: @escaping @Sendable (T) -> Void) -> Body {
-            .decorated(decoration?.appending(decorate) ?? DecoratedRegistration(base: self, decorators: [decorate]))
-        }
-
-        package func replacingBase(with body: Body) -> Body {
-            guard let decoration else { return body }
-            return .decorated(decoration.replacingBase(with: body))
-        }
-
-        /// With a time to live of `seconds`, decorators kept; inlined as ``decorated(with:)``.
-        @inlinable
-        package func expiring(after seconds: Double) -> Body {
-            .decorated(decoration?.expiring(after: seconds) ?? DecoratedRegistration(base: self, decorators: [], timeToLive: seconds))
+        package static func decorating(_ base: Body, with decorators: [@Sendable (T) -> Void], timeToLive: Double?) -> Body {
+            .decorated(DecoratedRegistration(base: base, decorators: decorators, timeToLive: timeToLive))
         }
     }
 
@@ -316,12 +304,6 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     package init(manager: ContainerManager, key: RegistrationKey, body: @escaping @Sendable (P) -> T) {
         let handle = NodeHandle(manager)
         self.init(handle: handle, key: key, storedBody: .parameter(body))
-    }
-
-    @inlinable @inline(__always)
-    package init(manager: ContainerManager, key: RegistrationKey, plainBody: @escaping @Sendable () -> T) {
-        let handle = NodeHandle(manager)
-        self.init(handle: handle, key: key, storedBody: .plain(plainBody))
     }
 
     @inlinable package var nodeRef: NodeReference { handle.nodeRef }
@@ -497,23 +479,28 @@ package func overrideTypeMismatch(_ key: RegistrationKey, parameter: Any.Type) -
 }
 
 extension Registration {
+    package func overrideBox(_ function: (@Sendable (P) -> T)?) -> OverrideBox<P, T> {
+        let declared = storedBody.decoration?.base ?? storedBody
+        return override(.sync(function ?? { Self.call(declared, $0) }), decoration: storedBody.decoration)
+    }
+
+    package func check(_ scope: Scope) {}
+}
+
+/// What both kinds of registration do with the override they make (``overrideBox(_:)``).
+extension ModifiableRegistration {
+    package func register(_ body: OverrideFunction, context: (rank: ContextRank, arguments: [String])? = nil) {
+        register(override: overrideBox(body), context: context)
+    }
+
     /// `.scope(_:)` or `.timeToLive(_:)` as a statement (the declared body stored if none).
     package func store(scope: Scope?, timeToLive: Double?) {
-        store(scope: scope, timeToLive: timeToLive, declared: declaredOverride())
+        if let scope { check(scope) }
+        store(scope: scope, timeToLive: timeToLive, declared: overrideBox(nil))
     }
 
     /// `.decorator { }` as a statement (the declared body stored if none).
-    package func store(decorator decorate: @escaping @Sendable (T) -> Void) {
-        store(decorator: decorate, declared: declaredOverride)
-    }
-
-    /// The declared body as an override, with this value's scope, time to live and decorators.
-    private func declaredOverride() -> OverrideBox<P, T> {
-        let declared = storedBody.decoration?.base ?? storedBody
-        return override(.sync { Self.call(declared, $0) }, decoration: storedBody.decoration)
-    }
-
-    package func register(_ body: @escaping @Sendable (P) -> T, context: (rank: ContextRank, arguments: [String])? = nil) {
-        register(override: override(.sync(body), decoration: storedBody.decoration), context: context)
+    package func store(decorator decorate: @escaping @Sendable (Instance) -> Void) {
+        store(decorator: decorate, declared: { overrideBox(nil) })
     }
 }

@@ -10,7 +10,7 @@ import Dispatch
 package enum LeakCheck {
     /// The grace period; nil: off. 2 s in debug builds unless set (the switch starts on there).
     private static let settings = Locked<Double?>(Switches.now.contains(.leakGracePeriod) ? 2 : nil)
-    @TaskLocal package static var collector: LeakCollector?
+    @TaskLocal static var collector: LeakCollector?
     @TaskLocal private static var gracePeriodHere: Double?
     package static var gracePeriod: Double? {
         get { settings.withLock { $0 } }
@@ -26,20 +26,20 @@ package enum LeakCheck {
     }
     /// Runs `flow`, then reports and returns the instances released during it still alive.
     package static func collecting<R>(_ flow: () throws -> R) rethrows -> (result: R, leaks: [Leak]) {
-        let collector = LeakCollector()
+        let collector = LeakCollector([])
         Switches.count(.leakTests, by: 1)
         defer { Switches.count(.leakTests, by: -1) }
         let result = try $collector.withValue(collector) { try flow() }
-        return (result, report(collector.take(), seconds: 0))
+        return (result, report(collector.withLock { $0 }, seconds: 0))
     }
     package static func collecting<R>(
         isolation: isolated (any Actor)? = #isolation, _ flow: () async throws -> R
     ) async rethrows -> (result: R, leaks: [Leak]) {
-        let collector = LeakCollector()
+        let collector = LeakCollector([])
         Switches.count(.leakTests, by: 1)
         defer { Switches.count(.leakTests, by: -1) }
         let result = try await $collector.withValue(collector) { try await flow() }
-        return (result, report(collector.take(), seconds: 0))
+        return (result, report(collector.withLock { $0 }, seconds: 0))
     }
     /// A leak found by an immediate check.
     package struct Leak: Sendable {
@@ -56,11 +56,10 @@ package enum LeakCheck {
         return try $gracePeriodHere.withValue(seconds) { try body() }
     }
     fileprivate static func schedule(_ watches: [LeakWatch], after seconds: Double) {
-        let due = LeakCollector()  // Sendable: carries the watches to the queue
-        due.add(watches)
+        let due = LeakCollector(watches)  // Sendable: carries the watches to the queue
         let nanoseconds = Int(min(seconds, 86_400) * 1_000_000_000)
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
-            _ = report(due.take(), seconds: seconds)
+            _ = report(due.withLock { $0 }, seconds: seconds)
         }
     }
     private static func report(_ watches: [LeakWatch], seconds: Double) -> [Leak] {
@@ -106,7 +105,7 @@ package enum LeakCheck {
         package func finish() {
             let alive = watches.filter { $0.aliveIdentity != nil }
             guard !alive.isEmpty else { return }
-            collector?.add(alive)
+            collector?.withLock { $0 += alive }
             if collector == nil, let grace { LeakCheck.schedule(alive, after: grace) }
         }
     }
@@ -125,13 +124,5 @@ struct LeakWatch {
     var aliveIdentity: ObjectIdentifier? { object.map(ObjectIdentifier.init) }
 }
 
-package final class LeakCollector: Sendable {
-    private let watches = Locked<[LeakWatch]>([])
-    func add(_ more: [LeakWatch]) { watches.withLock { $0 += more } }
-    func take() -> [LeakWatch] {
-        watches.withLock { watches in
-            defer { watches = [] }
-            return watches
-        }
-    }
-}
+/// The released instances a leak test collects, or a delayed check carries to its queue.
+typealias LeakCollector = Locked<[LeakWatch]>
