@@ -149,7 +149,9 @@ extension FactoryModifying where Instance: Sendable {
     /// The container of the calling code's world stores it with the override, and drops the
     /// instances held for the factory; with no override, the declared body is stored under
     /// `scope`. As in Factory, the scope of the factory's declaration wins: a run-time scope
-    /// applies to a factory declared without one (`.unique`). As in Factory, it is kept
+    /// applies to a factory declared without one (`.unique`); one the declaration overrules is
+    /// reported (a `misuse` event, ``LifecycleEvent/Misuse/Reason-swift.enum/declarationWins``,
+    /// and a fault in the log). As in Factory, it is kept
     /// apart from the registration: a later `register` (or `reset(.registration)`) keeps it,
     /// unless that `register` is called on a factory value given another scope
     /// (`.cached.register { … }`); ``reset()`` removes it.
@@ -359,7 +361,8 @@ extension FactoryModifying where Instance: Sendable {  // as the caching scopes 
     ///
     /// The container of the calling code's world stores it with the override, and drops the
     /// instances held for the factory; with no override, the declared body is stored with
-    /// it. A time to live of the declaration wins, as its scope does. A later `register`
+    /// it. A time to live of the declaration wins, as its scope does, and a statement it
+    /// overrules is reported (``LifecycleEvent/Misuse/Reason-swift.enum/declarationWins``). A later `register`
     /// keeps it, as in Factory; ``reset()`` removes it.
     ///
     /// ```swift

@@ -126,6 +126,11 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
             /// after that scope closed: it got an instance of its own, kept by nobody but
             /// the caller, instead of a stop (``LifetimeScopeClosedError``).
             case resolvedAfterScopeClosed
+            /// A scope or time to live written as a statement at run time
+            /// (`Container.shared.store.scope(.unique)`, `.timeToLive(60)`) for a factory
+            /// whose declaration gives it another one: the declaration's wins, as in Factory,
+            /// so the statement does not change what resolves of the declaration do.
+            case declarationWins
         }
 
         /// What was misused.

@@ -279,7 +279,7 @@ public final class ViewModelSlot<T> {
             return "\(subject) was built for a view with no .lifetimeScope above it, and it (or what it resolved) is "
                 + ".scoped: it lives in a lifetime scope of the view's own, released with the view; add "
                 + ".lifetimeScope(\"name\") to the screen that owns it, or give it another scope"
-        case .openedUnderClosedScope, .resolvedAfterScopeClosed:
+        case .openedUnderClosedScope, .resolvedAfterScopeClosed, .declarationWins:
             return "\(subject): \(reason.rawValue)"
         }
     }

@@ -256,15 +256,30 @@ private final class SingletonAutoContainer: SharedContainer, AutoRegistering {
         }
     }
 
+    /// The statement that changed nothing is reported (a `misuse` event, a fault line); one
+    /// that applies is not.
     @Test func theDeclaredTimeToLiveWins() {
         let clock = TimeToLiveClock()
+        let tracker = LifecycleTracker()
         withContainer(clock: clock) {
+            tracker.observe(Container.shared)
             let factory = Container.shared.declaredExpiring
+            factory.timeToLive(10)
+            #expect(tracker.misuses.isEmpty)
             factory.timeToLive(1_000)
             let first = factory()
             clock.advance(by: 11)
             #expect(factory() !== first)
+            Container.shared.expiringService.timeToLive(60)
         }
+        #expect(tracker.misuses.map(\.reason) == [.declarationWins])
+        #expect(
+            tracker.misuses.map(\.message) == [
+                "declaredExpiring (Service) is given a time to live of 1000.0 s at run time, but the factory value it "
+                    + "was written on has one of 10.0 s: a declared time to live wins over a run-time one (as in "
+                    + "Factory), so resolves of a factory declared with 10.0 s keep it; declare it without one to set "
+                    + "it at run time"
+            ])
     }
 }
 

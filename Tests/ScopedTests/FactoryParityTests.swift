@@ -271,13 +271,35 @@ extension FactoryParityTests {
         #expect(pair.0 === pair.1)
     }
 
-    /// As for `.scope(_:)`: the declaration's scope wins over a scope property at run time.
+    /// As for `.scope(_:)`: the declaration's scope wins over a scope property at run time,
+    /// and the statement that changed nothing is reported (a `misuse` event, a fault line).
     @Test func theDeclaredScopeWinsOverAScopePropertyAsAStatement() {
         let tracker = LifecycleTracker()
         let container = Container()
+        tracker.observe(container)
         container.declaredCached(tracker).register { Probe("fresh", tracker) }.unique
         #expect(container.declaredCached(tracker)() === container.declaredCached(tracker)())
         #expect(tracker.inits("fresh") == 1)
+        #expect(tracker.misuses.map(\.reason) == [.declarationWins])
+        #expect(
+            tracker.misuses.map(\.message) == [
+                "declaredCached(_:) (Probe) is given .unique at run time, but the factory value it was written on has "
+                    + ".cached: a declared scope wins over a run-time one (as in Factory), so resolves of a factory "
+                    + "declared .cached stay .cached; declare it without a scope (.unique) to choose one at run time"
+            ])
+    }
+
+    /// A run-time scope that does what it says reports nothing: on a factory declared without
+    /// one, or the scope it has already.
+    @Test func aRunTimeScopeThatAppliesIsNotReported() {
+        let tracker = LifecycleTracker()
+        let container = Container()
+        tracker.observe(container)
+        container.declaredUnique(tracker).scope(.cached)
+        container.declaredCached(tracker).scope(.cached)
+        container.declaredCached(tracker).cached
+        #expect(container.declaredUnique(tracker)() === container.declaredUnique(tracker)())
+        #expect(tracker.misuses.isEmpty, "\(tracker.misuses.map(\.message))")
     }
 
     /// A scope property as a statement on an async factory is stored, and outlives a later
@@ -645,7 +667,7 @@ extension FactoryParityTests {
         }
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(output.contains("Scoped: @WeakLazyInjected holds instances weakly, and parityNumber (Int) resolved to a value that is not a class instance"))
-        #expect(output.contains("the self { … } calls are at ScopedTests/FactoryParityTests.swift:613:55 for parityNumber (Int)"))
+        #expect(output.contains("the self { … } calls are at ScopedTests/FactoryParityTests.swift:635:55 for parityNumber (Int)"))
     }
 }
 

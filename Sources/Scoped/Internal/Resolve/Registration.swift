@@ -494,9 +494,34 @@ extension ModifiableRegistration {
     }
 
     /// `.scope(_:)` or `.timeToLive(_:)` as a statement (the declared body stored if none).
+    /// What this value's own scope or time to live overrules is stored too, and reported.
     package func store(scope: Scope?, timeToLive: Double?) {
         if let scope { check(scope) }
+        reportOverruled(scope: scope, timeToLive: timeToLive)
         store(scope: scope, timeToLive: timeToLive, declared: overrideBox(nil))
+    }
+
+    /// Reports a statement's scope or time to live that the declaration's wins over
+    /// (`Route.init`, `Route.frame`): a `misuse` event, a fault line.
+    private func reportOverruled(scope: Scope?, timeToLive: Double?) {
+        let declaredTimeToLive = storedBody.decoration?.timeToLive
+        let message: String
+        if let scope, self.scope.kind != .unique, scope !== self.scope {
+            message =
+                "\(key) is given .\(scope.name) at run time, but the factory value it was written on has "
+                + ".\(self.scope.name): a declared scope wins over a run-time one (as in Factory), so resolves of a "
+                + "factory declared .\(self.scope.name) stay .\(self.scope.name); declare it without a scope (.unique) "
+                + "to choose one at run time"
+        } else if let timeToLive, let declaredTimeToLive, timeToLive != declaredTimeToLive {
+            message =
+                "\(key) is given a time to live of \(timeToLive) s at run time, but the factory value it was written "
+                + "on has one of \(declaredTimeToLive) s: a declared time to live wins over a run-time one (as in "
+                + "Factory), so resolves of a factory declared with \(declaredTimeToLive) s keep it; declare it "
+                + "without one to set it at run time"
+        } else {
+            return
+        }
+        node.nodeInCurrentWorld().reportMisuse(.declarationWins, message, key: StorageKey(key), scope: self.scope)
     }
 
     /// `.decorator { }` as a statement (the declared body stored if none).
