@@ -33,9 +33,10 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
         /// A lifetime scope was closed (``SharedContainer/close()`` or its release).
         case scopeClosed
         /// An async factory's build is still running after
-        /// ``LifecycleEvent/stalledBuildThreshold`` (10 seconds unless set): its callers are
-        /// still waiting. ``LifecycleEvent/stall`` says how many, and which async builds
-        /// among them are blocked on it. Reported once per build.
+        /// ``LifecycleEvent/stalledBuildThreshold`` (10 seconds unless set), or a thread has
+        /// waited that long for another thread's synchronous build: its callers are still
+        /// waiting. ``LifecycleEvent/stall`` says how many, and which async builds among them
+        /// are blocked on it. Reported once per build.
         case buildStalled
         /// Scoped did something other than what was asked, to keep the app running: a
         /// view model read before SwiftUI installed its view, a view model built under a
@@ -139,27 +140,30 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
         public let message: String
     }
 
-    /// An async build still running after ``LifecycleEvent/stalledBuildThreshold``.
+    /// A build still running after ``LifecycleEvent/stalledBuildThreshold``.
     public struct Stall: Sendable, Equatable {
         /// How long the build had been running when it was reported, in seconds (the
-        /// threshold at the time it started).
+        /// threshold at the time it started; for a synchronous build, at least that long:
+        /// the threshold at the time a thread began to wait for it).
         public let seconds: Double
-        /// How many callers were waiting for it.
+        /// How many callers were waiting for it (a synchronous build's builder among them).
         public let callers: Int
         /// The async builds among the callers, whose bodies are blocked on this one, as
         /// `feed (Feed)`, sorted.
         public let awaitingBuilds: [String]
     }
 
-    /// How long an async factory's build may run before observers receive a
-    /// ``Kind-swift.enum/buildStalled`` event; nil turns the report off. 10 seconds unless set;
-    /// a negative or NaN value stops the process with a message naming the setting.
+    /// How long an async factory's build may run, or a thread wait for another thread's
+    /// synchronous build, before observers receive a ``Kind-swift.enum/buildStalled`` event;
+    /// nil turns the report off. 10 seconds unless set; a negative or NaN value stops the
+    /// process with a message naming the setting.
     ///
     /// A build whose body never returns (a network call with no timeout, a continuation
-    /// never resumed) otherwise keeps its callers waiting until they are cancelled, and
-    /// nothing says why. The report covers builds of caching scopes that start while an
-    /// observer is installed; it costs one sleeping task per such build. Process-wide:
-    /// set it once, at launch or in a test's setup.
+    /// never resumed, a body blocked on a thread that waits for it) otherwise keeps its
+    /// callers waiting, and nothing says why. The report covers builds of caching scopes
+    /// that start, or are waited for, while an observer is installed; it costs one sleeping
+    /// task per such async build, and a timed wait for a waiting thread. Process-wide: set
+    /// it once, at launch or in a test's setup.
     ///
     /// ```swift
     /// LifecycleEvent.stalledBuildThreshold = 5

@@ -1,3 +1,4 @@
+import Dispatch
 import Scoped
 import Testing
 
@@ -53,7 +54,52 @@ final class StallLog: Sendable {
     func printLines() { for line in lines.withLock({ $0 }).sorted() { print(line) } }
 }
 
+/// A synchronous body that blocks until its stall is reported (a stand-in for a body that
+/// waits on another thread: `DispatchQueue.main.sync`, a semaphore).
+let syncStarted = DispatchSemaphore(value: 0)
+let syncGate = DispatchSemaphore(value: 0)
+
+final class SyncStallContainer: SharedContainer {
+    static let shared = SyncStallContainer()
+    let manager: ContainerManager
+    init(manager: ContainerManager = ContainerManager()) { self.manager = manager }
+
+    var blocked: Factory<StallSession> {
+        self { syncStarted.signal(); syncGate.wait(); return StallSession() }.cached
+    }
+}
+
 @Suite struct StalledBuildTests {
+    /// A thread that waits for another thread's build longer than the threshold reports it,
+    /// once, with the builder and itself as callers (a body blocked outside Scoped used to
+    /// keep its waiters waiting with no word).
+    @Test func aSynchronousBuildAThreadWaitsForIsReported() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            LifecycleEvent.stalledBuildThreshold = 0.3
+            let container = SyncStallContainer()
+            let lines = Locked<[String]>([])
+            container.observe(LifecycleObserver { event in
+                guard event.kind == .buildStalled else { return }
+                lines.withLock { $0.append(String(event.description.drop { $0 != " " }.dropFirst())) }
+                syncGate.signal()
+            })
+            // Without a report the gate opens after 10 s: the test then fails, not hangs.
+            DispatchQueue.global().asyncAfter(deadline: .now() + 10) { syncGate.signal() }
+            let built = Locked<StallSession?>(nil)
+            let builder = DispatchGroup()
+            DispatchQueue.global().async(group: builder) { built.withLock { $0 = container.blocked() } }
+            syncStarted.wait()
+            let waited = container.blocked()
+            builder.wait()
+            precondition(built.withLock { $0 } === waited && container.blocked() === waited)
+            for line in lines.withLock({ $0 }) { print(line) }
+        }
+        #expect(standardOutput(of: result) == """
+            buildStalled blocked (StallSession) cached in root#1: running for 0.3 s, 2 callers
+
+            """)
+    }
+
     @Test func aBuildStillRunningAfterTheThresholdIsReportedWithItsCallersAndTheBuildsBlockedOnIt() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
             LifecycleEvent.stalledBuildThreshold = 0.3

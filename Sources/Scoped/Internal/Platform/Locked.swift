@@ -89,6 +89,13 @@ package class Locked<State>: @unchecked Sendable { // @unchecked: `mutex` guards
         mutex.wait { predicate(state) }
     }
 
+    /// The same for at most `seconds`: whether `predicate(state)` still held when it gave up.
+    package final func wait(while predicate: (State) -> Bool, atMost seconds: Double) -> Bool {
+        mutex.lock()
+        defer { mutex.unlock() }
+        return mutex.wait(while: { predicate(state) }, atMost: seconds)
+    }
+
     /// Wakes every thread blocked in ``wait(while:)``.
     package final func broadcast() {
         mutex.broadcast()

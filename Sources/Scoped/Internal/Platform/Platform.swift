@@ -51,7 +51,14 @@
 //      (iOS 15). Elsewhere the calls do nothing.
 //   Messages go to os_log and os_signpost as C strings: a `String` is a `CVarArg` only
 //   with Foundation, a pointer always.
-// Not branches: `threadOrdinal` and `ThreadLocalObject.get()` are C11 `_Thread_local`s
+// Not branches, the same calls everywhere: `PlatformLock.wait(while:atMost:)` uses
+// `int pthread_cond_timedwait(pthread_cond_t *restrict, pthread_mutex_t *restrict, const
+// struct timespec *restrict abstime)` (man page pthread_cond_timedwait(3),
+// developer.apple.com/library/archive/documentation/System/Conceptual/ManPages_iPhoneOS/
+// man3/pthread_cond_timedwait.3.html: unblocks when signalled or "if the system time reaches
+// the time specified in abstime"; `ETIMEDOUT` then), the deadline read from the system time
+// with `gettimeofday(2)`; `timeval.tv_usec` is 32-bit on Darwin, converted.
+// `threadOrdinal` and `ThreadLocalObject.get()` are C11 `_Thread_local`s
 // (CScopedPlatform), which dyld supports from macOS 10.7 and iOS 9, below the floor.
 // `pthread_key_create`'s destructor takes a non-optional pointer on Darwin and an
 // optional one on Glibc: `releaseThreadObject` takes an optional, which both convert to.
@@ -239,6 +246,25 @@ package struct PlatformLock: @unchecked Sendable { // @unchecked: pthread synchr
         while predicate() {
             Platform.check(pthread_cond_wait(condition, mutex), "pthread_cond_wait")
         }
+    }
+
+    /// The same for at most `seconds`: whether `predicate()` still held when it gave up. The
+    /// deadline is on the wall clock (`pthread_cond_timedwait`'s): a clock change moves it.
+    package func wait(while predicate: () -> Bool, atMost seconds: Double) -> Bool {
+        let condition = waitableCondition("wait(while:atMost:)")
+        var now = timeval()
+        _ = gettimeofday(&now, nil)  // fails only for a bad address
+        // Capped at a year, and split so that 32-bit watchOS's `Int` holds each part.
+        let capped = min(max(seconds, 0), 31_536_000)
+        let nanoseconds = Int(now.tv_usec) * 1_000 + Int((capped - capped.rounded(.down)) * 1_000_000_000)
+        var deadline = timespec(
+            tv_sec: now.tv_sec + Int(capped) + nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)
+        while predicate() {
+            let status = pthread_cond_timedwait(condition, mutex, &deadline)
+            if status == ETIMEDOUT { return predicate() }
+            Platform.check(status, "pthread_cond_timedwait")
+        }
+        return false
     }
 
     package func broadcast() {

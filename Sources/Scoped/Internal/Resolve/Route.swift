@@ -92,7 +92,7 @@ extension Route {
         guard let (owner, storage) = holder else {
             return Route.beginUnheld(frame, from: node, override: body, observed: Switches.now.contains(.observers), context: context)
         }
-        switch storage.claim(frame, scope: scope, context: context, overridesSeen: overridesSeen) {
+        switch storage.claim(frame, scope: scope, context: context, overridesSeen: overridesSeen, reporter: owner) {
         case .held(let held):
             let observed = Switches.now.contains(.observers)
             if observed { Route.reportCaptivity(of: frame, from: owner, context: context) }

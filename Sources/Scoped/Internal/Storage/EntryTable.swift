@@ -137,6 +137,11 @@ package struct EntryTable {
         return inFlight[index].serial
     }
 
+    /// How many threads wait for the build `serial` (0 once it ended).
+    package func waitingCount(of serial: UInt64) -> Int {
+        inFlight.first { $0.serial == serial }?.waiting ?? 0
+    }
+
     /// Whether anyone (thread or async build) is building `key`, invalidated or not.
     package func isBuilding(_ key: StorageKey, hash: Int) -> Bool {
         inFlight.contains { $0.hash == hash && $0.key == key }

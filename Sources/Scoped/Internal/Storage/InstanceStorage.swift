@@ -31,7 +31,9 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
     /// (recorded in flight; the caller must call `fileBuild`). Not given the body as a closure:
     /// none of it is on the stack while the body runs.
     @inline(never)
-    package func claim(_ frame: ThreadFrame, scope: Scope, context: ResolutionContext, overridesSeen: UInt) -> Claimed {
+    package func claim(
+        _ frame: ThreadFrame, scope: Scope, context: ResolutionContext, overridesSeen: UInt, reporter: ContainerNode
+    ) -> Claimed {
         let key = frame.storageKey
         let me = context.identity
         let hash = key.registration.quickHash
@@ -47,7 +49,9 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
                 return .overridesChanged
             case .wait(let serial, let owner):
                 // The build's instance, whatever happened while it ran; nil: it made none to share.
-                if let instance = waitForBuild(serial, of: key, by: owner, me: me) { return .held(instance) }
+                if let instance = waitForBuild(serial, of: key, by: owner, me: me, scope: scope, reporter: reporter) {
+                    return .held(instance)
+                }
             }
         }
     }
@@ -117,8 +121,13 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
 
     /// Waits until the build `serial` of `key`, which `owner` is running, finishes, and takes the
     /// instance it left for this thread (counted among its waiters, even if it was invalidated).
+    /// A wait longer than ``LifecycleEvent/stalledBuildThreshold`` is reported by `reporter`
+    /// (observers only), once per build, after unlocking.
     @inline(never)
-    private func waitForBuild(_ serial: UInt64, of key: StorageKey, by owner: ObjectIdentifier, me: ObjectIdentifier) -> Lookup? {
+    private func waitForBuild(
+        _ serial: UInt64, of key: StorageKey, by owner: ObjectIdentifier, me: ObjectIdentifier, scope: Scope,
+        reporter: ContainerNode
+    ) -> Lookup? {
         let state = self.state
         WaitGraph.willWait(me, for: owner, building: key.description, registration: key.registration) {
             state.withLock { $0.isRunning(serial) }
@@ -126,6 +135,14 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
         // A build that finished between the claim and this count left its instance: the wait
         // below returns at once, so no wake-up is missed.
         state.withLock { $0.waiters += 1 }
+        if Switches.now.contains(.observers), let threshold = EventHub.stalledBuildThreshold.withLock({ $0 }),
+            state.wait(while: { $0.isRunning(serial) }, atMost: threshold),
+            let callers = state.withLock({ $0.reportsStall(of: serial) })
+        {
+            reporter.emit(
+                .buildStalled, key: key, scope: scope,
+                stall: LifecycleEvent.Stall(seconds: threshold, callers: callers, awaitingBuilds: []))
+        }
         state.wait { $0.isRunning(serial) }
         // Off the waits-for graph while the handoff is still there (so `isRunning` says false).
         WaitGraph.didWait(me)
@@ -332,6 +349,8 @@ package struct StorageState {
     package var closedAt: UInt64 = 0
     /// Threads waiting for a build here: a finished build wakes them only if there are any.
     package var waiters = 0
+    /// The last build a waiting thread reported as stalled.
+    private var stallReported: UInt64?
     /// The serial of the next build recorded in flight.
     private var nextSerial: UInt64 = 0
     /// What finished builds left for the threads that waited for them, by build serial.
@@ -417,6 +436,14 @@ package struct StorageState {
     /// Whether the build `serial` is still running.
     package func isRunning(_ serial: UInt64) -> Bool {
         handoffs[serial] == nil
+    }
+
+    /// For the first thread to report the build `serial` as stalled while it still runs: its
+    /// callers, the builder and the threads waiting for it; nil for the others.
+    package mutating func reportsStall(of serial: UInt64) -> Int? {
+        guard isRunning(serial), stallReported != serial else { return nil }
+        stallReported = serial
+        return 1 + table.waitingCount(of: serial)
     }
 
     /// Forgets `build`, abandoned by its last waiter: the next claim starts a new one.
