@@ -298,13 +298,17 @@ package struct EntryTable {
     /// Files `entry` as the newest; returns the entries it replaces. Inlined into its one
     /// caller (`InstanceStorage.store`, under the lock), as ``read(_:hash:)`` is.
     @inline(__always)
-    package mutating func append(_ entry: consuming StoredEntry, hash: Int, mayFindFiled: Bool = true) -> [StoredEntry] {
+    /// - Parameter firstCapacity: The capacity of the first allocation, if this entry is the
+    ///   first filed (``InstanceStorage/expectedEntries``; at least 8).
+    package mutating func append(
+        _ entry: consuming StoredEntry, hash: Int, mayFindFiled: Bool = true, firstCapacity: Int = 0
+    ) -> [StoredEntry] {
         entry.hash = hash
         var replaced: [StoredEntry] = []
         if mayFindFiled, let position = position(of: entry.key, hash: hash), let dead = remove(at: position) {
             replaced.append(dead)
         }
-        if entries.capacity == 0 { entries.reserveCapacity(8) }
+        if entries.capacity == 0 { entries.reserveCapacity(max(8, firstCapacity)) }
         positions?[entry.key] = entries.count
         entries.append(consume entry)
         if positions == nil && entries.count > Self.linearLimit { reindex() }
