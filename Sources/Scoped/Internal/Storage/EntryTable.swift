@@ -65,10 +65,13 @@ package struct EntryTable {
         /// Index 0 is `solo`, the others follow.
         var indices: Range<Int> { (solo == nil ? 1 : 0)..<(1 + others.count) }
 
-        /// The build at `index` of ``indices``, oldest first. (Plain accessors, inlined: a
-        /// `_read`/`_modify` coroutine was not, and cost more than the allocation it saves.)
-        subscript(index: Int) -> InFlight {
-            @inline(__always) get { index == 0 ? solo.unsafelyUnwrapped.build : others[index - 1] }
+        /// `field` of the build at `index` of ``indices``, oldest first, read in place. (Plain
+        /// inlined code: `_read`/`_modify` coroutines were not inlined, and cost more than the
+        /// allocation this saves; a getter copied the whole record.)
+        @inline(__always)
+        func read<R>(_ index: Int, _ field: (InFlight) -> R) -> R {
+            guard index != 0 else { return field(solo.unsafelyUnwrapped.build) }
+            return others.withUnsafeBufferPointer { field($0[index - 1]) }
         }
 
         /// Changes the build at `index` in place.
@@ -83,24 +86,30 @@ package struct EntryTable {
         /// The index of the oldest build that `matches`.
         @inline(__always)
         func firstIndex(where matches: (InFlight) -> Bool) -> Int? {
-            if solo != nil && matches(self[0]) { return 0 }
-            var index = 0
-            while index < others.count {
-                if matches(others[index]) { return index + 1 }
-                index += 1
+            if solo != nil && read(0, matches) { return 0 }
+            return others.withUnsafeBufferPointer { others in
+                var index = 0
+                while index < others.count {
+                    if matches(others[index]) { return index + 1 }
+                    index += 1
+                }
+                return nil
             }
-            return nil
         }
 
         /// The index of the newest build that `matches`.
         @inline(__always)
         func lastIndex(where matches: (InFlight) -> Bool) -> Int? {
-            var index = others.count
-            while index > 0 {
-                index -= 1
-                if matches(others[index]) { return index + 1 }
+            let found = others.withUnsafeBufferPointer { others -> Int? in
+                var index = others.count
+                while index > 0 {
+                    index -= 1
+                    if matches(others[index]) { return index + 1 }
+                }
+                return nil
             }
-            return solo != nil && matches(self[0]) ? 0 : nil
+            if let found { return found }
+            return solo != nil && read(0, matches) ? 0 : nil
         }
 
         @inline(__always)
@@ -224,14 +233,14 @@ package struct EntryTable {
 
     /// The builder (thread or async build) of the build of `key` a resolve may wait for or join.
     package func builder(of key: StorageKey, hash: Int) -> ObjectIdentifier? {
-        inFlight.firstIndex { $0.hash == hash && !$0.invalidated && $0.key == key }.map { inFlight[$0].builder }
+        inFlight.firstIndex { $0.hash == hash && !$0.invalidated && $0.key == key }.map { inFlight.read($0, \.builder) }
     }
 
     /// Counts one more thread waiting for the build of `key` by `builder`.
     package mutating func addWaiter(for key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> UInt64 {
         let index = inFlight.firstIndex { $0.hash == hash && $0.builder == builder && !$0.invalidated && $0.key == key }!
         inFlight.update(index) { $0.waiting += 1 }
-        return inFlight[index].serial
+        return inFlight.read(index, \.serial)
     }
 
     /// Whether anyone (thread or async build) is building `key`, invalidated or not.
@@ -250,7 +259,7 @@ package struct EntryTable {
     ) {
         // Builds of a key of the same hash may file before one another: each looks first.
         var others = false
-        for index in inFlight.indices where inFlight[index].hash == hash {
+        for index in inFlight.indices where inFlight.read(index, \.hash) == hash {
             inFlight.update(index) { $0.mayFindFiled = true }
             others = true
         }
@@ -264,9 +273,9 @@ package struct EntryTable {
         guard let index = inFlight.lastIndex(where: { $0.hash == hash && $0.builder == builder && $0.key == key }) else {
             return EndOfBuild(valid: false, waiting: 0, serial: 0, mayFindFiled: true)
         }
-        let build = inFlight[index]
-        let end = EndOfBuild(
-            valid: !build.invalidated, waiting: build.waiting, serial: build.serial, mayFindFiled: build.mayFindFiled)
+        let end = inFlight.read(index) {
+            EndOfBuild(valid: !$0.invalidated, waiting: $0.waiting, serial: $0.serial, mayFindFiled: $0.mayFindFiled)
+        }
         inFlight.remove(at: index)
         return end
     }
@@ -279,10 +288,10 @@ package struct EntryTable {
     ) -> [(builder: ObjectIdentifier, key: StorageKey, scope: Scope)] {
         var invalidated: [(builder: ObjectIdentifier, key: StorageKey, scope: Scope)] = []
         for index in inFlight.indices
-        where !inFlight[index].invalidated && inFlight[index].builder != exempt && inFlight[index].builder != exemptBuild
-            && shouldInvalidate(inFlight[index].key, inFlight[index].scope) {
+        where inFlight.read(index, { !$0.invalidated && $0.builder != exempt && $0.builder != exemptBuild })
+            && inFlight.read(index, { shouldInvalidate($0.key, $0.scope) }) {
             inFlight.update(index) { $0.invalidated = true }
-            invalidated.append((inFlight[index].builder, inFlight[index].key, inFlight[index].scope))
+            invalidated.append(inFlight.read(index) { ($0.builder, $0.key, $0.scope) })
         }
         return invalidated
     }
