@@ -87,6 +87,7 @@ package struct EntryTable {
         @inline(__always)
         func firstIndex(where matches: (InFlight) -> Bool) -> Int? {
             if solo != nil && read(0, matches) { return 0 }
+            guard !others.isEmpty else { return nil }  // the usual case: no buffer to open
             return others.withUnsafeBufferPointer { others in
                 var index = 0
                 while index < others.count {
@@ -100,6 +101,7 @@ package struct EntryTable {
         /// The index of the newest build that `matches`.
         @inline(__always)
         func lastIndex(where matches: (InFlight) -> Bool) -> Int? {
+            if others.isEmpty { return solo != nil && read(0, matches) ? 0 : nil }  // the usual case
             let found = others.withUnsafeBufferPointer { others -> Int? in
                 var index = others.count
                 while index > 0 {
