@@ -25,6 +25,115 @@ package struct EntryTable {
         var mayFindFiled: Bool
     }
 
+    /// The builds in flight, oldest first. A storage usually has one build at a time (a nested
+    /// build in its body makes two): the first, when its key has no parameter, is kept inline
+    /// as plain bytes (`Solo`), and the one-at-a-time case allocates nothing; the others go in
+    /// an array allocated when one starts beside it. (Measured: an inline `InFlight?`, which
+    /// holds a reference, cost more in copies than the allocation it saves.)
+    private struct Builds {
+        /// An ``InFlight`` whose key has no parameter: nothing in it is reference counted.
+        private struct Solo {
+            let registration: RegistrationKey
+            let hash: Int
+            unowned(unsafe) let scope: Scope
+            let builder: ObjectIdentifier
+            let serial: UInt64
+            let invalidated: Bool
+            let waiting: Int
+            let mayFindFiled: Bool
+
+            @inline(__always)
+            init(_ build: InFlight) {
+                (registration, hash, scope, builder, serial) =
+                    (build.key.registration, build.hash, build.scope, build.builder, build.serial)
+                (invalidated, waiting, mayFindFiled) = (build.invalidated, build.waiting, build.mayFindFiled)
+            }
+
+            @inline(__always)
+            var build: InFlight {
+                InFlight(
+                    key: StorageKey(registration), hash: hash, scope: scope, builder: builder, serial: serial,
+                    invalidated: invalidated, waiting: waiting, mayFindFiled: mayFindFiled)
+            }
+        }
+
+        /// The oldest build, when it is the only one or was: older than every one in `others`.
+        private var solo: Solo?
+        private var others: [InFlight] = []
+
+        var isEmpty: Bool { solo == nil && others.isEmpty }
+        /// Index 0 is `solo`, the others follow.
+        var indices: Range<Int> { (solo == nil ? 1 : 0)..<(1 + others.count) }
+
+        /// `field` of the build at `index` of ``indices``, oldest first, read in place. (Plain
+        /// inlined code: `_read`/`_modify` coroutines were not inlined, and cost more than the
+        /// allocation this saves; a getter copied the whole record.)
+        @inline(__always)
+        func read<R>(_ index: Int, _ field: (InFlight) -> R) -> R {
+            guard index != 0 else { return field(solo.unsafelyUnwrapped.build) }
+            return others.withUnsafeBufferPointer { field($0[index - 1]) }
+        }
+
+        /// Changes the build at `index` in place.
+        @inline(__always)
+        mutating func update(_ index: Int, _ change: (inout InFlight) -> Void) {
+            guard index == 0 else { return change(&others[index - 1]) }
+            var build = solo.unsafelyUnwrapped.build
+            change(&build)
+            solo = Solo(build)
+        }
+
+        /// The index of the oldest build that `matches`.
+        @inline(__always)
+        func firstIndex(where matches: (InFlight) -> Bool) -> Int? {
+            if solo != nil && read(0, matches) { return 0 }
+            guard !others.isEmpty else { return nil }  // the usual case: no buffer to open
+            return others.withUnsafeBufferPointer { others in
+                var index = 0
+                while index < others.count {
+                    if matches(others[index]) { return index + 1 }
+                    index += 1
+                }
+                return nil
+            }
+        }
+
+        /// The index of the newest build that `matches`.
+        @inline(__always)
+        func lastIndex(where matches: (InFlight) -> Bool) -> Int? {
+            if others.isEmpty { return solo != nil && read(0, matches) ? 0 : nil }  // the usual case
+            let found = others.withUnsafeBufferPointer { others -> Int? in
+                var index = others.count
+                while index > 0 {
+                    index -= 1
+                    if matches(others[index]) { return index + 1 }
+                }
+                return nil
+            }
+            if let found { return found }
+            return solo != nil && read(0, matches) ? 0 : nil
+        }
+
+        @inline(__always)
+        mutating func append(_ build: consuming InFlight) {
+            if solo == nil && others.isEmpty && build.key.parameterBox == nil { return solo = Solo(build) }
+            if others.capacity == 0 { others.reserveCapacity(4) }
+            others.append(build)
+        }
+
+        /// Removes the build at `index`, keeping the others' order.
+        @inline(__always)
+        mutating func remove(at index: Int) {
+            if index == 0 {
+                solo = nil
+            } else if index == others.count {
+                others.removeLast()
+            } else {
+                others.remove(at: index - 1)
+            }
+        }
+    }
+
     /// What ``endBuild(of:hash:by:)`` knows of the build it ended.
     package struct EndOfBuild {
         /// Whether its instance may be stored (false: invalidated meanwhile, or unknown).
@@ -42,14 +151,13 @@ package struct EntryTable {
     /// Finished entries, oldest first.
     private var entries: [StoredEntry] = []
     private var holes = 0
-    private var inFlight: [InFlight] = []
+    private var inFlight = Builds()
     /// Key → position in `entries`, once there are more than ``linearLimit``.
     private var positions: [StorageKey: Int]?
     /// Weak entries filed (live or dead), and the count at which the next insert sweeps the dead
     /// ones.
     private var weakEntries = 0
     private var weakSweepAt = EntryTable.linearLimit
-
     package init() {}
 
     /// Where the finished entry of `key` is (`hash`: its registration's quick hash).
@@ -127,14 +235,14 @@ package struct EntryTable {
 
     /// The builder (thread or async build) of the build of `key` a resolve may wait for or join.
     package func builder(of key: StorageKey, hash: Int) -> ObjectIdentifier? {
-        inFlight.first { $0.hash == hash && !$0.invalidated && $0.key == key }?.builder
+        inFlight.firstIndex { $0.hash == hash && !$0.invalidated && $0.key == key }.map { inFlight.read($0, \.builder) }
     }
 
     /// Counts one more thread waiting for the build of `key` by `builder`.
     package mutating func addWaiter(for key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> UInt64 {
         let index = inFlight.firstIndex { $0.hash == hash && $0.builder == builder && !$0.invalidated && $0.key == key }!
-        inFlight[index].waiting += 1
-        return inFlight[index].serial
+        inFlight.update(index) { $0.waiting += 1 }
+        return inFlight.read(index, \.serial)
     }
 
     /// How many threads wait for the build `serial` (0 once it ended).
@@ -144,23 +252,22 @@ package struct EntryTable {
 
     /// Whether anyone (thread or async build) is building `key`, invalidated or not.
     package func isBuilding(_ key: StorageKey, hash: Int) -> Bool {
-        inFlight.contains { $0.hash == hash && $0.key == key }
+        inFlight.firstIndex { $0.hash == hash && $0.key == key } != nil
     }
 
     /// Whether `builder` is building `key`, invalidated or not.
     package func isBuilding(_ key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> Bool {
-        inFlight.contains { $0.hash == hash && $0.builder == builder && $0.key == key }
+        inFlight.firstIndex { $0.hash == hash && $0.builder == builder && $0.key == key } != nil
     }
 
     /// Records that `builder` is building `key` of `scope`, as the build `serial`.
     package mutating func startBuild(
         of key: StorageKey, hash: Int, scope: Scope, by builder: ObjectIdentifier, serial: UInt64, filed: Bool
     ) {
-        if inFlight.capacity == 0 { inFlight.reserveCapacity(4) }
         // Builds of a key of the same hash may file before one another: each looks first.
         var others = false
-        for index in inFlight.indices where inFlight[index].hash == hash {
-            inFlight[index].mayFindFiled = true
+        for index in inFlight.indices where inFlight.read(index, \.hash) == hash {
+            inFlight.update(index) { $0.mayFindFiled = true }
             others = true
         }
         inFlight.append(
@@ -170,22 +277,14 @@ package struct EntryTable {
     /// Ends `builder`'s build of `key`: whether its instance may be stored.
     @inline(__always)
     package mutating func endBuild(of key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> EndOfBuild {
-        let found = inFlight.withUnsafeBufferPointer { builds -> (index: Int, end: EndOfBuild)? in
-            var index = builds.endIndex
-            while index > 0 {
-                index -= 1
-                let build = UnsafePointer(builds.baseAddress! + index)
-                guard build.pointee.hash == hash, build.pointee.builder == builder, build.pointee.key == key else { continue }
-                let end = EndOfBuild(
-                    valid: !build.pointee.invalidated, waiting: build.pointee.waiting, serial: build.pointee.serial,
-                    mayFindFiled: build.pointee.mayFindFiled)
-                return (index, end)
-            }
-            return nil
+        guard let index = inFlight.lastIndex(where: { $0.hash == hash && $0.builder == builder && $0.key == key }) else {
+            return EndOfBuild(valid: false, waiting: 0, serial: 0, mayFindFiled: true)
         }
-        guard let found else { return EndOfBuild(valid: false, waiting: 0, serial: 0, mayFindFiled: true) }
-        if found.index == inFlight.endIndex - 1 { inFlight.removeLast() } else { inFlight.remove(at: found.index) }
-        return found.end
+        let end = inFlight.read(index) {
+            EndOfBuild(valid: !$0.invalidated, waiting: $0.waiting, serial: $0.serial, mayFindFiled: $0.mayFindFiled)
+        }
+        inFlight.remove(at: index)
+        return end
     }
 
     /// Marks the builds in flight that `shouldInvalidate` selects (by key and scope).
@@ -196,10 +295,10 @@ package struct EntryTable {
     ) -> [(builder: ObjectIdentifier, key: StorageKey, scope: Scope)] {
         var invalidated: [(builder: ObjectIdentifier, key: StorageKey, scope: Scope)] = []
         for index in inFlight.indices
-        where !inFlight[index].invalidated && inFlight[index].builder != exempt && inFlight[index].builder != exemptBuild
-            && shouldInvalidate(inFlight[index].key, inFlight[index].scope) {
-            inFlight[index].invalidated = true
-            invalidated.append((inFlight[index].builder, inFlight[index].key, inFlight[index].scope))
+        where inFlight.read(index, { !$0.invalidated && $0.builder != exempt && $0.builder != exemptBuild })
+            && inFlight.read(index, { shouldInvalidate($0.key, $0.scope) }) {
+            inFlight.update(index) { $0.invalidated = true }
+            invalidated.append(inFlight.read(index) { ($0.builder, $0.key, $0.scope) })
         }
         return invalidated
     }
@@ -209,19 +308,23 @@ package struct EntryTable {
 
     /// Whether a build of `scope` is in flight (not yet invalidated).
     package func isBuilding(_ scope: Scope) -> Bool {
-        inFlight.contains { $0.scope === scope && !$0.invalidated }
+        inFlight.firstIndex { $0.scope === scope && !$0.invalidated } != nil
     }
 
     /// Files `entry` as the newest; returns the entries it replaces. Inlined into its one
     /// caller (`InstanceStorage.store`, under the lock), as ``read(_:hash:)`` is.
     @inline(__always)
-    package mutating func append(_ entry: consuming StoredEntry, hash: Int, mayFindFiled: Bool = true) -> [StoredEntry] {
+    /// - Parameter firstCapacity: The capacity of the first allocation, if this entry is the
+    ///   first filed (``InstanceStorage/expectedEntries``; at least 8).
+    package mutating func append(
+        _ entry: consuming StoredEntry, hash: Int, mayFindFiled: Bool = true, firstCapacity: Int = 0
+    ) -> [StoredEntry] {
         entry.hash = hash
         var replaced: [StoredEntry] = []
         if mayFindFiled, let position = position(of: entry.key, hash: hash), let dead = remove(at: position) {
             replaced.append(dead)
         }
-        if entries.capacity == 0 { entries.reserveCapacity(8) }
+        if entries.capacity == 0 { entries.reserveCapacity(max(8, firstCapacity)) }
         positions?[entry.key] = entries.count
         entries.append(consume entry)
         if positions == nil && entries.count > Self.linearLimit { reindex() }

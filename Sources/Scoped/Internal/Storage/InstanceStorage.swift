@@ -16,14 +16,19 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
     package let index: HeldIndex?
     /// `index`, not retained: the resolve fast path borrows it.
     let readIndex: UnsafeReference<HeldIndex>?
+    /// How many instances it is expected to hold: its table's first allocation (a child scope
+    /// holds about as many as the last child of its parent that closed, ``ContainerNode``).
+    let expectedEntries: Int
 
     /// - Parameters:
     ///   - indexed: Whether reads go through a lock-free ``HeldIndex`` (roots and
     ///     singletons) or the locked table (child lifetime scopes).
     ///   - words: Atomic words for the owning node, in the lock's allocation (``Locked/words``).
-    package init(indexed: Bool = true, words: Int = 0) {
+    ///   - expectedEntries: How many instances it is expected to hold (``expectedEntries``).
+    package init(indexed: Bool = true, words: Int = 0, expectedEntries: Int = 0) {
         index = indexed ? HeldIndex() : nil
         readIndex = index.map { UnsafeReference.unretained($0) }
+        self.expectedEntries = expectedEntries
         super.init(StorageState(), waitable: true, words: words)
     }
 
@@ -167,7 +172,7 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
                 StoredEntry(
                     holding: holding, key: key, scope: scope, reporter: reporter, deadline: deadline,
                     builtThrough: builtThrough),
-                hash: hash, mayFindFiled: mayFindFiled)
+                hash: hash, mayFindFiled: mayFindFiled, firstCapacity: expectedEntries)
             guard key.parameterBox == nil, let index else { return (dead, 0, wake, true) }
             // An instance with a deadline is published with it, where a slot can hold it.
             let replaced =

@@ -74,6 +74,10 @@ package final class ContainerNode: Sendable {
     package var autoRegistrationPending: AtomicWord { atomicWords[3] }
     /// 1 once `close()` marked this scope closed (under the lock, with `State.closed`).
     private var closedWord: AtomicWord { atomicWords[4] }
+    /// How many instances the last child of this scope to close held: the next child's table
+    /// is allocated that large at its first instance (a screen opened again resolves the same
+    /// `.scoped` dependencies), not grown to it.
+    private var lastChildEntryCount: AtomicWord { atomicWords[5] }
 
     package static let processSingletons = InstanceStorage()
     package static let processOverriddenSingletons = InstanceStorage()
@@ -96,7 +100,8 @@ package final class ContainerNode: Sendable {
         worldNumber = parent?.worldNumber ?? world?.number ?? 0
         singletons = parent?.singletons ?? world?.singletons ?? ContainerNode.processSingletons
         overriddenSingletons = parent?.overriddenSingletons ?? world?.overriddenSingletons ?? ContainerNode.processOverriddenSingletons
-        let storage = InstanceStorage(indexed: parent == nil, words: 5)
+        let expected = parent.map { Int($0.lastChildEntryCount.load(ordering: .relaxed)) } ?? 0
+        let storage = InstanceStorage(indexed: parent == nil, words: 6, expectedEntries: expected)
         self.storage = storage
         atomicWords = storage.words
         self.rootStorage = parent?.rootStorage ?? UnsafeReference.unretained(storage)  // kept by the root
@@ -222,11 +227,14 @@ package final class ContainerNode: Sendable {
     /// Once its children are closed: releases this scope's instances, newest first, then drops
     /// the parent's reference to this child (a node dying unclosed is a root: it has none).
     private func releaseAfterChildren(dying: Bool = false) {
-        releaseNewestFirst(storage.close(of: self), dying: dying, closing: !dying)
+        let entries = storage.close(of: self)
+        let entryCount = UInt(entries.count)
+        releaseNewestFirst(consume entries, dying: dying, closing: !dying)
         if Switches.now.contains(.observers) { emit(.scopeClosed) }
         guard !dying, !isRoot else { return }
         let removed = UnsafeReference<ContainerNode>(bits: parentBits).withBorrowed { parent in
-            parent.state.withLock { $0.children.remove(at: Int(indexInParent.load(ordering: .relaxed)), number: number) }
+            parent.lastChildEntryCount.store(entryCount, ordering: .relaxed)
+            return parent.state.withLock { $0.children.remove(at: Int(indexInParent.load(ordering: .relaxed)), number: number) }
         }
         _ = removed  // released after unlocking: it may be this node's last reference
     }
