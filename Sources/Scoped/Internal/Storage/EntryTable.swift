@@ -247,7 +247,7 @@ package struct EntryTable {
 
     /// How many threads wait for the build `serial` (0 once it ended).
     package func waitingCount(of serial: UInt64) -> Int {
-        inFlight.first { $0.serial == serial }?.waiting ?? 0
+        inFlight.firstIndex { $0.serial == serial }.map { inFlight.read($0, \.waiting) } ?? 0
     }
 
     /// Whether anyone (thread or async build) is building `key`, invalidated or not.
