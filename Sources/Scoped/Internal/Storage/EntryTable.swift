@@ -313,9 +313,9 @@ package struct EntryTable {
 
     /// Files `entry` as the newest; returns the entries it replaces. Inlined into its one
     /// caller (`InstanceStorage.store`, under the lock), as ``read(_:hash:)`` is.
-    @inline(__always)
     /// - Parameter firstCapacity: The capacity of the first allocation, if this entry is the
     ///   first filed (``InstanceStorage/expectedEntries``; at least 8).
+    @inline(__always)
     package mutating func append(
         _ entry: consuming StoredEntry, hash: Int, mayFindFiled: Bool = true, firstCapacity: Int = 0
     ) -> [StoredEntry] {

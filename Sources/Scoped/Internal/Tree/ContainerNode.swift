@@ -100,7 +100,8 @@ package final class ContainerNode: Sendable {
         worldNumber = parent?.worldNumber ?? world?.number ?? 0
         singletons = parent?.singletons ?? world?.singletons ?? ContainerNode.processSingletons
         overriddenSingletons = parent?.overriddenSingletons ?? world?.overriddenSingletons ?? ContainerNode.processOverriddenSingletons
-        let expected = parent.map { Int($0.lastChildEntryCount.load(ordering: .relaxed)) } ?? 0
+        // At most 64: one large flow does not make every later sibling reserve as much.
+        let expected = parent.map { min(64, Int($0.lastChildEntryCount.load(ordering: .relaxed))) } ?? 0
         let storage = InstanceStorage(indexed: parent == nil, words: 6, expectedEntries: expected)
         self.storage = storage
         atomicWords = storage.words
