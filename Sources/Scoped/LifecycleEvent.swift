@@ -160,10 +160,11 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
     ///
     /// A build whose body never returns (a network call with no timeout, a continuation
     /// never resumed, a body blocked on a thread that waits for it) otherwise keeps its
-    /// callers waiting, and nothing says why. The report covers builds of caching scopes
-    /// that start, or are waited for, while an observer is installed; it costs one sleeping
-    /// task per such async build, and a timed wait for a waiting thread. Process-wide: set
-    /// it once, at launch or in a test's setup.
+    /// callers waiting, and nothing says why. The report covers async builds of caching
+    /// scopes that start while an observer is installed (it costs one sleeping task per such
+    /// build), and every synchronous build a thread waits for (a timed wait): that one is
+    /// also logged as a fault, observer or not. Process-wide: set it once, at launch or in a
+    /// test's setup.
     ///
     /// ```swift
     /// LifecycleEvent.stalledBuildThreshold = 5

@@ -74,7 +74,9 @@ final class SyncStallContainer: SharedContainer {
     /// once, with the builder and itself as callers (a body blocked outside Scoped used to
     /// keep its waiters waiting with no word).
     @Test func aSynchronousBuildAThreadWaitsForIsReported() async {
-        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+        let result = await #expect(
+            processExitsWith: .success, observing: [\.standardOutputContent, \.standardErrorContent]
+        ) {
             LifecycleEvent.stalledBuildThreshold = 0.3
             let container = SyncStallContainer()
             let lines = Locked<[String]>([])
@@ -98,6 +100,28 @@ final class SyncStallContainer: SharedContainer {
             buildStalled blocked (StallSession) cached in root#1: running for 0.3 s, 2 callers
 
             """)
+        #expect(standardError(of: result).contains(Self.stallFault))
+    }
+
+    static let stallFault =
+        "Scoped: blocked (StallSession) .cached is still being built by another thread after 0.3 s, with 1 thread(s) "
+        + "waiting for it: if its body waits for one of them (DispatchQueue.main.sync, a semaphore), none will go on; "
+        + "LifecycleEvent.stalledBuildThreshold sets when this is reported"
+
+    /// With no observer anywhere, the stall is still said: a fault in the log (standard error
+    /// here). Nothing opens the body's gate but a valve, after the report was due.
+    @Test func aSynchronousStallIsLoggedWithNoObserver() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            LifecycleEvent.stalledBuildThreshold = 0.3
+            let container = SyncStallContainer()
+            DispatchQueue.global().asyncAfter(deadline: .now() + 1.5) { syncGate.signal() }
+            let builder = DispatchGroup()
+            DispatchQueue.global().async(group: builder) { _ = container.blocked() }
+            syncStarted.wait()
+            _ = container.blocked()
+            builder.wait()
+        }
+        #expect(standardError(of: result).contains(Self.stallFault))
     }
 
     @Test func aBuildStillRunningAfterTheThresholdIsReportedWithItsCallersAndTheBuildsBlockedOnIt() async {

@@ -126,8 +126,8 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
 
     /// Waits until the build `serial` of `key`, which `owner` is running, finishes, and takes the
     /// instance it left for this thread (counted among its waiters, even if it was invalidated).
-    /// A wait longer than ``LifecycleEvent/stalledBuildThreshold`` is reported by `reporter`
-    /// (observers only), once per build, after unlocking.
+    /// A wait longer than ``LifecycleEvent/stalledBuildThreshold`` is reported once per build,
+    /// after unlocking: a fault in the log, and `buildStalled` to `reporter`'s observers.
     @inline(never)
     private func waitForBuild(
         _ serial: UInt64, of key: StorageKey, by owner: ObjectIdentifier, me: ObjectIdentifier, scope: Scope,
@@ -140,10 +140,15 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
         // A build that finished between the claim and this count left its instance: the wait
         // below returns at once, so no wake-up is missed.
         state.withLock { $0.waiters += 1 }
-        if Switches.now.contains(.observers), let threshold = EventHub.stalledBuildThreshold.withLock({ $0 }),
+        if let threshold = EventHub.stalledBuildThreshold.withLock({ $0 }),
             state.wait(while: { $0.isRunning(serial) }, atMost: threshold),
             let callers = state.withLock({ $0.reportsStall(of: serial) })
         {
+            Platform.logFault(
+                "Scoped: \(key) .\(scope.name) is still being built by another thread after \(threshold) s, with "
+                    + "\(callers - 1) thread(s) waiting for it: if its body waits for one of them "
+                    + "(DispatchQueue.main.sync, a semaphore), none will go on; LifecycleEvent.stalledBuildThreshold "
+                    + "sets when this is reported")
             reporter.emit(
                 .buildStalled, key: key, scope: scope,
                 stall: LifecycleEvent.Stall(seconds: threshold, callers: callers, awaitingBuilds: []))
