@@ -60,7 +60,7 @@ package class Locked<State>: @unchecked Sendable { // @unchecked: `mutex` guards
     @exclusivity(unchecked) private var state: State
 
     /// - Parameters:
-    ///   - waitable: Whether ``wait(while:)`` and ``broadcast()`` will be used.
+    ///   - waitable: Whether ``wait(while:atMost:)`` and ``broadcast()`` will be used.
     ///   - words: How many atomic words (``words``) to allocate with the mutex.
     package init(_ initial: consuming State, waitable: Bool = false, words: Int = 0) {
         state = initial
@@ -82,21 +82,16 @@ package class Locked<State>: @unchecked Sendable { // @unchecked: `mutex` guards
         return try body(&state)
     }
 
-    /// Blocks, the mutex released, while `predicate(state)` holds.
-    package final func wait(while predicate: (State) -> Bool) {
-        mutex.lock()
-        defer { mutex.unlock() }
-        mutex.wait { predicate(state) }
-    }
-
-    /// The same for at most `seconds`: whether `predicate(state)` still held when it gave up.
-    package final func wait(while predicate: (State) -> Bool, atMost seconds: Double) -> Bool {
+    /// Blocks, the mutex released, while `predicate(state)` holds; given `seconds`, for at most
+    /// that long. Returns whether `predicate(state)` still held when it gave up.
+    @discardableResult
+    package final func wait(while predicate: (State) -> Bool, atMost seconds: Double? = nil) -> Bool {
         mutex.lock()
         defer { mutex.unlock() }
         return mutex.wait(while: { predicate(state) }, atMost: seconds)
     }
 
-    /// Wakes every thread blocked in ``wait(while:)``.
+    /// Wakes every thread blocked in ``wait(while:atMost:)``.
     package final func broadcast() {
         mutex.broadcast()
     }

@@ -240,18 +240,17 @@ package struct PlatformLock: @unchecked Sendable { // @unchecked: pthread synchr
         Platform.check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock")
     }
 
-    /// Blocks while `predicate()` holds, the mutex (which the caller holds) released meanwhile.
-    package func wait(while predicate: () -> Bool) {
-        let condition = waitableCondition("wait(while:)")
-        while predicate() {
-            Platform.check(pthread_cond_wait(condition, mutex), "pthread_cond_wait")
-        }
-    }
-
-    /// The same for at most `seconds`: whether `predicate()` still held when it gave up. The
-    /// deadline is on the wall clock (`pthread_cond_timedwait`'s): a clock change moves it.
-    package func wait(while predicate: () -> Bool, atMost seconds: Double) -> Bool {
+    /// Blocks while `predicate()` holds, the mutex (which the caller holds) released meanwhile;
+    /// given `seconds`, for at most that long. Returns whether `predicate()` still held when it
+    /// gave up (false when it returned because the predicate no longer held). The deadline is on
+    /// the wall clock (`pthread_cond_timedwait`'s): a clock change moves it.
+    @discardableResult
+    package func wait(while predicate: () -> Bool, atMost seconds: Double? = nil) -> Bool {
         let condition = waitableCondition("wait(while:atMost:)")
+        guard let seconds else {
+            while predicate() { Platform.check(pthread_cond_wait(condition, mutex), "pthread_cond_wait") }
+            return false
+        }
         var now = timeval()
         _ = gettimeofday(&now, nil)  // fails only for a bad address
         // Capped at a year, and split so that 32-bit watchOS's `Int` holds each part.

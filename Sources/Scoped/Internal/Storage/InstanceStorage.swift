@@ -359,8 +359,9 @@ package struct StorageState {
     package var closedAt: UInt64 = 0
     /// Threads waiting for a build here: a finished build wakes them only if there are any.
     package var waiters = 0
-    /// The last build a waiting thread reported as stalled.
-    private var stallReported: UInt64?
+    /// The builds still running that a waiting thread reported as stalled (few: pruned at the
+    /// next report, off the path of builds that do not stall).
+    private var stallsReported: [UInt64] = []
     /// The serial of the next build recorded in flight.
     private var nextSerial: UInt64 = 0
     /// What finished builds left for the threads that waited for them, by build serial.
@@ -451,8 +452,10 @@ package struct StorageState {
     /// For the first thread to report the build `serial` as stalled while it still runs: its
     /// callers, the builder and the threads waiting for it; nil for the others.
     package mutating func reportsStall(of serial: UInt64) -> Int? {
-        guard isRunning(serial), stallReported != serial else { return nil }
-        stallReported = serial
+        let handoffs = self.handoffs
+        stallsReported.removeAll { handoffs[$0] != nil }  // ended: no longer running
+        guard isRunning(serial), !stallsReported.contains(serial) else { return nil }
+        stallsReported.append(serial)
         return 1 + table.waitingCount(of: serial)
     }
 
