@@ -58,43 +58,84 @@ extension MiniChainContainer {
     var c: MiniFactory<ChainC> { MiniFactory(self) { ChainC() } }
 }
 
-/// The floor of a thread-safe lifetime scope: one object per flow with a mutex and a
-/// dictionary of the flow's instances, each build a locked lookup, the init outside the
-/// lock, then a locked insert (a racer's instance wins if it came first); all dropped
-/// with the flow. The dictionary starts with room for 16: one storage allocation.
-final class LockedFlow: Sendable {
-    let mutex = Mutex<[Int: AnyObject & Sendable]>([Int: AnyObject & Sendable](minimumCapacity: 16))
+/// The floor of a thread-safe lifetime scope: one object per flow with a mutex and a table
+/// of the flow's instances, each build a locked lookup, the init outside the lock, then a
+/// locked insert (a racer's instance wins if it came first); all dropped with the flow.
+/// Two non-generic classes (a generic class's metadata is looked up at each allocation).
+protocol LockedFlow: AnyObject {
+    init()
+    func resolve(_ key: Int, _ make: () -> AnyObject & Sendable) -> AnyObject & Sendable
+}
+
+final class DictionaryLockedFlow: LockedFlow, Sendable {
+    let mutex = Mutex(DictionaryFlowTable())
 
     @inline(__always)
     func resolve(_ key: Int, _ make: () -> AnyObject & Sendable) -> AnyObject & Sendable {
-        if let held = mutex.withLock({ $0[key] }) { return held }
-        let made = make()
-        return mutex.withLock { table in
-            if let raced = table[key] { return raced }
-            table[key] = made
-            return made
-        }
+        lockedResolve(mutex, key, make)
     }
 }
 
-/// `LockedFlow` with an array of (key, instance) pairs scanned in order instead of a
-/// dictionary: no hashing (Swift's `Hasher` is about a quarter of `LockedFlow`'s
-/// instructions), the same mutex, allocations and lock pattern.
-final class LockedArrayFlow: Sendable {
-    let mutex = Mutex<[(key: Int, object: AnyObject & Sendable)]>({
-        var table: [(key: Int, object: AnyObject & Sendable)] = []
-        table.reserveCapacity(16)
-        return table
-    }())
+final class ArrayLockedFlow: LockedFlow, Sendable {
+    let mutex = Mutex(ArrayFlowTable())
 
     @inline(__always)
     func resolve(_ key: Int, _ make: () -> AnyObject & Sendable) -> AnyObject & Sendable {
-        if let held = mutex.withLock({ $0.first { $0.key == key }?.object }) { return held }
-        let made = make()
-        return mutex.withLock { table in
-            if let raced = table.first(where: { $0.key == key })?.object { return raced }
-            table.append((key, made))
-            return made
-        }
+        lockedResolve(mutex, key, make)
     }
+}
+
+/// A locked lookup, the init outside the lock, a locked insert unless a racer came first.
+@inline(__always)
+func lockedResolve<Table: FlowTable>(
+    _ mutex: borrowing Mutex<Table>, _ key: Int, _ make: () -> AnyObject & Sendable
+) -> AnyObject & Sendable {
+    if let held = mutex.withLock({ $0.object(for: key) }) { return held }
+    let made = make()
+    return mutex.withLock { table in
+        if let raced = table.object(for: key) { return raced }
+        table.insert(made, for: key)
+        return made
+    }
+}
+
+/// `n` flows, each made, given 10 services and dropped (kept until the next one).
+@inline(__always)
+func lockedFlowCycles<Flow: LockedFlow>(_: Flow.Type, _ n: Int) -> UInt64 {
+    var acc: UInt64 = 0
+    for _ in 0..<n {
+        let flow = Flow()
+        for i in 0..<10 { acc &+= fold(flow.resolve(i) { Service(i) }) }
+        acc &+= keep(flow)
+    }
+    return acc
+}
+
+/// A flow's instances by key.
+protocol FlowTable: Sendable {
+    init()
+    func object(for key: Int) -> (AnyObject & Sendable)?
+    mutating func insert(_ object: AnyObject & Sendable, for key: Int)
+}
+
+/// A dictionary with room for 16: one storage allocation.
+struct DictionaryFlowTable: FlowTable {
+    var objects = [Int: AnyObject & Sendable](minimumCapacity: 16)
+
+    func object(for key: Int) -> (AnyObject & Sendable)? { objects[key] }
+    mutating func insert(_ object: AnyObject & Sendable, for key: Int) { objects[key] = object }
+}
+
+/// (key, instance) pairs scanned in order, room for 16: no hashing (Swift's `Hasher` is
+/// about a quarter of the dictionary flow's instructions).
+struct ArrayFlowTable: FlowTable {
+    var pairs: [(key: Int, object: AnyObject & Sendable)]
+
+    init() {
+        pairs = []
+        pairs.reserveCapacity(16)
+    }
+
+    func object(for key: Int) -> (AnyObject & Sendable)? { pairs.first { $0.key == key }?.object }
+    mutating func insert(_ object: AnyObject & Sendable, for key: Int) { pairs.append((key, object)) }
 }

@@ -59,24 +59,12 @@ enum LifetimeRows {
                 // Floor of a thread-safe lifetime scope: a flow object (one allocation, plus
                 // its dictionary's storage) with a mutex; each of 10 builds a locked lookup,
                 // the init outside the lock, a locked insert; all dropped with the flow.
-                var acc: UInt64 = 0
-                for _ in 0..<n {
-                    let flow = LockedFlow()
-                    for i in 0..<10 { acc &+= fold(flow.resolve(i) { Service(i) }) }
-                    acc &+= keep(flow)
-                }
-                return acc
+                lockedFlowCycles(DictionaryLockedFlow.self, n)
             },
             Benchmark("lifetime", "hand-written: 10 inits in a locked array per flow, dropped") { n in
                 // The row above without hashing: the flow's instances in an array of
                 // (key, instance) pairs scanned in order; the same locks and allocations.
-                var acc: UInt64 = 0
-                for _ in 0..<n {
-                    let flow = LockedArrayFlow()
-                    for i in 0..<10 { acc &+= fold(flow.resolve(i) { Service(i) }) }
-                    acc &+= keep(flow)
-                }
-                return acc
+                lockedFlowCycles(ArrayLockedFlow.self, n)
             },
             Benchmark("lifetime", "Scoped child + 10 scoped resolves + close") { n in
                 var acc: UInt64 = 0
