@@ -9,6 +9,8 @@ Outputs (committed; regenerate after changing this script):
   Sources/GeneratedDAG/DAG+Scoped.swift             the same graph as Scoped factories
   Sources/GeneratedDAG/DAG+Swinject.swift           ... as Swinject registrations
   Sources/GeneratedDAG/DAG+Dependencies.swift       ... as swift-dependencies keys
+  Sources/GeneratedDAG/DAG+Mini.swift               ... as a minimal Factory-shaped .graph
+                                                    container (the floor of the API's shape)
   Sources/GeneratedRegistrations/Registrations.swift N cached Scoped factories
 
 The DAG is Coroneo's random layered graph ("All dependency injection systems are
@@ -155,7 +157,66 @@ def gen_dag(seed):
         out.append(f"    sum &+= UInt(bitPattern: ObjectIdentifier(Dependency(\\.dag{n}).wrappedValue))\n")
     out.append("    return sum\n}\n")
     write(os.path.join(SOURCES, "GeneratedDAG", "DAG+Dependencies.swift"), "".join(out))
+
+    # A minimal Factory-shaped `.graph` container: what the API's shape costs before any
+    # container work (no lock, no key hashing, no registration lookup, no scope policy).
+    out = [head, MINI_PRELUDE.format(slots=len(nodes)), "extension MiniDAGContainer {\n"]
+    for n in nodes:
+        body = params((d, f"self.dagM{d}()") for d in deps[n])
+        out.append(f"    public var dagM{n}: MiniGraphFactory<DagN{n}> {{ MiniGraphFactory(self, slot: {n}) {{ DagN{n}({body}) }} }}\n")
+    body = params((d, f"self.dagM{d}()") for d in roots)
+    out.append(f"    public var dagMRoot: MiniGraphFactory<DagRoot> {{ MiniGraphFactory(self, slot: -1) {{ DagRoot({body}) }} }}\n}}\n")
+    write(os.path.join(SOURCES, "GeneratedDAG", "DAG+Mini.swift"), "".join(out))
     return len(layers), len(nodes), edges
+
+
+MINI_PRELUDE = """
+/// The floor of a Factory-shaped `.graph` container: getters return a struct factory
+/// holding the container, the node's slot (its id, in place of a key) and an escaping
+/// body capturing the container. The container keeps the current graph's table, an
+/// array of `AnyObject?` ({slots} slots) filled as nodes are built and emptied when the
+/// outermost resolve ends (depth tracked with an Int). No lock, no hashing, no
+/// registration lookup, no scope policy: not thread-safe, a floor only.
+public final class MiniDAGContainer {{
+    /// Unchecked: a class's `var` is otherwise read through a dynamic exclusivity check
+    /// (swift_beginAccess) on every access, a cost of this code, not of the API.
+    @exclusivity(unchecked) var table = [AnyObject?](repeating: nil, count: {slots})
+    @exclusivity(unchecked) var depth = 0
+
+    public init() {{}}
+}}
+
+/// A factory value: the container, a slot (-1: unique, not in the table) and the body.
+public struct MiniGraphFactory<T: AnyObject> {{
+    let container: MiniDAGContainer
+    let slot: Int
+    let body: () -> T
+
+    init(_ container: MiniDAGContainer, slot: Int, _ body: @escaping () -> T) {{
+        self.container = container
+        self.slot = slot
+        self.body = body
+    }}
+
+    /// Returns the graph's instance for the slot, or builds it; the outermost resolve
+    /// empties the table. Never inlined, as a library's resolve is not inlined into the
+    /// caller's getter: the body runs through its closure.
+    @inline(never)
+    public func callAsFunction() -> T {{
+        let c = container
+        if slot >= 0, let held = c.table[slot] {{ return unsafeDowncast(held, to: T.self) }}
+        c.depth += 1
+        let value = body()
+        if slot >= 0 {{ c.table[slot] = value }}
+        c.depth -= 1
+        if c.depth == 0 {{
+            for index in c.table.indices {{ c.table[index] = nil }}
+        }}
+        return value
+    }}
+}}
+
+"""
 
 
 def gen_registrations(count):

@@ -55,6 +55,17 @@ enum LifetimeRows {
                 }
                 return acc
             },
+            Benchmark("lifetime", "hand-written: 10 inits in a locked dictionary per flow, dropped") { n in
+                // Floor of a thread-safe lifetime scope: a flow object (one allocation, plus
+                // its dictionary's storage) with a mutex; each of 10 builds a locked lookup,
+                // the init outside the lock, a locked insert; all dropped with the flow.
+                lockedFlowCycles(DictionaryLockedFlow.self, n)
+            },
+            Benchmark("lifetime", "hand-written: 10 inits in a locked array per flow, dropped") { n in
+                // The row above without hashing: the flow's instances in an array of
+                // (key, instance) pairs scanned in order; the same locks and allocations.
+                lockedFlowCycles(ArrayLockedFlow.self, n)
+            },
             Benchmark("lifetime", "Scoped child + 10 scoped resolves + close") { n in
                 var acc: UInt64 = 0
                 for _ in 0..<n { acc &+= cycle(root) }

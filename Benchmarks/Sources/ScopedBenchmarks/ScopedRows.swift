@@ -51,6 +51,9 @@ enum ScopedRows {
         _ = root.bCached()
         let holders = (0..<8).map { _ in Holder() }
         let cache = LockedCache()
+        let weakCache = LockedWeakCache()
+        let weakHolders = (0..<8).map { _ in WeakHolder() }
+        let mini = MiniChainContainer()
         _ = c.bCached()
         _ = c.bSingleton()
         let child = c.child("bench")
@@ -86,6 +89,23 @@ enum ScopedRows {
                 // stored instance, release the mutex. No registry, no key, no scope.
                 var acc: UInt64 = 0
                 for _ in 0..<n { acc &+= fold(cache.mutex.withLock { $0 }) }
+                return acc
+            },
+            Benchmark("cached", "hand-written weak cache (lock + weak load)") { n in
+                // Floor of `.shared` held: what any thread-safe read of an instance held
+                // weakly pays at least with Swift's weak references: take a mutex, load the
+                // weak reference strongly, release the mutex. Compare with the row above
+                // (lock + retain): the difference is the weak load's own cost.
+                var acc: UInt64 = 0
+                for _ in 0..<n { acc &+= fold(weakCache.mutex.withLock { $0.service! }) }
+                return acc
+            },
+            Benchmark("cached", "hand-written weak reference read (no lock)") { n in
+                // Swift's weak load alone (a strong reference taken through the object's
+                // side table, released after the fold): eight holders read in turn, as in
+                // the stored-property row, so the load cannot be hoisted.
+                var acc: UInt64 = 0
+                for i in 0..<n { acc &+= fold(weakHolders[i & 7].service!) }
                 return acc
             },
             Benchmark("cached", "Scoped cached") { n in resolveCached(c, n) },
@@ -151,6 +171,15 @@ enum ScopedRows {
             Benchmark("chain3", "hand-written A(B(C()))", baseline: true) { n in
                 var acc: UInt64 = 0
                 for _ in 0..<n { acc &+= keep(ChainA(b: ChainB(c: ChainC()))) }
+                return acc
+            },
+            Benchmark("chain3", "hand-written Factory-shaped chain (closures capturing the container)") { n in
+                // Floor of the chain with Factory's API shape: `mini.a()` builds a struct
+                // factory per level whose escaping body captures the container and calls the
+                // next getter; the resolve (never inlined) just calls the body. No lock, key
+                // or scope: the closure, its capture retained and released, per level.
+                var acc: UInt64 = 0
+                for _ in 0..<n { acc &+= keep(mini.a()) }
                 return acc
             },
             Benchmark("chain3", "Scoped unique chain") { n in
