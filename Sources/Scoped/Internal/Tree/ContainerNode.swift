@@ -93,7 +93,8 @@ package final class ContainerNode: Sendable {
 
     /// A child of `parent`, or a root of `world` (nil: production's).
     private init(
-        parent: ContainerNode?, openedFrom: ContainerManager? = nil, name: String?, world: WorldNode? = nil, viewBound: Bool = false
+        parent: __shared ContainerNode?, openedFrom: __shared ContainerManager? = nil, name: String?,
+        world: __shared WorldNode? = nil, viewBound: Bool = false
     ) {
         isViewBound = viewBound || parent?.isViewBound == true
         // Both retained by hand, given back in `deinit` through the release queue.
@@ -122,7 +123,8 @@ package final class ContainerNode: Sendable {
 
     /// A child lifetime scope of `parent` (the node of `manager` in the current world).
     package convenience init(
-        childOf parent: ContainerNode, openedFrom manager: ContainerManager, name: String?, viewBound: Bool = false
+        childOf parent: __shared ContainerNode, openedFrom manager: __shared ContainerManager, name: String?,
+        viewBound: Bool = false
     ) {
         self.init(parent: parent, openedFrom: manager, name: name, viewBound: viewBound)
         let parentClosed = parent.state.withLock { state -> Bool in
