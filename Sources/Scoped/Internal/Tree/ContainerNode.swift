@@ -163,7 +163,7 @@ package final class ContainerNode: Sendable {
         EventHub.removeAll(from: self)
         if overrideCount.load(ordering: .relaxed) != 0 { state.withLock { _ in recordOverrideCount(0) } }
         // Closed: `close()` closed the storage too, and holds the node until it has.
-        if closedWord.load(ordering: .acquiring) == 0 { releaseAfterChildren(dying: true) }
+        if closedWord.load(ordering: .acquiring) == 0 { releaseClosed(storage.close(of: self), dying: true) }
         if isRoot && !isWorldRoot { WorldNode.rootDidEnd(number) }
         // The retains `init` took.
         if !isRoot {
@@ -218,14 +218,15 @@ package final class ContainerNode: Sendable {
                 guard let grandchildren = child.closeIfChildless(), !grandchildren.isEmpty else { continue }
                 closing.append((child, grandchildren))
             } else {
-                closing.removeLast().node.releaseAfterChildren()
+                let node = closing.removeLast().node
+                node.releaseClosed(node.storage.close(of: node))
             }
         }
     }
 
     /// Marks this scope closed and, if it has no open child, closes its storage in the same
     /// critical section and releases its instances (``releaseClosed(_:dying:)``). Returns the open
-    /// children, oldest first, to close before ``releaseAfterChildren(dying:)``: `[]` once
+    /// children, oldest first, to close before its storage (``releaseClosed(_:dying:)``): `[]` once
     /// released, nil if it was closed already.
     private func closeIfChildless() -> [ContainerNode]? {
         var children: [ContainerNode]?
@@ -240,13 +241,9 @@ package final class ContainerNode: Sendable {
         return children
     }
 
-    /// Once its children are closed: closes this scope's storage and releases its instances.
-    private func releaseAfterChildren(dying: Bool = false) {
-        releaseClosed(storage.close(of: self), dying: dying)
-    }
-
-    /// Releases the `entries` of this closed scope, newest first, then drops the parent's
-    /// reference to this child (a node dying unclosed is a root: it has none).
+    /// Once its children are closed: releases the `entries` its storage's close removed, newest
+    /// first, then drops the parent's reference to this child (a node dying unclosed is a root:
+    /// it has none).
     private func releaseClosed(_ entries: consuming [StoredEntry], dying: Bool = false) {
         let entryCount = UInt(entries.count)
         var spare = releaseNewestFirst(consume entries, dying: dying, closing: !dying)  // emptied
