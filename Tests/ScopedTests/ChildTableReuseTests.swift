@@ -82,4 +82,25 @@ extension Container {
         #expect(tracker.timeline.filter { $0.kind == .deinitialized }.map(\.instance.label) == labels)
         #expect(container.inspection.openChildCount == 0)
     }
+
+    /// Siblings opened and closed on several threads at once hand the spare table between them
+    /// under their parent's lock: each keeps its own instances and releases every one.
+    @Test func siblingsOnSeveralThreadsEachReleaseTheirOwn() {
+        let container = Container()
+        let tracker = LifecycleTracker()
+        let rounds = 200
+        onThreads(4) { _ in
+            for _ in 0..<rounds {
+                let flow = container.child("flow")
+                let first = flow.first(tracker)()
+                let second = flow.second(tracker)()
+                #expect(flow.first(tracker)() === first && flow.second(tracker)() === second)
+                #expect(flow.inspection.heldCount == 2)
+                flow.close()
+            }
+        }
+        #expect(tracker.inits("first") == 4 * rounds && tracker.deinits("first") == 4 * rounds)
+        #expect(tracker.inits("second") == 4 * rounds && tracker.deinits("second") == 4 * rounds)
+        #expect(container.inspection.openChildCount == 0)
+    }
 }
