@@ -1,6 +1,7 @@
 // Concurrency rule: `Locked` is the package's only mutex type (held instances are read
 // without one: HeldIndex.swift). Its heap-allocated pthread mutex (Platform.swift) guards
-// exactly the `State` stored next to it. No user code (factory bodies, `deinit`s,
+// exactly the `State` stored next to it (unlocked only through `withUnsharedState`, before
+// any other thread can reach the object). No user code (factory bodies, `deinit`s,
 // observers) runs in `withLock`: callers move instances out and drop them after unlocking.
 //
 // THE LOCK INVENTORY: every `Locked` in the package, and every nesting taken. A lock or a
@@ -80,6 +81,13 @@ package class Locked<State>: @unchecked Sendable { // @unchecked: `mutex` guards
         mutex.lock()
         defer { mutex.unlock() }
         return try body(&state)
+    }
+
+    /// Runs `body` with the state, unlocked: only while no other thread can reach this object
+    /// (a child scope's storage before the critical section that publishes it ends).
+    @inline(__always)
+    package final func withUnsharedState<R>(_ body: (inout State) throws -> R) rethrows -> R {
+        try body(&state)
     }
 
     /// Blocks, the mutex released, while `predicate(state)` holds; given `seconds`, for at most

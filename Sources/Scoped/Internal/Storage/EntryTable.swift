@@ -147,6 +147,10 @@ package struct EntryTable {
 
     /// Beyond this many positions, lookups go through `positions`.
     package static let linearLimit = 16
+    /// The most entries a child scope's table is first allocated for (``InstanceStorage/expectedEntries``),
+    /// and the most a closed child's emptied buffer, kept for its next sibling, holds: one large
+    /// flow does not make every later sibling keep as much.
+    package static let firstCapacityLimit = 64
 
     /// Finished entries, oldest first.
     private var entries: [StoredEntry] = []
@@ -311,18 +315,19 @@ package struct EntryTable {
         inFlight.firstIndex { $0.scope === scope && !$0.invalidated } != nil
     }
 
-    /// Files `entry` as the newest; returns the entries it replaces. Inlined into its one
+    /// Files `entry` as the newest; returns the entries it replaces (nil: none, the usual case,
+    /// which touches no array). Inlined into its one
     /// caller (`InstanceStorage.store`, under the lock), as ``read(_:hash:)`` is.
     /// - Parameter firstCapacity: The capacity of the first allocation, if this entry is the
     ///   first filed (``InstanceStorage/expectedEntries``; at least 8).
     @inline(__always)
     package mutating func append(
         _ entry: consuming StoredEntry, hash: Int, mayFindFiled: Bool = true, firstCapacity: Int = 0
-    ) -> [StoredEntry] {
+    ) -> [StoredEntry]? {
         entry.hash = hash
-        var replaced: [StoredEntry] = []
+        var replaced: [StoredEntry]?
         if mayFindFiled, let position = position(of: entry.key, hash: hash), let dead = remove(at: position) {
-            replaced.append(dead)
+            replaced = [dead]
         }
         if entries.capacity == 0 { entries.reserveCapacity(max(8, firstCapacity)) }
         positions?[entry.key] = entries.count
@@ -331,9 +336,16 @@ package struct EntryTable {
         // Read in place once filed (a look at `entry` before would copy its holding).
         if case .weak = entries[entries.count - 1].holding {
             weakEntries += 1
-            if weakEntries > weakSweepAt { replaced += sweepDeadWeakEntries() }
+            if weakEntries > weakSweepAt { replaced = (replaced ?? []) + sweepDeadWeakEntries() }
         }
         return replaced
+    }
+
+    /// Takes `spare` (emptied, with room: a closed sibling's, ``ContainerNode``) as the first
+    /// allocation of a table that has none yet, leaving `[]` in its place (swapped: no copy, no
+    /// reference counted).
+    package mutating func adopt(_ spare: inout [StoredEntry]) {
+        if entries.capacity == 0 && spare.isEmpty { swap(&entries, &spare) }
     }
 
     /// Removes the finished entry at `position`.
@@ -346,20 +358,25 @@ package struct EntryTable {
 
     /// Removes every finished entry `shouldRemove` selects; returns them oldest first.
     package mutating func removeAll(where shouldRemove: (StoredEntry) -> Bool) -> [StoredEntry] {
-        if holes == 0 && entries.allSatisfy(shouldRemove) {
-            // Everything goes (close, reset): hand the entries over whole, no copy.
-            let all = entries
-            entries = []
-            weakEntries = 0
-            if positions != nil { positions = [:] }
-            return all
-        }
+        if holes == 0 && entries.allSatisfy(shouldRemove) { return removeAll() }
         var removed: [StoredEntry] = []
         for index in entries.indices where !entries[index].isVacant && shouldRemove(entries[index]) {
             if let entry = vacate(index) { removed.append(entry) }
         }
         tidy()
         return removed
+    }
+
+    /// Removes every finished entry; returns them oldest first (a close's: no entry copied or
+    /// given to a predicate).
+    package mutating func removeAll() -> [StoredEntry] {
+        guard holes == 0 else { return removeAll(where: { _ in true }) }
+        // Everything goes (close, reset): hand the entries over whole, no copy.
+        let all = entries
+        entries = []
+        weakEntries = 0
+        if positions != nil { positions = [:] }
+        return all
     }
 
     /// Whether a finished entry satisfies `predicate`.

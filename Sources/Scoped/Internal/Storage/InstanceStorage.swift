@@ -169,10 +169,10 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
         builtBy me: ObjectIdentifier, deadline: UInt64, builtThrough: [StorageKey]? = nil
     ) -> Bool {
         // Released after unlocking: a `.shared` instance's dead entry this one replaces.
-        let (dead, replaced, wake, kept): ([StoredEntry], UInt, Bool, Bool) = state.withLock { state in
+        let (dead, replaced, wake, kept): ([StoredEntry]?, UInt, Bool, Bool) = state.withLock { state in
             let (files, mayFindFiled) = state.endBuild(key, hash: hash, by: me, holding: holding)
             let wake = state.waiters > 0
-            guard files else { return ([], 0, wake, false) }
+            guard files else { return (nil, 0, wake, false) }
             let dead = state.table.append(
                 StoredEntry(
                     holding: holding, key: key, scope: scope, reporter: reporter, deadline: deadline,
@@ -192,9 +192,17 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
     }
 
     /// Removes every entry that `shouldRemove` selects and returns them oldest first.
-    package func remove(where shouldRemove: (StoredEntry) -> Bool, closing: ContainerNode? = nil) -> [StoredEntry] {
+    /// - Parameters:
+    ///   - everything: `shouldRemove` selects every entry (not asked entry by entry).
+    ///   - first: Runs first in the same critical section; false calls the removal off (nothing
+    ///     removed, the storage not closed).
+    package func remove(
+        where shouldRemove: (StoredEntry) -> Bool, everything: Bool = false, closing: ContainerNode? = nil,
+        first: (inout StorageState) -> Bool = { _ in true }
+    ) -> [StoredEntry] {
         typealias Ended = (build: InFlightTask, key: StorageKey, scope: Scope)
         let (removed, cleared, ended): ([StoredEntry], [UInt], [Ended]) = state.withLock { state in
+            guard first(&state) else { return ([], [], []) }
             if closing != nil {
                 // Closed already (a node's `deinit` after its `close()`).
                 guard !state.closed else { return ([], [], []) }
@@ -204,7 +212,8 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
             // This thread's builds are exempt, and an async body's reset is part of its own build.
             let (me, myAsyncBuild) =
                 state.table.hasBuildsInFlight ? (ResolutionContext.current.identity, TaskChain.innermostBuild) : (nil, nil)
-            let (removed, invalidated) = state.invalidateAndRemove(exempting: me, myAsyncBuild, where: shouldRemove)
+            let (removed, invalidated) = state.invalidateAndRemove(
+                exempting: me, myAsyncBuild, where: shouldRemove, everything: everything)
             let ended: [Ended] = closing == nil ? [] : invalidated
             guard let index else { return (removed, [], ended) }
             let cleared = removed.compactMap { $0.key.parameterBox == nil ? index.clear($0.key.registration) : nil }
@@ -218,9 +227,10 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
         return removed
     }
 
-    /// Marks the storage of `owner` closed (no more builds) and removes everything it holds.
-    package func close(of owner: ContainerNode) -> [StoredEntry] {
-        remove(where: { _ in true }, closing: owner)
+    /// Marks the storage of `owner` closed (no more builds) and removes everything it holds,
+    /// unless `first`, run first in the same critical section, calls it off (false).
+    package func close(of owner: ContainerNode, first: (inout StorageState) -> Bool = { _ in true }) -> [StoredEntry] {
+        remove(where: { _ in true }, everything: true, closing: owner, first: first)
     }
 
     /// Whether any entry of `scope` is here, built or being built.
@@ -465,15 +475,17 @@ package struct StorageState {
         _ = table.endBuild(of: key, hash: hash, by: build)  // an async build: no thread waits
     }
 
-    /// Invalidates the builds in flight that `shouldRemove` selects.
+    /// Invalidates the builds in flight that `shouldRemove` selects, and removes the entries it
+    /// selects (all of them, unasked, if `everything`).
     /// - Returns: The removed entries, and the async builds invalidated (to end, for a close).
     package mutating func invalidateAndRemove(
-        exempting exempt: ObjectIdentifier?, _ exemptBuild: ObjectIdentifier?, where shouldRemove: (StoredEntry) -> Bool
+        exempting exempt: ObjectIdentifier?, _ exemptBuild: ObjectIdentifier?, where shouldRemove: (StoredEntry) -> Bool,
+        everything: Bool = false
     ) -> (removed: [StoredEntry], asyncInvalidated: [(build: InFlightTask, key: StorageKey, scope: Scope)]) {
         let invalidated = table.invalidateBuilds(exempting: exempt, exemptBuild) { key, scope in
             shouldRemove(StoredEntry(holding: .vacant, key: key, scope: scope))
         }
         let asyncInvalidated = invalidated.compactMap { builder, key, scope in asyncBuilds[builder].map { ($0, key, scope) } }
-        return (table.removeAll(where: shouldRemove), asyncInvalidated)
+        return (everything ? table.removeAll() : table.removeAll(where: shouldRemove), asyncInvalidated)
     }
 }

@@ -21,6 +21,10 @@ package final class ContainerNode: Sendable {
         package var autoRegistration: AutoRegistration?
         /// Overrides saved by `ContainerManager.push()`, the latest last.
         package var savedOverrides: [[RegistrationKey: any OverrideBody]] = []
+        /// The table buffer of the last child to close, emptied, for the next child to open
+        /// (a screen opened again resolves the same `.scoped` dependencies): one allocation and
+        /// one free fewer per child. At most ``EntryTable/firstCapacityLimit`` entries; none: `[]`.
+        package var spareEntries: [StoredEntry] = []
     }
 
     /// The node's ``State``, guarded by its storage's lock (``StorageState/node``).
@@ -89,7 +93,8 @@ package final class ContainerNode: Sendable {
 
     /// A child of `parent`, or a root of `world` (nil: production's).
     private init(
-        parent: ContainerNode?, openedFrom: ContainerManager? = nil, name: String?, world: WorldNode? = nil, viewBound: Bool = false
+        parent: __shared ContainerNode?, openedFrom: __shared ContainerManager? = nil, name: String?,
+        world: __shared WorldNode? = nil, viewBound: Bool = false
     ) {
         isViewBound = viewBound || parent?.isViewBound == true
         // Both retained by hand, given back in `deinit` through the release queue.
@@ -101,7 +106,9 @@ package final class ContainerNode: Sendable {
         singletons = parent?.singletons ?? world?.singletons ?? ContainerNode.processSingletons
         overriddenSingletons = parent?.overriddenSingletons ?? world?.overriddenSingletons ?? ContainerNode.processOverriddenSingletons
         // At most 64: one large flow does not make every later sibling reserve as much.
-        let expected = parent.map { min(64, Int($0.lastChildEntryCount.load(ordering: .relaxed))) } ?? 0
+        let expected = parent.map {
+            min(EntryTable.firstCapacityLimit, Int($0.lastChildEntryCount.load(ordering: .relaxed)))
+        } ?? 0
         let storage = InstanceStorage(indexed: parent == nil, words: 6, expectedEntries: expected)
         self.storage = storage
         atomicWords = storage.words
@@ -116,11 +123,16 @@ package final class ContainerNode: Sendable {
 
     /// A child lifetime scope of `parent` (the node of `manager` in the current world).
     package convenience init(
-        childOf parent: ContainerNode, openedFrom manager: ContainerManager, name: String?, viewBound: Bool = false
+        childOf parent: __shared ContainerNode, openedFrom manager: __shared ContainerManager, name: String?,
+        viewBound: Bool = false
     ) {
         self.init(parent: parent, openedFrom: manager, name: name, viewBound: viewBound)
         let parentClosed = parent.state.withLock { state -> Bool in
             guard !state.closed else { return true }
+            if state.spareEntries.capacity != 0 {
+                // Not shared yet: no thread reaches this node before `insert` below, under this lock.
+                storage.withUnsharedState { $0.table.adopt(&state.spareEntries) }
+            }
             indexInParent.store(UInt(state.children.insert(self)), ordering: .relaxed)
             return false
         }
@@ -151,7 +163,7 @@ package final class ContainerNode: Sendable {
         EventHub.removeAll(from: self)
         if overrideCount.load(ordering: .relaxed) != 0 { state.withLock { _ in recordOverrideCount(0) } }
         // Closed: `close()` closed the storage too, and holds the node until it has.
-        if closedWord.load(ordering: .acquiring) == 0 { releaseAfterChildren(dying: true) }
+        if closedWord.load(ordering: .acquiring) == 0 { releaseClosed(storage.close(of: self), dying: true) }
         if isRoot && !isWorldRoot { WorldNode.rootDidEnd(number) }
         // The retains `init` took.
         if !isRoot {
@@ -198,50 +210,62 @@ package final class ContainerNode: Sendable {
 
     /// Closes this lifetime scope: children first (newest first), then this scope's instances.
     package func close() {
-        guard closedWord.load(ordering: .acquiring) == 0, let children = markClosed() else { return }
-        guard !children.isEmpty else { return releaseAfterChildren() }  // the usual case: no stack
+        guard closedWord.load(ordering: .acquiring) == 0, let children = closeIfChildless() else { return }
+        guard !children.isEmpty else { return }  // the usual case: closed in one critical section, no stack
         var closing: [(node: ContainerNode, children: [ContainerNode])] = [(self, children)]
         while !closing.isEmpty {
             if let child = closing[closing.count - 1].children.popLast() {
-                guard let grandchildren = child.markClosed() else { continue }
-                if grandchildren.isEmpty {
-                    child.releaseAfterChildren()
-                } else {
-                    closing.append((child, grandchildren))
-                }
+                guard let grandchildren = child.closeIfChildless(), !grandchildren.isEmpty else { continue }
+                closing.append((child, grandchildren))
             } else {
-                closing.removeLast().node.releaseAfterChildren()
+                let node = closing.removeLast().node
+                node.releaseClosed(node.storage.close(of: node))
             }
         }
     }
 
-    /// Marks this scope closed and takes its open children, oldest first.
-    private func markClosed() -> [ContainerNode]? {
-        state.withLock { state -> [ContainerNode]? in
-            guard !state.closed else { return nil }
-            state.closed = true
+    /// Marks this scope closed and, if it has no open child, closes its storage in the same
+    /// critical section and releases its instances (``releaseClosed(_:dying:)``). Returns the open
+    /// children, oldest first, to close before its storage (``releaseClosed(_:dying:)``): `[]` once
+    /// released, nil if it was closed already.
+    private func closeIfChildless() -> [ContainerNode]? {
+        var children: [ContainerNode]?
+        let entries = storage.close(of: self) { state in
+            guard !state.node.closed else { return false }
+            state.node.closed = true
             closedWord.store(1, ordering: .releasing)
-            return state.children.removeAll()
+            children = state.node.children.removeAll()
+            return children?.isEmpty == true
         }
+        if children?.isEmpty == true { releaseClosed(consume entries) }
+        return children
     }
 
-    /// Once its children are closed: releases this scope's instances, newest first, then drops
-    /// the parent's reference to this child (a node dying unclosed is a root: it has none).
-    private func releaseAfterChildren(dying: Bool = false) {
-        let entries = storage.close(of: self)
+    /// Once its children are closed: releases the `entries` its storage's close removed, newest
+    /// first, then drops the parent's reference to this child (a node dying unclosed is a root:
+    /// it has none).
+    private func releaseClosed(_ entries: consuming [StoredEntry], dying: Bool = false) {
         let entryCount = UInt(entries.count)
-        releaseNewestFirst(consume entries, dying: dying, closing: !dying)
+        var spare = releaseNewestFirst(consume entries, dying: dying, closing: !dying)  // emptied
         if Switches.now.contains(.observers) { emit(.scopeClosed) }
         guard !dying, !isRoot else { return }
+        let keepsSpare = spare.capacity <= EntryTable.firstCapacityLimit
         let removed = UnsafeReference<ContainerNode>(bits: parentBits).withBorrowed { parent in
             parent.lastChildEntryCount.store(entryCount, ordering: .relaxed)
-            return parent.state.withLock { $0.children.remove(at: Int(indexInParent.load(ordering: .relaxed)), number: number) }
+            return parent.state.withLock { state in
+                if keepsSpare && !state.closed && state.spareEntries.capacity == 0 { swap(&spare, &state.spareEntries) }
+                return state.children.remove(at: Int(indexInParent.load(ordering: .relaxed)), number: number)
+            }
         }
         _ = removed  // released after unlocking: it may be this node's last reference
     }
 
     /// Releases `entries` (oldest first as given) newest first, reporting each, after unlocking.
-    package func releaseNewestFirst(_ entries: consuming [StoredEntry], dying: Bool = false, closing: Bool = false) {
+    /// - Returns: `entries`, emptied, with its room.
+    @discardableResult
+    package func releaseNewestFirst(
+        _ entries: consuming [StoredEntry], dying: Bool = false, closing: Bool = false
+    ) -> [StoredEntry] {
         var leakCheck = Switches.now.watchesReleases ? LeakCheck.Batch(releasedBy: self, dying: dying) : nil
         let context = closing ? ResolutionContext.current : nil
         let outer = context?.notedCloseRelease  // a close run by a deinit of another close's
@@ -260,6 +284,7 @@ package final class ContainerNode: Sendable {
             context?.noteCloseRelease(outer?.node ?? 0, outer?.key)
         }
         leakCheck?.finish()
+        return entries
     }
 
     // MARK: Overrides
