@@ -283,16 +283,43 @@ extension ContainerNode {
         // A `.graph` build goes out of line with no argument on the stack, so that it need not
         // come back here (a `Factory`'s hit was answered by `graphRead`).
         if kind == .graph { return beginGraphBuild(key, parameter: parameter) }
-        return ResolutionContext.withCurrent { context in
-            // The gate is read after the overrides: a reset raises it before it clears them.
-            guard kind == .unique, Route.mayResolveFast(key, from: self), !isAutoRegistrationPending else {
-                return beginRouted(key, parameter: parameter, kind: kind, custom: custom, context: context)
+        guard kind == .unique else {
+            return ResolutionContext.withCurrent {
+                beginRouted(key, parameter: parameter, kind: kind, custom: custom, context: $0)
             }
-            context.noteOutermostStart()
-            let frame = ThreadFrame(key, parameter: parameter, kind: .unique, custom: nil, ownedByChild: false, in: self)
-            context.open(frame, filing: .unobserved(.nowhere))
-            return .build(override: nil, form: .unused, context: .unretained(context))
         }
+        // A unique build through a root without overrides (each level of a chain): nothing but
+        // loads before its frame opens. The gate is read after the overrides: a reset raises it
+        // before it clears them.
+        guard Route.isUnobservedOutsideWorlds(self), Route.isRootWithoutOverrides(self), !isAutoRegistrationPending else {
+            return beginUniqueChecked(key, parameter: parameter, custom: custom)
+        }
+        return ResolutionContext.withCurrent { beginUnique(key, parameter: parameter, context: $0) }
+    }
+
+    /// A unique build through a lifetime scope or a root with overrides: the override looked
+    /// up under the nodes' locks, out of line so that the build above saves no registers for it.
+    @inline(never)
+    private func beginUniqueChecked(
+        _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, custom: Scope?
+    ) -> BeginOutcome {
+        ResolutionContext.withCurrent { context in
+            guard Route.mayResolveFast(key, from: self), !isAutoRegistrationPending else {
+                return beginRouted(key, parameter: parameter, kind: .unique, custom: custom, context: context)
+            }
+            return beginUnique(key, parameter: parameter, context: context)
+        }
+    }
+
+    /// Opens a unique build with nothing in play: the caller keeps the value, nobody hears of it.
+    @inline(__always)
+    private func beginUnique(
+        _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, context: ResolutionContext
+    ) -> BeginOutcome {
+        context.noteOutermostStart()
+        let frame = ThreadFrame(key, parameter: parameter, kind: .unique, custom: nil, ownedByChild: false, in: self)
+        context.open(frame, filing: .unobserved(.nowhere))
+        return .build(override: nil, form: .unused, context: .unretained(context))
     }
 
     private var isAutoRegistrationPending: Bool {
