@@ -73,7 +73,7 @@ package final class ResolutionContext {
     package static func graphInstanceIfAny(_ registration: RegistrationKey) -> AnyObject? {
         guard let context = ThreadLocalObject.get() else { return nil }
         return UnsafeReference<ResolutionContext>(opaque: context).withBorrowed {
-            $0.state.pointee.graph.value(forFactory: registration)
+            $0.state.pointee.graph.value(for: registration, box: nil)
         }
     }
 
@@ -422,17 +422,14 @@ private struct GraphTable: ~Copyable {
     /// declaration's are the same words), ``RegistrationKey/==`` only when they differ.
     @inline(__always)
     private static func holds(_ bucket: UnsafeMutablePointer<Bucket>, _ registration: RegistrationKey, _ box: ParameterBox?) -> Bool {
-        if box == nil, holdsSameWords(bucket, registration) { return true }
-        return holdsComparingFully(bucket, registration, box)
-    }
-
-    /// Whether `bucket` holds `registration`'s very words and no parameter.
-    @inline(__always)
-    private static func holdsSameWords(_ bucket: UnsafeMutablePointer<Bucket>, _ registration: RegistrationKey) -> Bool {
         let stored = bucket.pointee.registration.unsafelyUnwrapped
-        return stored.name == registration.name && stored.shape == registration.shape && stored.file == registration.file
-            && ObjectIdentifier(stored.producedType) == ObjectIdentifier(registration.producedType)
-            && bucket.pointee.parameterBox == nil
+        if stored.name == registration.name, stored.shape == registration.shape, stored.file == registration.file,
+            ObjectIdentifier(stored.producedType) == ObjectIdentifier(registration.producedType),
+            box == nil, bucket.pointee.parameterBox == nil
+        {
+            return true
+        }
+        return holdsComparingFully(bucket, registration, box)
     }
 
     @inline(never)
@@ -448,30 +445,6 @@ private struct GraphTable: ~Copyable {
         let bucket = bucket(of: registration, box, hash: Self.hash(registration, box))
         // A filed bucket holds a value: retained only when found.
         return bucket.pointee.hash == 0 ? nil : bucket.pointee.value.unsafelyUnwrapped
-    }
-
-    /// ``value(for:box:)`` of a `Factory` (no parameter), each edge of a DAG: a probe that
-    /// calls nothing. A bucket of the same hash with other words (one literal in two modules, or
-    /// another key) sends it out of line, to the probe that compares keys fully.
-    @inline(__always)
-    func value(forFactory registration: RegistrationKey) -> AnyObject? {
-        guard count != 0 else { return nil }
-        let hash = Self.hash(registration, nil)
-        let (buckets, mask) = (buckets.unsafelyUnwrapped, capacity - 1)
-        var index = hash & mask
-        while buckets[index].hash != 0 {
-            if buckets[index].hash == hash {
-                guard Self.holdsSameWords(buckets + index, registration) else { return valueComparingFully(registration) }
-                return buckets[index].value.unsafelyUnwrapped
-            }
-            index = (index &+ 1) & mask
-        }
-        return nil
-    }
-
-    @inline(never)
-    private func valueComparingFully(_ registration: RegistrationKey) -> AnyObject? {
-        value(for: registration, box: nil)
     }
 
     /// Files `value`; returns the one it replaces, for the caller to release.
