@@ -363,6 +363,10 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         if kind.holdsInstances {
             let found = nodeRef.withNode { $0.fastRead(key, kind: kind) }
             if let held = found.heldInstance(as: T.self) { return held }
+        } else if kind == .graph {
+            // An instance the current top-level resolve built (each edge of a DAG).
+            let found = nodeRef.withNode { $0.graphRead(key) }
+            if let held = found.heldInstance(as: T.self) { return held }
         }
         return build(nodeRef, key, kind: kind, custom: custom, body: body, parameter: parameter, buildParameter: nil)
     }

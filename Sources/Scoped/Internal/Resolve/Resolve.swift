@@ -140,6 +140,18 @@ extension ContainerNode {
         } ?? .miss
     }
 
+    /// Step 1 for a `.graph` ``Factory``: the current graph's instance, one probe (whatever the
+    /// override or the world: the general way looks it up first too), or `.miss`: an observer
+    /// hears of a hit, and a pending `autoRegister()` runs first, on the build's way (which
+    /// probes again).
+    @usableFromInline
+    package func graphRead(_ key: RegistrationKey) -> Lookup {
+        guard !Switches.now.contains(.observers), !isAutoRegistrationPending,
+            let held = ResolutionContext.graphInstanceIfAny(key)
+        else { return .miss }
+        return .held(held)
+    }
+
     /// ``fastRead(_:kind:)`` that never records a build: for the async shells.
     @usableFromInline
     package func fastReadWithoutClaim(_ key: RegistrationKey, kind: Scope.Lifetime) -> Lookup {
@@ -268,41 +280,55 @@ extension ContainerNode {
     package func beginBuild(
         _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime, custom: Scope?
     ) -> BeginOutcome {
-        // A `.graph` resolve (each edge of a DAG) goes out of line with no argument on the
-        // stack, so that it need not come back here.
-        if kind == .graph { return beginGraph(key, parameter: parameter) }
-        return ResolutionContext.withCurrent { context in
-            // The gate is read after the overrides: a reset raises it before it clears them.
-            guard kind == .unique, Route.mayResolveFast(key, from: self), !isAutoRegistrationPending else {
-                return beginRouted(key, parameter: parameter, kind: kind, custom: custom, context: context)
+        // A `.graph` build goes out of line with no argument on the stack, so that it need not
+        // come back here (a `Factory`'s hit was answered by `graphRead`).
+        if kind == .graph { return beginGraphBuild(key, parameter: parameter) }
+        guard kind == .unique else {
+            return ResolutionContext.withCurrent {
+                beginRouted(key, parameter: parameter, kind: kind, custom: custom, context: $0)
             }
-            context.noteOutermostStart()
-            let frame = ThreadFrame(key, parameter: parameter, kind: .unique, custom: nil, ownedByChild: false, in: self)
-            context.open(frame, filing: .unobserved(.nowhere))
-            return .build(override: nil, form: .unused, context: .unretained(context))
+        }
+        // A unique build through a root without overrides (each level of a chain): nothing but
+        // loads before its frame opens. The gate is read after the overrides: a reset raises it
+        // before it clears them.
+        guard Route.isUnobservedOutsideWorlds(self), Route.isRootWithoutOverrides(self), !isAutoRegistrationPending else {
+            return beginUniqueChecked(key, parameter: parameter, custom: custom)
+        }
+        return ResolutionContext.withCurrent { beginUnique(key, parameter: parameter, context: $0) }
+    }
+
+    /// A unique build through a lifetime scope or a root with overrides: the override looked
+    /// up under the nodes' locks, out of line so that the build above saves no registers for it.
+    @inline(never)
+    private func beginUniqueChecked(
+        _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, custom: Scope?
+    ) -> BeginOutcome {
+        ResolutionContext.withCurrent { context in
+            guard Route.mayResolveFast(key, from: self), !isAutoRegistrationPending else {
+                return beginRouted(key, parameter: parameter, kind: .unique, custom: custom, context: context)
+            }
+            return beginUnique(key, parameter: parameter, context: context)
         }
     }
 
-    /// A `.graph` resolve: the current graph's instance, one probe (whatever the override or
-    /// the world: the general way looks it up first too), or a build. An observer hears of
-    /// it, and a pending `autoRegister()` runs first, on the other ways. (A custom scope is
-    /// never `.graph`.)
-    @inline(never)
-    private func beginGraph(_ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?) -> BeginOutcome {
-        // A parameter factory's probe (its box) is `beginGraphBuild`'s: none is copied here.
-        if parameter == nil, !Switches.now.contains(.observers), !isAutoRegistrationPending,
-            let held = ResolutionContext.graphInstanceIfAny(key)
-        {
-            return .found(.held(held))
-        }
-        return beginGraphBuild(key, parameter: parameter)
+    /// Opens a unique build with nothing in play: the caller keeps the value, nobody hears of it.
+    @inline(__always)
+    private func beginUnique(
+        _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, context: ResolutionContext
+    ) -> BeginOutcome {
+        context.noteOutermostStart()
+        let frame = ThreadFrame(key, parameter: parameter, kind: .unique, custom: nil, ownedByChild: false, in: self)
+        context.open(frame, filing: .unobserved(.nowhere))
+        return .build(override: nil, form: .unused, context: .unretained(context))
     }
 
     private var isAutoRegistrationPending: Bool {
         @inline(__always) get { withRoot { $0.autoRegistrationPending.load(ordering: .acquiring) != 0 } }
     }
 
-    /// A `.graph` build with nothing in play opens its frame here; the rest goes the general way.
+    /// A `.graph` build with nothing in play opens its frame here (after one more probe of the
+    /// current graph: a parameter factory's, or a hit an observer hears of); the rest goes the
+    /// general way.
     @inline(never)
     private func beginGraphBuild(_ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?) -> BeginOutcome {
         ResolutionContext.withCurrent { context in
