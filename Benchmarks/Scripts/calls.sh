@@ -10,9 +10,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 ops="${OPS:-2000}"
-mkdir -p "$here/.build/callgrind"
-binary="$here/.build/callgrind/ScopedBenchmarks"
-objcopy --strip-debug "$here/.build/release/ScopedBenchmarks" "$binary"
+binary="$("$(dirname "$0")/stripped-binary.sh")"
 count() {  # count <profile>: "name calls" for the watched runtime entry points
     python3 - "$1" <<'PY'
 import re, sys

@@ -13,12 +13,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 ops="${OPS:-20000}"
-mkdir -p "$here/.build/callgrind"
-# valgrind 3.19 gives up on the DWARF that clang writes for the package's C target
-# ("possibly corrupted debuginfo"): profile a copy without debug info (symbols stay, and
-# instruction counts do not depend on debug info).
-binary="$here/.build/callgrind/ScopedBenchmarks"
-objcopy --strip-debug "$here/.build/release/ScopedBenchmarks" "$binary"
+binary="$("$(dirname "$0")/stripped-binary.sh")"
 for row in "$@"; do
     out="$here/.build/callgrind/$(echo "$row" | tr -c 'a-zA-Z0-9' _).out"
     total=$(valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*profiledRegion*' \
