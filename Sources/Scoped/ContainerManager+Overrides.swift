@@ -57,7 +57,7 @@ extension ContainerManager {
         case .none: return
         case .registration: node.removeOverrideParts(of: nil, keepRegistered: false, keepContexts: true)
         case .context: node.removeOverrideParts(of: nil, keepRegistered: true, keepContexts: false)
-        case .scope: node.releaseNewestFirst(node.storage.remove { _ in true })
+        case .scope: node.releaseNewestFirst(node.storage.remove())
         }
     }
 

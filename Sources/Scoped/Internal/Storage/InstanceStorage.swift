@@ -193,11 +193,11 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
 
     /// Removes every entry that `shouldRemove` selects and returns them oldest first.
     /// - Parameters:
-    ///   - everything: `shouldRemove` selects every entry (not asked entry by entry).
+    ///   - shouldRemove: Which entries go; nil: all of them (handed over whole, none asked).
     ///   - first: Runs first in the same critical section; false calls the removal off (nothing
     ///     removed, the storage not closed).
     package func remove(
-        where shouldRemove: (StoredEntry) -> Bool, everything: Bool = false, closing: ContainerNode? = nil,
+        where shouldRemove: ((StoredEntry) -> Bool)? = nil, closing: ContainerNode? = nil,
         first: (inout StorageState) -> Bool = { _ in true }
     ) -> [StoredEntry] {
         typealias Ended = (build: InFlightTask, key: StorageKey, scope: Scope)
@@ -212,8 +212,7 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
             // This thread's builds are exempt, and an async body's reset is part of its own build.
             let (me, myAsyncBuild) =
                 state.table.hasBuildsInFlight ? (ResolutionContext.current.identity, TaskChain.innermostBuild) : (nil, nil)
-            let (removed, invalidated) = state.invalidateAndRemove(
-                exempting: me, myAsyncBuild, where: shouldRemove, everything: everything)
+            let (removed, invalidated) = state.invalidateAndRemove(exempting: me, myAsyncBuild, where: shouldRemove)
             let ended: [Ended] = closing == nil ? [] : invalidated
             guard let index else { return (removed, [], ended) }
             let cleared = removed.compactMap { $0.key.parameterBox == nil ? index.clear($0.key.registration) : nil }
@@ -230,7 +229,7 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
     /// Marks the storage of `owner` closed (no more builds) and removes everything it holds,
     /// unless `first`, run first in the same critical section, calls it off (false).
     package func close(of owner: ContainerNode, first: (inout StorageState) -> Bool = { _ in true }) -> [StoredEntry] {
-        remove(where: { _ in true }, everything: true, closing: owner, first: first)
+        remove(closing: owner, first: first)
     }
 
     /// Whether any entry of `scope` is here, built or being built.
@@ -476,16 +475,15 @@ package struct StorageState {
     }
 
     /// Invalidates the builds in flight that `shouldRemove` selects, and removes the entries it
-    /// selects (all of them, unasked, if `everything`).
+    /// selects (nil: every one, unasked).
     /// - Returns: The removed entries, and the async builds invalidated (to end, for a close).
     package mutating func invalidateAndRemove(
-        exempting exempt: ObjectIdentifier?, _ exemptBuild: ObjectIdentifier?, where shouldRemove: (StoredEntry) -> Bool,
-        everything: Bool = false
+        exempting exempt: ObjectIdentifier?, _ exemptBuild: ObjectIdentifier?, where shouldRemove: ((StoredEntry) -> Bool)?
     ) -> (removed: [StoredEntry], asyncInvalidated: [(build: InFlightTask, key: StorageKey, scope: Scope)]) {
         let invalidated = table.invalidateBuilds(exempting: exempt, exemptBuild) { key, scope in
-            shouldRemove(StoredEntry(holding: .vacant, key: key, scope: scope))
+            shouldRemove?(StoredEntry(holding: .vacant, key: key, scope: scope)) ?? true
         }
         let asyncInvalidated = invalidated.compactMap { builder, key, scope in asyncBuilds[builder].map { ($0, key, scope) } }
-        return (everything ? table.removeAll() : table.removeAll(where: shouldRemove), asyncInvalidated)
+        return (shouldRemove.map { table.removeAll(where: $0) } ?? table.removeAll(), asyncInvalidated)
     }
 }

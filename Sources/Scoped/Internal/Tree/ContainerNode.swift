@@ -423,7 +423,7 @@ package final class ContainerNode: Sendable {
         // Resolves wait while the overrides and instances go, then run `autoRegister()` again.
         let autoRegistration = beginAutoRegistrationReset()
         replaceOverrides({ _ in [:] }) { [self] dropped in
-            let removed = storage.remove { _ in true }
+            let removed = storage.remove()
             endAutoRegistrationReset(autoRegistration)  // before any `deinit` runs
             releaseNewestFirst(consume removed)
             // What the open lifetime scopes below made with the overrides just removed.
