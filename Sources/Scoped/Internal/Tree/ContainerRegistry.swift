@@ -13,18 +13,14 @@ package enum ContainerRegistry {
         /// The root's storage, with its node's state (its open children) in the same lock.
         let storage: InstanceStorage
     }
-
     private static let live = Locked<[ObjectIdentifier: WeakRoot]>([:])
-
     package static func add(_ root: ContainerNode) {
         let entry = WeakRoot(node: root, worldNumber: root.worldNumber, storage: root.storage)
         live.withLock { $0[ObjectIdentifier(root)] = entry }
     }
-
     package static func remove(_ id: ObjectIdentifier) {
         _ = live.withLock { $0.removeValue(forKey: id) }
     }
-
     /// The live containers of `world` (nil: production) that hold instances of `scope`.
     package static func nodes(in world: WorldNode?, holding scope: Scope) -> [ContainerNode] {
         let number = world?.number ?? 0

@@ -9,11 +9,8 @@ package struct OpenChildren {
     private var freeIndices: [Int] = []
     /// The number of open children: the indices not free.
     package var count: Int { children.count - freeIndices.count }
-
     package init() {}
-
     package var isEmpty: Bool { count == 0 }
-
     /// Adds `child`; returns the index it must remember for ``remove(at:number:)``.
     package mutating func insert(_ child: ContainerNode) -> Int {
         if let index = freeIndices.popLast() {
@@ -23,7 +20,6 @@ package struct OpenChildren {
         children.append(child)
         return children.count - 1
     }
-
     /// Removes the child at `index` and returns it.
     package mutating func remove(at index: Int, number: UInt64) -> ContainerNode? {
         guard index < children.count, let child = children[index], child.number == number else { return nil }
@@ -35,12 +31,10 @@ package struct OpenChildren {
         }
         return child
     }
-
     /// Calls `body` with each open child, in no particular order.
     package func forEach(_ body: (ContainerNode) -> Void) {
         for case let child? in children { body(child) }
     }
-
     /// Removes every child and returns them, oldest first (node numbers grow with time).
     package mutating func removeAll() -> [ContainerNode] {
         guard !isEmpty else { return [] }
