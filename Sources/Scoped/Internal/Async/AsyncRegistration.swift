@@ -1,5 +1,5 @@
-// Concurrency rule: an immutable value, like `Registration`; shared state lives behind the
-// storages' locks (AsyncResolve.swift).
+// Concurrency rule: an immutable value, like `Registration`; shared state lives behind the storages' locks
+// (AsyncResolve.swift).
 
 /// What ``AsyncFactory`` and ``AsyncParameterFactory`` share, as ``Registration`` does.
 @usableFromInline
@@ -35,8 +35,8 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         self.key = key
         self.storedBody = body
     }
-    /// Resolves: a held instance read as a synchronous resolve reads it (no suspension),
-    /// otherwise the async path. Isolated to the caller's actor, so a hit never hops.
+    /// Resolves: a held instance read as a synchronous resolve reads it (no suspension), otherwise the async path.
+    /// Isolated to the caller's actor, so a hit never hops.
     @inlinable
     package func resolve(_ parameter: P, isolation: isolated (any Actor)?) async throws -> T {
         if let instance = held() {

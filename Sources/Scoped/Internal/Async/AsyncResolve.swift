@@ -1,8 +1,7 @@
-// Concurrency rule: no lock of its own. An async resolve takes the storage's lock briefly
-// (`claimAsync`, `fileAsyncBuild`), never across an `await` or while a body runs. A caching
-// scope's build runs in a task of its own (InFlightTask.swift) that every caller awaits; a
-// `.unique` build runs in the caller's task. The task-local `TaskChain` (immutable,
-// inherited by the tasks a body starts) carries the frames a thread keeps on its stack.
+// Concurrency rule: no lock of its own. An async resolve takes the storage's lock briefly (`claimAsync`,
+// `fileAsyncBuild`), never across an `await` or while a body runs. A caching scope's build runs in a task of its own
+// (InFlightTask.swift) that every caller awaits; a `.unique` build runs in the caller's task. The task-local
+// `TaskChain` (immutable, inherited by the tasks a body starts) carries the frames a thread keeps on its stack.
 
 /// The typed shell's part of an async build: the declared body, or `override`'s, run.
 package typealias MakeInstanceAsync = @Sendable (_ override: (any OverrideBody)?) async throws -> AnyObject
@@ -125,8 +124,8 @@ package struct TaskParameter: FrameParameter, Sendable {
     }
 }
 
-/// The async builds the current task is part of, outermost first (the tasks a body starts
-/// inherit it): what tells a cycle from a wait, and who would capture a shorter-lived one.
+/// The async builds the current task is part of, outermost first (the tasks a body starts inherit it): what tells a
+/// cycle from a wait, and who would capture a shorter-lived one.
 package enum TaskChain {
     @TaskLocal package static var frames: [AsyncFrame] = []
     /// The container an async override's body receives (`register { c in … }`).

@@ -1,12 +1,11 @@
-// Concurrency rule: no lock of its own. Its progress is guarded by the lock of the storage
-// that records it in flight (`InstanceStorage.state`), so a claim joins it, and the storage
-// forgets it, in the same critical section as the table's lookup. Continuations are resumed
-// (carrying no value: the waiter reads the result under the lock), tasks cancelled and
-// stalls reported after unlocking. The last waiter to take the result drops it, and every
-// waiter returns only after the build's task has ended (and released its closure).
+// Concurrency rule: no lock of its own. Its progress is guarded by the lock of the storage that records it in flight
+// (`InstanceStorage.state`), so a claim joins it, and the storage forgets it, in the same critical section as the
+// table's lookup. Continuations are resumed (carrying no value: the waiter reads the result under the lock), tasks
+// cancelled and stalls reported after unlocking. The last waiter to take the result drops it, and every waiter returns
+// only after the build's task has ended (and released its closure).
 
-/// The one build of a caching scope's async instance, in a task of its own. When the last
-/// waiter leaves before the result is in, it is *abandoned*: forgotten, cancelled, unstored.
+/// The one build of a caching scope's async instance, in a task of its own. When the last waiter leaves before the
+/// result is in, it is *abandoned*: forgotten, cancelled, unstored.
 package final class InFlightTask: @unchecked Sendable { // @unchecked: its storage's lock (`lock`) guards `progress`.
     private struct Progress {
         var waiting: [UInt64: UnsafeContinuation<Void, any Error>] = [:]
@@ -128,8 +127,8 @@ package final class InFlightTask: @unchecked Sendable { // @unchecked: its stora
             state -> ([UnsafeContinuation<Void, any Error>], Task<Void, Never>?, Task<Void, Never>?) in
             guard !state.over else { return ([], nil, nil) }  // ended, or (ending) delivered
             (state.over, state.ended) = (true, ending)
-            // Kept for the members still to take it (a failure that ends it for late joiners too);
-            // with none (all left), dropped now.
+            // Kept for the members still to take it (a failure that ends it for late joiners too); with none (all
+            // left), dropped now.
             state.result = ending || state.members > 0 ? result : nil
             defer { state.waiting = [:] }
             return (Array(state.waiting.values), ending ? state.task : nil, state.watchdog.take())

@@ -1,13 +1,12 @@
-// Concurrency rule: a node keeps its instances in `storage` and its mutable `state`
-// (children, overrides, observers) in the same lock, the storage's. Tree walks take one
-// scope's lock at a time (inventory: Locked.swift); factory bodies, observers and the
-// `deinit`s of released instances run after unlocking. Closing releases children first.
-// Depth rule: nothing recurses along the tree; a node's retains on its parent and manager
-// go, when it ends, to its thread's release queue (`ResolutionContext.releaseIteratively`).
+// Concurrency rule: a node keeps its instances in `storage` and its mutable `state` (children, overrides, observers) in
+// the same lock, the storage's. Tree walks take one scope's lock at a time (inventory: Locked.swift); factory bodies,
+// observers and the `deinit`s of released instances run after unlocking. Closing releases children first. Depth rule:
+// nothing recurses along the tree; a node's retains on its parent and manager go, when it ends, to its thread's release
+// queue (`ResolutionContext.releaseIteratively`).
 
-/// The state behind a container (``ContainerManager`` owns one): its instances, overrides,
-/// observers and place in the tree of lifetime scopes. Weak references point here, never at
-/// the manager that factory values retain: a weakly referenced object's retains are slow.
+/// The state behind a container (``ContainerManager`` owns one): its instances, overrides, observers and place in the
+/// tree of lifetime scopes. Weak references point here, never at the manager that factory values retain: a weakly
+/// referenced object's retains are slow.
 @usableFromInline
 package final class ContainerNode: Sendable {
     package struct State {
@@ -17,11 +16,9 @@ package final class ContainerNode: Sendable {
         package var overrides: [RegistrationKey: any OverrideBody] = .init()
         package var observers: [UInt64: LifecycleObserver] = .init()
         package var autoRegistration: AutoRegistration?
-        /// Overrides saved by `ContainerManager.push()`, the latest last.
         package var savedOverrides: [[RegistrationKey: any OverrideBody]] = []
-        /// The last closed child's table buffer, emptied, for the next child (a screen opened again resolves the
-        /// same `.scoped` dependencies): one allocation and one free fewer per child. At most
-        /// ``EntryTable/firstCapacityLimit`` entries; none: `[]`.
+        /// The last closed child's emptied table buffer (at most ``EntryTable/firstCapacityLimit`` entries) for the
+        /// next, which likely resolves the same `.scoped` dependencies: one allocation and one free fewer per child.
         package var spareEntries: [StoredEntry] = []
     }
     /// The node's ``State``, guarded by its storage's lock (``StorageState/node``): one lock.
@@ -33,14 +30,12 @@ package final class ContainerNode: Sendable {
             try storage.withLock { try body(&$0.node) }
         }
     }
-    /// As words (0 for a root): the enclosing lifetime scope's node, the root (not retained), the manager this child
-    /// was opened from.
+    /// As words (0 for a root): the parent's node and the manager it was opened from (retained), the root (not).
     private let parentBits: UInt
     private let rootBits: UInt
     private let openedFromBits: UInt
     /// The container world's number (0: production): a number, so that the world's roots do not keep it alive.
     package let worldNumber: UInt64
-    /// Whether this is a world's root for a production root.
     private let isWorldRoot: Bool
     /// Whether a view opened this lifetime scope.
     package let isViewBound: Bool
@@ -72,7 +67,6 @@ package final class ContainerNode: Sendable {
     private var lastChildEntryCount: AtomicWord { atomicWords[5] }
     package static let processSingletons = InstanceStorage()
     package static let processOverriddenSingletons = InstanceStorage()
-    /// A new root container's node.
     package convenience init() {
         self.init(parent: nil, name: nil)
     }
@@ -195,9 +189,8 @@ package final class ContainerNode: Sendable {
             }
         }
     }
-    /// Marks this scope closed; with no open child, closes its storage in the same critical section and releases its
-    /// instances. Returns the open children, oldest first, to close before its storage: `[]` once released, nil if
-    /// it was closed already.
+    /// Marks this scope closed and, if childless, closes its storage in the same critical section and releases it.
+    /// Returns the open children, oldest first, to close first: `[]` once released, nil if it was closed already.
     private func closeIfChildless() -> [ContainerNode]? {
         var children: [ContainerNode]?
         let entries = storage.close(of: self) { state in
@@ -344,8 +337,7 @@ package final class ContainerNode: Sendable {
         replaced = [:]  // override bodies may capture instances: released here, unlocked
         return true
     }
-    /// Drops the instances of `scope` this container holds (Factory's `manager.reset(scope:)`),
-    /// a root's singletons too unless `ownSingletons` is false.
+    /// Drops `scope`'s instances held here (`manager.reset(scope:)`), and a root's singletons if `ownSingletons`.
     package func resetHeld(of scope: Scope, ownSingletons: Bool = true) {
         var removed = storage.remove { $0.scope === scope }
         if ownSingletons && scope.kind.home == .process && isRoot {
@@ -360,8 +352,7 @@ package final class ContainerNode: Sendable {
     package func pushOverrides() {
         state.withLock { $0.savedOverrides.append($0.overrides) }
     }
-    /// Puts back the overrides the latest ``pushOverrides()`` saved and drops the instances held
-    /// for every registration whose override that changes (Factory's `manager.pop()`).
+    /// Restores what ``pushOverrides()`` saved last and drops the instances whose override that changes (`pop()`).
     package func popOverrides() {
         guard replaceOverrides({ $0.savedOverrides.popLast() }, then: dropEverywhere) else {
             ScopedFailure.stop("pop() on \(displayName) without a push() before it: nothing to restore")
@@ -414,8 +405,7 @@ package final class ContainerNode: Sendable {
             if !shadowed { scope.drop(key, from: [scope.storage]) }
         }
     }
-    /// `Scope.x.reset()` for every scope that holds instances; for `Scope.singleton`, the process's singletons too, or
-    /// the current test's.
+    /// `Scope.x.reset()` everywhere; for `Scope.singleton`, the process's singletons too, or the current test's.
     package static func resetEverywhere(scope: Scope) {
         let world = Switches.now.contains(.worlds) ? WorldNode.current : nil
         // An overridden singleton lives in the storage of the container holding the override.

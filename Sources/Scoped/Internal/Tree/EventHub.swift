@@ -1,9 +1,8 @@
-// Concurrency rule: observers live in each node's `state` lock; the `observers` switch
-// (Atomics.swift) and the sequence and id counters are process-wide atomics. Observers are
-// copied out under the lock and called after it is released, so an observer may resolve.
+// Concurrency rule: observers live in each node's `state` lock; the `observers` switch (Atomics.swift) and the
+// counters are process-wide atomics. Observers are copied out under the lock and called unlocked: they may resolve.
 
-/// Emits lifecycle events: one relaxed load per resolve while no observer is installed; then
-/// a resolve asks its root only, unless a lifetime scope has one (it walks up its chain).
+/// Emits lifecycle events: one relaxed load per resolve while no observer is installed; then a resolve asks its root
+/// only, unless a lifetime scope has one (it walks up its chain).
 @usableFromInline
 package enum EventHub {
     /// ``LifecycleEvent/stalledBuildThreshold``, in seconds.

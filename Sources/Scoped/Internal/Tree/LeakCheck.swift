@@ -1,12 +1,11 @@
-// Concurrency rule: the grace period (`settings`) and a `LeakCollector`'s watches are leaf
-// locks; whether anything is checked is two switches (Atomics.swift). A released instance
-// is watched through a weak reference made before its scope lets go of it and read only
-// after every lock is released, so no `deinit` runs under a lock of Scoped's. Observers
-// get a leak on the delayed check's Dispatch queue (or the asking thread), no lock held.
+// Concurrency rule: the grace period (`settings`) and a `LeakCollector`'s watches are leaf locks; whether anything is
+// checked is two switches (Atomics.swift). A released instance is watched through a weak reference made before its
+// scope lets go of it and read only after every lock is released, so no `deinit` runs under a lock of Scoped's.
+// Observers get a leak on the delayed check's Dispatch queue (or the asking thread), no lock held.
 import Dispatch
 
-/// The leak check at release (``LifecycleEvent/leakGracePeriod``): a class instance still
-/// alive after its grace period is reported `.leaked` by the container that released it.
+/// The leak check at release (``LifecycleEvent/leakGracePeriod``): a class instance still alive after its grace period
+/// is reported `.leaked` by the container that released it.
 package enum LeakCheck {
     /// The grace period; nil: off. 2 s in debug builds unless set (the switch starts on there).
     private static let settings = Locked<Double?>(Switches.now.contains(.leakGracePeriod) ? 2 : nil)

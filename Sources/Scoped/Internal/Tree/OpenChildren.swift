@@ -1,9 +1,8 @@
-// Concurrency rule: a value of this type lives in a parent node's `state` and is read
-// and changed only under that lock; each child's index is written once, under the
-// same lock, before anyone can close the child.
+// Concurrency rule: a value of this type lives in a parent node's `state` and is read and changed only under that lock;
+// each child's index is written once, under the same lock, before anyone can close the child.
 
-/// A scope's open children, added and removed in constant time (each keeps its index,
-/// `ContainerNode.indexInParent`, reused once it closes), listed oldest first at a close.
+/// A scope's open children, added and removed in constant time (each keeps its index, `ContainerNode.indexInParent`,
+/// reused once it closes), listed oldest first at a close.
 package struct OpenChildren {
     private var children: [ContainerNode?] = []
     private var freeIndices: [Int] = []
