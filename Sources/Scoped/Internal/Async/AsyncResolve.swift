@@ -30,7 +30,7 @@ extension Route {
         _ key: RegistrationKey, parameter: TaskParameter, timeToLive: Double?, _ make: @escaping MakeInstanceAsync, overridesSeen: UInt
     ) async throws -> Lookup? {
         let frame = frame(key, parameter: parameter, timeToLive: timeToLive)
-        TaskChain.checkCycle(frame)
+        frame.checkCycle(in: TaskChain.frames.lazy.map { $0.frame }, how: "between async factories")
         guard let (owner, storage) = holder else {  // `.unique`: built in the caller's task
             let observed = Switches.now.contains(.observers)
             let payload = try await TaskChain.run(make, override: body, container: node, chain: TaskChain.frames + [AsyncFrame(frame: frame, build: nil)])
@@ -138,9 +138,6 @@ package enum TaskChain {
             return try await $overrideContainer.withValue(container) { try await make(override) }
         }
     }
-    package static func checkCycle(_ frame: TaskFrame) {
-        frame.checkCycle(in: frames.lazy.map { $0.frame }, how: "between async factories")
-    }
     /// Awaited with the wait recorded in the waits-for graph: a cycle across tasks stops.
     static func value(of build: InFlightTask, for waiter: UInt64) async throws -> AnyObject {
         guard let awaiting = frames.last(where: { $0.build != nil })?.build else { return try await build.value(for: waiter) }
@@ -151,7 +148,5 @@ package enum TaskChain {
     /// In an ended build's body, a resolve through the closed scope builds for it alone.
     package static var isInEndedBuild: Bool { frames.contains { $0.build?.wasEnded == true } }
     /// A reset this build's body makes does not invalidate it.
-    package static var innermostBuild: ObjectIdentifier? {
-        frames.last?.build.map(ObjectIdentifier.init)
-    }
+    package static var innermostBuild: ObjectIdentifier? { frames.last?.build.map(ObjectIdentifier.init) }
 }

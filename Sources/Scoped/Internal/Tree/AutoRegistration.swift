@@ -75,8 +75,7 @@ extension ContainerNode {
         guard autoRegistrationPending.load(ordering: .acquiring) != 0,
             let registration = state.withLock({ $0.autoRegistration })
         else { return false }
-        let thread = Platform.threadOrdinal
-        return registration.gate.withLock { $0.runner == thread }
+        return registration.gate.withLock { $0.runner == Platform.threadOrdinal }
     }
     /// Until ``endAutoRegistrationReset(_:)``, resolves through the root on other threads wait.
     package func beginAutoRegistrationReset() -> AutoRegistration? {

@@ -93,8 +93,7 @@ package final class ContainerNode: Sendable {
         atomicWords = storage.words
         self.rootStorage = parent?.rootStorage ?? UnsafeReference.unretained(storage)  // kept by the root
         self.isWorldRoot = world != nil
-        let number = ProcessWideCounter.scopeNodeNumbers.next()
-        self.number = number
+        number = ProcessWideCounter.scopeNodeNumbers.next()
         self.name = name ?? (parent == nil ? "root" : "child")
         // Roots only: a reset reaches children through their root's tree.
         if parent == nil { ContainerRegistry.add(self) }
@@ -280,12 +279,12 @@ package final class ContainerNode: Sendable {
     }
     /// Stores for `key` what `update` makes of the override stored now.
     package func updateOverride(for key: RegistrationKey, _ update: ((any OverrideBody)?) -> any OverrideBody) {
-        let (replaced, closed) = state.withLock { state -> ((any OverrideBody)?, Bool) in
+        // The replaced override is released after unlocking.
+        let (_, closed) = state.withLock { state -> ((any OverrideBody)?, Bool) in
             guard !state.closed else { return (nil, true) }
             defer { recordOverrideCount(state.overrides.count) }
             return (state.overrides.updateValue(update(state.overrides[key]), forKey: key), false)
         }
-        _ = replaced
         if closed {
             // Accepted, it would fail only at the next resolve, far from the mistake.
             let what = isRoot ? "container" : "lifetime scope"
@@ -391,11 +390,8 @@ package final class ContainerNode: Sendable {
     }
     /// Drops the instances of `key` that the open lifetime scopes below hold.
     package func dropInOpenDescendants(_ key: RegistrationKey) {
-        var pending = state.withLock { state -> [ContainerNode] in
-            var children: [ContainerNode] = []
-            state.children.forEach { children.append($0) }
-            return children
-        }
+        var pending: [ContainerNode] = []
+        state.withLock { $0.children.forEach { pending.append($0) } }
         while let scope = pending.popLast() {
             let shadowed = scope.state.withLock { state -> Bool in
                 guard state.overrides[key] == nil else { return true }

@@ -18,10 +18,8 @@ package enum EventHub {
     }
     package static func removeAll(from node: ContainerNode) {
         guard node.observerCount.load(ordering: .relaxed) != 0 else { return }
-        let removed = node.state.withLock { state in
-            defer { state.observers = [:] }
-            return state.observers
-        }
+        var removed: [UInt64: LifecycleObserver] = [:]  // released after unlocking
+        node.state.withLock { swap(&removed, &$0.observers) }
         if !removed.isEmpty { count(-removed.count, on: node) }
     }
     private static func count(_ delta: Int, on node: ContainerNode) {

@@ -54,13 +54,6 @@ package enum LeakCheck {
         defer { Switches.count(.leakTests, by: -1) }
         return try $gracePeriodHere.withValue(seconds) { try body() }
     }
-    fileprivate static func schedule(_ watches: [LeakWatch], after seconds: Double) {
-        let due = LeakCollector(watches)  // Sendable: carries the watches to the queue
-        let nanoseconds = Int(min(seconds, 86_400) * 1_000_000_000)
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
-            _ = report(due.withLock { $0 }, seconds: seconds)
-        }
-    }
     private static func report(_ watches: [LeakWatch], seconds: Double) -> [Leak] {
         watches.compactMap { watch in
             guard let identity = watch.aliveIdentity else { return nil }
@@ -82,21 +75,18 @@ package enum LeakCheck {
         /// Nil when nothing is to be checked. A `dying` node reports through its root.
         package init?(releasedBy node: ContainerNode, dying: Bool) {
             guard let reporter = dying ? (node.isRoot ? nil : node.root) : node else { return nil }
-            let collector = LeakCheck.collector
-            let grace =
+            collector = LeakCheck.collector
+            grace =
                 collector == nil && reporter.isObservedInChain ? (LeakCheck.gracePeriodHere ?? LeakCheck.gracePeriod) : nil
             guard collector != nil || grace != nil else { return nil }
-            self.releaser = dying ? nil : node
-            self.root = node.root
-            self.container = node.displayName
-            self.grace = grace
-            self.collector = collector
+            releaser = dying ? nil : node
+            root = node.root
+            container = node.displayName
         }
         /// Only class instances held strongly (others keep a `.shared` one on purpose).
         package mutating func watch(_ entry: StoredEntry) {
             guard case .strong(let payload) = entry.holding else { return }
-            let box = payload as? AnyInstanceBox
-            guard let object = box == nil ? payload : box?.classInstance else { return }
+            guard let object = (payload as? AnyInstanceBox).map(\.classInstance) ?? payload else { return }
             watches.append(LeakWatch(
                 object: object, key: entry.key, scope: entry.scope, builtThrough: entry.builtThrough,
                 container: container, node: releaser, root: root))
@@ -105,7 +95,12 @@ package enum LeakCheck {
             let alive = watches.filter { $0.aliveIdentity != nil }
             guard !alive.isEmpty else { return }
             collector?.withLock { $0 += alive }
-            if collector == nil, let grace { LeakCheck.schedule(alive, after: grace) }
+            guard collector == nil, let grace else { return }
+            let due = LeakCollector(alive)  // Sendable: carries the watches to the queue
+            let nanoseconds = Int(min(grace, 86_400) * 1_000_000_000)
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+                _ = LeakCheck.report(due.withLock { $0 }, seconds: grace)
+            }
         }
     }
 }

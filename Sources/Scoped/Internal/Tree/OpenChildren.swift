@@ -8,7 +8,6 @@ package struct OpenChildren {
     private var freeIndices: [Int] = []
     /// The number of open children: the indices not free.
     package var count: Int { children.count - freeIndices.count }
-    package init() {}
     package var isEmpty: Bool { count == 0 }
     /// Adds `child`; returns the index it must remember for ``remove(at:number:)``.
     package mutating func insert(_ child: ContainerNode) -> Int {

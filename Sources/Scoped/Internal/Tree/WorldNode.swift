@@ -35,7 +35,6 @@ package final class WorldNode: Sendable {
         number = ProcessWideCounter.worldNumbers.next()
     }
     deinit {
-        let number = self.number
         Self.releaseNewestFirst(Self.worldRoots.withLock { table in
             table.keys.compactMap { root -> ContainerNode? in  // over the keys as they were
                 let worldRoot = table[root]!.removeValue(forKey: number)
