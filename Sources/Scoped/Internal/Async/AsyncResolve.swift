@@ -119,9 +119,7 @@ package struct TaskParameter: FrameParameter, Sendable {
     package func isSame(as other: TaskParameter) -> Bool? {
         value.map { AnyHashable($0) } == other.value.map { AnyHashable($0) }
     }
-    private static func box(_ parameter: some Hashable & Sendable) -> ParameterBox {
-        TypedParameterBox(parameter)
-    }
+    private static func box(_ parameter: some Hashable & Sendable) -> ParameterBox { TypedParameterBox(parameter) }
 }
 
 /// The async builds the current task is part of, outermost first (the tasks a body starts inherit it): what tells a

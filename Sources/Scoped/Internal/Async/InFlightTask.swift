@@ -35,9 +35,7 @@ package final class InFlightTask: @unchecked Sendable { // @unchecked: its stora
     package init(_ frame: TaskFrame, key: StorageKey, lock: Locked<StorageState>) {
         (self.frame, self.key, self.lock) = (frame, key, lock)
     }
-    private func withProgress<R>(_ body: (inout Progress) -> R) -> R {
-        lock.withLock { _ in body(&progress) }
-    }
+    private func withProgress<R>(_ body: (inout Progress) -> R) -> R { lock.withLock { _ in body(&progress) } }
     /// Starts the build: `run` in a task of its own, which must call ``deliver(_:)`` once.
     package func start(_ run: @escaping @Sendable () async -> Void) {
         // Made under the lock (no user code runs here): a resumed waiter finds it to await.

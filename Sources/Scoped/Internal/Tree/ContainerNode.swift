@@ -67,9 +67,7 @@ package final class ContainerNode: Sendable {
     private var lastChildEntryCount: AtomicWord { atomicWords[5] }
     package static let processSingletons = InstanceStorage()
     package static let processOverriddenSingletons = InstanceStorage()
-    package convenience init() {
-        self.init(parent: nil, name: nil)
-    }
+    package convenience init() { self.init(parent: nil, name: nil) }
     /// A child of `parent`, or a root of `world` (nil: production's).
     private init(
         parent: __shared ContainerNode?, openedFrom: __shared ContainerManager? = nil, name: String?,
@@ -159,9 +157,7 @@ package final class ContainerNode: Sendable {
     @usableFromInline
     package func nodeInCurrentWorld() -> ContainerNode {
         // A lifetime scope is its own world's: asked first, it needs no look at the worlds.
-        guard isRoot, !isWorldRoot, Switches.now.contains(.worlds), let world = WorldNode.current else {
-            return self
-        }
+        guard isRoot, !isWorldRoot, Switches.now.contains(.worlds), let world = WorldNode.current else { return self }
         return world.replacement(for: self)
     }
     /// `root#1`, `checkout#7`: how events and messages name this container.
@@ -348,9 +344,7 @@ package final class ContainerNode: Sendable {
         emit(.reset, scopeName: scope.name)
     }
     /// Saves the overrides registered here (Factory's `manager.push()`).
-    package func pushOverrides() {
-        state.withLock { $0.savedOverrides.append($0.overrides) }
-    }
+    package func pushOverrides() { state.withLock { $0.savedOverrides.append($0.overrides) } }
     /// Restores what ``pushOverrides()`` saved last and drops the instances whose override that changes (`pop()`).
     package func popOverrides() {
         guard replaceOverrides({ $0.savedOverrides.popLast() }, then: dropEverywhere) else {
@@ -384,9 +378,7 @@ package final class ContainerNode: Sendable {
     }
     /// Drops the instances of `key` held in `storages` (every parameter of it).
     package func drop(_ key: RegistrationKey, from storages: [InstanceStorage]) {
-        for storage in storages {
-            releaseNewestFirst(storage.remove { $0.key.registration == key })
-        }
+        for storage in storages { releaseNewestFirst(storage.remove { $0.key.registration == key }) }
     }
     /// Drops the instances of `key` that the open lifetime scopes below hold.
     package func dropInOpenDescendants(_ key: RegistrationKey) {

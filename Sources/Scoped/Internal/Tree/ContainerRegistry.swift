@@ -16,9 +16,7 @@ package enum ContainerRegistry {
         let entry = WeakRoot(node: root, worldNumber: root.worldNumber, storage: root.storage)
         live.withLock { $0[ObjectIdentifier(root)] = entry }
     }
-    package static func remove(_ id: ObjectIdentifier) {
-        _ = live.withLock { $0.removeValue(forKey: id) }
-    }
+    package static func remove(_ id: ObjectIdentifier) { _ = live.withLock { $0.removeValue(forKey: id) } }
     /// The live containers of `world` (nil: production) that hold instances of `scope`.
     package static func nodes(in world: WorldNode?, holding scope: Scope) -> [ContainerNode] {
         let number = world?.number ?? 0

@@ -20,9 +20,7 @@ package enum LeakCheck {
             }
         }
     }
-    package static func chain(in context: ResolutionContext) -> [StorageKey] {
-        context.frames.map(\.storageKey)
-    }
+    package static func chain(in context: ResolutionContext) -> [StorageKey] { context.frames.map(\.storageKey) }
     /// Runs `flow`, then reports and returns the instances released during it still alive.
     package static func collecting<R>(_ flow: () throws -> R) rethrows -> (result: R, leaks: [Leak]) {
         let collector = LeakCollector([])

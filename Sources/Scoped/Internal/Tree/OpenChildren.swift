@@ -30,9 +30,7 @@ package struct OpenChildren {
         return child
     }
     /// Calls `body` with each open child, in no particular order.
-    package func forEach(_ body: (ContainerNode) -> Void) {
-        for case let child? in children { body(child) }
-    }
+    package func forEach(_ body: (ContainerNode) -> Void) { for case let child? in children { body(child) } }
     /// Removes every child and returns them, oldest first (node numbers grow with time).
     package mutating func removeAll() -> [ContainerNode] {
         guard !isEmpty else { return [] }
