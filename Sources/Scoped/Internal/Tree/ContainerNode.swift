@@ -36,8 +36,6 @@ package final class ContainerNode: Sendable {
     private let openedFromBits: UInt
     /// The container world's number (0: production): a number, so that the world's roots do not keep it alive.
     package let worldNumber: UInt64
-    private let isWorldRoot: Bool
-    /// Whether a view opened this lifetime scope.
     package let isViewBound: Bool
     /// A process-wide number, for events and messages.
     package let number: UInt64
@@ -89,8 +87,7 @@ package final class ContainerNode: Sendable {
         let storage = InstanceStorage(indexed: parent == nil, words: 6, expectedEntries: expected)
         self.storage = storage
         atomicWords = storage.words
-        self.rootStorage = parent?.rootStorage ?? UnsafeReference.unretained(storage)  // kept by the root
-        self.isWorldRoot = world != nil
+        rootStorage = parent?.rootStorage ?? UnsafeReference.unretained(storage)  // kept by the root
         number = ProcessWideCounter.scopeNodeNumbers.next()
         self.name = name ?? (parent == nil ? "root" : "child")
         // Roots only: a reset reaches children through their root's tree.
@@ -137,7 +134,7 @@ package final class ContainerNode: Sendable {
         if overrideCount.load(ordering: .relaxed) != 0 { state.withLock { _ in recordOverrideCount(0) } }
         // Closed: `close()` closed the storage too, and holds the node until it has.
         if closedWord.load(ordering: .acquiring) == 0 { releaseClosed(storage.close(of: self), dying: true) }
-        if isRoot && !isWorldRoot { WorldNode.rootDidEnd(number) }
+        if isRoot && worldNumber == 0 { WorldNode.rootDidEnd(number) }
         // The retains `init` took.
         if !isRoot {
             ResolutionContext.current.releaseIteratively(
@@ -157,7 +154,7 @@ package final class ContainerNode: Sendable {
     @usableFromInline
     package func nodeInCurrentWorld() -> ContainerNode {
         // A lifetime scope is its own world's: asked first, it needs no look at the worlds.
-        guard isRoot, !isWorldRoot, Switches.now.contains(.worlds), let world = WorldNode.current else { return self }
+        guard isRoot, worldNumber == 0, Switches.now.contains(.worlds), let world = WorldNode.current else { return self }
         return world.replacement(for: self)
     }
     /// `root#1`, `checkout#7`: how events and messages name this container.
@@ -369,7 +366,6 @@ package final class ContainerNode: Sendable {
         }
         emit(.reset, scopeName: "container")
     }
-    /// Drops the instances of each of `keys` held here and in the open lifetime scopes below.
     private func dropEverywhere(_ keys: [RegistrationKey]) {
         for key in keys {
             drop(key, from: storagesToDrop(overrideChanged: true))
@@ -380,7 +376,6 @@ package final class ContainerNode: Sendable {
     package func drop(_ key: RegistrationKey, from storages: [InstanceStorage]) {
         for storage in storages { releaseNewestFirst(storage.remove { $0.key.registration == key }) }
     }
-    /// Drops the instances of `key` that the open lifetime scopes below hold.
     package func dropInOpenDescendants(_ key: RegistrationKey) {
         var pending: [ContainerNode] = []
         state.withLock { $0.children.forEach { pending.append($0) } }
