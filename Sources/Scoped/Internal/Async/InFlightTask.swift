@@ -24,7 +24,6 @@ package final class InFlightTask: @unchecked Sendable { // @unchecked: its stora
         /// Ended by its scope's close: what the body still makes is dropped.
         var ended = false
     }
-    /// Only under `lock`, that of the storage recording the build.
     private var progress = Progress()
     private let lock: Locked<StorageState>
     private let key: StorageKey
@@ -51,8 +50,7 @@ package final class InFlightTask: @unchecked Sendable { // @unchecked: its stora
         let watchdog = Task { [self] in
             try? await Task.sleep(nanoseconds: nanoseconds)
             guard !Task.isCancelled else { return }
-            let callers = withProgress { !$0.over && !$0.abandoned ? $0.members : nil }
-            if let callers { report(self, callers) }
+            if let callers = withProgress({ !$0.over && !$0.abandoned ? $0.members : nil }) { report(self, callers) }
         }
         let over = withProgress { state -> Bool in
             guard !state.over, !state.abandoned else { return true }
@@ -87,9 +85,7 @@ package final class InFlightTask: @unchecked Sendable { // @unchecked: its stora
                 }
                 if let ready { continuation.resume(with: ready) }
             }
-        } onCancel: {
-            leave(waiter)
-        }
+        } onCancel: { leave(waiter) }
         let (result, task) = withProgress { state in
             guard let result = state.result else {
                 preconditionFailure("\(description): a waiter joined after the build's instance was handed out")
