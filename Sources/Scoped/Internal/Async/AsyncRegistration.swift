@@ -10,8 +10,7 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         case parameter(@Sendable (P) async throws -> T)
         case decorated(Decoration<Body, T>)
         @usableFromInline package var decoration: Decoration<Body, T>? {
-            guard case .decorated(let decoration) = self else { return nil }
-            return decoration
+            if case .decorated(let decoration) = self { decoration } else { nil }
         }
         @usableFromInline
         package static func decorating(_ base: Body, with decorators: [@Sendable (T) -> Void], timeToLive: Double?) -> Body {

@@ -21,13 +21,9 @@ package enum ContainerRegistry {
     package static func nodes(in world: WorldNode?, holding scope: Scope) -> [ContainerNode] {
         let number = world?.number ?? 0
         let roots = live.withLock { $0.values.filter { $0.worldNumber == number } }
-        var found: [ContainerNode] = []
+        var found = roots.filter { $0.storage.holdsInstances(of: scope) }.compactMap(\.node)
         // A stack of the scopes' storages (each with its node's state), not recursion.
-        var unvisited: [InstanceStorage] = []
-        for root in roots {
-            if root.storage.holdsInstances(of: scope), let node = root.node { found.append(node) }
-            unvisited.append(root.storage)
-        }
+        var unvisited = roots.map(\.storage)
         while let storage = unvisited.popLast() {
             storage.withLock { state in
                 state.node.children.forEach { child in
