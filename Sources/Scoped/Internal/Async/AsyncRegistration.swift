@@ -1,5 +1,4 @@
-// Concurrency rule: an immutable value, like `Registration`; shared state lives behind the storages' locks
-// (AsyncResolve.swift).
+// Concurrency rule: immutable, like `Registration`; shared state lives behind the storages' locks (AsyncResolve.swift).
 
 /// What ``AsyncFactory`` and ``AsyncParameterFactory`` share, as ``Registration`` does.
 @usableFromInline

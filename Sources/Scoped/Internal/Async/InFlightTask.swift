@@ -121,8 +121,7 @@ package final class InFlightTask: @unchecked Sendable { // @unchecked: its stora
             state -> ([UnsafeContinuation<Void, any Error>], Task<Void, Never>?, Task<Void, Never>?) in
             guard !state.over else { return ([], nil, nil) }  // ended, or (ending) delivered
             (state.over, state.ended) = (true, ending)
-            // Kept for the members still to take it (a failure that ends it for late joiners too); with none (all
-            // left), dropped now.
+            // Kept for members yet to take it (a failure that ends it: for late joiners too); none left: dropped now.
             state.result = ending || state.members > 0 ? result : nil
             defer { state.waiting = [:] }
             return (Array(state.waiting.values), ending ? state.task : nil, state.watchdog.take())

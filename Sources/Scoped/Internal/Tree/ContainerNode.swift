@@ -1,12 +1,10 @@
 // Concurrency rule: a node keeps its instances in `storage` and its mutable `state` (children, overrides, observers) in
-// the same lock, the storage's. Tree walks take one scope's lock at a time (inventory: Locked.swift); factory bodies,
-// observers and the `deinit`s of released instances run after unlocking. Closing releases children first. Depth rule:
-// nothing recurses along the tree; a node's retains on its parent and manager go, when it ends, to its thread's release
-// queue (`ResolutionContext.releaseIteratively`).
+// the storage's lock. Tree walks take one scope's lock at a time (inventory: Locked.swift); factory bodies, observers
+// and released instances' `deinit`s run unlocked. Depth rule: nothing recurses along the tree; when a node ends, its
+// retains on parent and manager go to its thread's release queue (`ResolutionContext.releaseIteratively`).
 
-/// The state behind a container (``ContainerManager`` owns one): its instances, overrides, observers and place in the
-/// tree of lifetime scopes. Weak references point here, never at the manager that factory values retain: a weakly
-/// referenced object's retains are slow.
+/// The state behind a container (its ``ContainerManager`` owns it): instances, overrides, observers, place in the scope
+/// tree. Weak references point here, not at the manager factory values retain: a weak referent's retains are slow.
 @usableFromInline
 package final class ContainerNode: Sendable {
     package struct State {
@@ -154,7 +152,9 @@ package final class ContainerNode: Sendable {
     @usableFromInline
     package func nodeInCurrentWorld() -> ContainerNode {
         // A lifetime scope is its own world's: asked first, it needs no look at the worlds.
-        guard isRoot, worldNumber == 0, Switches.now.contains(.worlds), let world = WorldNode.current else { return self }
+        guard isRoot, worldNumber == 0, Switches.now.contains(.worlds), let world = WorldNode.current else {
+            return self
+        }
         return world.replacement(for: self)
     }
     /// `root#1`, `checkout#7`: how events and messages name this container.
@@ -407,9 +407,8 @@ package final class ContainerNode: Sendable {
     }
 }
 
-/// A scope's open children, in its `state` (under its lock), added and removed in constant time: each keeps its index
-/// (`ContainerNode.indexInParent`, written once under that lock before anyone can close the child; reused once it
-/// closes). Listed oldest first at a close.
+/// A scope's open children, in its `state`: added and removed in constant time, each by its index (`indexInParent`,
+/// written once under the lock before anyone can close the child; reused once it closes); oldest first at a close.
 package struct OpenChildren {
     private var children: [ContainerNode?] = []
     private var freeIndices: [Int] = []

@@ -2,8 +2,7 @@
 // remove or copy the list. A root's lifetime scopes are reached through the nodes' locks (their storages'), one at a
 // time, and under a parent's each child's for a moment (nesting 1 in Locked.swift). No user code runs meanwhile.
 
-/// Every live root container's node, so that `Scope.<name>.reset()` can reach every container: the roots, and through
-/// their trees the open lifetime scopes.
+/// Every live root container's node: `Scope.<name>.reset()` reaches the roots, and through their trees their children.
 package enum ContainerRegistry {
     private struct WeakRoot {
         weak var node: ContainerNode?

@@ -1,11 +1,9 @@
-// Concurrency rule: `worldRoots` (one process-wide `Locked`) guards the table of world roots, keyed by production root
-// and world; the `worlds` switch (Atomics.swift) is read on every resolve, each world's `entries` on every resolve
-// inside a world. No lock is held while a world root is made or released (its instances' `deinit`s run): roots are
-// moved out under the lock and dropped after unlocking.
+// Concurrency rule: `worldRoots` (process-wide) guards the world roots, keyed by production root and world; the
+// `worlds` switch (Atomics.swift) is read on every resolve, a world's `entries` on every resolve inside it. No lock is
+// held while a world root is made or released (`deinit`s run): roots are moved out under the lock, dropped unlocked.
 
-/// The state behind a ``ContainerWorld``: inside it, each production root is replaced by a fresh root, alive while both
-/// its world and its production root live (the table holds it and it names its world only by number, so either one's
-/// `deinit` drops it).
+/// The state behind a ``ContainerWorld``: inside it, each production root is replaced by a fresh root, alive while its
+/// world and production root both live (the table holds it; it names its world by number: either `deinit` drops it).
 package final class WorldNode: Sendable {
     /// Singletons of this world, and those made by its roots' overrides.
     package let singletons = InstanceStorage()
