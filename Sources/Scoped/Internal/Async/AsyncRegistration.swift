@@ -77,10 +77,8 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
     }
     package func check(_ scope: Scope) {
         guard !scope.kind.allowsAsyncBodies else { return }
-        ScopedFailure.stop(
-            "\(key) is an async factory and cannot use .graph, the scope of one synchronous resolve "
-                + "(use .unique, or a caching scope)",
-            declaredBy: [key])
+        ScopedFailure.stop("\(key) is an async factory and cannot use .graph, the scope of one synchronous resolve "
+            + "(use .unique, or a caching scope)", declaredBy: [key])
     }
     package func overrideBox(_ function: (@Sendable (P) async throws -> T)?) -> OverrideBox<P, T> {
         let declared = storedBody

@@ -74,9 +74,8 @@ extension Route {
         let (scope, override) = (frame.scope, body)
         if Switches.now.contains(.observers), let threshold = EventHub.stalledBuildThreshold.withLock({ $0 }) {
             build.watch(after: UInt64(threshold * 1_000_000_000)) { build, callers in
-                owner.emit(
-                    .buildStalled, key: frame.storageKey, scope: scope,
-                    stall: LifecycleEvent.Stall(seconds: threshold, callers: callers, awaitingBuilds: WaitGraph.buildsAwaiting(build)))
+                owner.emit(.buildStalled, key: frame.storageKey, scope: scope, stall: LifecycleEvent.Stall(
+                    seconds: threshold, callers: callers, awaitingBuilds: WaitGraph.buildsAwaiting(build)))
             }
         }
         let chain = TaskChain.frames + [AsyncFrame(frame: frame, build: build)]

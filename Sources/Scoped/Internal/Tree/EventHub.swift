@@ -47,8 +47,7 @@ extension ContainerNode {
         guard isObservedInChain else { return }
         let context = ResolutionContext.current
         // The build in progress here (or the task's innermost) made this resolve.
-        let resolvedBy =
-            kind == .created || kind == .reused
+        let resolvedBy = kind == .created || kind == .reused
             ? (context.frames.last?.storageKey ?? TaskChain.frames.last?.frame.storageKey)?.reference : nil
         context.deliveringEvents {
             var observers: [LifecycleObserver] = []
@@ -60,11 +59,10 @@ extension ContainerNode {
             let event = LifecycleEvent(
                 sequence: ProcessWideCounter.eventSequence.next(), kind: kind,
                 registration: key?.registration.memberName, typeName: key?.registration.typeName,
-                declaration: key?.registration.declaration,
-                parameter: key?.parameterBox?.description, scope: scope?.name ?? scopeName,
-                lifetime: scope?.kind, container: containerName ?? displayName, instance: instance, dependency: dependency,
-                resolvedBy: resolvedBy, captured: captured?.reference, capturedThrough: capturedThrough.map(\.reference),
-                stall: stall, misuse: misuse, leak: leak)
+                declaration: key?.registration.declaration, parameter: key?.parameterBox?.description,
+                scope: scope?.name ?? scopeName, lifetime: scope?.kind, container: containerName ?? displayName,
+                instance: instance, dependency: dependency, resolvedBy: resolvedBy, captured: captured?.reference,
+                capturedThrough: capturedThrough.map(\.reference), stall: stall, misuse: misuse, leak: leak)
             for observer in observers { observer.receive(event) }
         }
     }
@@ -85,8 +83,7 @@ extension SharedContainer {
 
 extension StorageKey {
     var reference: LifecycleEvent.Reference {
-        LifecycleEvent.Reference(
-            registration: registration.memberName, typeName: registration.typeName,
+        LifecycleEvent.Reference(registration: registration.memberName, typeName: registration.typeName,
             declaration: registration.declaration, parameter: parameterBox?.description)
     }
 }
