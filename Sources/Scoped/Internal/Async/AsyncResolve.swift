@@ -33,7 +33,8 @@ extension Route {
         frame.checkCycle(in: TaskChain.frames.lazy.map { $0.frame }, how: "between async factories")
         guard let (owner, storage) = holder else {  // `.unique`: built in the caller's task
             let observed = Switches.now.contains(.observers)
-            let payload = try await TaskChain.run(make, override: body, container: node, chain: TaskChain.frames + [AsyncFrame(frame: frame, build: nil)])
+            let payload = try await TaskChain.run(
+                make, override: body, container: node, chain: TaskChain.frames + [(frame: frame, build: nil)])
             if observed { node.emit(.created, key: frame.storageKey, scope: frame.scope, instance: Payload.identity(of: payload)) }
             return .held(payload)
         }
@@ -78,7 +79,7 @@ extension Route {
                     seconds: threshold, callers: callers, awaitingBuilds: WaitGraph.buildsAwaiting(build)))
             }
         }
-        let chain = TaskChain.frames + [AsyncFrame(frame: frame, build: build)]
+        let chain = TaskChain.frames + [(frame: frame, build: build)]
         let reporter = frame.kind.storedReporter(owner)
         build.start {
             let result: Result<AnyObject, any Error>
@@ -103,11 +104,7 @@ extension Route {
 }
 
 /// One async build in the current task's ancestry (`build`: nil for `.unique`).
-package struct AsyncFrame: Sendable {
-    package let frame: TaskFrame
-    package let build: InFlightTask?
-}
-
+package typealias AsyncFrame = (frame: TaskFrame, build: InFlightTask?)
 package typealias TaskFrame = Frame<TaskParameter>
 
 /// A per-parameter factory's parameter in a task's chain (nil for every other factory).

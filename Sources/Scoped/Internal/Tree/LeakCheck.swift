@@ -39,13 +39,9 @@ package enum LeakCheck {
         return (result, report(collector.withLock { $0 }, seconds: 0))
     }
     /// A leak found by an immediate check.
-    package struct Leak: Sendable {
-        package let event: LifecycleEvent.Leak
-        package let subject: String
-        package let scope: String
-        package let container: String
-        package let instance: ObjectIdentifier
-    }
+    package typealias Leak = (
+        event: LifecycleEvent.Leak, subject: String, scope: String, container: String, instance: ObjectIdentifier
+    )
     /// For tests of the delayed check, running beside others.
     package static func withGracePeriod<R>(_ seconds: Double, _ body: () throws -> R) rethrows -> R {
         Switches.count(.leakTests, by: 1)
@@ -58,7 +54,7 @@ package enum LeakCheck {
             let leak = LifecycleEvent.Leak(seconds: seconds, builtThrough: watch.builtThrough.map(\.reference))
             (watch.node ?? watch.root)?.emit(
                 .leaked, key: watch.key, scope: watch.scope, instance: identity, leak: leak, containerName: watch.container)
-            return Leak(
+            return (
                 event: leak, subject: watch.key.description, scope: watch.scope.name, container: watch.container,
                 instance: identity)
         }
