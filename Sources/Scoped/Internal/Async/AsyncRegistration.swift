@@ -1,5 +1,4 @@
-// Concurrency rule: an immutable value, like `Registration`; shared state lives behind the
-// storages' locks (AsyncResolve.swift).
+// Concurrency rule: immutable, like `Registration`; shared state lives behind the storages' locks (AsyncResolve.swift).
 
 /// What ``AsyncFactory`` and ``AsyncParameterFactory`` share, as ``Registration`` does.
 @usableFromInline
@@ -9,18 +8,14 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         case plain(@Sendable () async throws -> T)
         case parameter(@Sendable (P) async throws -> T)
         case decorated(Decoration<Body, T>)
-
         @usableFromInline package var decoration: Decoration<Body, T>? {
-            guard case .decorated(let decoration) = self else { return nil }
-            return decoration
+            if case .decorated(let decoration) = self { decoration } else { nil }
         }
-
         @usableFromInline
         package static func decorating(_ base: Body, with decorators: [@Sendable (T) -> Void], timeToLive: Double?) -> Body {
             .decorated(Decoration(base: base, decorators: decorators, timeToLive: timeToLive))
         }
     }
-
     // The fields of `RegistrationFields`, stored flat as in `Registration` (see there).
     @usableFromInline package let nodeRef: NodeReference
     @usableFromInline package let nodeOwner: ContainerManager?
@@ -31,7 +26,6 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
     @usableFromInline package var storedBody: Body
     /// For a per-parameter factory: the parameter as the part of the storage key.
     @usableFromInline package var parameterKey: (@Sendable (P) -> any Hashable & Sendable)?
-
     /// `references` first, so the keeper is taken before the body is copied.
     @inlinable
     package init(references: (NodeReference, ContainerManager?), key: RegistrationKey, body: Body) {
@@ -39,9 +33,8 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         self.key = key
         self.storedBody = body
     }
-
-    /// Resolves: a held instance read as a synchronous resolve reads it (no suspension),
-    /// otherwise the async path. Isolated to the caller's actor, so a hit never hops.
+    /// Resolves: a held instance read as a synchronous resolve reads it (no suspension), otherwise the async path.
+    /// Isolated to the caller's actor, so a hit never hops.
     @inlinable
     package func resolve(_ parameter: P, isolation: isolated (any Actor)?) async throws -> T {
         if let instance = held() {
@@ -50,7 +43,6 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         }
         return try await resolveMissed(parameter)
     }
-
     /// The instance a caching scope holds (no per-parameter key), read on the fast path; or nil.
     @inlinable
     package func held() -> T? {
@@ -59,7 +51,6 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         let (key, kind) = (self.key, scopeKind)
         return nodeRef.withNode { $0.fastReadWithoutClaim(key, kind: kind) }.heldInstance(as: T.self)
     }
-
     /// ``held()`` for a decorated body (with a time to live, a fresh one only), out of line.
     @usableFromInline
     package func heldDecorated() -> T? {
@@ -68,7 +59,6 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
             timeToLive == nil ? node.fastReadWithoutClaim(key, kind: kind) : node.fastReadExpiring(key, parameter: nil, kind: kind)
         }.heldInstance(as: T.self)
     }
-
     @usableFromInline
     package func resolveMissed(_ parameter: P) async throws -> T {
         let key = self.key
@@ -85,20 +75,15 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         if let decoration = body.decoration, override?.carriesValueDecorators != true { decoration.run(instance) }
         return instance
     }
-
     package func check(_ scope: Scope) {
         guard !scope.kind.allowsAsyncBodies else { return }
-        ScopedFailure.stop(
-            "\(key) is an async factory and cannot use .graph, the scope of one synchronous resolve "
-                + "(use .unique, or a caching scope)",
-            declaredBy: [key])
+        ScopedFailure.stop("\(key) is an async factory and cannot use .graph, the scope of one synchronous resolve "
+            + "(use .unique, or a caching scope)", declaredBy: [key])
     }
-
     package func overrideBox(_ function: (@Sendable (P) async throws -> T)?) -> OverrideBox<P, T> {
         let declared = storedBody
         return override(.async(function ?? { try await Self.call(declared, $0) }), decoration: storedBody.decoration)
     }
-
     private static func call(_ body: Body, _ parameter: P) async throws -> T {
         switch body {
         case .plain(let body): try await body()
@@ -106,7 +91,6 @@ package struct AsyncRegistration<P: Sendable, T: Sendable>: RegistrationFields, 
         case .decorated(let decoration): try await call(decoration.base, parameter)
         }
     }
-
     private static func body(of override: any OverrideBody, for key: RegistrationKey) -> @Sendable (P) async throws -> T {
         guard let box = override as? OverrideBox<P, T>, case .async(let body) = box.body else {
             overrideTypeMismatch(key, parameter: P.self)

@@ -1,8 +1,7 @@
-// Concurrency rule: no lock of its own. An async resolve takes the storage's lock briefly
-// (`claimAsync`, `fileAsyncBuild`), never across an `await` or while a body runs. A caching
-// scope's build runs in a task of its own (InFlightTask.swift) that every caller awaits; a
-// `.unique` build runs in the caller's task. The task-local `TaskChain` (immutable,
-// inherited by the tasks a body starts) carries the frames a thread keeps on its stack.
+// Concurrency rule: no lock of its own. An async resolve takes the storage's lock briefly (`claimAsync`,
+// `fileAsyncBuild`), never across an `await` or while a body runs. A caching scope's build runs in a task of its own
+// (InFlightTask.swift) that every caller awaits; a `.unique` build runs in the caller's task. The task-local
+// `TaskChain` (immutable, inherited by the tasks a body starts) carries the frames a thread keeps on its stack.
 
 /// The typed shell's part of an async build: the declared body, or `override`'s, run.
 package typealias MakeInstanceAsync = @Sendable (_ override: (any OverrideBody)?) async throws -> AnyObject
@@ -31,10 +30,11 @@ extension Route {
         _ key: RegistrationKey, parameter: TaskParameter, timeToLive: Double?, _ make: @escaping MakeInstanceAsync, overridesSeen: UInt
     ) async throws -> Lookup? {
         let frame = frame(key, parameter: parameter, timeToLive: timeToLive)
-        TaskChain.checkCycle(frame)
+        frame.checkCycle(in: TaskChain.frames.lazy.map { $0.frame }, how: "between async factories")
         guard let (owner, storage) = holder else {  // `.unique`: built in the caller's task
             let observed = Switches.now.contains(.observers)
-            let payload = try await TaskChain.run(make, override: body, container: node, chain: TaskChain.frames + [AsyncFrame(frame: frame, build: nil)])
+            let payload = try await TaskChain.run(
+                make, override: body, container: node, chain: TaskChain.frames + [(frame: frame, build: nil)])
             if observed { node.emit(.created, key: frame.storageKey, scope: frame.scope, instance: Payload.identity(of: payload)) }
             return .held(payload)
         }
@@ -75,12 +75,11 @@ extension Route {
         let (scope, override) = (frame.scope, body)
         if Switches.now.contains(.observers), let threshold = EventHub.stalledBuildThreshold.withLock({ $0 }) {
             build.watch(after: UInt64(threshold * 1_000_000_000)) { build, callers in
-                owner.emit(
-                    .buildStalled, key: frame.storageKey, scope: scope,
-                    stall: LifecycleEvent.Stall(seconds: threshold, callers: callers, awaitingBuilds: WaitGraph.buildsAwaiting(build)))
+                owner.emit(.buildStalled, key: frame.storageKey, scope: scope, stall: LifecycleEvent.Stall(
+                    seconds: threshold, callers: callers, awaitingBuilds: WaitGraph.buildsAwaiting(build)))
             }
         }
-        let chain = TaskChain.frames + [AsyncFrame(frame: frame, build: build)]
+        let chain = TaskChain.frames + [(frame: frame, build: build)]
         let reporter = frame.kind.storedReporter(owner)
         build.start {
             let result: Result<AnyObject, any Error>
@@ -105,11 +104,7 @@ extension Route {
 }
 
 /// One async build in the current task's ancestry (`build`: nil for `.unique`).
-package struct AsyncFrame: Sendable {
-    package let frame: TaskFrame
-    package let build: InFlightTask?
-}
-
+package typealias AsyncFrame = (frame: TaskFrame, build: InFlightTask?)
 package typealias TaskFrame = Frame<TaskParameter>
 
 /// A per-parameter factory's parameter in a task's chain (nil for every other factory).
@@ -120,13 +115,11 @@ package struct TaskParameter: FrameParameter, Sendable {
     package func isSame(as other: TaskParameter) -> Bool? {
         value.map { AnyHashable($0) } == other.value.map { AnyHashable($0) }
     }
-    private static func box(_ parameter: some Hashable & Sendable) -> ParameterBox {
-        TypedParameterBox(parameter)
-    }
+    private static func box(_ parameter: some Hashable & Sendable) -> ParameterBox { TypedParameterBox(parameter) }
 }
 
-/// The async builds the current task is part of, outermost first (the tasks a body starts
-/// inherit it): what tells a cycle from a wait, and who would capture a shorter-lived one.
+/// The async builds the current task is part of, outermost first (the tasks a body starts inherit it): what tells a
+/// cycle from a wait, and who would capture a shorter-lived one.
 package enum TaskChain {
     @TaskLocal package static var frames: [AsyncFrame] = []
     /// The container an async override's body receives (`register { c in … }`).
@@ -139,9 +132,6 @@ package enum TaskChain {
             return try await $overrideContainer.withValue(container) { try await make(override) }
         }
     }
-    package static func checkCycle(_ frame: TaskFrame) {
-        frame.checkCycle(in: frames.lazy.map { $0.frame }, how: "between async factories")
-    }
     /// Awaited with the wait recorded in the waits-for graph: a cycle across tasks stops.
     static func value(of build: InFlightTask, for waiter: UInt64) async throws -> AnyObject {
         guard let awaiting = frames.last(where: { $0.build != nil })?.build else { return try await build.value(for: waiter) }
@@ -152,7 +142,5 @@ package enum TaskChain {
     /// In an ended build's body, a resolve through the closed scope builds for it alone.
     package static var isInEndedBuild: Bool { frames.contains { $0.build?.wasEnded == true } }
     /// A reset this build's body makes does not invalidate it.
-    package static var innermostBuild: ObjectIdentifier? {
-        frames.last?.build.map(ObjectIdentifier.init)
-    }
+    package static var innermostBuild: ObjectIdentifier? { frames.last?.build.map(ObjectIdentifier.init) }
 }

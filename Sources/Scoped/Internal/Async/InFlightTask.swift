@@ -1,12 +1,11 @@
-// Concurrency rule: no lock of its own. Its progress is guarded by the lock of the storage
-// that records it in flight (`InstanceStorage.state`), so a claim joins it, and the storage
-// forgets it, in the same critical section as the table's lookup. Continuations are resumed
-// (carrying no value: the waiter reads the result under the lock), tasks cancelled and
-// stalls reported after unlocking. The last waiter to take the result drops it, and every
-// waiter returns only after the build's task has ended (and released its closure).
+// Concurrency rule: no lock of its own. Its progress is guarded by the lock of the storage that records it in flight
+// (`InstanceStorage.state`), so a claim joins it, and the storage forgets it, in the same critical section as the
+// table's lookup. Continuations are resumed (carrying no value: the waiter reads the result under the lock), tasks
+// cancelled and stalls reported after unlocking. The last waiter to take the result drops it, and every waiter returns
+// only after the build's task has ended (and released its closure).
 
-/// The one build of a caching scope's async instance, in a task of its own. When the last
-/// waiter leaves before the result is in, it is *abandoned*: forgotten, cancelled, unstored.
+/// The one build of a caching scope's async instance, in a task of its own. When the last waiter leaves before the
+/// result is in, it is *abandoned*: forgotten, cancelled, unstored.
 package final class InFlightTask: @unchecked Sendable { // @unchecked: its storage's lock (`lock`) guards `progress`.
     private struct Progress {
         var waiting: [UInt64: UnsafeContinuation<Void, any Error>] = [:]
@@ -25,7 +24,6 @@ package final class InFlightTask: @unchecked Sendable { // @unchecked: its stora
         /// Ended by its scope's close: what the body still makes is dropped.
         var ended = false
     }
-    /// Only under `lock`, that of the storage recording the build.
     private var progress = Progress()
     private let lock: Locked<StorageState>
     private let key: StorageKey
@@ -36,9 +34,7 @@ package final class InFlightTask: @unchecked Sendable { // @unchecked: its stora
     package init(_ frame: TaskFrame, key: StorageKey, lock: Locked<StorageState>) {
         (self.frame, self.key, self.lock) = (frame, key, lock)
     }
-    private func withProgress<R>(_ body: (inout Progress) -> R) -> R {
-        lock.withLock { _ in body(&progress) }
-    }
+    private func withProgress<R>(_ body: (inout Progress) -> R) -> R { lock.withLock { _ in body(&progress) } }
     /// Starts the build: `run` in a task of its own, which must call ``deliver(_:)`` once.
     package func start(_ run: @escaping @Sendable () async -> Void) {
         // Made under the lock (no user code runs here): a resumed waiter finds it to await.
@@ -54,8 +50,7 @@ package final class InFlightTask: @unchecked Sendable { // @unchecked: its stora
         let watchdog = Task { [self] in
             try? await Task.sleep(nanoseconds: nanoseconds)
             guard !Task.isCancelled else { return }
-            let callers = withProgress { !$0.over && !$0.abandoned ? $0.members : nil }
-            if let callers { report(self, callers) }
+            if let callers = withProgress({ !$0.over && !$0.abandoned ? $0.members : nil }) { report(self, callers) }
         }
         let over = withProgress { state -> Bool in
             guard !state.over, !state.abandoned else { return true }
@@ -90,9 +85,7 @@ package final class InFlightTask: @unchecked Sendable { // @unchecked: its stora
                 }
                 if let ready { continuation.resume(with: ready) }
             }
-        } onCancel: {
-            leave(waiter)
-        }
+        } onCancel: { leave(waiter) }
         let (result, task) = withProgress { state in
             guard let result = state.result else {
                 preconditionFailure("\(description): a waiter joined after the build's instance was handed out")
@@ -128,8 +121,7 @@ package final class InFlightTask: @unchecked Sendable { // @unchecked: its stora
             state -> ([UnsafeContinuation<Void, any Error>], Task<Void, Never>?, Task<Void, Never>?) in
             guard !state.over else { return ([], nil, nil) }  // ended, or (ending) delivered
             (state.over, state.ended) = (true, ending)
-            // Kept for the members still to take it (a failure that ends it for late joiners too);
-            // with none (all left), dropped now.
+            // Kept for members yet to take it (a failure that ends it: for late joiners too); none left: dropped now.
             state.result = ending || state.members > 0 ? result : nil
             defer { state.waiting = [:] }
             return (Array(state.waiting.values), ending ? state.task : nil, state.watchdog.take())

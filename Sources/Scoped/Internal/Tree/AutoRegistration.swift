@@ -1,15 +1,13 @@
-// Concurrency rule: a root's `AutoRegistration` keeps its state in one waitable `Locked`, a
-// leaf. The root's `autoRegistrationPending` word is written under it (or at install), so a
-// reset's "pending again" is never overwritten by a run that ended before it. The node's
-// `state` lock only reads or sets the gate; `autoRegister()` runs with no lock held.
+// Concurrency rule: a root's `AutoRegistration` keeps its state in one waitable `Locked`, a leaf. The root's
+// `autoRegistrationPending` word is written under it (or at install), so a reset's "pending again" is never overwritten
+// by a run that ended before it. The node's `state` lock only reads or sets the gate; `autoRegister()` runs unlocked.
 
-/// A root's `AutoRegistering` hook: runs once before the first resolve or `register`, and
-/// after each reset, which closes the gate meanwhile (no resolve racing it builds with the
-/// declared body); a run that a reset overlaps runs again after it.
+/// A root's `AutoRegistering` hook: runs once before the first resolve or `register`, and after each reset, which
+/// closes the gate meanwhile (no resolve racing it builds with the declared body); a run a reset overlaps runs again.
 package final class AutoRegistration: Sendable {
     package struct State: Sendable {
-        /// Moves on at the end of every reset; `ranFor`: the epoch `autoRegister()` last ran
-        /// to its end for (nil: never); `runner` and `resetters`: thread ordinals.
+        /// Moves on at the end of every reset; `ranFor`: the epoch `autoRegister()` last ran to its end for (nil:
+        /// never); `runner` and `resetters`: thread ordinals.
         var epoch: UInt64 = 0
         var ranFor: UInt64?
         var runner: UInt?
@@ -41,8 +39,8 @@ extension ContainerNode {
         guard autoRegistrationPending.load(ordering: .acquiring) != 0 else { return }
         _ = runAutoRegistration()
     }
-    /// Runs `autoRegister()` here, or waits for the thread that runs it or resets the root;
-    /// that thread goes on at once and gets true (no recursion, no deadlock). False once it ran.
+    /// Runs `autoRegister()` here, or waits for the thread that runs it or resets the root; that thread goes on at once
+    /// and gets true (no recursion, no deadlock). False once it ran.
     @inline(never)
     func runAutoRegistration() -> Bool {
         guard let registration = state.withLock({ $0.autoRegistration }) else { return false }
@@ -77,8 +75,7 @@ extension ContainerNode {
         guard autoRegistrationPending.load(ordering: .acquiring) != 0,
             let registration = state.withLock({ $0.autoRegistration })
         else { return false }
-        let thread = Platform.threadOrdinal
-        return registration.gate.withLock { $0.runner == thread }
+        return registration.gate.withLock { $0.runner == Platform.threadOrdinal }
     }
     /// Until ``endAutoRegistrationReset(_:)``, resolves through the root on other threads wait.
     package func beginAutoRegistrationReset() -> AutoRegistration? {

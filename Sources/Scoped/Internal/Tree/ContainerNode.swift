@@ -1,61 +1,44 @@
-// Concurrency rule: a node keeps its instances in `storage` and its mutable `state`
-// (children, overrides, observers) in the same lock, the storage's. Tree walks take one
-// scope's lock at a time (inventory: Locked.swift); factory bodies, observers and the
-// `deinit`s of released instances run after unlocking. Closing releases children first.
-// Depth rule: nothing recurses along the tree; a node's retains on its parent and manager
-// go, when it ends, to its thread's release queue (`ResolutionContext.releaseIteratively`).
+// Concurrency rule: a node keeps its instances in `storage` and its mutable `state` (children, overrides, observers) in
+// the storage's lock. Tree walks take one scope's lock at a time (inventory: Locked.swift); factory bodies, observers
+// and released instances' `deinit`s run unlocked. Depth rule: nothing recurses along the tree; when a node ends, its
+// retains on parent and manager go to its thread's release queue (`ResolutionContext.releaseIteratively`).
 
-/// The state behind a container (``ContainerManager`` owns one): its instances, overrides,
-/// observers and place in the tree of lifetime scopes. Weak references point here, never at
-/// the manager that factory values retain: a weakly referenced object's retains are slow.
+/// The state behind a container (its ``ContainerManager`` owns it): instances, overrides, observers, place in the scope
+/// tree. Weak references point here, not at the manager factory values retain: a weak referent's retains are slow.
 @usableFromInline
 package final class ContainerNode: Sendable {
-    /// What the node's one lock guards.
     package struct State {
         /// The open children, held strongly until each closes (its manager's end, or `close()`).
         package var children = OpenChildren()
         package var closed = false
         package var overrides: [RegistrationKey: any OverrideBody] = .init()
         package var observers: [UInt64: LifecycleObserver] = .init()
-        /// A root's `AutoRegistering` hook (AutoRegistration.swift), if its container has one.
         package var autoRegistration: AutoRegistration?
-        /// Overrides saved by `ContainerManager.push()`, the latest last.
         package var savedOverrides: [[RegistrationKey: any OverrideBody]] = []
-        /// The table buffer of the last child to close, emptied, for the next child to open
-        /// (a screen opened again resolves the same `.scoped` dependencies): one allocation and
-        /// one free fewer per child. At most ``EntryTable/firstCapacityLimit`` entries; none: `[]`.
+        /// The last closed child's emptied table buffer (at most ``EntryTable/firstCapacityLimit`` entries) for the
+        /// next, which likely resolves the same `.scoped` dependencies: one allocation and one free fewer per child.
         package var spareEntries: [StoredEntry] = []
     }
-
-    /// The node's ``State``, guarded by its storage's lock (``StorageState/node``).
+    /// The node's ``State``, guarded by its storage's lock (``StorageState/node``): one lock.
     package struct StateLock {
         let storage: InstanceStorage
-
         /// Runs `body` with the node's state locked: it must not run user code, nor use `storage`.
         @inline(__always)
         package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
             try storage.withLock { try body(&$0.node) }
         }
     }
-
-    /// The enclosing lifetime scope's node as a word (0 for a root container).
+    /// As words (0 for a root): the parent's node and the manager it was opened from (retained), the root (not).
     private let parentBits: UInt
-    /// The root as a word (0 for a root), not retained.
     private let rootBits: UInt
-    /// The manager this child was opened from as a word (0 for a root).
     private let openedFromBits: UInt
-    /// The number of the container world this node belongs to (0: production): a number, so
-    /// that the world's roots do not keep it alive.
+    /// The container world's number (0: production): a number, so that the world's roots do not keep it alive.
     package let worldNumber: UInt64
-    /// Whether this is a world's root for a production root.
-    private let isWorldRoot: Bool
-    /// Whether a view opened this lifetime scope.
     package let isViewBound: Bool
     /// A process-wide number, for events and messages.
     package let number: UInt64
     /// The name given to `child(_:)`, or the container type's name.
     package let name: String
-
     /// Instances owned here: cached/shared/custom/scoped for a root, scoped for a child.
     package let storage: InstanceStorage
     /// The root's `storage` (this one's, for a root), not retained.
@@ -64,7 +47,6 @@ package final class ContainerNode: Sendable {
     package let singletons: InstanceStorage
     /// Singletons that roots' overrides made, the process's or the container world's.
     package let overriddenSingletons: InstanceStorage
-    /// The tree, overrides and observers, kept in `storage`'s lock beside its instances: one lock.
     package var state: StateLock { StateLock(storage: storage) }
     /// The node's atomic words, allocated with `storage`'s lock (which this node keeps alive).
     private let atomicWords: AtomicWords
@@ -72,25 +54,16 @@ package final class ContainerNode: Sendable {
     package var overrideCount: AtomicWord { atomicWords[0] }
     /// Number of observers installed here; read without locking by the resolve path.
     package var observerCount: AtomicWord { atomicWords[1] }
-    /// This child's place in its parent's ``OpenChildren``.
     private var indexInParent: AtomicWord { atomicWords[2] }
     /// 1 while a root's `autoRegister()` has yet to run (AutoRegistration.swift).
     package var autoRegistrationPending: AtomicWord { atomicWords[3] }
     /// 1 once `close()` marked this scope closed (under the lock, with `State.closed`).
     private var closedWord: AtomicWord { atomicWords[4] }
-    /// How many instances the last child of this scope to close held: the next child's table
-    /// is allocated that large at its first instance (a screen opened again resolves the same
-    /// `.scoped` dependencies), not grown to it.
+    /// How many instances the last child to close held: the next child's table starts that large, not grown to it.
     private var lastChildEntryCount: AtomicWord { atomicWords[5] }
-
     package static let processSingletons = InstanceStorage()
     package static let processOverriddenSingletons = InstanceStorage()
-
-    /// Makes the state for a new root container.
-    package convenience init() {
-        self.init(parent: nil, name: nil)
-    }
-
+    package convenience init() { self.init(parent: nil, name: nil) }
     /// A child of `parent`, or a root of `world` (nil: production's).
     private init(
         parent: __shared ContainerNode?, openedFrom: __shared ContainerManager? = nil, name: String?,
@@ -112,15 +85,12 @@ package final class ContainerNode: Sendable {
         let storage = InstanceStorage(indexed: parent == nil, words: 6, expectedEntries: expected)
         self.storage = storage
         atomicWords = storage.words
-        self.rootStorage = parent?.rootStorage ?? UnsafeReference.unretained(storage)  // kept by the root
-        self.isWorldRoot = world != nil
-        let number = ProcessWideCounter.scopeNodeNumbers.next()
-        self.number = number
+        rootStorage = parent?.rootStorage ?? UnsafeReference.unretained(storage)  // kept by the root
+        number = ProcessWideCounter.scopeNodeNumbers.next()
         self.name = name ?? (parent == nil ? "root" : "child")
         // Roots only: a reset reaches children through their root's tree.
         if parent == nil { ContainerRegistry.add(self) }
     }
-
     /// A child lifetime scope of `parent` (the node of `manager` in the current world).
     package convenience init(
         childOf parent: __shared ContainerNode, openedFrom manager: __shared ContainerManager, name: String?,
@@ -141,7 +111,6 @@ package final class ContainerNode: Sendable {
         }
         emit(.scopeOpened)
     }
-
     /// `world`'s root for the production root `original`.
     package convenience init(worldRootFor original: ContainerNode, world: WorldNode, inheriting inherited: ContainerNode?) {
         self.init(parent: nil, name: original.name, world: world)
@@ -156,7 +125,6 @@ package final class ContainerNode: Sendable {
             overrideCount.store(UInt(copied.count), ordering: .sequentiallyConsistent)
         }
     }
-
     deinit {
         // A child is closed by now (its manager closed it, and its parent held it until then).
         if isRoot { ContainerRegistry.remove(ObjectIdentifier(self)) }
@@ -164,7 +132,7 @@ package final class ContainerNode: Sendable {
         if overrideCount.load(ordering: .relaxed) != 0 { state.withLock { _ in recordOverrideCount(0) } }
         // Closed: `close()` closed the storage too, and holds the node until it has.
         if closedWord.load(ordering: .acquiring) == 0 { releaseClosed(storage.close(of: self), dying: true) }
-        if isRoot && !isWorldRoot { WorldNode.rootDidEnd(number) }
+        if isRoot && worldNumber == 0 { WorldNode.rootDidEnd(number) }
         // The retains `init` took.
         if !isRoot {
             ResolutionContext.current.releaseIteratively(
@@ -172,42 +140,32 @@ package final class ContainerNode: Sendable {
                 UnsafeReference<ContainerManager>(bits: openedFromBits).takeRetained())
         }
     }
-
-    /// Whether this is a root container's node (no enclosing lifetime scope).
     @usableFromInline package var isRoot: Bool { parentBits == 0 }
-
-    /// The root of this node's tree.
     package var root: ContainerNode { isRoot ? self : UnsafeReference<ContainerNode>(bits: rootBits).object }
-
     /// Runs `body` with this node's root borrowed, not retained: a root is weakly referenced.
     @inline(__always)
     package func withRoot<R>(_ body: (ContainerNode) -> R) -> R {
         guard rootBits != 0 else { return body(self) }
         return UnsafeReference<ContainerNode>(bits: rootBits).withBorrowed(body)
     }
-
     /// The node resolves should use: the current container world's root for this root, or this one.
     @usableFromInline
     package func nodeInCurrentWorld() -> ContainerNode {
         // A lifetime scope is its own world's: asked first, it needs no look at the worlds.
-        guard isRoot, !isWorldRoot, Switches.now.contains(.worlds), let world = WorldNode.current else {
+        guard isRoot, worldNumber == 0, Switches.now.contains(.worlds), let world = WorldNode.current else {
             return self
         }
         return world.replacement(for: self)
     }
-
     /// `root#1`, `checkout#7`: how events and messages name this container.
     @usableFromInline package var displayName: String { "\(name)#\(number)" }
-
     package var isClosed: Bool { closedWord.load(ordering: .acquiring) != 0 }
-
     /// What resolving `key` through this closed scope is: the error an async resolve throws.
     func closedError(_ key: StorageKey, scope: Scope, duringBuild: Bool = false) -> LifetimeScopeClosedError {
         LifetimeScopeClosedError(key, as: scope, in: displayName, isRoot: isRoot, duringBuild: duringBuild)
     }
 
     // MARK: Lifetime
-
     /// Closes this lifetime scope: children first (newest first), then this scope's instances.
     package func close() {
         guard closedWord.load(ordering: .acquiring) == 0, let children = closeIfChildless() else { return }
@@ -223,11 +181,8 @@ package final class ContainerNode: Sendable {
             }
         }
     }
-
-    /// Marks this scope closed and, if it has no open child, closes its storage in the same
-    /// critical section and releases its instances (``releaseClosed(_:dying:)``). Returns the open
-    /// children, oldest first, to close before its storage (``releaseClosed(_:dying:)``): `[]` once
-    /// released, nil if it was closed already.
+    /// Marks this scope closed and, if childless, closes its storage in the same critical section and releases it.
+    /// Returns the open children, oldest first, to close first: `[]` once released, nil if it was closed already.
     private func closeIfChildless() -> [ContainerNode]? {
         var children: [ContainerNode]?
         let entries = storage.close(of: self) { state in
@@ -240,10 +195,8 @@ package final class ContainerNode: Sendable {
         if children?.isEmpty == true { releaseClosed(consume entries) }
         return children
     }
-
-    /// Once its children are closed: releases the `entries` its storage's close removed, newest
-    /// first, then drops the parent's reference to this child (a node dying unclosed is a root:
-    /// it has none).
+    /// Once its children are closed: releases the `entries` its storage's close removed, newest first, then drops the
+    /// parent's reference to this child (a node dying unclosed is a root: it has none).
     private func releaseClosed(_ entries: consuming [StoredEntry], dying: Bool = false) {
         let entryCount = UInt(entries.count)
         var spare = releaseNewestFirst(consume entries, dying: dying, closing: !dying)  // emptied
@@ -259,9 +212,7 @@ package final class ContainerNode: Sendable {
         }
         _ = removed  // released after unlocking: it may be this node's last reference
     }
-
-    /// Releases `entries` (oldest first as given) newest first, reporting each, after unlocking.
-    /// - Returns: `entries`, emptied, with its room.
+    /// Releases `entries` (oldest first as given) newest first, reporting each, after unlocking; returns them emptied.
     @discardableResult
     package func releaseNewestFirst(
         _ entries: consuming [StoredEntry], dying: Bool = false, closing: Bool = false
@@ -288,7 +239,6 @@ package final class ContainerNode: Sendable {
     }
 
     // MARK: Overrides
-
     /// The override for `key` visible from here.
     @usableFromInline @inline(__always)
     package func override(for key: RegistrationKey) -> (body: any OverrideBody, owner: ContainerNode)? {
@@ -300,14 +250,12 @@ package final class ContainerNode: Sendable {
             return (body, node)
         }
     }
-
     /// ``firstInChain(_:)`` for what lifetime scopes rarely have (overrides, observers).
     @inline(__always)
     package func firstInChain<R>(unlessOnlyRoots childCount: ProcessWideWord, _ test: (ContainerNode) -> R?) -> R? {
         guard childCount.word.load(ordering: .relaxed) == 0 else { return firstInChain(test) }
         return withRoot(test)
     }
-
     /// The first non-nil answer of `test` for this node, then its parent, up to the root.
     @inline(__always)
     package func firstInChain<R>(_ test: (ContainerNode) -> R?) -> R? {
@@ -322,15 +270,14 @@ package final class ContainerNode: Sendable {
         }
         return nil
     }
-
     /// Stores for `key` what `update` makes of the override stored now.
     package func updateOverride(for key: RegistrationKey, _ update: ((any OverrideBody)?) -> any OverrideBody) {
-        let (replaced, closed) = state.withLock { state -> ((any OverrideBody)?, Bool) in
+        // The replaced override is released after unlocking.
+        let (_, closed) = state.withLock { state -> ((any OverrideBody)?, Bool) in
             guard !state.closed else { return (nil, true) }
             defer { recordOverrideCount(state.overrides.count) }
             return (state.overrides.updateValue(update(state.overrides[key]), forKey: key), false)
         }
-        _ = replaced
         if closed {
             // Accepted, it would fail only at the next resolve, far from the mistake.
             let what = isRoot ? "container" : "lifetime scope"
@@ -341,24 +288,19 @@ package final class ContainerNode: Sendable {
                 declaredBy: [key])
         }
     }
-
-    /// Stores the number of overrides registered here.
     private func recordOverrideCount(_ count: Int) {
         adjust(overrideCount, by: count - Int(overrideCount.load(ordering: .relaxed)), lifetimeScopesTotal: .childOverrides)
         OverrideChanges.count()
     }
-
     /// Changes `count` by `delta`, and for a lifetime scope the process-wide `total`.
     package func adjust(_ count: AtomicWord, by delta: Int, lifetimeScopesTotal total: ProcessWideWord) {
         count.add(UInt(bitPattern: delta), ordering: .sequentiallyConsistent)  // wraps: a negative one subtracts
         if !isRoot { total.word.add(UInt(bitPattern: delta), ordering: .sequentiallyConsistent) }
     }
-
     /// Removes the override of `key`, releasing its body after unlocking.
     package func removeOverride(for key: RegistrationKey) {
         replaceOverrides({ state in state.overrides.filter { $0.key != key } }, then: { _ in })  // the caller drops
     }
-
     /// Factory's `reset(.registration)` / `reset(.context)` of one registration (`key`) or of all.
     package func removeOverrideParts(of key: RegistrationKey?, keepRegistered: Bool, keepContexts: Bool) {
         replaceOverrides({ state in
@@ -369,10 +311,8 @@ package final class ContainerNode: Sendable {
             return kept
         }, then: dropEverywhere)
     }
-
-    /// Swaps in the overrides `change` makes (nil: none, nothing changes); then, unlocked, runs
-    /// `changed` on the registrations whose override that changes, and releases the replaced
-    /// overrides.
+    /// Swaps in the overrides `change` makes (nil: none, nothing changes); then, unlocked, runs `changed` on the
+    /// registrations whose override that changes, and releases the replaced overrides.
     @discardableResult
     private func replaceOverrides(
         _ change: (inout State) -> [RegistrationKey: any OverrideBody]?, then changed: ([RegistrationKey]) -> Void
@@ -389,9 +329,7 @@ package final class ContainerNode: Sendable {
         replaced = [:]  // override bodies may capture instances: released here, unlocked
         return true
     }
-
-    /// Drops the instances of `scope` this container holds (Factory's `manager.reset(scope:)`),
-    /// a root's singletons too unless `ownSingletons` is false.
+    /// Drops `scope`'s instances held here (`manager.reset(scope:)`), and a root's singletons if `ownSingletons`.
     package func resetHeld(of scope: Scope, ownSingletons: Bool = true) {
         var removed = storage.remove { $0.scope === scope }
         if ownSingletons && scope.kind.home == .process && isRoot {
@@ -402,14 +340,9 @@ package final class ContainerNode: Sendable {
         releaseNewestFirst(consume removed)
         emit(.reset, scopeName: scope.name)
     }
-
     /// Saves the overrides registered here (Factory's `manager.push()`).
-    package func pushOverrides() {
-        state.withLock { $0.savedOverrides.append($0.overrides) }
-    }
-
-    /// Puts back the overrides the latest ``pushOverrides()`` saved and drops the instances held
-    /// for every registration whose override that changes (Factory's `manager.pop()`).
+    package func pushOverrides() { state.withLock { $0.savedOverrides.append($0.overrides) } }
+    /// Restores what ``pushOverrides()`` saved last and drops the instances whose override that changes (`pop()`).
     package func popOverrides() {
         guard replaceOverrides({ $0.savedOverrides.popLast() }, then: dropEverywhere) else {
             ScopedFailure.stop("pop() on \(displayName) without a push() before it: nothing to restore")
@@ -417,7 +350,6 @@ package final class ContainerNode: Sendable {
     }
 
     // MARK: Resets
-
     /// Drops every override and every instance this container holds (singletons stay).
     package func reset() {
         // Resolves wait while the overrides and instances go, then run `autoRegister()` again.
@@ -434,29 +366,19 @@ package final class ContainerNode: Sendable {
         }
         emit(.reset, scopeName: "container")
     }
-
-    /// Drops the instances of each of `keys` held here and in the open lifetime scopes below.
     private func dropEverywhere(_ keys: [RegistrationKey]) {
         for key in keys {
             drop(key, from: storagesToDrop(overrideChanged: true))
             dropInOpenDescendants(key)
         }
     }
-
     /// Drops the instances of `key` held in `storages` (every parameter of it).
     package func drop(_ key: RegistrationKey, from storages: [InstanceStorage]) {
-        for storage in storages {
-            releaseNewestFirst(storage.remove { $0.key.registration == key })
-        }
+        for storage in storages { releaseNewestFirst(storage.remove { $0.key.registration == key }) }
     }
-
-    /// Drops the instances of `key` that the open lifetime scopes below hold.
     package func dropInOpenDescendants(_ key: RegistrationKey) {
-        var pending = state.withLock { state -> [ContainerNode] in
-            var children: [ContainerNode] = []
-            state.children.forEach { children.append($0) }
-            return children
-        }
+        var pending: [ContainerNode] = []
+        state.withLock { $0.children.forEach { pending.append($0) } }
         while let scope = pending.popLast() {
             let shadowed = scope.state.withLock { state -> Bool in
                 guard state.overrides[key] == nil else { return true }
@@ -466,9 +388,7 @@ package final class ContainerNode: Sendable {
             if !shadowed { scope.drop(key, from: [scope.storage]) }
         }
     }
-
-    /// `Scope.x.reset()` for every scope that holds instances; for `Scope.singleton`, the
-    /// process's singletons too, or the current test's.
+    /// `Scope.x.reset()` everywhere; for `Scope.singleton`, the process's singletons too, or the current test's.
     package static func resetEverywhere(scope: Scope) {
         let world = Switches.now.contains(.worlds) ? WorldNode.current : nil
         // An overridden singleton lives in the storage of the container holding the override.
@@ -484,5 +404,42 @@ package final class ContainerNode: Sendable {
             if !reporters.contains(where: { $0 === reporter }) { reporters.append(reporter) }
         }
         for reporter in reporters { reporter.emit(.reset, scopeName: scope.name) }
+    }
+}
+
+/// A scope's open children, in its `state`: added and removed in constant time, each by its index (`indexInParent`,
+/// written once under the lock before anyone can close the child; reused once it closes); oldest first at a close.
+package struct OpenChildren {
+    private var children: [ContainerNode?] = []
+    private var freeIndices: [Int] = []
+    package var count: Int { children.count - freeIndices.count }
+    package var isEmpty: Bool { count == 0 }
+    /// Adds `child`; returns the index it must remember for ``remove(at:number:)``.
+    package mutating func insert(_ child: ContainerNode) -> Int {
+        if let index = freeIndices.popLast() {
+            children[index] = child
+            return index
+        }
+        children.append(child)
+        return children.count - 1
+    }
+    package mutating func remove(at index: Int, number: UInt64) -> ContainerNode? {
+        guard index < children.count, let child = children[index], child.number == number else { return nil }
+        children[index] = nil
+        freeIndices.append(index)
+        if isEmpty {
+            children.removeAll(keepingCapacity: true)
+            freeIndices.removeAll(keepingCapacity: true)
+        }
+        return child
+    }
+    /// Calls `body` with each open child, in no particular order.
+    package func forEach(_ body: (ContainerNode) -> Void) { for case let child? in children { body(child) } }
+    /// Removes every child and returns them, oldest first (node numbers grow with time).
+    package mutating func removeAll() -> [ContainerNode] {
+        guard !isEmpty else { return [] }
+        let all = children.compactMap { $0 }.sorted { $0.number < $1.number }
+        self = OpenChildren()
+        return all
     }
 }

@@ -1,9 +1,8 @@
-// Concurrency rule: observers live in each node's `state` lock; the `observers` switch
-// (Atomics.swift) and the sequence and id counters are process-wide atomics. Observers are
-// copied out under the lock and called after it is released, so an observer may resolve.
+// Concurrency rule: observers live in each node's `state` lock; the `observers` switch (Atomics.swift) and the
+// counters are process-wide atomics. Observers are copied out under the lock and called unlocked: they may resolve.
 
-/// Emits lifecycle events: one relaxed load per resolve while no observer is installed; then
-/// a resolve asks its root only, unless a lifetime scope has one (it walks up its chain).
+/// Emits lifecycle events: one relaxed load per resolve while no observer is installed; then a resolve asks its root
+/// only, unless a lifetime scope has one (it walks up its chain).
 @usableFromInline
 package enum EventHub {
     /// ``LifecycleEvent/stalledBuildThreshold``, in seconds.
@@ -19,10 +18,8 @@ package enum EventHub {
     }
     package static func removeAll(from node: ContainerNode) {
         guard node.observerCount.load(ordering: .relaxed) != 0 else { return }
-        let removed = node.state.withLock { state in
-            defer { state.observers = [:] }
-            return state.observers
-        }
+        var removed: [UInt64: LifecycleObserver] = [:]  // released after unlocking
+        node.state.withLock { swap(&removed, &$0.observers) }
         if !removed.isEmpty { count(-removed.count, on: node) }
     }
     private static func count(_ delta: Int, on node: ContainerNode) {
@@ -50,8 +47,7 @@ extension ContainerNode {
         guard isObservedInChain else { return }
         let context = ResolutionContext.current
         // The build in progress here (or the task's innermost) made this resolve.
-        let resolvedBy =
-            kind == .created || kind == .reused
+        let resolvedBy = kind == .created || kind == .reused
             ? (context.frames.last?.storageKey ?? TaskChain.frames.last?.frame.storageKey)?.reference : nil
         context.deliveringEvents {
             var observers: [LifecycleObserver] = []
@@ -63,11 +59,10 @@ extension ContainerNode {
             let event = LifecycleEvent(
                 sequence: ProcessWideCounter.eventSequence.next(), kind: kind,
                 registration: key?.registration.memberName, typeName: key?.registration.typeName,
-                declaration: key?.registration.declaration,
-                parameter: key?.parameterBox?.description, scope: scope?.name ?? scopeName,
-                lifetime: scope?.kind, container: containerName ?? displayName, instance: instance, dependency: dependency,
-                resolvedBy: resolvedBy, captured: captured?.reference, capturedThrough: capturedThrough.map(\.reference),
-                stall: stall, misuse: misuse, leak: leak)
+                declaration: key?.registration.declaration, parameter: key?.parameterBox?.description,
+                scope: scope?.name ?? scopeName, lifetime: scope?.kind, container: containerName ?? displayName,
+                instance: instance, dependency: dependency, resolvedBy: resolvedBy, captured: captured?.reference,
+                capturedThrough: capturedThrough.map(\.reference), stall: stall, misuse: misuse, leak: leak)
             for observer in observers { observer.receive(event) }
         }
     }
@@ -88,8 +83,7 @@ extension SharedContainer {
 
 extension StorageKey {
     var reference: LifecycleEvent.Reference {
-        LifecycleEvent.Reference(
-            registration: registration.memberName, typeName: registration.typeName,
+        LifecycleEvent.Reference(registration: registration.memberName, typeName: registration.typeName,
             declaration: registration.declaration, parameter: parameterBox?.description)
     }
 }

@@ -1,10 +1,9 @@
-// Concurrency rule: the containers are kept per thread, in its `ResolutionContext` (no
-// lock); the `injectionContainers` switch (Atomics.swift) counts the threads inside
-// `resolving(through:_:)`. While a build held outside the view's scopes is open,
-// `@Injected` gets the root (`Route.resolvesAtRootNow`).
+// Concurrency rule: the containers are kept per thread, in its `ResolutionContext` (no lock); the `injectionContainers`
+// switch (Atomics.swift) counts the threads inside `resolving(through:_:)`. While a build held outside the view's
+// scopes is open, `@Injected` gets the root (`Route.resolvesAtRootNow`).
 
-/// The containers `@Injected` and friends resolve through, in place of `C.shared`, while a
-/// view model is built for a view (ScopedSwiftUI's `ViewModelSlot`): it gets the view's mocks.
+/// The containers `@Injected` and friends resolve through, in place of `C.shared`, while a view model is built for a
+/// view (ScopedSwiftUI's `ViewModelSlot`): it gets the view's mocks.
 package enum InjectionContainers {
     /// Asked only while the switch is on: callers read `C.shared` themselves otherwise.
     @inline(never)

@@ -1,12 +1,11 @@
-// Concurrency rule: the grace period (`settings`) and a `LeakCollector`'s watches are leaf
-// locks; whether anything is checked is two switches (Atomics.swift). A released instance
-// is watched through a weak reference made before its scope lets go of it and read only
-// after every lock is released, so no `deinit` runs under a lock of Scoped's. Observers
-// get a leak on the delayed check's Dispatch queue (or the asking thread), no lock held.
+// Concurrency rule: the grace period (`settings`) and a `LeakCollector`'s watches are leaf locks; whether anything is
+// checked is two switches (Atomics.swift). A released instance is watched through a weak reference made before its
+// scope lets go of it and read only after every lock is released, so no `deinit` runs under a lock of Scoped's.
+// Observers get a leak on the delayed check's Dispatch queue (or the asking thread), no lock held.
 import Dispatch
 
-/// The leak check at release (``LifecycleEvent/leakGracePeriod``): a class instance still
-/// alive after its grace period is reported `.leaked` by the container that released it.
+/// The leak check at release (``LifecycleEvent/leakGracePeriod``): a class instance still alive after its grace period
+/// is reported `.leaked` by the container that released it.
 package enum LeakCheck {
     /// The grace period; nil: off. 2 s in debug builds unless set (the switch starts on there).
     private static let settings = Locked<Double?>(Switches.now.contains(.leakGracePeriod) ? 2 : nil)
@@ -21,9 +20,7 @@ package enum LeakCheck {
             }
         }
     }
-    package static func chain(in context: ResolutionContext) -> [StorageKey] {
-        context.frames.map(\.storageKey)
-    }
+    package static func chain(in context: ResolutionContext) -> [StorageKey] { context.frames.map(\.storageKey) }
     /// Runs `flow`, then reports and returns the instances released during it still alive.
     package static func collecting<R>(_ flow: () throws -> R) rethrows -> (result: R, leaks: [Leak]) {
         let collector = LeakCollector([])
@@ -42,25 +39,14 @@ package enum LeakCheck {
         return (result, report(collector.withLock { $0 }, seconds: 0))
     }
     /// A leak found by an immediate check.
-    package struct Leak: Sendable {
-        package let event: LifecycleEvent.Leak
-        package let subject: String
-        package let scope: String
-        package let container: String
-        package let instance: ObjectIdentifier
-    }
+    package typealias Leak = (
+        event: LifecycleEvent.Leak, subject: String, scope: String, container: String, instance: ObjectIdentifier
+    )
     /// For tests of the delayed check, running beside others.
     package static func withGracePeriod<R>(_ seconds: Double, _ body: () throws -> R) rethrows -> R {
         Switches.count(.leakTests, by: 1)
         defer { Switches.count(.leakTests, by: -1) }
         return try $gracePeriodHere.withValue(seconds) { try body() }
-    }
-    fileprivate static func schedule(_ watches: [LeakWatch], after seconds: Double) {
-        let due = LeakCollector(watches)  // Sendable: carries the watches to the queue
-        let nanoseconds = Int(min(seconds, 86_400) * 1_000_000_000)
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
-            _ = report(due.withLock { $0 }, seconds: seconds)
-        }
     }
     private static func report(_ watches: [LeakWatch], seconds: Double) -> [Leak] {
         watches.compactMap { watch in
@@ -68,7 +54,7 @@ package enum LeakCheck {
             let leak = LifecycleEvent.Leak(seconds: seconds, builtThrough: watch.builtThrough.map(\.reference))
             (watch.node ?? watch.root)?.emit(
                 .leaked, key: watch.key, scope: watch.scope, instance: identity, leak: leak, containerName: watch.container)
-            return Leak(
+            return (
                 event: leak, subject: watch.key.description, scope: watch.scope.name, container: watch.container,
                 instance: identity)
         }
@@ -83,21 +69,18 @@ package enum LeakCheck {
         /// Nil when nothing is to be checked. A `dying` node reports through its root.
         package init?(releasedBy node: ContainerNode, dying: Bool) {
             guard let reporter = dying ? (node.isRoot ? nil : node.root) : node else { return nil }
-            let collector = LeakCheck.collector
-            let grace =
+            collector = LeakCheck.collector
+            grace =
                 collector == nil && reporter.isObservedInChain ? (LeakCheck.gracePeriodHere ?? LeakCheck.gracePeriod) : nil
             guard collector != nil || grace != nil else { return nil }
-            self.releaser = dying ? nil : node
-            self.root = node.root
-            self.container = node.displayName
-            self.grace = grace
-            self.collector = collector
+            releaser = dying ? nil : node
+            root = node.root
+            container = node.displayName
         }
         /// Only class instances held strongly (others keep a `.shared` one on purpose).
         package mutating func watch(_ entry: StoredEntry) {
             guard case .strong(let payload) = entry.holding else { return }
-            let box = payload as? AnyInstanceBox
-            guard let object = box == nil ? payload : box?.classInstance else { return }
+            guard let object = (payload as? AnyInstanceBox).map(\.classInstance) ?? payload else { return }
             watches.append(LeakWatch(
                 object: object, key: entry.key, scope: entry.scope, builtThrough: entry.builtThrough,
                 container: container, node: releaser, root: root))
@@ -106,7 +89,12 @@ package enum LeakCheck {
             let alive = watches.filter { $0.aliveIdentity != nil }
             guard !alive.isEmpty else { return }
             collector?.withLock { $0 += alive }
-            if collector == nil, let grace { LeakCheck.schedule(alive, after: grace) }
+            guard collector == nil, let grace else { return }
+            let due = LeakCollector(alive)  // Sendable: carries the watches to the queue
+            let nanoseconds = Int(min(grace, 86_400) * 1_000_000_000)
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+                _ = LeakCheck.report(due.withLock { $0 }, seconds: grace)
+            }
         }
     }
 }

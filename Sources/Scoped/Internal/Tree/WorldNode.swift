@@ -1,12 +1,9 @@
-// Concurrency rule: `worldRoots` (one process-wide `Locked`) guards the table of world
-// roots, keyed by production root and world; the `worlds` switch (Atomics.swift) is read on
-// every resolve, each world's `entries` on every resolve inside a world. No lock is held
-// while a world root is made or released (its instances' `deinit`s run): roots are moved
-// out under the lock and dropped after unlocking.
+// Concurrency rule: `worldRoots` (process-wide) guards the world roots, keyed by production root and world; the
+// `worlds` switch (Atomics.swift) is read on every resolve, a world's `entries` on every resolve inside it. No lock is
+// held while a world root is made or released (`deinit`s run): roots are moved out under the lock, dropped unlocked.
 
-/// The state behind a ``ContainerWorld``: inside it, each production root is replaced by a
-/// fresh root, alive while both its world and its production root live (the table holds it
-/// and it names its world only by number, so either one's `deinit` drops it).
+/// The state behind a ``ContainerWorld``: inside it, each production root is replaced by a fresh root, alive while its
+/// world and production root both live (the table holds it; it names its world by number: either `deinit` drops it).
 package final class WorldNode: Sendable {
     /// Singletons of this world, and those made by its roots' overrides.
     package let singletons = InstanceStorage()
@@ -36,7 +33,6 @@ package final class WorldNode: Sendable {
         number = ProcessWideCounter.worldNumbers.next()
     }
     deinit {
-        let number = self.number
         Self.releaseNewestFirst(Self.worldRoots.withLock { table in
             table.keys.compactMap { root -> ContainerNode? in  // over the keys as they were
                 let worldRoot = table[root]!.removeValue(forKey: number)
@@ -79,8 +75,8 @@ package final class WorldNode: Sendable {
     ) async rethrows -> R {
         try await $bound.withValue(nil, operation: operation)
     }
-    /// This world's root for `root` (made on first use), with the enclosing world's
-    /// overrides, or production's after `autoRegister()` ran (outside any world).
+    /// This world's root for `root` (made on first use), with the enclosing world's overrides, or production's after
+    /// `autoRegister()` ran (outside any world).
     package func replacement(for root: ContainerNode) -> ContainerNode {
         if let existing = existingReplacement(for: root) { return existing }
         if parent == nil && inheritsProduction { Self.outsideAnyWorld { root.autoRegisterIfNeeded() } }
