@@ -183,11 +183,6 @@ package struct EntryTable {
         }
     }
 
-    /// The live instance filed for `key`: `.held`, or `.heldWeakly` for `.shared`.
-    package func liveInstance(of key: StorageKey, hash: Int) -> Lookup? {
-        liveInstance(at: position(of: key, hash: hash))
-    }
-
     /// The live instance filed for `key`, for a read without the claim.
     package func freshInstance(of key: StorageKey, hash: Int, at now: UInt64) -> Lookup? {
         freshInstance(at: position(of: key, hash: hash), now: now)
@@ -594,7 +589,9 @@ package class AnyInstanceBox {
 package final class InstanceBox<T>: AnyInstanceBox {
     @usableFromInline package let value: T
     @usableFromInline package init(_ value: T) { self.value = value }
-    override package var identity: ObjectIdentifier? { instanceIdentity(of: value) }
+    override package var identity: ObjectIdentifier? {
+        type(of: value as Any) is AnyClass ? ObjectIdentifier(value as AnyObject) : nil
+    }
     override package var classInstance: AnyObject? { Payload.classInstance(in: value) }
     override package var holdsNil: Bool { (value as? any OptionalUnwrapping).map { $0.unwrappedAny == nil } ?? false }
 }
@@ -653,12 +650,6 @@ package final class WeakInstance {
         self.object = object
         identity = ObjectIdentifier(object)
     }
-}
-
-/// The identity of `value` when it is a class instance, for events and tests.
-@usableFromInline
-package func instanceIdentity<T>(of value: T) -> ObjectIdentifier? {
-    type(of: value as Any) is AnyClass ? ObjectIdentifier(value as AnyObject) : nil
 }
 
 /// An `Optional` of any type, unwrapped without knowing it (`.shared` of `Factory<T?>`).

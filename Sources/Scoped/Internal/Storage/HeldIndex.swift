@@ -74,7 +74,14 @@ package final class HeldSlot: Sendable {
     /// The word's payload bits (0: none) and what it holds, retained; nil when the batch is spent.
     @inline(__always)
     private func take(weakly: Bool) -> (bits: UInt, found: Lookup)? {
-        guard !weakly else { return readWeakly() }
+        if weakly {
+            // Sequentially consistent: ordered before the load, against a writer's exchange then load.
+            readers.add(1, ordering: .sequentiallyConsistent)
+            let bits = weak.load(ordering: .sequentiallyConsistent)
+            let instance = bits == 0 ? nil : UnsafeReference<WeakInstance>(bits: bits & ~1).withBorrowed { $0.object }
+            readers.subtract(1, ordering: .releasing)
+            return (bits, instance.map { .heldWeakly($0) } ?? .miss)
+        }
         let word = strong.add(Self.take, ordering: .acquiring) &- Self.take
         let bits = word & Self.payloadMask
         guard bits != 0 else { return (0, .miss) }
@@ -82,18 +89,8 @@ package final class HeldSlot: Sendable {
         return (bits, .held(UnsafeReference<AnyObject>(bits: bits).takeRetained()))
     }
 
-    @inline(__always)
-    private func readWeakly() -> (bits: UInt, found: Lookup) {
-        // Sequentially consistent: ordered before the load, against a writer's exchange then load.
-        readers.add(1, ordering: .sequentiallyConsistent)
-        let bits = weak.load(ordering: .sequentiallyConsistent)
-        let instance = bits == 0 ? nil : UnsafeReference<WeakInstance>(bits: bits & ~1).withBorrowed { $0.object }
-        readers.subtract(1, ordering: .releasing)
-        return (bits, instance.map { .heldWeakly($0) } ?? .miss)
-    }
-
-    /// A new batch once the one in the word is spent, then `read`'s take. Under the storage's
-    /// lock: no writer releases the payload meanwhile.
+    /// A new batch once the one in the word is spent, then `read`'s take. Under the storage's lock:
+    /// no writer releases the payload meanwhile.
     func refill(_ read: (HeldSlot) -> Lookup?) -> Lookup {
         while true {
             let word = strong.load(ordering: .acquiring)
@@ -176,7 +173,7 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
     /// none; nil when the batch is spent.
     @inline(__always)
     package func read(_ key: RegistrationKey, weakly: Bool, at now: UInt64? = nil) -> Lookup? {
-        guard let slot = slot(of: key) else { return .miss }
+        guard let slot = probe(key, { $0.hasSameLiterals(as: key) }) ?? slotOfEqualKey(key) else { return .miss }
         return slot.withBorrowed { $0.read(weakly: weakly, at: now.map { UInt(truncatingIfNeeded: $0) }) }
     }
 
@@ -194,13 +191,7 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
         return slot.object.refill { $0.read(weakly: false, at: now.map { UInt(truncatingIfNeeded: $0) }) }
     }
 
-    /// The published slot of `key`, not retained: same-literal keys probed with no call in the
-    /// loop, then equal ones out of line.
-    @inline(__always)
-    private func slot(of key: RegistrationKey) -> UnsafeReference<HeldSlot>? {
-        probe(key) { $0.hasSameLiterals(as: key) } ?? slotOfEqualKey(key)
-    }
-
+    /// The published slot of `key`, not retained.
     @inline(never)
     private func slotOfEqualKey(_ key: RegistrationKey) -> UnsafeReference<HeldSlot>? {
         probe(key) { $0 == key }
@@ -241,14 +232,7 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
     package static var holdsDeadlines: Bool { MemoryLayout<UInt>.size >= MemoryLayout<UInt64>.size }
 
     /// Forgets what is held for `key`. Under the storage's lock; release the result after it.
-    package func clear(_ key: RegistrationKey) -> UInt {
-        slotOfEqualKey(key)?.object.swap(0) ?? 0
-    }
-
-    /// Releases payload bits handed back by `publish`/`clear` (after unlocking).
-    package static func release(_ bits: UInt) {
-        HeldSlot.release(bits)
-    }
+    package func clear(_ key: RegistrationKey) -> UInt { slotOfEqualKey(key)?.object.swap(0) ?? 0 }
 
     /// A new slot for `key`, filed in the table (grown first if it would be half full).
     private func insert(_ key: RegistrationKey) -> HeldSlot {

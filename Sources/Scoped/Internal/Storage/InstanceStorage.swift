@@ -43,7 +43,12 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
         let me = context.identity
         let hash = key.registration.quickHash
         while true {
-            switch claimOnce(key, hash: hash, scope: scope, as: me, overridesSeen: overridesSeen) {
+            let claim = state.withLock {
+                $0.claim(
+                    key, hash: hash, scope: scope, thread: me, overridesSeen: overridesSeen,
+                    overridesNow: OverrideChanges.now)
+            }
+            switch claim {
             case .held(let outcome):
                 return .held(outcome)
             case .cycle:
@@ -116,14 +121,6 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
             builtBy: context.identity, deadline: deadline, builtThrough: Switches.now.recordsLeakChains && context.isBuilding ? LeakCheck.chain(in: context) : nil)
     }
 
-    /// One locked claim for the thread `me`, the override count read under the lock.
-    @inline(never)
-    private func claimOnce(_ key: StorageKey, hash: Int, scope: Scope, as me: ObjectIdentifier, overridesSeen: UInt) -> ThreadClaim {
-        state.withLock {
-            $0.claim(key, hash: hash, scope: scope, thread: me, overridesSeen: overridesSeen, overridesNow: OverrideChanges.now)
-        }
-    }
-
     /// Waits until the build `serial` of `key`, which `owner` is running, finishes, and takes the
     /// instance it left for this thread (counted among its waiters, even if it was invalidated).
     /// A wait longer than ``LifecycleEvent/stalledBuildThreshold`` is reported once per build,
@@ -186,7 +183,7 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
             return (dead, replaced, wake, true)
         }
         if wake { state.broadcast() }
-        if replaced != 0 { HeldIndex.release(replaced) }  // a child's storage has no index
+        if replaced != 0 { HeldSlot.release(replaced) }  // a child's storage has no index
         _ = dead
         return kept
     }
@@ -219,7 +216,7 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
             return (removed, cleared, ended)
         }
         // Each removed entry still holds its instance: these releases run no `deinit`.
-        for bits in cleared { HeldIndex.release(bits) }
+        for bits in cleared { HeldSlot.release(bits) }
         if let closing {
             for (build, key, scope) in ended { build.end(throwing: closing.closedError(key, scope: scope, duringBuild: true)) }
         }
