@@ -98,22 +98,6 @@ package struct EntryTable {
             }
         }
 
-        /// The index of the newest build that `matches`.
-        @inline(__always)
-        func lastIndex(where matches: (InFlight) -> Bool) -> Int? {
-            if others.isEmpty { return solo != nil && read(0, matches) ? 0 : nil }  // the usual case
-            let found = others.withUnsafeBufferPointer { others -> Int? in
-                var index = others.count
-                while index > 0 {
-                    index -= 1
-                    if matches(others[index]) { return index + 1 }
-                }
-                return nil
-            }
-            if let found { return found }
-            return solo != nil && read(0, matches) ? 0 : nil
-        }
-
         @inline(__always)
         mutating func append(_ build: consuming InFlight) {
             if solo == nil && others.isEmpty && build.key.parameterBox == nil { return solo = Solo(build) }
@@ -132,17 +116,6 @@ package struct EntryTable {
                 others.remove(at: index - 1)
             }
         }
-    }
-
-    /// What ``endBuild(of:hash:by:)`` knows of the build it ended.
-    package struct EndOfBuild {
-        /// Whether its instance may be stored (false: invalidated meanwhile, or unknown).
-        package let valid: Bool
-        /// The threads waiting for its instance, and the build's serial they wait on.
-        package let waiting: Int
-        package let serial: UInt64
-        /// Whether its key may have an entry filed, which filing it replaces.
-        package let mayFindFiled: Bool
     }
 
     /// Beyond this many positions, lookups go through `positions`.
@@ -249,14 +222,9 @@ package struct EntryTable {
         inFlight.firstIndex { $0.serial == serial }.map { inFlight.read($0, \.waiting) } ?? 0
     }
 
-    /// Whether anyone (thread or async build) is building `key`, invalidated or not.
-    package func isBuilding(_ key: StorageKey, hash: Int) -> Bool {
-        inFlight.firstIndex { $0.hash == hash && $0.key == key } != nil
-    }
-
-    /// Whether `builder` is building `key`, invalidated or not.
-    package func isBuilding(_ key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> Bool {
-        inFlight.firstIndex { $0.hash == hash && $0.builder == builder && $0.key == key } != nil
+    /// Whether `builder` (nil: anyone, thread or async build) is building `key`, invalidated or not.
+    package func isBuilding(_ key: StorageKey, hash: Int, by builder: ObjectIdentifier? = nil) -> Bool {
+        inFlight.firstIndex { $0.hash == hash && (builder == nil || $0.builder == builder) && $0.key == key } != nil
     }
 
     /// Records that `builder` is building `key` of `scope`, as the build `serial`.
@@ -275,13 +243,13 @@ package struct EntryTable {
 
     /// Ends `builder`'s build of `key`: whether its instance may be stored.
     @inline(__always)
-    package mutating func endBuild(of key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> EndOfBuild {
-        guard let index = inFlight.lastIndex(where: { $0.hash == hash && $0.builder == builder && $0.key == key }) else {
-            return EndOfBuild(valid: false, waiting: 0, serial: 0, mayFindFiled: true)
-        }
-        let end = inFlight.read(index) {
-            EndOfBuild(valid: !$0.invalidated, waiting: $0.waiting, serial: $0.serial, mayFindFiled: $0.mayFindFiled)
-        }
+    package mutating func endBuild(
+        of key: StorageKey, hash: Int, by builder: ObjectIdentifier
+    ) -> (valid: Bool, waiting: Int, serial: UInt64, mayFindFiled: Bool) {
+        // One at most: a second claim of the key by its builder is a cycle, and is not recorded.
+        let index = inFlight.firstIndex { $0.hash == hash && $0.builder == builder && $0.key == key }
+        guard let index else { return (false, 0, 0, true) }
+        let end = inFlight.read(index) { (!$0.invalidated, $0.waiting, $0.serial, $0.mayFindFiled) }
         inFlight.remove(at: index)
         return end
     }
@@ -351,30 +319,25 @@ package struct EntryTable {
         return entry
     }
 
-    /// Removes every finished entry `shouldRemove` selects; returns them oldest first.
-    package mutating func removeAll(where shouldRemove: (StoredEntry) -> Bool) -> [StoredEntry] {
-        if holes == 0 && entries.allSatisfy(shouldRemove) { return removeAll() }
+    /// Removes every finished entry `shouldRemove` selects (nil: every one, unasked); returns them
+    /// oldest first.
+    package mutating func removeAll(where shouldRemove: ((StoredEntry) -> Bool)? = nil) -> [StoredEntry] {
+        if holes == 0 && shouldRemove.map({ entries.allSatisfy($0) }) ?? true {
+            // Everything goes (close, reset): hand the entries over whole, no copy.
+            let all = entries
+            entries = []
+            weakEntries = 0
+            if positions != nil { positions = [:] }
+            return all
+        }
         var removed: [StoredEntry] = []
-        for index in entries.indices where !entries[index].isVacant && shouldRemove(entries[index]) {
+        for index in entries.indices where !entries[index].isVacant && shouldRemove?(entries[index]) ?? true {
             if let entry = vacate(index) { removed.append(entry) }
         }
         tidy()
         return removed
     }
 
-    /// Removes every finished entry; returns them oldest first (a close's: no entry copied or
-    /// given to a predicate).
-    package mutating func removeAll() -> [StoredEntry] {
-        guard holes == 0 else { return removeAll(where: { _ in true }) }
-        // Everything goes (close, reset): hand the entries over whole, no copy.
-        let all = entries
-        entries = []
-        weakEntries = 0
-        if positions != nil { positions = [:] }
-        return all
-    }
-
-    /// Whether a finished entry satisfies `predicate`.
     package func contains(where predicate: (StoredEntry) -> Bool) -> Bool {
         entries.contains { !$0.isVacant && predicate($0) }
     }
@@ -507,13 +470,7 @@ package struct StoredEntry {
     package var isVacant: Bool { holding.isVacant }
 
     /// Whether an instance is held (false once a weak one died).
-    package var isAlive: Bool {
-        switch holding {
-        case .vacant: return false
-        case .strong: return true
-        case .weak(let weak): return weak.object != nil
-        }
-    }
+    package var isAlive: Bool { holding.held != nil }
 }
 
 // MARK: Keys
@@ -526,15 +483,9 @@ package struct StorageKey: Hashable, CustomStringConvertible {
 
     /// The key made of `registration` and, for a per-parameter factory, its parameter.
     @usableFromInline
-    package init(_ registration: RegistrationKey, box: ParameterBox?) {
+    package init(_ registration: RegistrationKey, box: ParameterBox? = nil) {
         self.registration = registration
         self.parameterBox = box
-    }
-
-    /// The key of a registration's only instance (no per-parameter part).
-    package init(_ registration: RegistrationKey) {
-        self.registration = registration
-        self.parameterBox = nil
     }
 
     @usableFromInline package static func == (lhs: StorageKey, rhs: StorageKey) -> Bool {

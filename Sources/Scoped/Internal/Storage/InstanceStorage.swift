@@ -276,13 +276,8 @@ extension InstanceStorage {
                     key, hash: hash, scope: scope, newBuild: newBuild, overridesSeen: overridesSeen,
                     overridesNow: OverrideChanges.now)
             }
-            switch claim {
-            case .held(let outcome): return .held(outcome)
-            case .join(let build, let waiter): return .join(build, waiter: waiter)
-            case .run(let build, let waiter): return .run(build, waiter: waiter)
-            case .overridesChanged: return .overridesChanged
-            case .needsBuild: newBuild = makeBuild()
-            }
+            if let claim { return claim }
+            newBuild = makeBuild()
         }
     }
 
@@ -326,21 +321,6 @@ package enum ScopeRead {
     case absent
     /// An entry the fast read does not answer for (one with a deadline): the general claim decides.
     case unreadable
-}
-
-/// What an async resolve's claim decided
-/// (``StorageState/claim(_:hash:scope:newBuild:overridesSeen:overridesNow:)``).
-package enum TaskClaim {
-    /// The held instance, or `.closed`.
-    case held(Lookup)
-    /// An async build of the key is in flight: await it as waiter `waiter`.
-    case join(InFlightTask, waiter: UInt64)
-    /// `newBuild` is recorded in flight, with the claimant as its first waiter.
-    case run(InFlightTask, waiter: UInt64)
-    /// No build is in flight and none was offered: claim again with a new build.
-    case needsBuild
-    /// An override changed since the claimant read them: look them up again, then claim again.
-    case overridesChanged
 }
 
 /// How many times any container's overrides changed.
@@ -414,7 +394,7 @@ package struct StorageState {
     /// One look at `key` for an async resolve: the held instance.
     package mutating func claim(
         _ key: StorageKey, hash: Int, scope: Scope, newBuild: InFlightTask?, overridesSeen: UInt, overridesNow: UInt
-    ) -> TaskClaim {
+    ) -> InstanceStorage.AsyncClaimed? {
         let filed = table.position(of: key, hash: hash)
         if let held = table.liveInstance(at: filed) { return .held(held) }
         // An abandoned build is forgotten in the step that abandons it: one here is joinable.
@@ -423,7 +403,7 @@ package struct StorageState {
         }
         if closed { return .held(.closed) }
         if overridesSeen != overridesNow { return .overridesChanged }
-        guard let build = newBuild else { return .needsBuild }
+        guard let build = newBuild else { return nil }
         let id = ObjectIdentifier(build)
         startBuild(of: key, hash: hash, scope: scope, by: id, filed: filed != nil)
         asyncBuilds[id] = build
@@ -481,6 +461,6 @@ package struct StorageState {
             shouldRemove?(StoredEntry(holding: .vacant, key: key, scope: scope)) ?? true
         }
         let asyncInvalidated = invalidated.compactMap { builder, key, scope in asyncBuilds[builder].map { ($0, key, scope) } }
-        return (shouldRemove.map { table.removeAll(where: $0) } ?? table.removeAll(), asyncInvalidated)
+        return (table.removeAll(where: shouldRemove), asyncInvalidated)
     }
 }

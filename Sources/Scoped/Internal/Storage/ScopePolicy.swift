@@ -13,6 +13,11 @@ extension Scope {
         case .singleton: .singleton
         }
     }
+
+    /// `reset()`: drops every instance of this scope in every container of the current world.
+    func dropInstancesEverywhere() {
+        if kind.holdsInstances { ContainerNode.resetEverywhere(scope: self) }
+    }
 }
 
 extension Scope.Lifetime {
@@ -99,9 +104,7 @@ extension Scope.Lifetime {
     package func storedReporter(_ resolvingRoot: ContainerNode?) -> ContainerNode? {
         home == .process ? resolvingRoot : nil
     }
-}
 
-extension Scope.Lifetime {
     /// Who owns the instances of this lifetime resolved from `node`, and which storage keeps
     /// them (nil for `.unique` and `.graph`); an override's owner for `.root` and `.process`.
     @inline(__always)
@@ -141,12 +144,5 @@ extension ContainerNode {
     package func storagesToDrop(overrideChanged: Bool) -> [InstanceStorage] {
         guard isRoot else { return [storage] }
         return overrideChanged ? [storage, overriddenSingletons] : [storage, singletons, overriddenSingletons]
-    }
-}
-
-extension Scope {
-    /// `reset()`: drops every instance of this scope in every container of the current world.
-    func dropInstancesEverywhere() {
-        if kind.holdsInstances { ContainerNode.resetEverywhere(scope: self) }
     }
 }
