@@ -1,56 +1,52 @@
-// The library's whole platform layer: every call into the C library and every
-// `canImport` of Darwin / Glibc / Musl / os, behind small `package` types. Every pthread
-// return code is checked, with a message naming the call.
+// The library's whole platform layer: every call into the C library and every `canImport` of
+// Darwin / Glibc / Musl / os, behind small `package` types. Every pthread return code is checked,
+// with a message naming the call.
 //
-// Concurrency rule: `PlatformLock` is the raw mutex and condition behind `Locked`
-// (Locked.swift states what they guard); the only state here is the thread-specific key,
-// made once per process, and the signposts' logs. Nothing here runs user code.
+// Concurrency rule: `PlatformLock` is the raw mutex and condition behind `Locked` (Locked.swift
+// states what they guard); the only state here is the thread-specific key, made once per
+// process, and the signposts' logs. Nothing here runs user code.
 //
-// Darwin branches, each checked against Apple's declarations (libpthread's and Libc's
-// headers and man pages, as published on Apple's open-source site, and the Swift
-// overlay's imports of them):
-//   1. `import Darwin`: the module that exports pthread, getenv, sched_yield, memcmp,
-//      malloc and free on every Apple platform. `void *malloc(size_t size)` and
-//      `void free(void *ptr)` (libmalloc, malloc/_malloc.h, included from stdlib.h,
+// Darwin branches, each checked against Apple's declarations (libpthread's and Libc's headers
+// and man pages, as published on Apple's open-source site, and the Swift overlay's imports):
+//   1. `import Darwin` exports pthread, getenv, sched_yield, memcmp, malloc and free on every
+//      Apple platform. `void *malloc(size_t size)` and `void free(void *ptr)` (libmalloc,
+//      malloc/_malloc.h, included from stdlib.h,
 //      https://opensource.apple.com/source/libmalloc/libmalloc-283.60.1/include/malloc/_malloc.h.auto.html;
 //      man page malloc(3), developer.apple.com/library/mac/documentation/System/Conceptual/
-//      ManPages_iPhoneOS/man3/free.3.html: "The allocated memory is aligned such that it
-//      can be used for any data type"),
-//      as Glibc's and Musl's: the lock's mutex and condition live in one such block.
+//      ManPages_iPhoneOS/man3/free.3.html: "The allocated memory is aligned such that it can be
+//      used for any data type"), as Glibc's and Musl's: a lock's mutex and condition share a block.
 //   2. `isMainThread`: `int pthread_main_np(void)` (libpthread, pthread.h; man page
 //      pthread_main_np(3): 1 on the main thread, 0 elsewhere, -1 before initialisation
-//      completes), the call the Swift runtime's Darwin threading layer makes for the
-//      main actor's own check. On Linux: thread id equals process id (CScopedPlatform.h).
-//   3. `monotonicNanoseconds`: `uint64_t clock_gettime_nsec_np(clockid_t clock_id)`
-//      with `CLOCK_MONOTONIC_RAW` (Libc, time.h; man page clock_gettime(3),
+//      completes), the call the Swift runtime's Darwin threading layer makes for the main
+//      actor's own check. On Linux: thread id equals process id (CScopedPlatform.h).
+//   3. `monotonicNanoseconds`: `uint64_t clock_gettime_nsec_np(clockid_t clock_id)` with
+//      `CLOCK_MONOTONIC_RAW` (Libc, time.h; man page clock_gettime(3),
 //      https://opensource.apple.com/source/Libc/Libc-1353.11.2/gen/clock_gettime.3.auto.html:
-//      "increments monotonically ... like CLOCK_MONOTONIC", which "will continue to
-//      increment while the system is asleep", "unaffected by frequency or time
-//      adjustments"; 0 on error; spelled `_CLOCK_MONOTONIC_RAW`, the `clockid_t`
-//      enumerator of _time.h that the macro expands to; available from macOS 10.12,
-//      iOS 10, tvOS 10, watchOS 3 per time.h's `__CLOCK_AVAILABILITY`, below the floor).
-//      The clock Swift's `ContinuousClock` reads on Darwin; on Glibc and Musl its clock,
-//      `clock_gettime(CLOCK_BOOTTIME, &ts)` (clock_gettime(2): monotonic, includes time
-//      suspended).
+//      "increments monotonically ... like CLOCK_MONOTONIC", which "will continue to increment
+//      while the system is asleep", "unaffected by frequency or time adjustments"; 0 on error;
+//      spelled `_CLOCK_MONOTONIC_RAW`, the `clockid_t` enumerator of _time.h that the macro
+//      expands to; from macOS 10.12, iOS 10, tvOS 10, watchOS 3 per time.h's
+//      `__CLOCK_AVAILABILITY`, below the floor). The clock Swift's `ContinuousClock` reads on
+//      Darwin; on Glibc and Musl its clock, `clock_gettime(CLOCK_BOOTTIME, &ts)`
+//      (clock_gettime(2): monotonic, includes time suspended).
 //   4. `logFault`: `func os_log(_ type: OSLogType, dso: UnsafeRawPointer = #dsohandle,
 //      log: OSLog = .default, _ message: StaticString, _ args: any CVarArg...)`
 //      (developer.apple.com/documentation/os/os_log(_:dso:log:_:_:), iOS 12, macOS 10.14,
-//      tvOS 12, watchOS 5: below the floor) with `OSLogType.fault`
-//      (documentation/os/oslogtype/fault: "The system always writes fault-level messages
-//      to the data store") and the `%{public}s` format over a C string. Elsewhere: one
-//      `write(2)` to standard error. Type-checked against `.ci/apple/os.swift`.
+//      tvOS 12, watchOS 5: below the floor) with `OSLogType.fault` (documentation/os/oslogtype/
+//      fault: "The system always writes fault-level messages to the data store") and the
+//      `%{public}s` format over a C string. Elsewhere: one `write(2)` to standard error.
+//      Type-checked against `.ci/apple/os.swift`.
 //   5. `PlatformSignposts` (`import os` where it exists): `OSLog.init(subsystem:category:)`
 //      (developer.apple.com/documentation/os/oslog/init(subsystem:category:)-17gyy: iOS 10,
 //      macOS 10.12, tvOS 10, watchOS 3), `OSSignpostID.init(_:)` from a 64-bit value
 //      (developer.apple.com/documentation/os/ossignpostid/init(_:): iOS 12, macOS 10.14,
 //      tvOS 12, watchOS 5), `OSSignpostType` `.begin`/`.end`/`.event`
-//      (developer.apple.com/documentation/os/ossignposttype) and
-//      `os_signpost(_:dso:log:name:signpostID:_:_:)`
+//      (developer.apple.com/documentation/os/ossignposttype) and `os_signpost(_:dso:log:name:signpostID:_:_:)`
 //      (developer.apple.com/documentation/os/os_signpost(_:dso:log:name:signpostid:_:_:)-2om9b:
 //      iOS 12, macOS 10.14, tvOS 12, watchOS 5), all below the floor. Not `OSSignposter`
 //      (iOS 15). Elsewhere the calls do nothing.
-//   Messages go to os_log and os_signpost as C strings: a `String` is a `CVarArg` only
-//   with Foundation, a pointer always.
+//   Messages go to os_log and os_signpost as C strings: a `String` is a `CVarArg` only with
+//   Foundation, a pointer always.
 // Not branches, the same calls everywhere: `PlatformLock.wait(while:atMost:)` uses
 // `int pthread_cond_timedwait(pthread_cond_t *restrict, pthread_mutex_t *restrict, const
 // struct timespec *restrict abstime)` (man page pthread_cond_timedwait(3),
@@ -58,11 +54,11 @@
 // man3/pthread_cond_timedwait.3.html: unblocks when signalled or "if the system time reaches
 // the time specified in abstime"; `ETIMEDOUT` then), the deadline read from the system time
 // with `gettimeofday(2)`; `timeval.tv_usec` is 32-bit on Darwin, converted.
-// `threadOrdinal` and `ThreadLocalObject.get()` are C11 `_Thread_local`s
-// (CScopedPlatform), which dyld supports from macOS 10.7 and iOS 9, below the floor.
-// `pthread_key_create`'s destructor takes a non-optional pointer on Darwin and an
-// optional one on Glibc: `releaseThreadObject` takes an optional, which both convert to.
-// `pthread_key_t` differs in width and is only made with its zero initialiser.
+// `threadOrdinal` and `ThreadLocalObject.get()` are C11 `_Thread_local`s (CScopedPlatform),
+// which dyld supports from macOS 10.7 and iOS 9, below the floor. `pthread_key_create`'s
+// destructor takes a non-optional pointer on Darwin and an optional one on Glibc:
+// `releaseThreadObject` takes an optional, which both convert to. `pthread_key_t` differs in
+// width and is only made with its zero initialiser.
 import CScopedPlatform
 #if canImport(Darwin)
 import Darwin
@@ -101,9 +97,7 @@ package enum Platform {
 
     /// The calling thread's ordinal: 0 for the first thread that asks, then 1, 2, …
     @inline(__always)
-    package static var threadOrdinal: UInt {
-        scoped_thread_ordinal()
-    }
+    package static var threadOrdinal: UInt { scoped_thread_ordinal() }
 
     /// Marks the main queue, once: its specific value is visible to blocks it runs.
     private static let mainQueueKey: DispatchSpecificKey<Bool> = {
@@ -113,9 +107,7 @@ package enum Platform {
     }()
 
     /// The value of the environment variable `name`, if set.
-    package static func environmentValue(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
-    }
+    package static func environmentValue(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 
     /// Whether this build targets a simulator (decided at compile time).
     #if targetEnvironment(simulator)
@@ -133,9 +125,7 @@ package enum Platform {
 
     /// Gives the processor to another thread (a writer waiting out a reader's window).
     @inline(__always)
-    package static func yieldThread() {
-        _ = sched_yield()  // fails only where it is not implemented
-    }
+    package static func yieldThread() { _ = sched_yield() }  // fails only where it is not implemented
 
     /// Nanoseconds on a monotonic clock that counts while the device sleeps.
     package static var monotonicNanoseconds: UInt64 {
@@ -150,7 +140,6 @@ package enum Platform {
         #endif
     }
 
-    /// Whether `count` bytes at `lhs` and `rhs` are equal.
     @inline(__always)
     package static func bytesEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, count: Int) -> Bool {
         memcmp(lhs, rhs, count) == 0
@@ -166,9 +155,7 @@ package enum Platform {
 
     /// Stops the process when a C library call returned an error.
     @inline(__always)
-    fileprivate static func check(_ status: Int32, _ call: StaticString) {
-        if status != 0 { failed(status, call) }
-    }
+    fileprivate static func check(_ status: Int32, _ call: StaticString) { if status != 0 { failed(status, call) } }
 
     @inline(never)  // keeps the message out of the lock's inlined code
     private static func failed(_ status: Int32, _ call: StaticString) -> Never {
@@ -231,14 +218,9 @@ package struct PlatformLock: @unchecked Sendable { // @unchecked: pthread synchr
     }
 
     @inline(__always)
-    package func lock() {
-        Platform.check(pthread_mutex_lock(mutex), "pthread_mutex_lock")
-    }
-
+    package func lock() { Platform.check(pthread_mutex_lock(mutex), "pthread_mutex_lock") }
     @inline(__always)
-    package func unlock() {
-        Platform.check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock")
-    }
+    package func unlock() { Platform.check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock") }
 
     /// Blocks while `predicate()` holds, the mutex (which the caller holds) released meanwhile;
     /// given `seconds`, for at most that long. Returns whether `predicate()` still held when it
@@ -280,9 +262,7 @@ package struct PlatformLock: @unchecked Sendable { // @unchecked: pthread synchr
 package enum ThreadLocalObject {
     /// The calling thread's object, unretained; nil before the first ``set(_:)``.
     @inline(__always)
-    package static func get() -> UnsafeMutableRawPointer? {
-        scoped_thread_object_get()
-    }
+    package static func get() -> UnsafeMutableRawPointer? { scoped_thread_object_get() }
 
     /// Stores `object` retained for the calling thread (which has none yet).
     @discardableResult
@@ -309,13 +289,8 @@ private func releaseThreadObject(_ raw: UnsafeMutableRawPointer?) {
 
 /// `os_signpost` on Apple platforms (shown by Instruments); nothing elsewhere.
 package enum PlatformSignposts {
-    package enum Kind: Sendable, Equatable {
-        case begin, end, event
-    }
-
-    package enum Name: Sendable, Equatable {
-        case lifetime, leak, captiveDependency, stalledBuild, misuse
-    }
+    package enum Kind: Sendable, Equatable { case begin, end, event }
+    package enum Name: Sendable, Equatable { case lifetime, leak, captiveDependency, stalledBuild, misuse }
 
     #if canImport(os)
     private static let logs = Locked<[String: OSLog]>([:])

@@ -1,35 +1,29 @@
-// Concurrency rule: none of its own. An `EntryTable` is a value inside one
-// `InstanceStorage`'s `state` and is read and written only under that lock. Its entries
-// (`StoredEntry`) and keys (`StorageKey`) are values, defined after it, and so are the
-// payloads that hold instances (`Payload`, also read by the lock-free `HeldIndex`).
+// Concurrency rule: none of its own. An `EntryTable` is a value inside one `InstanceStorage`'s
+// `state`, read and written only under that lock; its entries, keys and payloads are values.
 
-/// The instances one storage holds, in the order their builds finished (the release order
-/// reversed: a close hands the array over, popped newest first), builds in flight apart.
-/// Lookups scan, comparing key hashes first; past ``linearLimit`` a dictionary takes over.
-/// Dead weak entries are swept on insert once they doubled: amortised O(1) per insert.
+/// The instances one storage holds, in the order their builds finished (a close hands the array
+/// over, released newest first), builds in flight apart. Lookups scan, comparing key hashes
+/// first; past ``linearLimit`` a dictionary takes over. Dead weak entries are swept on insert
+/// once they doubled: amortised O(1) per insert.
 package struct EntryTable {
-    /// A build in flight: its key, its scope and the thread running the body.
+    /// A build in flight.
     private struct InFlight {
         let key: StorageKey
         let hash: Int
-        /// Unretained: every scope lives for the process.
-        unowned(unsafe) let scope: Scope
-        let builder: ObjectIdentifier
-        /// Tells this build apart from every other build of the storage.
-        let serial: UInt64
+        unowned(unsafe) let scope: Scope  // unretained: every scope lives for the process
+        let builder: ObjectIdentifier  // the thread or async build running the body
+        let serial: UInt64  // tells this build apart from every other build of the storage
         /// A `register`, `reset` or close of its registration or scope happened while it ran.
         var invalidated = false
-        /// Threads waiting for this build's instance: each is handed it when it finishes.
-        var waiting = 0
+        var waiting = 0  // threads waiting for its instance, each handed it when it finishes
         /// Whether an entry of its key may be filed when it ends (if not, filing appends at once).
         var mayFindFiled: Bool
     }
 
-    /// The builds in flight, oldest first. A storage usually has one build at a time (a nested
-    /// build in its body makes two): the first, when its key has no parameter, is kept inline
-    /// as plain bytes (`Solo`), and the one-at-a-time case allocates nothing; the others go in
-    /// an array allocated when one starts beside it. (Measured: an inline `InFlight?`, which
-    /// holds a reference, cost more in copies than the allocation it saves.)
+    /// The builds in flight, oldest first. The first, when its key has no parameter, is kept
+    /// inline as plain bytes (`Solo`): one build at a time (the usual case) allocates nothing;
+    /// the others go in an array. (Measured: an inline `InFlight?`, which holds a reference,
+    /// cost more in copies than the allocation it saves.)
     private struct Builds {
         /// An ``InFlight`` whose key has no parameter: nothing in it is reference counted.
         private struct Solo {
@@ -41,14 +35,12 @@ package struct EntryTable {
             let invalidated: Bool
             let waiting: Int
             let mayFindFiled: Bool
-
             @inline(__always)
             init(_ build: InFlight) {
                 (registration, hash, scope, builder, serial) =
                     (build.key.registration, build.hash, build.scope, build.builder, build.serial)
                 (invalidated, waiting, mayFindFiled) = (build.invalidated, build.waiting, build.mayFindFiled)
             }
-
             @inline(__always)
             var build: InFlight {
                 InFlight(
@@ -60,21 +52,19 @@ package struct EntryTable {
         /// The oldest build, when it is the only one or was: older than every one in `others`.
         private var solo: Solo?
         private var others: [InFlight] = []
-
         var isEmpty: Bool { solo == nil && others.isEmpty }
         /// Index 0 is `solo`, the others follow.
         var indices: Range<Int> { (solo == nil ? 1 : 0)..<(1 + others.count) }
 
-        /// `field` of the build at `index` of ``indices``, oldest first, read in place. (Plain
-        /// inlined code: `_read`/`_modify` coroutines were not inlined, and cost more than the
-        /// allocation this saves; a getter copied the whole record.)
+        /// `field` of the build at `index` of ``indices``, read in place. (`_read`/`_modify`
+        /// coroutines were not inlined and cost more than the allocation this saves; a getter
+        /// copied the whole record.)
         @inline(__always)
         func read<R>(_ index: Int, _ field: (InFlight) -> R) -> R {
             guard index != 0 else { return field(solo.unsafelyUnwrapped.build) }
             return others.withUnsafeBufferPointer { field($0[index - 1]) }
         }
 
-        /// Changes the build at `index` in place.
         @inline(__always)
         mutating func update(_ index: Int, _ change: (inout InFlight) -> Void) {
             guard index == 0 else { return change(&others[index - 1]) }
@@ -83,7 +73,6 @@ package struct EntryTable {
             solo = Solo(build)
         }
 
-        /// The index of the oldest build that `matches`.
         @inline(__always)
         func firstIndex(where matches: (InFlight) -> Bool) -> Int? {
             if solo != nil && read(0, matches) { return 0 }
@@ -108,13 +97,8 @@ package struct EntryTable {
         /// Removes the build at `index`, keeping the others' order.
         @inline(__always)
         mutating func remove(at index: Int) {
-            if index == 0 {
-                solo = nil
-            } else if index == others.count {
-                others.removeLast()
-            } else {
-                others.remove(at: index - 1)
-            }
+            guard index != 0 else { return solo = nil }
+            if index == others.count { others.removeLast() } else { others.remove(at: index - 1) }
         }
     }
 
@@ -131,8 +115,7 @@ package struct EntryTable {
     private var inFlight = Builds()
     /// Key → position in `entries`, once there are more than ``linearLimit``.
     private var positions: [StorageKey: Int]?
-    /// Weak entries filed (live or dead), and the count at which the next insert sweeps the dead
-    /// ones.
+    /// Weak entries filed (live or dead), and the count at which the next insert sweeps the dead.
     private var weakEntries = 0
     private var weakSweepAt = EntryTable.linearLimit
     package init() {}
@@ -143,7 +126,7 @@ package struct EntryTable {
         return scan(hash: hash) { $0 == key }
     }
 
-    /// The linear lookup: the first filed entry whose hash is `hash` and whose key `matches`.
+    /// The first filed entry whose hash is `hash` and whose key `matches`.
     @inline(__always)
     private func scan(hash: Int, _ matches: (StorageKey) -> Bool) -> Int? {
         entries.withUnsafeBufferPointer { entries in
@@ -160,22 +143,18 @@ package struct EntryTable {
     package func freshInstance(of key: StorageKey, hash: Int, at now: UInt64) -> Lookup? {
         freshInstance(at: position(of: key, hash: hash), now: now)
     }
-
-    /// The same for a registration's only instance (no per-parameter part).
     package func freshInstance(of key: RegistrationKey, hash: Int, at now: UInt64) -> Lookup? {
         freshInstance(at: position(of: key, hash: hash), now: now)
     }
 
-    /// A registration's only instance as the fast read of a child lifetime scope sees it.
-    /// Inlined into its one caller (`InstanceStorage.readOrClaim`), which calls nothing else
-    /// while it holds the lock on a hit.
+    /// A registration's only instance as the fast read of a child lifetime scope sees it. Inlined
+    /// into `InstanceStorage.readOrClaim`, which calls nothing else while it holds the lock on a hit.
     @inline(__always)
     package func read(_ key: RegistrationKey, hash: Int) -> ScopeRead {
         guard let position = position(of: key, hash: hash) else { return .absent }
         return freshInstance(at: position, now: Expiry.noClock).map(ScopeRead.held) ?? .unreadable
     }
 
-    /// Where the finished entry of a registration's only instance is.
     @inline(__always)
     private func position(of key: RegistrationKey, hash: Int) -> Int? {
         if positions != nil { return position(of: StorageKey(key), hash: hash) }
@@ -198,7 +177,7 @@ package struct EntryTable {
         return remove(at: position)
     }
 
-    /// The live instance filed at `position` (``position(of:hash:)``), as ``liveInstance(of:hash:)``.
+    /// The live instance filed at `position` (``position(of:hash:)``): `.held`, or `.heldWeakly` for `.shared`.
     @inline(__always)
     package func liveInstance(at position: Int?) -> Lookup? {
         guard let position else { return nil }
@@ -241,7 +220,9 @@ package struct EntryTable {
             InFlight(key: key, hash: hash, scope: scope, builder: builder, serial: serial, mayFindFiled: filed || others))
     }
 
-    /// Ends `builder`'s build of `key`: whether its instance may be stored.
+    /// Ends `builder`'s build of `key`: whether its instance may be stored (false: invalidated
+    /// meanwhile, or unknown), the threads waiting for it and the serial they wait on, and
+    /// whether its key may have an entry filed, which filing it replaces.
     @inline(__always)
     package mutating func endBuild(
         of key: StorageKey, hash: Int, by builder: ObjectIdentifier
@@ -254,8 +235,7 @@ package struct EntryTable {
         return end
     }
 
-    /// Marks the builds in flight that `shouldInvalidate` selects (by key and scope).
-    /// - Returns: The builds it invalidated now: builder, key and scope.
+    /// Marks the builds in flight that `shouldInvalidate` selects; returns those it invalidated now.
     package mutating func invalidateBuilds(
         exempting exempt: ObjectIdentifier?, _ exemptBuild: ObjectIdentifier?,
         where shouldInvalidate: (StorageKey, Scope) -> Bool
@@ -272,17 +252,14 @@ package struct EntryTable {
 
     /// Whether any build is in flight, invalidated or not.
     package var hasBuildsInFlight: Bool { !inFlight.isEmpty }
-
     /// Whether a build of `scope` is in flight (not yet invalidated).
     package func isBuilding(_ scope: Scope) -> Bool {
         inFlight.firstIndex { $0.scope === scope && !$0.invalidated } != nil
     }
 
     /// Files `entry` as the newest; returns the entries it replaces (nil: none, the usual case,
-    /// which touches no array). Inlined into its one
-    /// caller (`InstanceStorage.store`, under the lock), as ``read(_:hash:)`` is.
-    /// - Parameter firstCapacity: The capacity of the first allocation, if this entry is the
-    ///   first filed (``InstanceStorage/expectedEntries``; at least 8).
+    /// which touches no array). `firstCapacity`: the first allocation's, if this entry is the
+    /// first filed (``InstanceStorage/expectedEntries``; at least 8).
     @inline(__always)
     package mutating func append(
         _ entry: consuming StoredEntry, hash: Int, mayFindFiled: Bool = true, firstCapacity: Int = 0
@@ -305,8 +282,7 @@ package struct EntryTable {
     }
 
     /// Takes `spare` (emptied, with room: a closed sibling's, ``ContainerNode``) as the first
-    /// allocation of a table that has none yet, leaving `[]` in its place (swapped: no copy, no
-    /// reference counted).
+    /// allocation of a table that has none yet, leaving `[]` in its place (swapped: no copy).
     package mutating func adopt(_ spare: inout [StoredEntry]) {
         if entries.capacity == 0 && spare.isEmpty { swap(&entries, &spare) }
     }
@@ -345,7 +321,6 @@ package struct EntryTable {
     /// Number of finished entries filed, dead weak ones included.
     package var filedCount: Int { entries.count - holes }
 
-    /// Number of finished entries that satisfy `predicate`.
     package func count(where predicate: (StoredEntry) -> Bool) -> Int {
         entries.reduce(0) { $0 + (!$1.isVacant && predicate($1) ? 1 : 0) }
     }
@@ -403,8 +378,7 @@ package struct EntryTable {
 package struct StoredEntry {
     /// How the entry holds its instance: strongly, weakly (`.shared`), or no more.
     package enum Holding {
-        /// A ``Payload``.
-        case strong(AnyObject)
+        case strong(AnyObject)  // a ``Payload``
         case weak(WeakInstance)
         /// Removed from its ``EntryTable`` (a hole until the table is compacted).
         case vacant
@@ -426,8 +400,7 @@ package struct StoredEntry {
 
     package var holding: Holding
     package let key: StorageKey
-    /// Unretained, as a build's (every scope lives for the process).
-    package unowned(unsafe) let scope: Scope
+    package unowned(unsafe) let scope: Scope  // unretained: every scope lives for the process
     /// What few entries carry (a singleton's reporter, a deadline, a leak report's chain).
     private let extras: Extras?
     private final class Extras {
@@ -460,15 +433,14 @@ package struct StoredEntry {
     /// The instance's identity when it is a class instance (for events).
     package var instance: ObjectIdentifier? {
         switch holding {
-        case .vacant: return nil
-        case .strong(let payload): return Payload.identity(of: payload)
-        case .weak(let weak): return weak.identity
+        case .vacant: nil
+        case .strong(let payload): Payload.identity(of: payload)
+        case .weak(let weak): weak.identity
         }
     }
 
     /// Whether this entry is a hole left by a removal.
     package var isVacant: Bool { holding.isVacant }
-
     /// Whether an instance is held (false once a weak one died).
     package var isAlive: Bool { holding.held != nil }
 }
@@ -504,9 +476,8 @@ package struct StorageKey: Hashable, CustomStringConvertible {
         if let parameterBox { hasher.combine(parameterBox.hash) }
     }
 
-    /// What `Dictionary` hashes with: the registration's ``RegistrationKey/quickHash`` mixed with
-    /// the table's seed, without running SipHash over it (the parameter, when there is one, is
-    /// hashed normally).
+    /// What `Dictionary` hashes with: the registration's ``RegistrationKey/quickHash`` mixed with the
+    /// table's seed, no SipHash run over it (a parameter, when there is one, is hashed normally).
     @usableFromInline package func _rawHashValue(seed: Int) -> Int {
         var hash = UInt(bitPattern: registration.quickHash ^ seed) &* 0x9E37_79B9_7F4A_7C15
         if let parameterBox { hash ^= UInt(bitPattern: parameterBox.hash) }
@@ -520,9 +491,7 @@ package struct StorageKey: Hashable, CustomStringConvertible {
     }
 }
 
-// MARK: Payloads
-
-// The forms an instance takes in storage, in a graph and in events (no shared state).
+// MARK: Payloads: the forms an instance takes in storage, in a graph and in events
 
 /// Strong storage of an instance that is not itself a class instance (a struct, an existential).
 @usableFromInline
@@ -605,8 +574,7 @@ package final class WeakInstance {
 
 /// An `Optional` of any type, unwrapped without knowing it (`.shared` of `Factory<T?>`).
 package protocol OptionalUnwrapping {
-    /// The wrapped value, or nil.
-    var unwrappedAny: Any? { get }
+    var unwrappedAny: Any? { get }  // the wrapped value, or nil
 }
 
 extension Optional: OptionalUnwrapping {

@@ -7,13 +7,10 @@
 /// A test world's clock, moved only by its test (ScopedTesting's `TimeToLiveClock`).
 package final class ManualClock: Sendable {
     private let nanoseconds = Locked<UInt64>(0)
-
     package init() {}
-
     /// The clock's time, in nanoseconds since it was made.
     package var now: UInt64 { nanoseconds.withLock { $0 } }
 
-    /// Moves the clock forward by `nanoseconds`.
     package func advance(nanoseconds delta: UInt64) {
         nanoseconds.withLock { $0 = $0.addingReportingOverflow(delta).overflow ? .max : $0 + delta }
     }
@@ -23,7 +20,6 @@ package final class ManualClock: Sendable {
 package enum Expiry {
     /// A lifespan that never ends: an instance without a time to live.
     package static let forever = UInt64.max
-
     /// The time a read gives when it has no clock: past every deadline.
     package static let noClock = UInt64.max
 

@@ -22,17 +22,13 @@ package final class HeldSlot: Sendable {
     /// The held instance's deadline, monotonic nanoseconds (`.timeToLive`); 0 for none.
     private var deadline: AtomicWord { words[3] }
     private let words = AtomicWords(count: 4)
-
     private static let batch: UInt = 512
     /// How many of a batch a new payload pays for at once (the first refill pays the rest).
     private static let firstBatch: UInt = 8
     private static let take: UInt = 1 << 48
     private static let payloadMask: UInt = take &- 1
 
-    init(key: RegistrationKey, hash: Int) {
-        self.key = key
-        self.hash = hash
-    }
+    init(key: RegistrationKey, hash: Int) { (self.key, self.hash) = (key, hash) }
 
     deinit {
         HeldSlot.release(strong.load(ordering: .acquiring))
@@ -50,7 +46,7 @@ package final class HeldSlot: Sendable {
         return reference.bits | (batch - firstBatch) << 48
     }
 
-    /// Gives back the references a word taken out of a slot still holds.
+    /// Gives back the references a word taken out of a slot (`publish`, `clear`) still holds; after unlocking.
     static func release(_ word: UInt) {
         guard word & 1 == 0 else { return UnsafeReference<AnyObject>(bits: word & ~1).release() }
         guard word & payloadMask != 0 else { return }
@@ -58,8 +54,7 @@ package final class HeldSlot: Sendable {
         for _ in 0...(batch - min(word >> 48, batch)) { payload.release() }
     }
 
-    /// The held instance, retained for the caller, or `.miss` (also when its deadline is
-    /// before `now`); nil when the batch is spent.
+    /// The held instance, retained, or `.miss` (also when its deadline is before `now`); nil: batch spent.
     @inline(__always)
     func read(weakly: Bool, at now: UInt? = nil) -> Lookup? {
         guard let (bits, found) = take(weakly: weakly) else { return nil }
@@ -138,13 +133,10 @@ private final class SlotTable: Sendable {
     let buckets: AtomicWords
 
     init(capacity: Int) {
-        mask = capacity - 1
-        buckets = AtomicWords(count: capacity)
+        (mask, buckets) = (capacity - 1, AtomicWords(count: capacity))
     }
 
-    deinit {
-        buckets.deallocate()
-    }
+    deinit { buckets.deallocate() }
 
     /// Files `slot` in the first empty bucket of its probe sequence (writers only).
     func insert(_ slot: HeldSlot) {
@@ -162,15 +154,12 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
     private var slots: [HeldSlot] = []
     private var current: SlotTable?
     private var retired: [SlotTable] = []
-
     package init() {}
-
-    deinit {
-        table.deallocate()
-    }
+    deinit { table.deallocate() }
 
     /// The instance held for `key` (fresh at `now`, for a time to live), retained; `.miss` if
-    /// none; nil when the batch is spent.
+    /// none; nil when the batch is spent. Same-literal keys are probed with no call in the loop,
+    /// then equal ones out of line.
     @inline(__always)
     package func read(_ key: RegistrationKey, weakly: Bool, at now: UInt64? = nil) -> Lookup? {
         guard let slot = probe(key, { $0.hasSameLiterals(as: key) }) ?? slotOfEqualKey(key) else { return .miss }
@@ -216,7 +205,7 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
     }
 
     /// Publishes what a stored entry holds for `key`, with its deadline (0: none). Under the
-    /// storage's lock; release the returned word after unlocking.
+    /// storage's lock; release the returned word (``HeldSlot/release(_:)``) after unlocking.
     package func publish(_ held: StoredEntry.Holding, for key: RegistrationKey, deadline: UInt64) -> UInt {
         let bits: UInt
         switch held {

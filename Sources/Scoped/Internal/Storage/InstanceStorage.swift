@@ -1,11 +1,10 @@
 // Concurrency rule: this object's lock (it is a `Locked`) guards the storage's state machine
-// (`StorageState`, at the end of this file: pure, no lock of its own); this class carries out
-// its decisions. No lock is held while a factory body runs: a build is recorded in flight,
-// the lock released, the body run, the instance filed under the lock again; other threads
-// wait on the lock's condition, and a cycle stops (WaitGraph.swift). Removed instances are
-// released after unlocking, newest first; a close ends its async builds after unlocking.
-// The lock-free `HeldIndex` is written only here, under the lock. Async builds share the
-// table of builds in flight (InFlightTask.swift), so resets and closes invalidate both.
+// (`StorageState`, below: pure, no lock of its own); this class carries out its decisions. No
+// lock is held while a factory body runs: a build is recorded in flight, the lock released, the
+// body run, the instance filed under the lock again; other threads wait on the lock's condition,
+// and a cycle stops (WaitGraph.swift). Removed instances are released, and a close's async
+// builds ended, after unlocking. The lock-free `HeldIndex` is written only here, under the lock.
+// Async builds share the table of builds in flight, so resets and closes invalidate both.
 
 /// One table of instances (a root's, a lifetime scope's, or the singletons), its own lock.
 @usableFromInline
@@ -20,11 +19,8 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
     /// holds about as many as the last child of its parent that closed, ``ContainerNode``).
     let expectedEntries: Int
 
-    /// - Parameters:
-    ///   - indexed: Whether reads go through a lock-free ``HeldIndex`` (roots and
-    ///     singletons) or the locked table (child lifetime scopes).
-    ///   - words: Atomic words for the owning node, in the lock's allocation (``Locked/words``).
-    ///   - expectedEntries: How many instances it is expected to hold (``expectedEntries``).
+    /// `indexed`: whether reads go through a lock-free ``HeldIndex`` (roots and singletons) or the
+    /// locked table (child lifetime scopes); `words`: the owning node's atomic words (``Locked/words``).
     package init(indexed: Bool = true, words: Int = 0, expectedEntries: Int = 0) {
         index = indexed ? HeldIndex() : nil
         readIndex = index.map { UnsafeReference.unretained($0) }
@@ -85,7 +81,6 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
         }
     }
 
-    /// ``readOrClaim(_:in:overridesSeen:)``'s claim, under the lock.
     @inline(never)
     private func claimAbsent(_ key: RegistrationKey, hash: Int, overridesSeen: UInt, in state: inout StorageState) {
         ResolutionContext.withCurrent { context in
@@ -101,8 +96,7 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
 
     /// What ``claim(_:scope:context:overridesSeen:)`` decided, once any wait is over.
     package enum Claimed {
-        /// The held instance (`.held`, `.heldWeakly`), or `.closed`.
-        case held(Lookup)
+        case held(Lookup)  // `.held`, `.heldWeakly`, or `.closed`
         case build
         case overridesChanged
     }
@@ -188,11 +182,8 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
         return kept
     }
 
-    /// Removes every entry that `shouldRemove` selects and returns them oldest first.
-    /// - Parameters:
-    ///   - shouldRemove: Which entries go; nil: all of them (handed over whole, none asked).
-    ///   - first: Runs first in the same critical section; false calls the removal off (nothing
-    ///     removed, the storage not closed).
+    /// Removes every entry that `shouldRemove` selects (nil: all, none asked), oldest first; `first`
+    /// runs first in the same critical section, and false calls the removal (and close) off.
     package func remove(
         where shouldRemove: ((StoredEntry) -> Bool)? = nil, closing: ContainerNode? = nil,
         first: (inout StorageState) -> Bool = { _ in true }
@@ -231,22 +222,13 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
 
     /// Whether any entry of `scope` is here, built or being built.
     package func holdsInstances(of scope: Scope) -> Bool {
-        state.withLock { state in
-            state.table.isBuilding(scope) || state.table.contains { $0.scope === scope }
-        }
+        state.withLock { $0.table.isBuilding(scope) || $0.table.contains { $0.scope === scope } }
     }
 
     /// How many entries are filed, dead weak ones included (what the storage's memory grows with).
-    package var filedCount: Int {
-        state.withLock { $0.table.filedCount }
-    }
-
+    package var filedCount: Int { state.withLock { $0.table.filedCount } }
     /// How many instances (not in-flight builds) are held, live weak ones included.
-    package var count: Int {
-        state.withLock { state in
-            state.table.count(where: \.isAlive)
-        }
-    }
+    package var count: Int { state.withLock { $0.table.count(where: \.isAlive) } }
 }
 
 // MARK: Async builds
@@ -254,8 +236,7 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
 extension InstanceStorage {
     /// What ``claimAsync(_:scope:overridesSeen:makeBuild:)`` decided.
     package enum AsyncClaimed {
-        /// The held instance (`.held`, `.heldWeakly`), or `.closed`.
-        case held(Lookup)
+        case held(Lookup)  // `.held`, `.heldWeakly`, or `.closed`
         /// An async build of the key is in flight: await it as waiter `waiter`.
         case join(InFlightTask, waiter: UInt64)
         /// A new build is recorded in flight, the caller its first waiter: start it.
@@ -292,19 +273,15 @@ extension InstanceStorage {
     }
 }
 
-// MARK: The state machine
-
-// A `StorageState` is the value inside one `InstanceStorage`'s lock.
+// MARK: The state machine (a `StorageState` is the value inside one `InstanceStorage`'s lock)
 
 /// What a thread's claim decided (``StorageState/claim(_:hash:scope:thread:overridesSeen:overridesNow:)``).
 package enum ThreadClaim {
-    /// The held instance, or `.closed`.
-    case held(Lookup)
+    case held(Lookup)  // or `.closed`
     /// The claiming thread is already building the key: a cycle.
     case cycle
-    /// Another thread is building the key: the claimant is counted among the threads waiting for
-    /// that build (`serial`), and must take its instance with ``StorageState/takeHandoff(of:)``
-    /// once it is there.
+    /// Another thread is building the key: the claimant is counted among its waiters, and takes
+    /// its instance with ``StorageState/takeHandoff(of:)`` once it is there.
     case wait(serial: UInt64, owner: ObjectIdentifier)
     /// The claimant's build is recorded in flight: run the body, then finish the build.
     case run
@@ -314,8 +291,7 @@ package enum ThreadClaim {
 
 /// What the fast read of a child's storage (no lock-free index) found for a registration.
 package enum ScopeRead {
-    /// The instance held, without a deadline.
-    case held(Lookup)
+    case held(Lookup)  // without a deadline
     /// Nothing filed for the key: the reading thread may record its build in the same critical
     /// section (``StorageState/claimAbsent(_:hash:scope:thread:overridesSeen:overridesNow:)``).
     case absent
@@ -325,14 +301,10 @@ package enum ScopeRead {
 
 /// How many times any container's overrides changed.
 package enum OverrideChanges {
-    /// The count now.
     @inline(__always)
     package static var now: UInt { ProcessWideWord.overrideChanges.word.load(ordering: .sequentiallyConsistent) }
-
     /// Counts one change (after it is made).
-    package static func count() {
-        ProcessWideWord.overrideChanges.word.add(1, ordering: .sequentiallyConsistent)
-    }
+    package static func count() { ProcessWideWord.overrideChanges.word.add(1, ordering: .sequentiallyConsistent) }
 }
 
 /// One storage's state, the state machine threads and tasks share. A caller waiting for a
@@ -348,14 +320,12 @@ package struct StorageState {
     /// The builds still running that a waiting thread reported as stalled (few: pruned at the
     /// next report, off the path of builds that do not stall).
     private var stallsReported: [UInt64] = []
-    /// The serial of the next build recorded in flight.
-    private var nextSerial: UInt64 = 0
+    private var nextSerial: UInt64 = 0  // of the last build recorded in flight
     /// What finished builds left for the threads that waited for them, by build serial.
     private var handoffs: [UInt64: (instance: Lookup?, remaining: Int)] = .init()
     /// The async builds in flight here, by builder identity.
     package var asyncBuilds: [ObjectIdentifier: InFlightTask] = .init()
-    /// The state of the container whose storage this is.
-    package var node = ContainerNode.State()
+    package var node = ContainerNode.State()  // the state of the container whose storage this is
 
     /// One look at `key` for the thread `me`: held, a cycle, a build to wait for, or `me`'s to run.
     package mutating func claim(
@@ -373,10 +343,9 @@ package struct StorageState {
         return .run
     }
 
-    /// Records the thread `me`'s build of `key`, which ``EntryTable/read(_:hash:)`` found absent in
-    /// the same critical section, when nothing else is to decide: no build of it in flight (a
-    /// cycle, another thread's build to wait for), the storage open, no override changed since
-    /// `overridesSeen`.
+    /// Records the thread `me`'s build of `key`, which ``EntryTable/read(_:hash:)`` found absent in the
+    /// same critical section, if nothing else decides: no build of it in flight, the storage open,
+    /// no override changed since `overridesSeen`.
     package mutating func claimAbsent(
         _ key: StorageKey, hash: Int, scope: Scope, thread me: ObjectIdentifier, overridesSeen: UInt, overridesNow: UInt
     ) -> Bool {
@@ -385,13 +354,13 @@ package struct StorageState {
         return true
     }
 
-    /// Records `builder`'s build of `key` in flight, with the next serial.
     private mutating func startBuild(of key: StorageKey, hash: Int, scope: Scope, by builder: ObjectIdentifier, filed: Bool) {
         nextSerial &+= 1
         table.startBuild(of: key, hash: hash, scope: scope, by: builder, serial: nextSerial, filed: filed)
     }
 
-    /// One look at `key` for an async resolve: the held instance.
+    /// One look at `key` for an async resolve: the held instance, the build to join, `newBuild`
+    /// recorded in flight with the claimant its first waiter, or nil: none offered, claim again with one.
     package mutating func claim(
         _ key: StorageKey, hash: Int, scope: Scope, newBuild: InFlightTask?, overridesSeen: UInt, overridesNow: UInt
     ) -> InstanceStorage.AsyncClaimed? {
@@ -431,9 +400,7 @@ package struct StorageState {
     }
 
     /// Whether the build `serial` is still running.
-    package func isRunning(_ serial: UInt64) -> Bool {
-        handoffs[serial] == nil
-    }
+    package func isRunning(_ serial: UInt64) -> Bool { handoffs[serial] == nil }
 
     /// For the first thread to report the build `serial` as stalled while it still runs: its
     /// callers, the builder and the threads waiting for it; nil for the others.
@@ -451,9 +418,8 @@ package struct StorageState {
         _ = table.endBuild(of: key, hash: hash, by: build)  // an async build: no thread waits
     }
 
-    /// Invalidates the builds in flight that `shouldRemove` selects, and removes the entries it
-    /// selects (nil: every one, unasked).
-    /// - Returns: The removed entries, and the async builds invalidated (to end, for a close).
+    /// Invalidates the builds in flight and removes the entries `shouldRemove` selects (nil: all,
+    /// unasked); returns the removed entries and the async builds invalidated (a close ends them).
     package mutating func invalidateAndRemove(
         exempting exempt: ObjectIdentifier?, _ exemptBuild: ObjectIdentifier?, where shouldRemove: ((StoredEntry) -> Bool)?
     ) -> (removed: [StoredEntry], asyncInvalidated: [(build: InFlightTask, key: StorageKey, scope: Scope)]) {

@@ -24,20 +24,14 @@ extension Scope.Lifetime {
     /// Where the instances of a scope live, seen from the container that resolves.
     @usableFromInline
     package enum Home {
-        /// Nowhere: every resolve builds (`.unique`).
-        case nowhere
-        /// In the current top-level resolve, for everything it builds (`.graph`).
-        case graph
-        /// In the resolving lifetime scope; at a root, in the root (`.scoped`).
-        case lifetimeScope
-        /// In the root container, whichever child resolves (`.cached`, `.shared`, custom).
-        case root
-        /// In the process's singletons, or the current isolation's (`.singleton`).
-        case process
+        case nowhere  // every resolve builds (`.unique`)
+        case graph  // in the current top-level resolve, for everything it builds (`.graph`)
+        case lifetimeScope  // in the resolving lifetime scope; at a root, in the root (`.scoped`)
+        case root  // in the root container, whichever child resolves (`.cached`, `.shared`, custom)
+        case process  // in the process's singletons, or the current isolation's (`.singleton`)
     }
 
-    /// Where instances of this lifetime live (an override moves `.root` and `.process` ones to
-    /// the container that holds it).
+    /// Where instances of this lifetime live (an override moves `.root` and `.process` ones to its container).
     @inlinable @inline(__always)
     package var home: Home {
         switch self {
@@ -98,8 +92,8 @@ extension Scope.Lifetime {
         return weakTarget(payload).map { .weak(WeakInstance($0)) } ?? .vacant
     }
 
-    /// Who reports a stored instance's release: the resolving root for a singleton (one storage
-    /// for every root), nobody otherwise (the storage's owner does).
+    /// Who reports a stored instance's release: the resolving root for a singleton (one storage for
+    /// every root), nobody otherwise (the storage's owner does).
     @inline(__always)
     package func storedReporter(_ resolvingRoot: ContainerNode?) -> ContainerNode? {
         home == .process ? resolvingRoot : nil
