@@ -314,10 +314,6 @@ package struct EntryTable {
         return removed
     }
 
-    package func contains(where predicate: (StoredEntry) -> Bool) -> Bool {
-        entries.contains { !$0.isVacant && predicate($0) }
-    }
-
     /// Number of finished entries filed, dead weak ones included.
     package var filedCount: Int { entries.count - holes }
 

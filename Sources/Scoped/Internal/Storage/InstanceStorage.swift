@@ -222,7 +222,7 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
 
     /// Whether any entry of `scope` is here, built or being built.
     package func holdsInstances(of scope: Scope) -> Bool {
-        state.withLock { $0.table.isBuilding(scope) || $0.table.contains { $0.scope === scope } }
+        state.withLock { $0.table.isBuilding(scope) || $0.table.count { $0.scope === scope } != 0 }
     }
 
     /// How many entries are filed, dead weak ones included (what the storage's memory grows with).
