@@ -106,7 +106,6 @@ package enum Platform {
         return key
     }()
 
-    /// The value of the environment variable `name`, if set.
     package static func environmentValue(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 
     /// Whether this build targets a simulator (decided at compile time).
@@ -296,7 +295,6 @@ package enum PlatformSignposts {
     private static let logs = Locked<[String: OSLog]>([:])
     #endif
 
-    /// Emits one signpost: `kind` of `name` with `id`, in the log of `subsystem` and `category`.
     package static func emit(
         _ kind: Kind, _ name: Name, subsystem: String, category: String, id: UInt64, message: String
     ) {

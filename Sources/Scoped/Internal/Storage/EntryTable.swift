@@ -6,7 +6,6 @@
 /// first; past ``linearLimit`` a dictionary takes over. Dead weak entries are swept on insert
 /// once they doubled: amortised O(1) per insert.
 package struct EntryTable {
-    /// A build in flight.
     private struct InFlight {
         let key: StorageKey
         let hash: Int
@@ -169,7 +168,6 @@ package struct EntryTable {
         return liveInstance(at: position)
     }
 
-    /// Removes the entry of `key` if it has a deadline and `now` is past it.
     package mutating func removeExpired(_ key: StorageKey, hash: Int, now: UInt64) -> StoredEntry? {
         guard let position = position(of: key, hash: hash) else { return nil }
         let deadline = entries[position].deadline
@@ -189,7 +187,6 @@ package struct EntryTable {
         inFlight.firstIndex { $0.hash == hash && !$0.invalidated && $0.key == key }.map { inFlight.read($0, \.builder) }
     }
 
-    /// Counts one more thread waiting for the build of `key` by `builder`.
     package mutating func addWaiter(for key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> UInt64 {
         let index = inFlight.firstIndex { $0.hash == hash && $0.builder == builder && !$0.invalidated && $0.key == key }!
         inFlight.update(index) { $0.waiting += 1 }
@@ -206,7 +203,6 @@ package struct EntryTable {
         inFlight.firstIndex { $0.hash == hash && (builder == nil || $0.builder == builder) && $0.key == key } != nil
     }
 
-    /// Records that `builder` is building `key` of `scope`, as the build `serial`.
     package mutating func startBuild(
         of key: StorageKey, hash: Int, scope: Scope, by builder: ObjectIdentifier, serial: UInt64, filed: Bool
     ) {
@@ -287,7 +283,6 @@ package struct EntryTable {
         if entries.capacity == 0 && spare.isEmpty { swap(&entries, &spare) }
     }
 
-    /// Removes the finished entry at `position`.
     @discardableResult
     package mutating func remove(at position: Int) -> StoredEntry? {
         let entry = vacate(position)
@@ -295,8 +290,7 @@ package struct EntryTable {
         return entry
     }
 
-    /// Removes every finished entry `shouldRemove` selects (nil: every one, unasked); returns them
-    /// oldest first.
+    /// Removes every finished entry `shouldRemove` selects (nil: every one, unasked), oldest first.
     package mutating func removeAll(where shouldRemove: ((StoredEntry) -> Bool)? = nil) -> [StoredEntry] {
         if holes == 0 && shouldRemove.map({ entries.allSatisfy($0) }) ?? true {
             // Everything goes (close, reset): hand the entries over whole, no copy.
@@ -347,7 +341,6 @@ package struct EntryTable {
         if positions != nil { reindex() }
     }
 
-    /// Vacates every weak entry whose instance died.
     private mutating func sweepDeadWeakEntries() -> [StoredEntry] {
         var dead: [StoredEntry] = []
         for index in entries.indices {
@@ -435,7 +428,6 @@ package struct StoredEntry {
         }
     }
 
-    /// Whether this entry is a hole left by a removal.
     package var isVacant: Bool { holding.isVacant }
     /// Whether an instance is held (false once a weak one died).
     package var isAlive: Bool { holding.held != nil }
@@ -449,7 +441,6 @@ package struct StorageKey: Hashable, CustomStringConvertible {
     /// The parameter of a per-parameter factory's instance (nil for every other), boxed.
     package let parameterBox: ParameterBox?
 
-    /// The key made of `registration` and, for a per-parameter factory, its parameter.
     @usableFromInline
     package init(_ registration: RegistrationKey, box: ParameterBox? = nil) {
         self.registration = registration
@@ -550,7 +541,6 @@ package enum Payload {
         return type(of: value) is AnyClass ? value as AnyObject : nil
     }
 
-    /// The identity of the instance in `payload`, when it is a class instance.
     package static func identity(of payload: AnyObject) -> ObjectIdentifier? {
         if let box = payload as? AnyInstanceBox { return box.identity }
         return ObjectIdentifier(payload)

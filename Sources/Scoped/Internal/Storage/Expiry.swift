@@ -28,7 +28,6 @@ package enum Expiry {
         Switches.now.contains(.worlds) ? WorldNode.current?.clock : nil
     }
 
-    /// The time on `clock` (nil: the platform's monotonic clock), in nanoseconds.
     package static func now(on clock: ManualClock?) -> UInt64 {
         clock?.now ?? Platform.monotonicNanoseconds
     }
@@ -61,7 +60,6 @@ package enum Expiry {
 }
 
 extension InstanceStorage {
-    /// Drops the instance held for `key` if it is older than its time to live.
     func dropExpired(_ key: StorageKey, reportedBy owner: ContainerNode, clock: ManualClock?) {
         let (hash, now) = (key.registration.quickHash, Expiry.now(on: clock))
         guard let expired = state.withLock({ $0.table.removeExpired(key, hash: hash, now: now) }) else { return }

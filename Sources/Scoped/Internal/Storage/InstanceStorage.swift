@@ -45,14 +45,10 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
                     overridesNow: OverrideChanges.now)
             }
             switch claim {
-            case .held(let outcome):
-                return .held(outcome)
-            case .cycle:
-                context.reportReentrantBuild(of: frame)
-            case .run:
-                return .build
-            case .overridesChanged:
-                return .overridesChanged
+            case .held(let outcome): return .held(outcome)
+            case .cycle: context.reportReentrantBuild(of: frame)
+            case .run: return .build
+            case .overridesChanged: return .overridesChanged
             case .wait(let serial, let owner):
                 // The build's instance, whatever happened while it ran; nil: it made none to share.
                 if let instance = waitForBuild(serial, of: key, by: owner, me: me, scope: scope, reporter: reporter) {
@@ -262,7 +258,6 @@ extension InstanceStorage {
         }
     }
 
-    /// Ends `build`'s build of `key` and files `holding`.
     package func fileAsyncBuild(
         of key: StorageKey, holding: StoredEntry.Holding, scope: Scope, reporter: ContainerNode?, build: InFlightTask,
         deadline: UInt64 = 0, builtThrough: [StorageKey] = []
@@ -399,7 +394,6 @@ package struct StorageState {
         return .some(handoff.instance)
     }
 
-    /// Whether the build `serial` is still running.
     package func isRunning(_ serial: UInt64) -> Bool { handoffs[serial] == nil }
 
     /// For the first thread to report the build `serial` as stalled while it still runs: its

@@ -76,7 +76,6 @@ extension Scope.Lifetime {
         home != .nowhere && !ownedByChild
     }
 
-    /// Whether an async factory may use this lifetime: not `.graph`.
     package var allowsAsyncBodies: Bool { home != .graph }
 
     /// How a build hands its value to `finishBuild`: `.shared` as the class instance itself.
