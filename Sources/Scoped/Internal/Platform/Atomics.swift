@@ -1,8 +1,7 @@
-// Concurrency rule: an `AtomicWord` is a handle to one cell at a fixed address; every access is a
-// C11 atomic operation (CScopedPlatform.h) with the ordering the caller names. No lock, no user
-// code. A fixed address because C11 atomics act on an address and a Swift stored property has
-// none that is stable: owners allocate cells in `init` and free them in `deinit`; process-wide
-// cells are static C globals.
+// Concurrency rule: an `AtomicWord` is a handle to one cell at a fixed address; every access is a C11 atomic
+// operation (CScopedPlatform.h) with the ordering the caller names. No lock, no user code. A fixed address because
+// C11 atomics act on an address and a Swift stored property has none that is stable: owners allocate cells in `init`
+// and free them in `deinit`; process-wide cells are static C globals.
 import CScopedPlatform
 
 /// A C11 memory ordering, named as Swift's `Synchronization` names them.

@@ -31,23 +31,20 @@
 //    `problems`; ScopedSwiftUI: ViewModelSlot.installedFlag, Installation.installed.)
 //
 // Nestings taken (outer → inner), each held only for a lookup, never across user code:
-//   1. InstanceStorage.state (parent's, for its children) → InstanceStorage.state (a child's):
-//      `Scope.reset()` picking the children that hold a scope's instances (ContainerRegistry.swift).
-//      Never child → parent.
+//   1. InstanceStorage.state (parent's, for its children) → InstanceStorage.state (a child's): `Scope.reset()`
+//      picking the children that hold a scope's instances (ContainerRegistry.swift). Never child → parent.
 //   2. WaitGraph.waits → InstanceStorage.state or Lazy.state: a cycle walk asks whether a
 //      recorded wait still blocks (WaitGraph.swift, Lazy.swift).
 // Every other lock is a leaf (a recorder's `stop()` cancels its observation after unlocking).
 // No nesting goes the other way, so no two threads take two locks in opposite orders.
 //
-// Waits (blocked on a lock's condition, the lock released): InstanceStorage.state (another
-// thread's build of the key) and Lazy.state (another thread resolving it), both edges of the
-// waits-for graph, which stops a cycle; AutoRegistration.gate (another thread running
-// `autoRegister()` or resetting the root), not an edge: two roots whose `autoRegister()`s resolve
-// from each other, run on two threads at once, would wait for each other forever (a known gap).
-// A spin under a lock: `HeldSlot.swap` (HeldIndex.swift) of a `.shared` slot waits out the
-// lock-free readers' few-instruction window, yielding the thread after 64 spins: never a
-// deadlock. A cached hit that finds its slot's batch of references spent takes
-// InstanceStorage.state, no other lock held, to refill it (`HeldIndex.refill`): a leaf.
+// Waits (blocked on a lock's condition, the lock released): InstanceStorage.state (another thread's build of the key)
+// and Lazy.state (another thread resolving it), both edges of the waits-for graph, which stops a cycle;
+// AutoRegistration.gate (another thread running `autoRegister()` or resetting the root), not an edge: two roots whose
+// `autoRegister()`s resolve from each other, run on two threads at once, would wait for each other forever (a known
+// gap). A spin under a lock: `HeldSlot.swap` (HeldIndex.swift) of a `.shared` slot waits out the lock-free readers'
+// few-instruction window, yielding the thread after 64 spins: never a deadlock. A cached hit whose slot's batch of
+// references is spent takes InstanceStorage.state, no other lock held, to refill it (`HeldIndex.refill`): a leaf.
 
 /// Mutable state kept inside a mutex (async-algorithms' `ManagedCriticalState`), with an optional
 /// condition variable on the same mutex. Not final: `InstanceStorage` is one (one allocation, not two).

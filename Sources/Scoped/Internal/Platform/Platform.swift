@@ -1,6 +1,5 @@
-// The library's whole platform layer: every call into the C library and every `canImport` of
-// Darwin / Glibc / Musl / os, behind small `package` types. Every pthread return code is checked,
-// with a message naming the call.
+// The library's whole platform layer: every call into the C library and every `canImport` of Darwin / Glibc / Musl /
+// os, behind small `package` types. Every pthread return code is checked, with a message naming the call.
 //
 // Concurrency rule: `PlatformLock` is the raw mutex and condition behind `Locked` (Locked.swift
 // states what they guard); the only state here is the thread-specific key, made once per
@@ -8,27 +7,23 @@
 //
 // Darwin branches, each checked against Apple's declarations (libpthread's and Libc's headers
 // and man pages, as published on Apple's open-source site, and the Swift overlay's imports):
-//   1. `import Darwin` exports pthread, getenv, sched_yield, memcmp, malloc and free on every
-//      Apple platform. `void *malloc(size_t size)` and `void free(void *ptr)` (libmalloc,
-//      malloc/_malloc.h, included from stdlib.h,
-//      https://opensource.apple.com/source/libmalloc/libmalloc-283.60.1/include/malloc/_malloc.h.auto.html;
-//      man page malloc(3), developer.apple.com/library/mac/documentation/System/Conceptual/
-//      ManPages_iPhoneOS/man3/free.3.html: "The allocated memory is aligned such that it can be
-//      used for any data type"), as Glibc's and Musl's: a lock's mutex and condition share a block.
-//   2. `isMainThread`: `int pthread_main_np(void)` (libpthread, pthread.h; man page
-//      pthread_main_np(3): 1 on the main thread, 0 elsewhere, -1 before initialisation
-//      completes), the call the Swift runtime's Darwin threading layer makes for the main
-//      actor's own check. On Linux: thread id equals process id (CScopedPlatform.h).
-//   3. `monotonicNanoseconds`: `uint64_t clock_gettime_nsec_np(clockid_t clock_id)` with
-//      `CLOCK_MONOTONIC_RAW` (Libc, time.h; man page clock_gettime(3),
-//      https://opensource.apple.com/source/Libc/Libc-1353.11.2/gen/clock_gettime.3.auto.html:
-//      "increments monotonically ... like CLOCK_MONOTONIC", which "will continue to increment
-//      while the system is asleep", "unaffected by frequency or time adjustments"; 0 on error;
-//      spelled `_CLOCK_MONOTONIC_RAW`, the `clockid_t` enumerator of _time.h that the macro
-//      expands to; from macOS 10.12, iOS 10, tvOS 10, watchOS 3 per time.h's
-//      `__CLOCK_AVAILABILITY`, below the floor). The clock Swift's `ContinuousClock` reads on
-//      Darwin; on Glibc and Musl its clock, `clock_gettime(CLOCK_BOOTTIME, &ts)`
-//      (clock_gettime(2): monotonic, includes time suspended).
+//   1. `import Darwin` exports pthread, getenv, sched_yield, memcmp, malloc and free on every Apple platform.
+//      `void *malloc(size_t size)` and `void free(void *ptr)` (libmalloc, malloc/_malloc.h, included from stdlib.h,
+//      https://opensource.apple.com/source/libmalloc/libmalloc-283.60.1/include/malloc/_malloc.h.auto.html; man page
+//      malloc(3), developer.apple.com/library/mac/documentation/System/Conceptual/
+//      ManPages_iPhoneOS/man3/free.3.html: "The allocated memory is aligned such that it can be used for any data
+//      type"), as Glibc's and Musl's: a lock's mutex and condition share a block.
+//   2. `isMainThread`: `int pthread_main_np(void)` (libpthread, pthread.h; man page pthread_main_np(3): 1 on the main
+//      thread, 0 elsewhere, -1 before initialisation completes), the call the Swift runtime's Darwin threading layer
+//      makes for the main actor's own check. On Linux: thread id equals process id (CScopedPlatform.h).
+//   3. `monotonicNanoseconds`: `uint64_t clock_gettime_nsec_np(clockid_t clock_id)` with `CLOCK_MONOTONIC_RAW` (Libc,
+//      time.h; man page clock_gettime(3),
+//      https://opensource.apple.com/source/Libc/Libc-1353.11.2/gen/clock_gettime.3.auto.html: "increments
+//      monotonically ... like CLOCK_MONOTONIC", which "will continue to increment while the system is asleep",
+//      "unaffected by frequency or time adjustments"; 0 on error; spelled `_CLOCK_MONOTONIC_RAW`, the `clockid_t`
+//      enumerator of _time.h that the macro expands to; from macOS 10.12, iOS 10, tvOS 10, watchOS 3 per time.h's
+//      `__CLOCK_AVAILABILITY`, below the floor). The clock Swift's `ContinuousClock` reads on Darwin; on Glibc and
+//      Musl its clock, `clock_gettime(CLOCK_BOOTTIME, &ts)` (clock_gettime(2): monotonic, includes time suspended).
 //   4. `logFault`: `func os_log(_ type: OSLogType, dso: UnsafeRawPointer = #dsohandle,
 //      log: OSLog = .default, _ message: StaticString, _ args: any CVarArg...)`
 //      (developer.apple.com/documentation/os/os_log(_:dso:log:_:_:), iOS 12, macOS 10.14,
@@ -37,14 +32,13 @@
 //      `%{public}s` format over a C string. Elsewhere: one `write(2)` to standard error.
 //      Type-checked against `.ci/apple/os.swift`.
 //   5. `PlatformSignposts` (`import os` where it exists): `OSLog.init(subsystem:category:)`
-//      (developer.apple.com/documentation/os/oslog/init(subsystem:category:)-17gyy: iOS 10,
-//      macOS 10.12, tvOS 10, watchOS 3), `OSSignpostID.init(_:)` from a 64-bit value
-//      (developer.apple.com/documentation/os/ossignpostid/init(_:): iOS 12, macOS 10.14,
-//      tvOS 12, watchOS 5), `OSSignpostType` `.begin`/`.end`/`.event`
-//      (developer.apple.com/documentation/os/ossignposttype) and `os_signpost(_:dso:log:name:signpostID:_:_:)`
-//      (developer.apple.com/documentation/os/os_signpost(_:dso:log:name:signpostid:_:_:)-2om9b:
-//      iOS 12, macOS 10.14, tvOS 12, watchOS 5), all below the floor. Not `OSSignposter`
-//      (iOS 15). Elsewhere the calls do nothing.
+//      (developer.apple.com/documentation/os/oslog/init(subsystem:category:)-17gyy: iOS 10, macOS 10.12, tvOS 10,
+//      watchOS 3), `OSSignpostID.init(_:)` from a 64-bit value
+//      (developer.apple.com/documentation/os/ossignpostid/init(_:): iOS 12, macOS 10.14, tvOS 12, watchOS 5),
+//      `OSSignpostType` `.begin`/`.end`/`.event` (developer.apple.com/documentation/os/ossignposttype) and
+//      `os_signpost(_:dso:log:name:signpostID:_:_:)`
+//      (developer.apple.com/documentation/os/os_signpost(_:dso:log:name:signpostid:_:_:)-2om9b: iOS 12, macOS 10.14,
+//      tvOS 12, watchOS 5), all below the floor. Not `OSSignposter` (iOS 15). Elsewhere the calls do nothing.
 //   Messages go to os_log and os_signpost as C strings: a `String` is a `CVarArg` only with
 //   Foundation, a pointer always.
 // Not branches, the same calls everywhere: `PlatformLock.wait(while:atMost:)` uses

@@ -1,10 +1,9 @@
 // Concurrency rule: none of its own. An `EntryTable` is a value inside one `InstanceStorage`'s
 // `state`, read and written only under that lock; its entries, keys and payloads are values.
 
-/// The instances one storage holds, in the order their builds finished (a close hands the array
-/// over, released newest first), builds in flight apart. Lookups scan, comparing key hashes
-/// first; past ``linearLimit`` a dictionary takes over. Dead weak entries are swept on insert
-/// once they doubled: amortised O(1) per insert.
+/// The instances one storage holds, in the order their builds finished (a close hands the array over, released newest
+/// first), builds in flight apart. Lookups scan, comparing key hashes first; past ``linearLimit`` a dictionary takes
+/// over. Dead weak entries are swept on insert once they doubled: amortised O(1) per insert.
 package struct EntryTable {
     private struct InFlight {
         let key: StorageKey
@@ -19,10 +18,9 @@ package struct EntryTable {
         var mayFindFiled: Bool
     }
 
-    /// The builds in flight, oldest first. The first, when its key has no parameter, is kept
-    /// inline as plain bytes (`Solo`): one build at a time (the usual case) allocates nothing;
-    /// the others go in an array. (Measured: an inline `InFlight?`, which holds a reference,
-    /// cost more in copies than the allocation it saves.)
+    /// The builds in flight, oldest first. The first, when its key has no parameter, is kept inline as plain bytes
+    /// (`Solo`): one build at a time (the usual case) allocates nothing; the others go in an array. (Measured: an
+    /// inline `InFlight?`, which holds a reference, cost more in copies than the allocation it saves.)
     private struct Builds {
         /// An ``InFlight`` whose key has no parameter: nothing in it is reference counted.
         private struct Solo {
@@ -55,9 +53,8 @@ package struct EntryTable {
         /// Index 0 is `solo`, the others follow.
         var indices: Range<Int> { (solo == nil ? 1 : 0)..<(1 + others.count) }
 
-        /// `field` of the build at `index` of ``indices``, read in place. (`_read`/`_modify`
-        /// coroutines were not inlined and cost more than the allocation this saves; a getter
-        /// copied the whole record.)
+        /// `field` of the build at `index` of ``indices``, read in place. (`_read`/`_modify` coroutines were not
+        /// inlined and cost more than the allocation this saves; a getter copied the whole record.)
         @inline(__always)
         func read<R>(_ index: Int, _ field: (InFlight) -> R) -> R {
             guard index != 0 else { return field(solo.unsafelyUnwrapped.build) }

@@ -1,12 +1,10 @@
-// Concurrency rule: the lock-free read side of one `InstanceStorage`. Writers (`publish`,
-// `clear`, `refill`) hold that storage's `state` lock, so they never race; `slots`,
-// `current` and `retired` are theirs. Readers take no lock: a strong payload's reference is
-// one fetch-and-add on its slot's word, taking one of a batch the slot retained for readers
-// (refilled under the lock when spent), so no reader retains what a writer releases and
-// writers never wait. A `.shared` payload (a `WeakInstance`, loaded strong: no user code) is
-// read while counted in `readers`, which a writer swapping it out waits to drain. A
-// `deadline` changes only while the slot is empty. Tables and slots are never freed while
-// the storage lives. Replaced payloads are released by the storage after it unlocks.
+// Concurrency rule: the lock-free read side of one `InstanceStorage`. Writers (`publish`, `clear`, `refill`) hold
+// that storage's `state` lock, so they never race; `slots`, `current` and `retired` are theirs. Readers take no lock:
+// a strong payload's reference is one fetch-and-add on its slot's word, taking one of a batch the slot retained for
+// readers (refilled under the lock when spent), so no reader retains what a writer releases and writers never wait. A
+// `.shared` payload (a `WeakInstance`, loaded strong: no user code) is read while counted in `readers`, which a
+// writer swapping it out waits to drain. A `deadline` changes only while the slot is empty. Tables and slots are
+// never freed while the storage lives. Replaced payloads are released by the storage after it unlocks.
 
 /// One registration's held instance in a storage, readable without the storage's lock.
 package final class HeldSlot: Sendable {
@@ -157,9 +155,8 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
     package init() {}
     deinit { table.deallocate() }
 
-    /// The instance held for `key` (fresh at `now`, for a time to live), retained; `.miss` if
-    /// none; nil when the batch is spent. Same-literal keys are probed with no call in the loop,
-    /// then equal ones out of line.
+    /// The instance held for `key` (fresh at `now`, for a time to live), retained; `.miss` if none; nil when the
+    /// batch is spent. Same-literal keys are probed with no call in the loop, then equal ones out of line.
     @inline(__always)
     package func read(_ key: RegistrationKey, weakly: Bool, at now: UInt64? = nil) -> Lookup? {
         guard let slot = probe(key, { $0.hasSameLiterals(as: key) }) ?? slotOfEqualKey(key) else { return .miss }

@@ -1,10 +1,9 @@
-// Concurrency rule: this object's lock (it is a `Locked`) guards the storage's state machine
-// (`StorageState`, below: pure, no lock of its own); this class carries out its decisions. No
-// lock is held while a factory body runs: a build is recorded in flight, the lock released, the
-// body run, the instance filed under the lock again; other threads wait on the lock's condition,
-// and a cycle stops (WaitGraph.swift). Removed instances are released, and a close's async
-// builds ended, after unlocking. The lock-free `HeldIndex` is written only here, under the lock.
-// Async builds share the table of builds in flight, so resets and closes invalidate both.
+// Concurrency rule: this object's lock (it is a `Locked`) guards the storage's state machine (`StorageState`, below:
+// pure, no lock of its own); this class carries out its decisions. No lock is held while a factory body runs: a build
+// is recorded in flight, the lock released, the body run, the instance filed under the lock again; other threads wait
+// on the lock's condition, and a cycle stops (WaitGraph.swift). Removed instances are released, and a close's async
+// builds ended, after unlocking. The lock-free `HeldIndex` is written only here, under the lock. Async builds share
+// the table of builds in flight, so resets and closes invalidate both.
 
 /// One table of instances (a root's, a lifetime scope's, or the singletons), its own lock.
 @usableFromInline
