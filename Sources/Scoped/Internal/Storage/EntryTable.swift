@@ -73,14 +73,7 @@ package struct EntryTable {
         func firstIndex(where matches: (InFlight) -> Bool) -> Int? {
             if solo != nil && read(0, matches) { return 0 }
             guard !others.isEmpty else { return nil }  // the usual case: no buffer to open
-            return others.withUnsafeBufferPointer { others in
-                var index = 0
-                while index < others.count {
-                    if matches(others[index]) { return index + 1 }
-                    index += 1
-                }
-                return nil
-            }
+            return others.withUnsafeBufferPointer { $0.firstIndex(where: matches) }.map { $0 + 1 }
         }
 
         @inline(__always)
