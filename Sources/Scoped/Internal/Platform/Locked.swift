@@ -9,10 +9,9 @@
 //
 //   lock (file)                                 guards                                      one per
 //   InstanceStorage.state (Storage/, waitable)  entry table, builds in flight, handoffs to  storage
-//                                               waiting threads, closed, async builds' progress
-//                                               (Async/InFlightTask: waiters, result, task, watchdog, ended);
-//                                               its ContainerNode.state (Tree/): children, closed,
-//                                               overrides, observers
+//                                               waiting threads, closed, async builds' progress (Async/
+//                                               InFlightTask: waiters, result, task, watchdog, ended); its
+//                                               ContainerNode.state (Tree/): children, closed, overrides, observers
 //   Lazy.state (Lazy, waitable)                 unresolved / resolving / resolved           Lazy
 //   AutoRegistration.gate (Tree/, waitable)     epoch, last run's epoch, runner, resetters  root with AutoRegistering
 //   WeakLazyInjected's state (Injected)         resolved flag, weak instance                property

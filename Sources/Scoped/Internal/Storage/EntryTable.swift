@@ -93,9 +93,8 @@ package struct EntryTable {
 
     /// Beyond this many positions, lookups go through `positions`.
     package static let linearLimit = 16
-    /// The most entries a child scope's table is first allocated for (``InstanceStorage/expectedEntries``),
-    /// and the most a closed child's emptied buffer, kept for its next sibling, holds: one large
-    /// flow does not make every later sibling keep as much.
+    /// The most entries a child scope's table is first allocated for (``InstanceStorage/expectedEntries``), and a
+    /// closed child's emptied buffer kept for its next sibling holds: one large flow does not make all keep as much.
     package static let firstCapacityLimit = 64
 
     /// Finished entries, oldest first.
@@ -115,7 +114,6 @@ package struct EntryTable {
         return scan(hash: hash) { $0 == key }
     }
 
-    /// The first filed entry whose hash is `hash` and whose key `matches`.
     @inline(__always)
     private func scan(hash: Int, _ matches: (StorageKey) -> Bool) -> Int? {
         entries.withUnsafeBufferPointer { entries in
@@ -206,9 +204,8 @@ package struct EntryTable {
             InFlight(key: key, hash: hash, scope: scope, builder: builder, serial: serial, mayFindFiled: filed || others))
     }
 
-    /// Ends `builder`'s build of `key`: whether its instance may be stored (false: invalidated
-    /// meanwhile, or unknown), the threads waiting for it and the serial they wait on, and
-    /// whether its key may have an entry filed, which filing it replaces.
+    /// Ends `builder`'s build of `key`: whether its instance may be stored (false: invalidated, or unknown), its
+    /// waiting threads and the serial they wait on, and whether an entry of its key may be filed (filing replaces it).
     @inline(__always)
     package mutating func endBuild(
         of key: StorageKey, hash: Int, by builder: ObjectIdentifier
@@ -243,9 +240,8 @@ package struct EntryTable {
         inFlight.firstIndex { $0.scope === scope && !$0.invalidated } != nil
     }
 
-    /// Files `entry` as the newest; returns the entries it replaces (nil: none, the usual case,
-    /// which touches no array). `firstCapacity`: the first allocation's, if this entry is the
-    /// first filed (``InstanceStorage/expectedEntries``; at least 8).
+    /// Files `entry` as the newest; returns the entries it replaces (nil: none, the usual case, no array touched).
+    /// `firstCapacity`: the first allocation's, for the first entry (``InstanceStorage/expectedEntries``; at least 8).
     @inline(__always)
     package mutating func append(
         _ entry: consuming StoredEntry, hash: Int, mayFindFiled: Bool = true, firstCapacity: Int = 0

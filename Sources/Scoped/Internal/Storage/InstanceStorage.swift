@@ -8,14 +8,12 @@
 /// One table of instances (a root's, a lifetime scope's, or the singletons), its own lock.
 @usableFromInline
 package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {  // @unchecked: its mutex guards its state
-    /// The lock and its state machine: this object.
     @inline(__always) package var state: Locked<StorageState> { self }
     /// The lock-free read side (per-registration instances only), written under `state`.
     package let index: HeldIndex?
     /// `index`, not retained: the resolve fast path borrows it.
     let readIndex: UnsafeReference<HeldIndex>?
-    /// How many instances it is expected to hold: its table's first allocation (a child scope
-    /// holds about as many as the last child of its parent that closed, ``ContainerNode``).
+    /// Its table's first allocation: a child scope holds about as many as its parent's last closed child.
     let expectedEntries: Int
 
     /// `indexed`: whether reads go through a lock-free ``HeldIndex`` (roots and singletons) or the
@@ -177,8 +175,8 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
         return kept
     }
 
-    /// Removes every entry that `shouldRemove` selects (nil: all, none asked), oldest first; `first`
-    /// runs first in the same critical section, and false calls the removal (and close) off.
+    /// Removes every entry that `shouldRemove` selects (nil: all, none asked), oldest first, unless `first` (run first
+    /// in the same critical section) calls the removal and close off.
     package func remove(
         where shouldRemove: ((StoredEntry) -> Bool)? = nil, closing: ContainerNode? = nil,
         first: (inout StorageState) -> Bool = { _ in true }
@@ -209,8 +207,7 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
         return removed
     }
 
-    /// Marks the storage of `owner` closed (no more builds) and removes everything it holds,
-    /// unless `first`, run first in the same critical section, calls it off (false).
+    /// Marks the storage of `owner` closed (no more builds), removing everything it holds, unless `first` calls it off.
     package func close(of owner: ContainerNode, first: (inout StorageState) -> Bool = { _ in true }) -> [StoredEntry] {
         remove(closing: owner, first: first)
     }
@@ -274,8 +271,8 @@ package enum ThreadClaim {
     case held(Lookup)  // or `.closed`
     /// The claiming thread is already building the key: a cycle.
     case cycle
-    /// Another thread is building the key: the claimant is counted among its waiters, and takes
-    /// its instance with ``StorageState/takeHandoff(of:)`` once it is there.
+    /// Another thread is building the key: the claimant, counted among its waiters, takes its instance with
+    /// ``StorageState/takeHandoff(of:)`` once it is there.
     case wait(serial: UInt64, owner: ObjectIdentifier)
     /// The claimant's build is recorded in flight: run the body, then finish the build.
     case run
@@ -301,8 +298,8 @@ package enum OverrideChanges {
     package static func count() { ProcessWideWord.overrideChanges.word.add(1, ordering: .sequentiallyConsistent) }
 }
 
-/// One storage's state, the state machine threads and tasks share. A caller waiting for a
-/// build gets its instance even if a `register`, reset or close invalidated it (not stored).
+/// One storage's state machine, shared by threads and tasks. A caller waiting for a build gets its instance even if
+/// a `register`, reset or close invalidated it (not stored).
 @usableFromInline
 package struct StorageState {
     package var table = EntryTable()

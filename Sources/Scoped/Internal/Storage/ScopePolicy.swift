@@ -66,16 +66,11 @@ extension Scope.Lifetime {
     package var outlivesLifetimeScopes: Bool { rank >= Scope.Lifetime.cached.rank }
 
     /// Whether an instance may die while a longer-lived one holds it (`.shared`, child `.scoped`).
-    package func isShortLived(ownedByChild: Bool) -> Bool {
-        keepsWeakly || (home == .lifetimeScope && ownedByChild)
-    }
+    package func isShortLived(ownedByChild: Bool) -> Bool { keepsWeakly || (home == .lifetimeScope && ownedByChild) }
 
     /// Whether an instance is kept outside every lifetime scope a view opened (by the root, the
     /// process or the top-level resolve): its build sees its holder's factories, never a view's.
-    package func isHeldOutsideViews(ownedByChild: Bool) -> Bool {
-        home != .nowhere && !ownedByChild
-    }
-
+    package func isHeldOutsideViews(ownedByChild: Bool) -> Bool { home != .nowhere && !ownedByChild }
     package var allowsAsyncBodies: Bool { home != .graph }
 
     /// How a build hands its value to `finishBuild`: `.shared` as the class instance itself.
@@ -105,10 +100,8 @@ extension Scope.Lifetime {
         from node: ContainerNode, overriddenIn overrideOwner: ContainerNode?
     ) -> (owner: ContainerNode, storage: InstanceStorage)? {
         switch home {
-        case .nowhere, .graph:
-            return nil
-        case .lifetimeScope:
-            return (node, node.storage)
+        case .nowhere, .graph: return nil
+        case .lifetimeScope: return (node, node.storage)
         case .root:
             let owner = overrideOwner ?? node.root
             return (owner, owner.storage)
