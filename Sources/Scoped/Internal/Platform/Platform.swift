@@ -161,25 +161,21 @@ package struct PlatformLock: @unchecked Sendable { // @unchecked: pthread synchr
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>?
 
-    /// Where the condition starts in the block: after the mutex, at its own alignment.
-    private static var conditionOffset: Int {
-        let alignment = MemoryLayout<pthread_cond_t>.alignment
-        return (MemoryLayout<pthread_mutex_t>.size + alignment - 1) / alignment * alignment
-    }
-
-    /// Where the words start: after the mutex (and the condition), at a word's alignment.
-    private static func wordsOffset(waitable: Bool) -> Int {
-        let end = waitable ? conditionOffset + MemoryLayout<pthread_cond_t>.size : MemoryLayout<pthread_mutex_t>.size
-        let alignment = MemoryLayout<scoped_atomic_uintptr>.alignment
-        return (end + alignment - 1) / alignment * alignment
+    /// Where the condition and the words start in the block: after the mutex (and the condition), each aligned.
+    private static func offsets(waitable: Bool) -> (condition: Int, words: Int) {
+        func align(_ offset: Int, _ alignment: Int) -> Int { (offset + alignment - 1) / alignment * alignment }
+        let condition = align(MemoryLayout<pthread_mutex_t>.size, MemoryLayout<pthread_cond_t>.alignment)
+        let end = waitable ? condition + MemoryLayout<pthread_cond_t>.size : MemoryLayout<pthread_mutex_t>.size
+        return (condition, align(end, MemoryLayout<scoped_atomic_uintptr>.alignment))
     }
 
     /// - Parameter words: How many atomic words (all 0) follow the lock in its block.
     package init(waitable: Bool, words: Int = 0) {
         // `malloc`, not `allocate` (`posix_memalign` on Glibc): aligned for any type (note 1).
-        let size = Self.wordsOffset(waitable: waitable) + words * MemoryLayout<scoped_atomic_uintptr>.stride
+        let offsets = Self.offsets(waitable: waitable)
+        let size = offsets.words + words * MemoryLayout<scoped_atomic_uintptr>.stride
         guard let block = malloc(size) else { fatalError("Scoped: malloc(\(size)) failed") }
-        let first = (block + Self.wordsOffset(waitable: waitable)).bindMemory(to: scoped_atomic_uintptr.self, capacity: words)
+        let first = (block + offsets.words).bindMemory(to: scoped_atomic_uintptr.self, capacity: words)
         for index in 0..<words { scoped_atomic_uintptr_init(first + index, 0) }
         mutex = block.bindMemory(to: pthread_mutex_t.self, capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -188,7 +184,7 @@ package struct PlatformLock: @unchecked Sendable { // @unchecked: pthread synchr
             condition = nil
             return
         }
-        let condition = (block + Self.conditionOffset).bindMemory(to: pthread_cond_t.self, capacity: 1)
+        let condition = (block + offsets.condition).bindMemory(to: pthread_cond_t.self, capacity: 1)
         condition.initialize(to: pthread_cond_t())
         Platform.check(pthread_cond_init(condition, nil), "pthread_cond_init")
         self.condition = condition
@@ -196,7 +192,7 @@ package struct PlatformLock: @unchecked Sendable { // @unchecked: pthread synchr
 
     /// The first of the atomic words made with the lock (`init(waitable:words:)`).
     package var words: UnsafeMutablePointer<scoped_atomic_uintptr> {
-        (UnsafeMutableRawPointer(mutex) + Self.wordsOffset(waitable: condition != nil))
+        (UnsafeMutableRawPointer(mutex) + Self.offsets(waitable: condition != nil).words)
             .assumingMemoryBound(to: scoped_atomic_uintptr.self)
     }
 

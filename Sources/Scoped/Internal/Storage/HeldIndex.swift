@@ -34,14 +34,18 @@ package final class HeldSlot: Sendable {
         words.deallocate()
     }
 
-    /// The word that publishes `payload`, retained for the slot and its batch (a `WeakInstance`:
-    /// once, tagged with bit 0); 0 if no count fits beside it (32-bit, tagged pointers).
-    static func word(holding payload: AnyObject, weakly: Bool) -> UInt {
-        let reference = UnsafeReference.unretained(payload)
-        if weakly { return UnsafeReference.retaining(payload).bits | 1 }
-        guard UInt.bitWidth == 64, reference.bits & ~payloadMask == 0, reference.bits & 1 == 0 else { return 0 }
-        for _ in 0...firstBatch { reference.retain() }
-        return reference.bits | (batch - firstBatch) << 48
+    /// The word that publishes `held`: a payload retained for the slot and its batch, 0 if no count fits beside it
+    /// (32-bit, tagged pointers); a `WeakInstance` retained once, tagged with bit 0.
+    static func word(holding held: StoredEntry.Holding) -> UInt {
+        switch held {
+        case .vacant: return 0
+        case .weak(let weak): return UnsafeReference.retaining(weak).bits | 1
+        case .strong(let payload):
+            let reference = UnsafeReference.unretained(payload)
+            guard UInt.bitWidth == 64, reference.bits & ~payloadMask == 0, reference.bits & 1 == 0 else { return 0 }
+            for _ in 0...firstBatch { reference.retain() }
+            return reference.bits | (batch - firstBatch) << 48
+        }
     }
 
     /// Gives back the references a word taken out of a slot (`publish`, `clear`) still holds; after unlocking.
@@ -204,12 +208,7 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
     /// Publishes what a stored entry holds for `key`, with its deadline (0: none). Under the
     /// storage's lock; release the returned word (``HeldSlot/release(_:)``) after unlocking.
     package func publish(_ held: StoredEntry.Holding, for key: RegistrationKey, deadline: UInt64) -> UInt {
-        let bits: UInt
-        switch held {
-        case .strong(let payload): bits = HeldSlot.word(holding: payload, weakly: false)
-        case .weak(let weak): bits = HeldSlot.word(holding: weak, weakly: true)
-        case .vacant: bits = 0
-        }
+        let bits = HeldSlot.word(holding: held)
         let slot = slotOfEqualKey(key)?.object ?? insert(key)
         return slot.swap(bits, deadline: UInt(truncatingIfNeeded: deadline))
     }
