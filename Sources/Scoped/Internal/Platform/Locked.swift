@@ -59,10 +59,8 @@ package class Locked<State>: @unchecked Sendable { // @unchecked: `mutex` guards
         state = initial
         mutex = PlatformLock(waitable: waitable, words: words)
     }
-
     package final var words: AtomicWords { AtomicWords(base: mutex.words) }
     deinit { mutex.destroy() }
-
     /// Runs `body` with exclusive access to the state. `body` must not run user code.
     @inline(__always)
     package final func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
@@ -70,12 +68,10 @@ package class Locked<State>: @unchecked Sendable { // @unchecked: `mutex` guards
         defer { mutex.unlock() }
         return try body(&state)
     }
-
     /// Runs `body` with the state, unlocked: only while no other thread can reach this object
     /// (a child scope's storage before the critical section that publishes it ends).
     @inline(__always)
     package final func withUnsharedState<R>(_ body: (inout State) throws -> R) rethrows -> R { try body(&state) }
-
     /// Blocks, the mutex released, while `predicate(state)` holds; given `seconds`, for at most
     /// that long. Returns whether `predicate(state)` still held when it gave up.
     @discardableResult
@@ -84,7 +80,6 @@ package class Locked<State>: @unchecked Sendable { // @unchecked: `mutex` guards
         defer { mutex.unlock() }
         return mutex.wait(while: { predicate(state) }, atMost: seconds)
     }
-
     /// Wakes every thread blocked in ``wait(while:atMost:)``.
     package final func broadcast() { mutex.broadcast() }
 }

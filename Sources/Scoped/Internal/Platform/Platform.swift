@@ -88,20 +88,16 @@ package enum Platform {
         (message + "\n").withCString { _ = write(2, $0, strlen($0)) }
         #endif
     }
-
     /// The calling thread's ordinal: 0 for the first thread that asks, then 1, 2, …
     @inline(__always)
     package static var threadOrdinal: UInt { scoped_thread_ordinal() }
-
     /// Marks the main queue, once: its specific value is visible to blocks it runs.
     private static let mainQueueKey: DispatchSpecificKey<Bool> = {
         let key = DispatchSpecificKey<Bool>()
         DispatchQueue.main.setSpecific(key: key, value: true)
         return key
     }()
-
     package static func environmentValue(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
-
     /// Whether this build targets a simulator (decided at compile time).
     #if targetEnvironment(simulator)
     package static let isSimulator = true
@@ -115,11 +111,9 @@ package enum Platform {
     #else
     package static let isAppleDevice = false
     #endif
-
     /// Gives the processor to another thread (a writer waiting out a reader's window).
     @inline(__always)
     package static func yieldThread() { _ = sched_yield() }  // fails only where it is not implemented
-
     /// Nanoseconds on a monotonic clock that counts while the device sleeps.
     package static var monotonicNanoseconds: UInt64 {
         #if canImport(Darwin)
@@ -132,12 +126,10 @@ package enum Platform {
         return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
         #endif
     }
-
     @inline(__always)
     package static func bytesEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, count: Int) -> Bool {
         memcmp(lhs, rhs, count) == 0
     }
-
     /// Whether the NUL-terminated strings at the addresses `lhs` and `rhs` are equal.
     package static func cStringsEqual(_ lhs: UInt, _ rhs: UInt) -> Bool {
         guard let lhs = UnsafePointer<CChar>(bitPattern: lhs), let rhs = UnsafePointer<CChar>(bitPattern: rhs) else {
@@ -145,11 +137,9 @@ package enum Platform {
         }
         return strcmp(lhs, rhs) == 0
     }
-
     /// Stops the process when a C library call returned an error.
     @inline(__always)
     fileprivate static func check(_ status: Int32, _ call: StaticString) { if status != 0 { failed(status, call) } }
-
     @inline(never)  // keeps the message out of the lock's inlined code
     private static func failed(_ status: Int32, _ call: StaticString) -> Never {
         fatalError("Scoped: \(call) failed with error \(status)")
@@ -160,7 +150,6 @@ package enum Platform {
 package struct PlatformLock: @unchecked Sendable { // @unchecked: pthread synchronises every access.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>?
-
     /// Where the condition and the words start in the block: after the mutex (and the condition), each aligned.
     private static func offsets(waitable: Bool) -> (condition: Int, words: Int) {
         func align(_ offset: Int, _ alignment: Int) -> Int { (offset + alignment - 1) / alignment * alignment }
@@ -205,12 +194,10 @@ package struct PlatformLock: @unchecked Sendable { // @unchecked: pthread synchr
         mutex.deinitialize(count: 1)
         free(mutex)
     }
-
     @inline(__always)
     package func lock() { Platform.check(pthread_mutex_lock(mutex), "pthread_mutex_lock") }
     @inline(__always)
     package func unlock() { Platform.check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock") }
-
     /// Blocks while `predicate()` holds, the mutex (which the caller holds) released meanwhile;
     /// given `seconds`, for at most that long. Returns whether `predicate()` still held when it
     /// gave up (false when it returned because the predicate no longer held). The deadline is on
@@ -236,11 +223,9 @@ package struct PlatformLock: @unchecked Sendable { // @unchecked: pthread synchr
         }
         return false
     }
-
     package func broadcast() {
         Platform.check(pthread_cond_broadcast(waitableCondition("broadcast()")), "pthread_cond_broadcast")
     }
-
     private func waitableCondition(_ call: StaticString) -> UnsafeMutablePointer<pthread_cond_t> {
         guard let condition else { preconditionFailure("Scoped: \(call) on a lock made without waitable: true") }
         return condition
@@ -280,11 +265,9 @@ private func releaseThreadObject(_ raw: UnsafeMutableRawPointer?) {
 package enum PlatformSignposts {
     package enum Kind: Sendable, Equatable { case begin, end, event }
     package enum Name: Sendable, Equatable { case lifetime, leak, captiveDependency, stalledBuild, misuse }
-
     #if canImport(os)
     private static let logs = Locked<[String: OSLog]>([:])
     #endif
-
     package static func emit(
         _ kind: Kind, _ name: Name, subsystem: String, category: String, id: UInt64, message: String
     ) {

@@ -169,28 +169,23 @@ package struct EntryTable {
         guard let position else { return nil }
         return entries[position].holding.held
     }
-
     /// The builder (thread or async build) of the build of `key` a resolve may wait for or join.
     package func builder(of key: StorageKey, hash: Int) -> ObjectIdentifier? {
         inFlight.firstIndex { $0.hash == hash && !$0.invalidated && $0.key == key }.map { inFlight.read($0, \.builder) }
     }
-
     package mutating func addWaiter(for key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> UInt64 {
         let index = inFlight.firstIndex { $0.hash == hash && $0.builder == builder && !$0.invalidated && $0.key == key }!
         inFlight.update(index) { $0.waiting += 1 }
         return inFlight.read(index, \.serial)
     }
-
     /// How many threads wait for the build `serial` (0 once it ended).
     package func waitingCount(of serial: UInt64) -> Int {
         inFlight.firstIndex { $0.serial == serial }.map { inFlight.read($0, \.waiting) } ?? 0
     }
-
     /// Whether `builder` (nil: anyone, thread or async build) is building `key`, invalidated or not.
     package func isBuilding(_ key: StorageKey, hash: Int, by builder: ObjectIdentifier? = nil) -> Bool {
         inFlight.firstIndex { $0.hash == hash && (builder == nil || $0.builder == builder) && $0.key == key } != nil
     }
-
     package mutating func startBuild(
         of key: StorageKey, hash: Int, scope: Scope, by builder: ObjectIdentifier, serial: UInt64, filed: Bool
     ) {
@@ -293,14 +288,11 @@ package struct EntryTable {
         tidy()
         return removed
     }
-
     /// Number of finished entries filed, dead weak ones included.
     package var filedCount: Int { entries.count - holes }
-
     package func count(where predicate: (StoredEntry) -> Bool) -> Int {
         entries.reduce(0) { $0 + (!$1.isVacant && predicate($1) ? 1 : 0) }
     }
-
     /// Makes a hole of `position`; returns what was filed there (nil for a hole).
     private mutating func vacate(_ position: Int) -> StoredEntry? {
         guard !entries[position].isVacant else { return nil }
@@ -357,12 +349,10 @@ package struct StoredEntry {
         case weak(WeakInstance)
         /// Removed from its ``EntryTable`` (a hole until the table is compacted).
         case vacant
-
         package var isVacant: Bool {
             if case .vacant = self { return true }
             return false
         }
-
         /// The instance held here, as a lookup returns it: nil when vacant or a weak instance died.
         package var held: Lookup? {
             switch self {
@@ -413,7 +403,6 @@ package struct StoredEntry {
         case .weak(let weak): weak.identity
         }
     }
-
     package var isVacant: Bool { holding.isVacant }
     /// Whether an instance is held (false once a weak one died).
     package var isAlive: Bool { holding.held != nil }
@@ -443,12 +432,10 @@ package struct StorageKey: Hashable, CustomStringConvertible {
         default: return false
         }
     }
-
     @usableFromInline package func hash(into hasher: inout Hasher) {
         hasher.combine(registration)
         if let parameterBox { hasher.combine(parameterBox.hash) }
     }
-
     /// What `Dictionary` hashes with: the registration's ``RegistrationKey/quickHash`` mixed with the
     /// table's seed, no SipHash run over it (a parameter, when there is one, is hashed normally).
     @usableFromInline package func _rawHashValue(seed: Int) -> Int {
@@ -497,17 +484,14 @@ package enum Payload {
     package static func isDirect<T>(_: T.Type) -> Bool {
         T.self is AnyObject.Type && MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
     }
-
     @inlinable @inline(__always)
     package static func wrap<T>(_ value: T) -> AnyObject {
         isDirect(T.self) ? unsafeBitCast(value, to: AnyObject.self) : InstanceBox(value)
     }
-
     @inlinable @inline(__always)
     package static func unwrap<T>(_ payload: AnyObject, as _: T.Type) -> T {
         isDirect(T.self) ? unsafeBitCast(payload, to: T.self) : unsafeDowncast(payload, to: InstanceBox<T>.self).value
     }
-
     /// A `.shared` instance read back from its weak reference.
     @inlinable @inline(__always)
     package static func unwrapWeak<T>(_ object: AnyObject, as _: T.Type) -> T {

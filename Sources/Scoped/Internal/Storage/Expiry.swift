@@ -10,7 +10,6 @@ package final class ManualClock: Sendable {
     package init() {}
     /// The clock's time, in nanoseconds since it was made.
     package var now: UInt64 { nanoseconds.withLock { $0 } }
-
     package func advance(nanoseconds delta: UInt64) {
         nanoseconds.withLock { $0 = $0.addingReportingOverflow(delta).overflow ? .max : $0 + delta }
     }
@@ -22,16 +21,13 @@ package enum Expiry {
     package static let forever = UInt64.max
     /// The time a read gives when it has no clock: past every deadline.
     package static let noClock = UInt64.max
-
     /// The current container world's test clock; nil for the platform's monotonic clock.
     package static var currentClock: ManualClock? {
         Switches.now.contains(.worlds) ? WorldNode.current?.clock : nil
     }
-
     package static func now(on clock: ManualClock?) -> UInt64 {
         clock?.now ?? Platform.monotonicNanoseconds
     }
-
     /// The deadline of an instance stored now with `lifespan`: 0 (none) for ``forever``.
     package static func deadline(lifespan: UInt64, on clock: ManualClock?) -> UInt64 {
         guard lifespan != forever else { return 0 }

@@ -25,9 +25,7 @@ package final class HeldSlot: Sendable {
     private static let firstBatch: UInt = 8
     private static let take: UInt = 1 << 48
     private static let payloadMask: UInt = take &- 1
-
     init(key: RegistrationKey, hash: Int) { (self.key, self.hash) = (key, hash) }
-
     deinit {
         HeldSlot.release(strong.load(ordering: .acquiring))
         HeldSlot.release(weak.load(ordering: .acquiring))
@@ -133,13 +131,8 @@ private final class SlotTable: Sendable {
     let mask: Int
     /// Unretained bits of a `HeldSlot` (the index's `slots` keep it), 0 for an empty bucket.
     let buckets: AtomicWords
-
-    init(capacity: Int) {
-        (mask, buckets) = (capacity - 1, AtomicWords(count: capacity))
-    }
-
+    init(capacity: Int) { (mask, buckets) = (capacity - 1, AtomicWords(count: capacity)) }
     deinit { buckets.deallocate() }
-
     /// Files `slot` in the first empty bucket of its probe sequence (writers only).
     func insert(_ slot: HeldSlot) {
         var index = slot.hash & mask
@@ -180,13 +173,9 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
         guard let slot = slotOfEqualKey(key) else { return .miss }
         return slot.object.refill { $0.read(weakly: false, at: now.map { UInt(truncatingIfNeeded: $0) }) }
     }
-
     /// The published slot of `key`, not retained.
     @inline(never)
-    private func slotOfEqualKey(_ key: RegistrationKey) -> UnsafeReference<HeldSlot>? {
-        probe(key) { $0 == key }
-    }
-
+    private func slotOfEqualKey(_ key: RegistrationKey) -> UnsafeReference<HeldSlot>? { probe(key) { $0 == key } }
     @inline(__always)
     private func probe(_ key: RegistrationKey, _ matches: (RegistrationKey) -> Bool) -> UnsafeReference<HeldSlot>? {
         let bits = table.load(ordering: .acquiring)
@@ -212,13 +201,10 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
         let slot = slotOfEqualKey(key)?.object ?? insert(key)
         return slot.swap(bits, deadline: UInt(truncatingIfNeeded: deadline))
     }
-
     /// Whether a deadline fits in a slot (not on watchOS's `arm64_32`: read under the lock).
     package static var holdsDeadlines: Bool { MemoryLayout<UInt>.size >= MemoryLayout<UInt64>.size }
-
     /// Forgets what is held for `key`. Under the storage's lock; release the result after it.
     package func clear(_ key: RegistrationKey) -> UInt { slotOfEqualKey(key)?.object.swap(0) ?? 0 }
-
     /// A new slot for `key`, filed in the table (grown first if it would be half full).
     private func insert(_ key: RegistrationKey) -> HeldSlot {
         let slot = HeldSlot(key: key, hash: key.quickHash)

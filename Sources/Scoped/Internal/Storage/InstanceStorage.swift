@@ -206,17 +206,14 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
         }
         return removed
     }
-
     /// Marks the storage of `owner` closed (no more builds), removing everything it holds, unless `first` calls it off.
     package func close(of owner: ContainerNode, first: (inout StorageState) -> Bool = { _ in true }) -> [StoredEntry] {
         remove(closing: owner, first: first)
     }
-
     /// Whether any entry of `scope` is here, built or being built.
     package func holdsInstances(of scope: Scope) -> Bool {
         state.withLock { $0.table.isBuilding(scope) || $0.table.count { $0.scope === scope } != 0 }
     }
-
     /// How many entries are filed, dead weak ones included (what the storage's memory grows with).
     package var filedCount: Int { state.withLock { $0.table.filedCount } }
     /// How many instances (not in-flight builds) are held, live weak ones included.
@@ -344,12 +341,10 @@ package struct StorageState {
         startBuild(of: key, hash: hash, scope: scope, by: me, filed: false)
         return true
     }
-
     private mutating func startBuild(of key: StorageKey, hash: Int, scope: Scope, by builder: ObjectIdentifier, filed: Bool) {
         nextSerial &+= 1
         table.startBuild(of: key, hash: hash, scope: scope, by: builder, serial: nextSerial, filed: filed)
     }
-
     /// One look at `key` for an async resolve: the held instance, the build to join, `newBuild`
     /// recorded in flight with the claimant its first waiter, or nil: none offered, claim again with one.
     package mutating func claim(
@@ -389,9 +384,7 @@ package struct StorageState {
         handoffs[serial] = handoff.remaining == 0 ? nil : handoff
         return .some(handoff.instance)
     }
-
     package func isRunning(_ serial: UInt64) -> Bool { handoffs[serial] == nil }
-
     /// For the first thread to report the build `serial` as stalled while it still runs: its
     /// callers, the builder and the threads waiting for it; nil for the others.
     package mutating func reportsStall(of serial: UInt64) -> Int? {

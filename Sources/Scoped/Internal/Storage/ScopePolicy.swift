@@ -42,15 +42,12 @@ extension Scope.Lifetime {
         case .singleton: .process
         }
     }
-
     /// Whether the container keeps its instance weakly (`.shared`: class instances only).
     @inlinable @inline(__always)
     package var keepsWeakly: Bool { self == .shared }
-
     /// Whether a container holds instances of this lifetime (a resolve may find, a reset drop).
     @inlinable @inline(__always)
     package var holdsInstances: Bool { home != .nowhere && home != .graph }
-
     /// How long a scope of this lifetime keeps what it holds (captive-dependency checks).
     package var rank: UInt8 {
         switch self {
@@ -61,22 +58,17 @@ extension Scope.Lifetime {
         case .singleton: 4
         }
     }
-
     /// Whether an instance of this lifetime outlives every lifetime scope (cached, singleton).
     package var outlivesLifetimeScopes: Bool { rank >= Scope.Lifetime.cached.rank }
-
     /// Whether an instance may die while a longer-lived one holds it (`.shared`, child `.scoped`).
     package func isShortLived(ownedByChild: Bool) -> Bool { keepsWeakly || (home == .lifetimeScope && ownedByChild) }
-
     /// Whether an instance is kept outside every lifetime scope a view opened (by the root, the
     /// process or the top-level resolve): its build sees its holder's factories, never a view's.
     package func isHeldOutsideViews(ownedByChild: Bool) -> Bool { home != .nowhere && !ownedByChild }
     package var allowsAsyncBodies: Bool { home != .graph }
-
     /// How a build hands its value to `finishBuild`: `.shared` as the class instance itself.
     @inlinable @inline(__always)
     package var payloadForm: PayloadForm { keepsWeakly ? .weak : .strong }
-
     /// What a storage keeps for a build's `payload`: a weak reference for `.shared`, the payload
     /// otherwise; nothing for no payload or an optional's `nil` (the next resolve builds again).
     @inline(__always)
