@@ -134,12 +134,14 @@ package struct EntryTable {
         freshInstance(at: position(of: key, hash: hash), now: now)
     }
 
-    /// A registration's only instance as the fast read of a child lifetime scope sees it. Inlined
-    /// into `InstanceStorage.readOrClaim`, which calls nothing else while it holds the lock on a hit.
+    /// A registration's only instance as the fast read of a child lifetime scope sees it: nil when nothing is filed
+    /// (the reader may claim it, ``StorageState/claimAbsent(_:hash:scope:thread:overridesSeen:overridesNow:)``),
+    /// `.miss` for an entry it does not answer for (a deadline's: the general claim decides). Inlined into
+    /// `InstanceStorage.readOrClaim`, which calls nothing else while it holds the lock on a hit.
     @inline(__always)
-    package func read(_ key: RegistrationKey, hash: Int) -> ScopeRead {
-        guard let position = position(of: key, hash: hash) else { return .absent }
-        return freshInstance(at: position, now: Expiry.noClock).map(ScopeRead.held) ?? .unreadable
+    package func read(_ key: RegistrationKey, hash: Int) -> Lookup? {
+        guard let position = position(of: key, hash: hash) else { return nil }
+        return freshInstance(at: position, now: Expiry.noClock) ?? .miss
     }
 
     @inline(__always)

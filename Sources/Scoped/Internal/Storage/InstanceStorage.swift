@@ -62,15 +62,11 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
     package func readOrClaim(_ key: RegistrationKey, in node: ContainerNode, overridesSeen: UInt?) -> Lookup {
         let hash = key.quickHash
         return state.withLock { state in
-            switch state.table.read(key, hash: hash) {
-            case .held(let found): return found
-            case .unreadable: return .miss
-            case .absent:
-                guard let overridesSeen, node.withRoot({ $0.autoRegistrationPending.load(ordering: .acquiring) == 0 })
-                else { return .miss }
-                claimAbsent(key, hash: hash, overridesSeen: overridesSeen, in: &state)
-                return .miss
-            }
+            if let found = state.table.read(key, hash: hash) { return found }
+            guard let overridesSeen, node.withRoot({ $0.autoRegistrationPending.load(ordering: .acquiring) == 0 })
+            else { return .miss }
+            claimAbsent(key, hash: hash, overridesSeen: overridesSeen, in: &state)
+            return .miss
         }
     }
 
@@ -275,16 +271,6 @@ package enum ThreadClaim {
     case run
     /// An override changed since the claimant read them: look them up again.
     case overridesChanged
-}
-
-/// What the fast read of a child's storage (no lock-free index) found for a registration.
-package enum ScopeRead {
-    case held(Lookup)  // without a deadline
-    /// Nothing filed for the key: the reading thread may record its build in the same critical
-    /// section (``StorageState/claimAbsent(_:hash:scope:thread:overridesSeen:overridesNow:)``).
-    case absent
-    /// An entry the fast read does not answer for (one with a deadline): the general claim decides.
-    case unreadable
 }
 
 /// How many times any container's overrides changed.
