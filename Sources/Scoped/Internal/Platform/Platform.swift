@@ -178,13 +178,11 @@ package struct PlatformLock: @unchecked Sendable { // @unchecked: pthread synchr
         Platform.check(pthread_cond_init(condition, nil), "pthread_cond_init")
         self.condition = condition
     }
-
     /// The first of the atomic words made with the lock (`init(waitable:words:)`).
     package var words: UnsafeMutablePointer<scoped_atomic_uintptr> {
         (UnsafeMutableRawPointer(mutex) + Self.offsets(waitable: condition != nil).words)
             .assumingMemoryBound(to: scoped_atomic_uintptr.self)
     }
-
     package func destroy() {
         if let condition {
             Platform.check(pthread_cond_destroy(condition), "pthread_cond_destroy")
@@ -237,7 +235,6 @@ package enum ThreadLocalObject {
     /// The calling thread's object, unretained; nil before the first ``set(_:)``.
     @inline(__always)
     package static func get() -> UnsafeMutableRawPointer? { scoped_thread_object_get() }
-
     /// Stores `object` retained for the calling thread (which has none yet).
     @discardableResult
     package static func set(_ object: AnyObject) -> UnsafeMutableRawPointer {

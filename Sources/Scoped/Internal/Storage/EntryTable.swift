@@ -96,7 +96,6 @@ package struct EntryTable {
     /// The most entries a child scope's table is first allocated for (``InstanceStorage/expectedEntries``), and a
     /// closed child's emptied buffer kept for its next sibling holds: one large flow does not make all keep as much.
     package static let firstCapacityLimit = 64
-
     /// Finished entries, oldest first.
     private var entries: [StoredEntry] = []
     private var holes = 0
@@ -107,13 +106,11 @@ package struct EntryTable {
     private var weakEntries = 0
     private var weakSweepAt = EntryTable.linearLimit
     package init() {}
-
     /// Where the finished entry of `key` is (`hash`: its registration's quick hash).
     package func position(of key: StorageKey, hash: Int) -> Int? {
         if let positions { return positions[key] }
         return scan(hash: hash) { $0 == key }
     }
-
     @inline(__always)
     private func scan(hash: Int, _ matches: (StorageKey) -> Bool) -> Int? {
         entries.withUnsafeBufferPointer { entries in
@@ -143,13 +140,11 @@ package struct EntryTable {
         guard let position = position(of: key, hash: hash) else { return nil }
         return freshInstance(at: position, now: Expiry.noClock) ?? .miss
     }
-
     @inline(__always)
     private func position(of key: RegistrationKey, hash: Int) -> Int? {
         if positions != nil { return position(of: StorageKey(key), hash: hash) }
         return scan(hash: hash) { $0.parameterBox == nil && $0.registration == key }
     }
-
     @inline(__always)
     private func freshInstance(at position: Int?, now: UInt64) -> Lookup? {
         guard let position else { return nil }
@@ -259,13 +254,11 @@ package struct EntryTable {
         }
         return replaced
     }
-
     /// Takes `spare` (emptied, with room: a closed sibling's, ``ContainerNode``) as the first
     /// allocation of a table that has none yet, leaving `[]` in its place (swapped: no copy).
     package mutating func adopt(_ spare: inout [StoredEntry]) {
         if entries.capacity == 0 && spare.isEmpty { swap(&entries, &spare) }
     }
-
     @discardableResult
     package mutating func remove(at position: Int) -> StoredEntry? {
         let entry = vacate(position)
@@ -417,13 +410,11 @@ package struct StorageKey: Hashable, CustomStringConvertible {
     package let registration: RegistrationKey
     /// The parameter of a per-parameter factory's instance (nil for every other), boxed.
     package let parameterBox: ParameterBox?
-
     @usableFromInline
     package init(_ registration: RegistrationKey, box: ParameterBox? = nil) {
         self.registration = registration
         self.parameterBox = box
     }
-
     @usableFromInline package static func == (lhs: StorageKey, rhs: StorageKey) -> Bool {
         guard lhs.registration == rhs.registration else { return false }
         // No parameter on either side (the usual key): compared without retaining a box.
@@ -499,20 +490,17 @@ package enum Payload {
     package static func unwrapWeak<T>(_ object: AnyObject, as _: T.Type) -> T {
         isDirect(T.self) ? unsafeBitCast(object, to: T.self) : object as! T
     }
-
     /// What `.shared` keeps weakly of `value`: the class instance.
     @inlinable
     package static func weakTarget<T>(of value: T) -> AnyObject? {
         isDirect(T.self) ? wrap(value) : classInstance(in: value)
     }
-
     /// The class instance in `value`, unwrapping optionals; nil for anything else.
     @usableFromInline
     package static func classInstance(in value: Any) -> AnyObject? {
         if let optional = value as? any OptionalUnwrapping { return optional.unwrappedAny.flatMap(classInstance(in:)) }
         return type(of: value) is AnyClass ? value as AnyObject : nil
     }
-
     package static func identity(of payload: AnyObject) -> ObjectIdentifier? {
         if let box = payload as? AnyInstanceBox { return box.identity }
         return ObjectIdentifier(payload)

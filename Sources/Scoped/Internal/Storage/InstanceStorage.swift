@@ -380,13 +380,11 @@ package struct StorageState {
         stallsReported.append(serial)
         return 1 + table.waitingCount(of: serial)
     }
-
     /// Forgets `build`, abandoned by its last waiter: the next claim starts a new one.
     package mutating func forget(_ build: ObjectIdentifier, of key: StorageKey, hash: Int) {
         asyncBuilds[build] = nil
         _ = table.endBuild(of: key, hash: hash, by: build)  // an async build: no thread waits
     }
-
     /// Invalidates the builds in flight and removes the entries `shouldRemove` selects (nil: all,
     /// unasked); returns the removed entries and the async builds invalidated (a close ends them).
     package mutating func invalidateAndRemove(

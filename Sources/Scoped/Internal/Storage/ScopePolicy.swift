@@ -13,7 +13,6 @@ extension Scope {
         case .singleton: .singleton
         }
     }
-
     /// `reset()`: drops every instance of this scope in every container of the current world.
     func dropInstancesEverywhere() {
         if kind.holdsInstances { ContainerNode.resetEverywhere(scope: self) }
