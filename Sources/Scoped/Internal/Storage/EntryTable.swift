@@ -11,8 +11,7 @@ package struct EntryTable {
         unowned(unsafe) let scope: Scope  // unretained: every scope lives for the process
         let builder: ObjectIdentifier  // the thread or async build running the body
         let serial: UInt64  // tells this build apart from every other build of the storage
-        /// A `register`, `reset` or close of its registration or scope happened while it ran.
-        var invalidated = false
+        var invalidated = false  // a `register`, `reset` or close of its registration or scope happened while it ran
         var waiting = 0  // threads waiting for its instance, each handed it when it finishes
         /// Whether an entry of its key may be filed when it ends (if not, filing appends at once).
         var mayFindFiled: Bool
@@ -46,12 +45,10 @@ package struct EntryTable {
             }
         }
 
-        /// The oldest build, when it is the only one or was: older than every one in `others`.
-        private var solo: Solo?
+        private var solo: Solo?  // the oldest build, when it is the only one or was: older than every one in `others`
         private var others: [InFlight] = []
         var isEmpty: Bool { solo == nil && others.isEmpty }
-        /// Index 0 is `solo`, the others follow.
-        var indices: Range<Int> { (solo == nil ? 1 : 0)..<(1 + others.count) }
+        var indices: Range<Int> { (solo == nil ? 1 : 0)..<(1 + others.count) }  // index 0 is `solo`, the others follow
 
         /// `field` of the build at `index` of ``indices``, read in place. (`_read`/`_modify` coroutines were not
         /// inlined and cost more than the allocation this saves; a getter copied the whole record.)
@@ -91,17 +88,14 @@ package struct EntryTable {
         }
     }
 
-    /// Beyond this many positions, lookups go through `positions`.
-    package static let linearLimit = 16
+    package static let linearLimit = 16  // beyond this many positions, lookups go through `positions`
     /// The most entries a child scope's table is first allocated for (``InstanceStorage/expectedEntries``), and a
     /// closed child's emptied buffer kept for its next sibling holds: one large flow does not make all keep as much.
     package static let firstCapacityLimit = 64
-    /// Finished entries, oldest first.
-    private var entries: [StoredEntry] = []
+    private var entries: [StoredEntry] = []  // finished entries, oldest first
     private var holes = 0
     private var inFlight = Builds()
-    /// Key → position in `entries`, once there are more than ``linearLimit``.
-    private var positions: [StorageKey: Int]?
+    private var positions: [StorageKey: Int]?  // key → position in `entries`, past ``linearLimit`` entries
     /// Weak entries filed (live or dead), and the count at which the next insert sweeps the dead.
     private var weakEntries = 0
     private var weakSweepAt = EntryTable.linearLimit
@@ -225,8 +219,7 @@ package struct EntryTable {
         return invalidated
     }
 
-    /// Whether any build is in flight, invalidated or not.
-    package var hasBuildsInFlight: Bool { !inFlight.isEmpty }
+    package var hasBuildsInFlight: Bool { !inFlight.isEmpty }  // whether any build is in flight, invalidated or not
     /// Whether a build of `scope` is in flight (not yet invalidated).
     package func isBuilding(_ scope: Scope) -> Bool {
         inFlight.firstIndex { $0.scope === scope && !$0.invalidated } != nil
@@ -283,8 +276,7 @@ package struct EntryTable {
         tidy()
         return removed
     }
-    /// Number of finished entries filed, dead weak ones included.
-    package var filedCount: Int { entries.count - holes }
+    package var filedCount: Int { entries.count - holes }  // number of finished entries filed, dead weak ones included
     package func count(where predicate: (StoredEntry) -> Bool) -> Int {
         entries.reduce(0) { $0 + (!$1.isVacant && predicate($1) ? 1 : 0) }
     }
@@ -342,8 +334,7 @@ package struct StoredEntry {
     package enum Holding {
         case strong(AnyObject)  // a ``Payload``
         case weak(WeakInstance)
-        /// Removed from its ``EntryTable`` (a hole until the table is compacted).
-        case vacant
+        case vacant  // removed from its ``EntryTable`` (a hole until the table is compacted)
         package var isVacant: Bool {
             if case .vacant = self { return true }
             return false
@@ -361,8 +352,7 @@ package struct StoredEntry {
     package var holding: Holding
     package let key: StorageKey
     package unowned(unsafe) let scope: Scope  // unretained: every scope lives for the process
-    /// What few entries carry (a singleton's reporter, a deadline, a leak report's chain).
-    private let extras: Extras?
+    private let extras: Extras?  // what few entries carry (a singleton's reporter, a deadline, a leak report's chain)
     private final class Extras {
         weak var reporter: ContainerNode?
         let deadline: UInt64, builtThrough: [StorageKey]
@@ -387,8 +377,7 @@ package struct StoredEntry {
     package var deadline: UInt64 { extras?.deadline ?? 0 }
     /// The builds whose bodies made the instance, outermost first.
     package var builtThrough: [StorageKey] { extras?.builtThrough ?? [] }
-    /// The quick hash of `key`'s registration, set when the entry is filed.
-    package var hash = 0
+    package var hash = 0  // the quick hash of `key`'s registration, set when the entry is filed
 
     /// The instance's identity when it is a class instance (for events).
     package var instance: ObjectIdentifier? {
@@ -399,8 +388,7 @@ package struct StoredEntry {
         }
     }
     package var isVacant: Bool { holding.isVacant }
-    /// Whether an instance is held (false once a weak one died).
-    package var isAlive: Bool { holding.held != nil }
+    package var isAlive: Bool { holding.held != nil }  // whether an instance is held (false once a weak one died)
 }
 
 // MARK: Keys
@@ -509,8 +497,7 @@ package enum Payload {
 
 /// Weak storage of a class instance (the `.shared` scope).
 package final class WeakInstance {
-    /// A `let`: a `var` of a class is read through a dynamic exclusivity check.
-    package weak let object: AnyObject?
+    package weak let object: AnyObject?  // a `let`: a `var` of a class is read through a dynamic exclusivity check
     package let identity: ObjectIdentifier
     package init(_ object: AnyObject) {
         self.object = object

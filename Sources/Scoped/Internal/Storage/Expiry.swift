@@ -8,8 +8,7 @@
 package final class ManualClock: Sendable {
     private let nanoseconds = Locked<UInt64>(0)
     package init() {}
-    /// The clock's time, in nanoseconds since it was made.
-    package var now: UInt64 { nanoseconds.withLock { $0 } }
+    package var now: UInt64 { nanoseconds.withLock { $0 } }  // the clock's time, in nanoseconds since it was made
     package func advance(nanoseconds delta: UInt64) {
         nanoseconds.withLock { $0 = $0.addingReportingOverflow(delta).overflow ? .max : $0 + delta }
     }
@@ -17,10 +16,8 @@ package final class ManualClock: Sendable {
 
 /// How `.timeToLive(_:)` tells an instance's age.
 package enum Expiry {
-    /// A lifespan that never ends: an instance without a time to live.
-    package static let forever = UInt64.max
-    /// The time a read gives when it has no clock: past every deadline.
-    package static let noClock = UInt64.max
+    package static let forever = UInt64.max  // a lifespan that never ends: an instance without a time to live
+    package static let noClock = UInt64.max  // the time a read gives when it has no clock: past every deadline
     /// The current container world's test clock; nil for the platform's monotonic clock.
     package static var currentClock: ManualClock? {
         Switches.now.contains(.worlds) ? WorldNode.current?.clock : nil

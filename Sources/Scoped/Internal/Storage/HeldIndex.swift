@@ -129,8 +129,7 @@ package final class HeldSlot: Sendable {
 /// Open-addressing table of slots, filled by linear probing; never shrinks.
 private final class SlotTable: Sendable {
     let mask: Int
-    /// Unretained bits of a `HeldSlot` (the index's `slots` keep it), 0 for an empty bucket.
-    let buckets: AtomicWords
+    let buckets: AtomicWords  // unretained bits of a `HeldSlot` (the index's `slots` keep it), 0 for an empty bucket
     init(capacity: Int) { (mask, buckets) = (capacity - 1, AtomicWords(count: capacity)) }
     deinit { buckets.deallocate() }
     /// Files `slot` in the first empty bucket of its probe sequence (writers only).

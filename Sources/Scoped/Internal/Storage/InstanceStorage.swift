@@ -9,10 +9,8 @@
 @usableFromInline
 package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {  // @unchecked: its mutex guards its state
     @inline(__always) package var state: Locked<StorageState> { self }
-    /// The lock-free read side (per-registration instances only), written under `state`.
-    package let index: HeldIndex?
-    /// `index`, not retained: the resolve fast path borrows it.
-    let readIndex: UnsafeReference<HeldIndex>?
+    package let index: HeldIndex?  // the lock-free read side (per-registration instances only), written under `state`
+    let readIndex: UnsafeReference<HeldIndex>?  // `index`, not retained: the resolve fast path borrows it
     /// Its table's first allocation: a child scope holds about as many as its parent's last closed child.
     let expectedEntries: Int
 
@@ -222,12 +220,9 @@ extension InstanceStorage {
     /// What ``claimAsync(_:scope:overridesSeen:makeBuild:)`` decided.
     package enum AsyncClaimed {
         case held(Lookup)  // `.held`, `.heldWeakly`, or `.closed`
-        /// An async build of the key is in flight: await it as waiter `waiter`.
-        case join(InFlightTask, waiter: UInt64)
-        /// A new build is recorded in flight, the caller its first waiter: start it.
-        case run(InFlightTask, waiter: UInt64)
-        /// An override changed after the caller looked it up: nothing was recorded; look again.
-        case overridesChanged
+        case join(InFlightTask, waiter: UInt64)  // a build of the key is in flight: await it as waiter `waiter`
+        case run(InFlightTask, waiter: UInt64)  // a new build is in flight, the caller its first waiter: start it
+        case overridesChanged  // an override changed after the caller looked it up: nothing was recorded; look again
     }
 
     /// One claim for an async resolve: the held instance, the build to join, or a new one to start.
@@ -262,15 +257,12 @@ extension InstanceStorage {
 /// What a thread's claim decided (``StorageState/claim(_:hash:scope:thread:overridesSeen:overridesNow:)``).
 package enum ThreadClaim {
     case held(Lookup)  // or `.closed`
-    /// The claiming thread is already building the key: a cycle.
-    case cycle
+    case cycle  // the claiming thread is already building the key
     /// Another thread is building the key: the claimant, counted among its waiters, takes its instance with
     /// ``StorageState/takeHandoff(of:)`` once it is there.
     case wait(serial: UInt64, owner: ObjectIdentifier)
-    /// The claimant's build is recorded in flight: run the body, then finish the build.
-    case run
-    /// An override changed since the claimant read them: look them up again.
-    case overridesChanged
+    case run  // the claimant's build is recorded in flight: run the body, then finish the build
+    case overridesChanged  // an override changed since the claimant read them: look them up again
 }
 
 /// How many times any container's overrides changed.
@@ -287,18 +279,15 @@ package enum OverrideChanges {
 package struct StorageState {
     package var table = EntryTable()
     package var closed = false
-    /// The close's count (``ProcessWideCounter/closes``) once closed, 0 before.
-    package var closedAt: UInt64 = 0
-    /// Threads waiting for a build here: a finished build wakes them only if there are any.
-    package var waiters = 0
+    package var closedAt: UInt64 = 0  // the close's count (``ProcessWideCounter/closes``) once closed, 0 before
+    package var waiters = 0  // threads waiting for a build here: a finished build wakes them only if there are any
     /// The builds still running that a waiting thread reported as stalled (few: pruned at the
     /// next report, off the path of builds that do not stall).
     private var stallsReported: [UInt64] = []
     private var nextSerial: UInt64 = 0  // of the last build recorded in flight
     /// What finished builds left for the threads that waited for them, by build serial.
     private var handoffs: [UInt64: (instance: Lookup?, remaining: Int)] = .init()
-    /// The async builds in flight here, by builder identity.
-    package var asyncBuilds: [ObjectIdentifier: InFlightTask] = .init()
+    package var asyncBuilds: [ObjectIdentifier: InFlightTask] = .init()  // in flight here, by builder identity
     package var node = ContainerNode.State()  // the state of the container whose storage this is
 
     /// One look at `key` for the thread `me`: held, a cycle, a build to wait for, or `me`'s to run.
