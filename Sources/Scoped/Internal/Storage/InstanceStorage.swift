@@ -316,6 +316,7 @@ package struct StorageState {
         startBuild(of: key, hash: hash, scope: scope, by: me, filed: false)
         return true
     }
+    @inline(__always)  // into `claimAbsent` too (measured: outlined, 40 more instructions per first `.scoped` build)
     private mutating func startBuild(of key: StorageKey, hash: Int, scope: Scope, by builder: ObjectIdentifier, filed: Bool) {
         nextSerial &+= 1
         table.startBuild(of: key, hash: hash, scope: scope, by: builder, serial: nextSerial, filed: filed)
