@@ -1,8 +1,7 @@
-// Concurrency rule: an `AtomicWord` is a handle to one cell at a fixed address; every access
-// is a C11 atomic operation (CScopedPlatform.h) with the ordering the caller names. No lock,
-// no user code. A fixed address because C11 atomics act on an address and a Swift stored
-// property has none that is stable: owners allocate cells in `init` and free them in
-// `deinit`; process-wide cells are static C globals.
+// Concurrency rule: an `AtomicWord` is a handle to one cell at a fixed address; every access is a C11 atomic
+// operation (CScopedPlatform.h) with the ordering the caller names. No lock, no user code. A fixed address because
+// C11 atomics act on an address and a Swift stored property has none that is stable: owners allocate cells in `init`
+// and free them in `deinit`; process-wide cells are static C globals.
 import CScopedPlatform
 
 /// A C11 memory ordering, named as Swift's `Synchronization` names them.
@@ -35,13 +34,9 @@ package struct AtomicWord: @unchecked Sendable { // @unchecked: no lock; every a
     init(cell: UnsafeMutablePointer<scoped_atomic_uintptr>) { self.cell = cell }
     package func deallocate() { cell.deallocate() }
     @inlinable @inline(__always)
-    package func load(ordering: AtomicOrdering) -> UInt {
-        scoped_atomic_uintptr_load(cell, ordering.c)
-    }
+    package func load(ordering: AtomicOrdering) -> UInt { scoped_atomic_uintptr_load(cell, ordering.c) }
     @inlinable @inline(__always)
-    package func store(_ value: UInt, ordering: AtomicOrdering) {
-        scoped_atomic_uintptr_store(cell, value, ordering.c)
-    }
+    package func store(_ value: UInt, ordering: AtomicOrdering) { scoped_atomic_uintptr_store(cell, value, ordering.c) }
     @inline(__always)
     package func exchange(_ value: UInt, ordering: AtomicOrdering) -> UInt {
         scoped_atomic_uintptr_exchange(cell, value, ordering.c)

@@ -1,9 +1,8 @@
-// Unsafe-code rule: Scoped takes an object out of reference counting (a retain or release
-// by hand, a reference as a word and back) through `UnsafeReference`; the bare unretained
-// references elsewhere (`NodeReference` below, Registration.swift's custom scope, the
-// `unowned(unsafe)` scopes) are listed in Internal/README.md. Each operation is sound under
-// its precondition: who keeps the object alive? A reference is at least 8-byte aligned (bit
-// 0 free for a tag); every `retaining` is matched by one `release` or `takeRetained`.
+// Unsafe-code rule: Scoped takes an object out of reference counting (a retain or release by hand, a reference as a
+// word and back) through `UnsafeReference`; the bare unretained references elsewhere (`NodeReference` below,
+// Registration.swift's custom scope, the `unowned(unsafe)` scopes) are listed in Internal/README.md. Each operation
+// is sound under its precondition: who keeps the object alive? A reference is at least 8-byte aligned (bit 0 free for
+// a tag); every `retaining` is matched by one `release` or `takeRetained`.
 
 /// A reference to `Object` that Swift's reference counting does not manage.
 @usableFromInline

@@ -1,35 +1,25 @@
-// Concurrency rule: none of its own. An `EntryTable` is a value inside one
-// `InstanceStorage`'s `state` and is read and written only under that lock. Its entries
-// (`StoredEntry`) and keys (`StorageKey`) are values, defined after it, and so are the
-// payloads that hold instances (`Payload`, also read by the lock-free `HeldIndex`).
+// Concurrency rule: none of its own. An `EntryTable` is a value inside one `InstanceStorage`'s
+// `state`, read and written only under that lock; its entries, keys and payloads are values.
 
-/// The instances one storage holds, in the order their builds finished (the release order
-/// reversed: a close hands the array over, popped newest first), builds in flight apart.
-/// Lookups scan, comparing key hashes first; past ``linearLimit`` a dictionary takes over.
-/// Dead weak entries are swept on insert once they doubled: amortised O(1) per insert.
+/// The instances one storage holds, in the order their builds finished (a close hands the array over, released newest
+/// first), builds in flight apart. Lookups scan, comparing key hashes first; past ``linearLimit`` a dictionary takes
+/// over. Dead weak entries are swept on insert once they doubled: amortised O(1) per insert.
 package struct EntryTable {
-    /// A build in flight: its key, its scope and the thread running the body.
     private struct InFlight {
         let key: StorageKey
         let hash: Int
-        /// Unretained: every scope lives for the process.
-        unowned(unsafe) let scope: Scope
-        let builder: ObjectIdentifier
-        /// Tells this build apart from every other build of the storage.
-        let serial: UInt64
-        /// A `register`, `reset` or close of its registration or scope happened while it ran.
-        var invalidated = false
-        /// Threads waiting for this build's instance: each is handed it when it finishes.
-        var waiting = 0
+        unowned(unsafe) let scope: Scope  // unretained: every scope lives for the process
+        let builder: ObjectIdentifier  // the thread or async build running the body
+        let serial: UInt64  // tells this build apart from every other build of the storage
+        var invalidated = false  // a `register`, `reset` or close of its registration or scope happened while it ran
+        var waiting = 0  // threads waiting for its instance, each handed it when it finishes
         /// Whether an entry of its key may be filed when it ends (if not, filing appends at once).
         var mayFindFiled: Bool
     }
 
-    /// The builds in flight, oldest first. A storage usually has one build at a time (a nested
-    /// build in its body makes two): the first, when its key has no parameter, is kept inline
-    /// as plain bytes (`Solo`), and the one-at-a-time case allocates nothing; the others go in
-    /// an array allocated when one starts beside it. (Measured: an inline `InFlight?`, which
-    /// holds a reference, cost more in copies than the allocation it saves.)
+    /// The builds in flight, oldest first. The first, when its key has no parameter, is kept inline as plain bytes
+    /// (`Solo`): one build at a time (the usual case) allocates nothing; the others go in an array. (Measured: an
+    /// inline `InFlight?`, which holds a reference, cost more in copies than the allocation it saves.)
     private struct Builds {
         /// An ``InFlight`` whose key has no parameter: nothing in it is reference counted.
         private struct Solo {
@@ -41,14 +31,12 @@ package struct EntryTable {
             let invalidated: Bool
             let waiting: Int
             let mayFindFiled: Bool
-
             @inline(__always)
             init(_ build: InFlight) {
                 (registration, hash, scope, builder, serial) =
                     (build.key.registration, build.hash, build.scope, build.builder, build.serial)
                 (invalidated, waiting, mayFindFiled) = (build.invalidated, build.waiting, build.mayFindFiled)
             }
-
             @inline(__always)
             var build: InFlight {
                 InFlight(
@@ -57,24 +45,19 @@ package struct EntryTable {
             }
         }
 
-        /// The oldest build, when it is the only one or was: older than every one in `others`.
-        private var solo: Solo?
+        private var solo: Solo?  // the oldest build, when it is the only one or was: older than every one in `others`
         private var others: [InFlight] = []
-
         var isEmpty: Bool { solo == nil && others.isEmpty }
-        /// Index 0 is `solo`, the others follow.
-        var indices: Range<Int> { (solo == nil ? 1 : 0)..<(1 + others.count) }
+        var indices: Range<Int> { (solo == nil ? 1 : 0)..<(1 + others.count) }  // index 0 is `solo`, the others follow
 
-        /// `field` of the build at `index` of ``indices``, oldest first, read in place. (Plain
-        /// inlined code: `_read`/`_modify` coroutines were not inlined, and cost more than the
-        /// allocation this saves; a getter copied the whole record.)
+        /// `field` of the build at `index` of ``indices``, read in place. (`_read`/`_modify` coroutines were not
+        /// inlined and cost more than the allocation this saves; a getter copied the whole record.)
         @inline(__always)
         func read<R>(_ index: Int, _ field: (InFlight) -> R) -> R {
             guard index != 0 else { return field(solo.unsafelyUnwrapped.build) }
             return others.withUnsafeBufferPointer { field($0[index - 1]) }
         }
 
-        /// Changes the build at `index` in place.
         @inline(__always)
         mutating func update(_ index: Int, _ change: (inout InFlight) -> Void) {
             guard index == 0 else { return change(&others[index - 1]) }
@@ -83,35 +66,11 @@ package struct EntryTable {
             solo = Solo(build)
         }
 
-        /// The index of the oldest build that `matches`.
         @inline(__always)
         func firstIndex(where matches: (InFlight) -> Bool) -> Int? {
             if solo != nil && read(0, matches) { return 0 }
             guard !others.isEmpty else { return nil }  // the usual case: no buffer to open
-            return others.withUnsafeBufferPointer { others in
-                var index = 0
-                while index < others.count {
-                    if matches(others[index]) { return index + 1 }
-                    index += 1
-                }
-                return nil
-            }
-        }
-
-        /// The index of the newest build that `matches`.
-        @inline(__always)
-        func lastIndex(where matches: (InFlight) -> Bool) -> Int? {
-            if others.isEmpty { return solo != nil && read(0, matches) ? 0 : nil }  // the usual case
-            let found = others.withUnsafeBufferPointer { others -> Int? in
-                var index = others.count
-                while index > 0 {
-                    index -= 1
-                    if matches(others[index]) { return index + 1 }
-                }
-                return nil
-            }
-            if let found { return found }
-            return solo != nil && read(0, matches) ? 0 : nil
+            return others.withUnsafeBufferPointer { $0.firstIndex(where: matches) }.map { $0 + 1 }
         }
 
         @inline(__always)
@@ -124,53 +83,28 @@ package struct EntryTable {
         /// Removes the build at `index`, keeping the others' order.
         @inline(__always)
         mutating func remove(at index: Int) {
-            if index == 0 {
-                solo = nil
-            } else if index == others.count {
-                others.removeLast()
-            } else {
-                others.remove(at: index - 1)
-            }
+            guard index != 0 else { return solo = nil }
+            if index == others.count { others.removeLast() } else { others.remove(at: index - 1) }
         }
     }
 
-    /// What ``endBuild(of:hash:by:)`` knows of the build it ended.
-    package struct EndOfBuild {
-        /// Whether its instance may be stored (false: invalidated meanwhile, or unknown).
-        package let valid: Bool
-        /// The threads waiting for its instance, and the build's serial they wait on.
-        package let waiting: Int
-        package let serial: UInt64
-        /// Whether its key may have an entry filed, which filing it replaces.
-        package let mayFindFiled: Bool
-    }
-
-    /// Beyond this many positions, lookups go through `positions`.
-    package static let linearLimit = 16
-    /// The most entries a child scope's table is first allocated for (``InstanceStorage/expectedEntries``),
-    /// and the most a closed child's emptied buffer, kept for its next sibling, holds: one large
-    /// flow does not make every later sibling keep as much.
+    package static let linearLimit = 16  // beyond this many positions, lookups go through `positions`
+    /// The most entries a child scope's table is first allocated for (``InstanceStorage/expectedEntries``), and a
+    /// closed child's emptied buffer kept for its next sibling holds: one large flow does not make all keep as much.
     package static let firstCapacityLimit = 64
-
-    /// Finished entries, oldest first.
-    private var entries: [StoredEntry] = []
+    private var entries: [StoredEntry] = []  // finished entries, oldest first
     private var holes = 0
     private var inFlight = Builds()
-    /// Key → position in `entries`, once there are more than ``linearLimit``.
-    private var positions: [StorageKey: Int]?
-    /// Weak entries filed (live or dead), and the count at which the next insert sweeps the dead
-    /// ones.
+    private var positions: [StorageKey: Int]?  // key → position in `entries`, past ``linearLimit`` entries
+    /// Weak entries filed (live or dead), and the count at which the next insert sweeps the dead.
     private var weakEntries = 0
     private var weakSweepAt = EntryTable.linearLimit
     package init() {}
-
     /// Where the finished entry of `key` is (`hash`: its registration's quick hash).
     package func position(of key: StorageKey, hash: Int) -> Int? {
         if let positions { return positions[key] }
         return scan(hash: hash) { $0 == key }
     }
-
-    /// The linear lookup: the first filed entry whose hash is `hash` and whose key `matches`.
     @inline(__always)
     private func scan(hash: Int, _ matches: (StorageKey) -> Bool) -> Int? {
         entries.withUnsafeBufferPointer { entries in
@@ -183,37 +117,28 @@ package struct EntryTable {
         }
     }
 
-    /// The live instance filed for `key`: `.held`, or `.heldWeakly` for `.shared`.
-    package func liveInstance(of key: StorageKey, hash: Int) -> Lookup? {
-        liveInstance(at: position(of: key, hash: hash))
-    }
-
     /// The live instance filed for `key`, for a read without the claim.
     package func freshInstance(of key: StorageKey, hash: Int, at now: UInt64) -> Lookup? {
         freshInstance(at: position(of: key, hash: hash), now: now)
     }
-
-    /// The same for a registration's only instance (no per-parameter part).
     package func freshInstance(of key: RegistrationKey, hash: Int, at now: UInt64) -> Lookup? {
         freshInstance(at: position(of: key, hash: hash), now: now)
     }
 
-    /// A registration's only instance as the fast read of a child lifetime scope sees it.
-    /// Inlined into its one caller (`InstanceStorage.readOrClaim`), which calls nothing else
-    /// while it holds the lock on a hit.
+    /// A registration's only instance as the fast read of a child lifetime scope sees it: nil when nothing is filed
+    /// (the reader may claim it, ``StorageState/claimAbsent(_:hash:scope:thread:overridesSeen:overridesNow:)``),
+    /// `.miss` for an entry it does not answer for (a deadline's: the general claim decides). Inlined into
+    /// `InstanceStorage.readOrClaim`, which calls nothing else while it holds the lock on a hit.
     @inline(__always)
-    package func read(_ key: RegistrationKey, hash: Int) -> ScopeRead {
-        guard let position = position(of: key, hash: hash) else { return .absent }
-        return freshInstance(at: position, now: Expiry.noClock).map(ScopeRead.held) ?? .unreadable
+    package func read(_ key: RegistrationKey, hash: Int) -> Lookup? {
+        guard let position = position(of: key, hash: hash) else { return nil }
+        return freshInstance(at: position, now: Expiry.noClock) ?? .miss
     }
-
-    /// Where the finished entry of a registration's only instance is.
     @inline(__always)
     private func position(of key: RegistrationKey, hash: Int) -> Int? {
         if positions != nil { return position(of: StorageKey(key), hash: hash) }
         return scan(hash: hash) { $0.parameterBox == nil && $0.registration == key }
     }
-
     @inline(__always)
     private func freshInstance(at position: Int?, now: UInt64) -> Lookup? {
         guard let position else { return nil }
@@ -222,7 +147,6 @@ package struct EntryTable {
         return liveInstance(at: position)
     }
 
-    /// Removes the entry of `key` if it has a deadline and `now` is past it.
     package mutating func removeExpired(_ key: StorageKey, hash: Int, now: UInt64) -> StoredEntry? {
         guard let position = position(of: key, hash: hash) else { return nil }
         let deadline = entries[position].deadline
@@ -230,41 +154,29 @@ package struct EntryTable {
         return remove(at: position)
     }
 
-    /// The live instance filed at `position` (``position(of:hash:)``), as ``liveInstance(of:hash:)``.
+    /// The live instance filed at `position` (``position(of:hash:)``): `.held`, or `.heldWeakly` for `.shared`.
     @inline(__always)
     package func liveInstance(at position: Int?) -> Lookup? {
         guard let position else { return nil }
         return entries[position].holding.held
     }
-
     /// The builder (thread or async build) of the build of `key` a resolve may wait for or join.
     package func builder(of key: StorageKey, hash: Int) -> ObjectIdentifier? {
         inFlight.firstIndex { $0.hash == hash && !$0.invalidated && $0.key == key }.map { inFlight.read($0, \.builder) }
     }
-
-    /// Counts one more thread waiting for the build of `key` by `builder`.
     package mutating func addWaiter(for key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> UInt64 {
         let index = inFlight.firstIndex { $0.hash == hash && $0.builder == builder && !$0.invalidated && $0.key == key }!
         inFlight.update(index) { $0.waiting += 1 }
         return inFlight.read(index, \.serial)
     }
-
     /// How many threads wait for the build `serial` (0 once it ended).
     package func waitingCount(of serial: UInt64) -> Int {
         inFlight.firstIndex { $0.serial == serial }.map { inFlight.read($0, \.waiting) } ?? 0
     }
-
-    /// Whether anyone (thread or async build) is building `key`, invalidated or not.
-    package func isBuilding(_ key: StorageKey, hash: Int) -> Bool {
-        inFlight.firstIndex { $0.hash == hash && $0.key == key } != nil
+    /// Whether `builder` (nil: anyone, thread or async build) is building `key`, invalidated or not.
+    package func isBuilding(_ key: StorageKey, hash: Int, by builder: ObjectIdentifier? = nil) -> Bool {
+        inFlight.firstIndex { $0.hash == hash && (builder == nil || $0.builder == builder) && $0.key == key } != nil
     }
-
-    /// Whether `builder` is building `key`, invalidated or not.
-    package func isBuilding(_ key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> Bool {
-        inFlight.firstIndex { $0.hash == hash && $0.builder == builder && $0.key == key } != nil
-    }
-
-    /// Records that `builder` is building `key` of `scope`, as the build `serial`.
     package mutating func startBuild(
         of key: StorageKey, hash: Int, scope: Scope, by builder: ObjectIdentifier, serial: UInt64, filed: Bool
     ) {
@@ -278,21 +190,21 @@ package struct EntryTable {
             InFlight(key: key, hash: hash, scope: scope, builder: builder, serial: serial, mayFindFiled: filed || others))
     }
 
-    /// Ends `builder`'s build of `key`: whether its instance may be stored.
+    /// Ends `builder`'s build of `key`: whether its instance may be stored (false: invalidated, or unknown), its
+    /// waiting threads and the serial they wait on, and whether an entry of its key may be filed (filing replaces it).
     @inline(__always)
-    package mutating func endBuild(of key: StorageKey, hash: Int, by builder: ObjectIdentifier) -> EndOfBuild {
-        guard let index = inFlight.lastIndex(where: { $0.hash == hash && $0.builder == builder && $0.key == key }) else {
-            return EndOfBuild(valid: false, waiting: 0, serial: 0, mayFindFiled: true)
-        }
-        let end = inFlight.read(index) {
-            EndOfBuild(valid: !$0.invalidated, waiting: $0.waiting, serial: $0.serial, mayFindFiled: $0.mayFindFiled)
-        }
+    package mutating func endBuild(
+        of key: StorageKey, hash: Int, by builder: ObjectIdentifier
+    ) -> (valid: Bool, waiting: Int, serial: UInt64, mayFindFiled: Bool) {
+        // One at most: a second claim of the key by its builder is a cycle, and is not recorded.
+        let index = inFlight.firstIndex { $0.hash == hash && $0.builder == builder && $0.key == key }
+        guard let index else { return (false, 0, 0, true) }
+        let end = inFlight.read(index) { (!$0.invalidated, $0.waiting, $0.serial, $0.mayFindFiled) }
         inFlight.remove(at: index)
         return end
     }
 
-    /// Marks the builds in flight that `shouldInvalidate` selects (by key and scope).
-    /// - Returns: The builds it invalidated now: builder, key and scope.
+    /// Marks the builds in flight that `shouldInvalidate` selects; returns those it invalidated now.
     package mutating func invalidateBuilds(
         exempting exempt: ObjectIdentifier?, _ exemptBuild: ObjectIdentifier?,
         where shouldInvalidate: (StorageKey, Scope) -> Bool
@@ -307,19 +219,14 @@ package struct EntryTable {
         return invalidated
     }
 
-    /// Whether any build is in flight, invalidated or not.
-    package var hasBuildsInFlight: Bool { !inFlight.isEmpty }
-
+    package var hasBuildsInFlight: Bool { !inFlight.isEmpty }  // whether any build is in flight, invalidated or not
     /// Whether a build of `scope` is in flight (not yet invalidated).
     package func isBuilding(_ scope: Scope) -> Bool {
         inFlight.firstIndex { $0.scope === scope && !$0.invalidated } != nil
     }
 
-    /// Files `entry` as the newest; returns the entries it replaces (nil: none, the usual case,
-    /// which touches no array). Inlined into its one
-    /// caller (`InstanceStorage.store`, under the lock), as ``read(_:hash:)`` is.
-    /// - Parameter firstCapacity: The capacity of the first allocation, if this entry is the
-    ///   first filed (``InstanceStorage/expectedEntries``; at least 8).
+    /// Files `entry` as the newest; returns the entries it replaces (nil: none, the usual case, no array touched).
+    /// `firstCapacity`: the first allocation's, for the first entry (``InstanceStorage/expectedEntries``; at least 8).
     @inline(__always)
     package mutating func append(
         _ entry: consuming StoredEntry, hash: Int, mayFindFiled: Bool = true, firstCapacity: Int = 0
@@ -340,15 +247,11 @@ package struct EntryTable {
         }
         return replaced
     }
-
     /// Takes `spare` (emptied, with room: a closed sibling's, ``ContainerNode``) as the first
-    /// allocation of a table that has none yet, leaving `[]` in its place (swapped: no copy, no
-    /// reference counted).
+    /// allocation of a table that has none yet, leaving `[]` in its place (swapped: no copy).
     package mutating func adopt(_ spare: inout [StoredEntry]) {
         if entries.capacity == 0 && spare.isEmpty { swap(&entries, &spare) }
     }
-
-    /// Removes the finished entry at `position`.
     @discardableResult
     package mutating func remove(at position: Int) -> StoredEntry? {
         let entry = vacate(position)
@@ -356,42 +259,27 @@ package struct EntryTable {
         return entry
     }
 
-    /// Removes every finished entry `shouldRemove` selects; returns them oldest first.
-    package mutating func removeAll(where shouldRemove: (StoredEntry) -> Bool) -> [StoredEntry] {
-        if holes == 0 && entries.allSatisfy(shouldRemove) { return removeAll() }
+    /// Removes every finished entry `shouldRemove` selects (nil: every one, unasked), oldest first.
+    package mutating func removeAll(where shouldRemove: ((StoredEntry) -> Bool)? = nil) -> [StoredEntry] {
+        if holes == 0 && shouldRemove.map({ entries.allSatisfy($0) }) ?? true {
+            // Everything goes (close, reset): hand the entries over whole, no copy.
+            let all = entries
+            entries = []
+            weakEntries = 0
+            if positions != nil { positions = [:] }
+            return all
+        }
         var removed: [StoredEntry] = []
-        for index in entries.indices where !entries[index].isVacant && shouldRemove(entries[index]) {
+        for index in entries.indices where !entries[index].isVacant && shouldRemove?(entries[index]) ?? true {
             if let entry = vacate(index) { removed.append(entry) }
         }
         tidy()
         return removed
     }
-
-    /// Removes every finished entry; returns them oldest first (a close's: no entry copied or
-    /// given to a predicate).
-    package mutating func removeAll() -> [StoredEntry] {
-        guard holes == 0 else { return removeAll(where: { _ in true }) }
-        // Everything goes (close, reset): hand the entries over whole, no copy.
-        let all = entries
-        entries = []
-        weakEntries = 0
-        if positions != nil { positions = [:] }
-        return all
-    }
-
-    /// Whether a finished entry satisfies `predicate`.
-    package func contains(where predicate: (StoredEntry) -> Bool) -> Bool {
-        entries.contains { !$0.isVacant && predicate($0) }
-    }
-
-    /// Number of finished entries filed, dead weak ones included.
-    package var filedCount: Int { entries.count - holes }
-
-    /// Number of finished entries that satisfy `predicate`.
+    package var filedCount: Int { entries.count - holes }  // number of finished entries filed, dead weak ones included
     package func count(where predicate: (StoredEntry) -> Bool) -> Int {
         entries.reduce(0) { $0 + (!$1.isVacant && predicate($1) ? 1 : 0) }
     }
-
     /// Makes a hole of `position`; returns what was filed there (nil for a hole).
     private mutating func vacate(_ position: Int) -> StoredEntry? {
         guard !entries[position].isVacant else { return nil }
@@ -418,7 +306,6 @@ package struct EntryTable {
         if positions != nil { reindex() }
     }
 
-    /// Vacates every weak entry whose instance died.
     private mutating func sweepDeadWeakEntries() -> [StoredEntry] {
         var dead: [StoredEntry] = []
         for index in entries.indices {
@@ -445,17 +332,13 @@ package struct EntryTable {
 package struct StoredEntry {
     /// How the entry holds its instance: strongly, weakly (`.shared`), or no more.
     package enum Holding {
-        /// A ``Payload``.
-        case strong(AnyObject)
+        case strong(AnyObject)  // a ``Payload``
         case weak(WeakInstance)
-        /// Removed from its ``EntryTable`` (a hole until the table is compacted).
-        case vacant
-
+        case vacant  // removed from its ``EntryTable`` (a hole until the table is compacted)
         package var isVacant: Bool {
             if case .vacant = self { return true }
             return false
         }
-
         /// The instance held here, as a lookup returns it: nil when vacant or a weak instance died.
         package var held: Lookup? {
             switch self {
@@ -468,10 +351,8 @@ package struct StoredEntry {
 
     package var holding: Holding
     package let key: StorageKey
-    /// Unretained, as a build's (every scope lives for the process).
-    package unowned(unsafe) let scope: Scope
-    /// What few entries carry (a singleton's reporter, a deadline, a leak report's chain).
-    private let extras: Extras?
+    package unowned(unsafe) let scope: Scope  // unretained: every scope lives for the process
+    private let extras: Extras?  // what few entries carry (a singleton's reporter, a deadline, a leak report's chain)
     private final class Extras {
         weak var reporter: ContainerNode?
         let deadline: UInt64, builtThrough: [StorageKey]
@@ -496,29 +377,18 @@ package struct StoredEntry {
     package var deadline: UInt64 { extras?.deadline ?? 0 }
     /// The builds whose bodies made the instance, outermost first.
     package var builtThrough: [StorageKey] { extras?.builtThrough ?? [] }
-    /// The quick hash of `key`'s registration, set when the entry is filed.
-    package var hash = 0
+    package var hash = 0  // the quick hash of `key`'s registration, set when the entry is filed
 
     /// The instance's identity when it is a class instance (for events).
     package var instance: ObjectIdentifier? {
         switch holding {
-        case .vacant: return nil
-        case .strong(let payload): return Payload.identity(of: payload)
-        case .weak(let weak): return weak.identity
+        case .vacant: nil
+        case .strong(let payload): Payload.identity(of: payload)
+        case .weak(let weak): weak.identity
         }
     }
-
-    /// Whether this entry is a hole left by a removal.
     package var isVacant: Bool { holding.isVacant }
-
-    /// Whether an instance is held (false once a weak one died).
-    package var isAlive: Bool {
-        switch holding {
-        case .vacant: return false
-        case .strong: return true
-        case .weak(let weak): return weak.object != nil
-        }
-    }
+    package var isAlive: Bool { holding.held != nil }  // whether an instance is held (false once a weak one died)
 }
 
 // MARK: Keys
@@ -528,20 +398,11 @@ package struct StorageKey: Hashable, CustomStringConvertible {
     package let registration: RegistrationKey
     /// The parameter of a per-parameter factory's instance (nil for every other), boxed.
     package let parameterBox: ParameterBox?
-
-    /// The key made of `registration` and, for a per-parameter factory, its parameter.
     @usableFromInline
-    package init(_ registration: RegistrationKey, box: ParameterBox?) {
+    package init(_ registration: RegistrationKey, box: ParameterBox? = nil) {
         self.registration = registration
         self.parameterBox = box
     }
-
-    /// The key of a registration's only instance (no per-parameter part).
-    package init(_ registration: RegistrationKey) {
-        self.registration = registration
-        self.parameterBox = nil
-    }
-
     @usableFromInline package static func == (lhs: StorageKey, rhs: StorageKey) -> Bool {
         guard lhs.registration == rhs.registration else { return false }
         // No parameter on either side (the usual key): compared without retaining a box.
@@ -552,15 +413,12 @@ package struct StorageKey: Hashable, CustomStringConvertible {
         default: return false
         }
     }
-
     @usableFromInline package func hash(into hasher: inout Hasher) {
         hasher.combine(registration)
         if let parameterBox { hasher.combine(parameterBox.hash) }
     }
-
-    /// What `Dictionary` hashes with: the registration's ``RegistrationKey/quickHash`` mixed with
-    /// the table's seed, without running SipHash over it (the parameter, when there is one, is
-    /// hashed normally).
+    /// What `Dictionary` hashes with: the registration's ``RegistrationKey/quickHash`` mixed with the
+    /// table's seed, no SipHash run over it (a parameter, when there is one, is hashed normally).
     @usableFromInline package func _rawHashValue(seed: Int) -> Int {
         var hash = UInt(bitPattern: registration.quickHash ^ seed) &* 0x9E37_79B9_7F4A_7C15
         if let parameterBox { hash ^= UInt(bitPattern: parameterBox.hash) }
@@ -574,9 +432,7 @@ package struct StorageKey: Hashable, CustomStringConvertible {
     }
 }
 
-// MARK: Payloads
-
-// The forms an instance takes in storage, in a graph and in events (no shared state).
+// MARK: Payloads: the forms an instance takes in storage, in a graph and in events
 
 /// Strong storage of an instance that is not itself a class instance (a struct, an existential).
 @usableFromInline
@@ -594,7 +450,9 @@ package class AnyInstanceBox {
 package final class InstanceBox<T>: AnyInstanceBox {
     @usableFromInline package let value: T
     @usableFromInline package init(_ value: T) { self.value = value }
-    override package var identity: ObjectIdentifier? { instanceIdentity(of: value) }
+    override package var identity: ObjectIdentifier? {
+        type(of: value as Any) is AnyClass ? ObjectIdentifier(value as AnyObject) : nil
+    }
     override package var classInstance: AnyObject? { Payload.classInstance(in: value) }
     override package var holdsNil: Bool { (value as? any OptionalUnwrapping).map { $0.unwrappedAny == nil } ?? false }
 }
@@ -607,37 +465,30 @@ package enum Payload {
     package static func isDirect<T>(_: T.Type) -> Bool {
         T.self is AnyObject.Type && MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
     }
-
     @inlinable @inline(__always)
     package static func wrap<T>(_ value: T) -> AnyObject {
         isDirect(T.self) ? unsafeBitCast(value, to: AnyObject.self) : InstanceBox(value)
     }
-
     @inlinable @inline(__always)
     package static func unwrap<T>(_ payload: AnyObject, as _: T.Type) -> T {
         isDirect(T.self) ? unsafeBitCast(payload, to: T.self) : unsafeDowncast(payload, to: InstanceBox<T>.self).value
     }
-
     /// A `.shared` instance read back from its weak reference.
     @inlinable @inline(__always)
     package static func unwrapWeak<T>(_ object: AnyObject, as _: T.Type) -> T {
         isDirect(T.self) ? unsafeBitCast(object, to: T.self) : object as! T
     }
-
     /// What `.shared` keeps weakly of `value`: the class instance.
     @inlinable
     package static func weakTarget<T>(of value: T) -> AnyObject? {
         isDirect(T.self) ? wrap(value) : classInstance(in: value)
     }
-
     /// The class instance in `value`, unwrapping optionals; nil for anything else.
     @usableFromInline
     package static func classInstance(in value: Any) -> AnyObject? {
         if let optional = value as? any OptionalUnwrapping { return optional.unwrappedAny.flatMap(classInstance(in:)) }
         return type(of: value) is AnyClass ? value as AnyObject : nil
     }
-
-    /// The identity of the instance in `payload`, when it is a class instance.
     package static func identity(of payload: AnyObject) -> ObjectIdentifier? {
         if let box = payload as? AnyInstanceBox { return box.identity }
         return ObjectIdentifier(payload)
@@ -646,8 +497,7 @@ package enum Payload {
 
 /// Weak storage of a class instance (the `.shared` scope).
 package final class WeakInstance {
-    /// A `let`: a `var` of a class is read through a dynamic exclusivity check.
-    package weak let object: AnyObject?
+    package weak let object: AnyObject?  // a `let`: a `var` of a class is read through a dynamic exclusivity check
     package let identity: ObjectIdentifier
     package init(_ object: AnyObject) {
         self.object = object
@@ -655,16 +505,9 @@ package final class WeakInstance {
     }
 }
 
-/// The identity of `value` when it is a class instance, for events and tests.
-@usableFromInline
-package func instanceIdentity<T>(of value: T) -> ObjectIdentifier? {
-    type(of: value as Any) is AnyClass ? ObjectIdentifier(value as AnyObject) : nil
-}
-
 /// An `Optional` of any type, unwrapped without knowing it (`.shared` of `Factory<T?>`).
 package protocol OptionalUnwrapping {
-    /// The wrapped value, or nil.
-    var unwrappedAny: Any? { get }
+    var unwrappedAny: Any? { get }  // the wrapped value, or nil
 }
 
 extension Optional: OptionalUnwrapping {

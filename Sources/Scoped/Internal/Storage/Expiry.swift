@@ -7,13 +7,8 @@
 /// A test world's clock, moved only by its test (ScopedTesting's `TimeToLiveClock`).
 package final class ManualClock: Sendable {
     private let nanoseconds = Locked<UInt64>(0)
-
     package init() {}
-
-    /// The clock's time, in nanoseconds since it was made.
-    package var now: UInt64 { nanoseconds.withLock { $0 } }
-
-    /// Moves the clock forward by `nanoseconds`.
+    package var now: UInt64 { nanoseconds.withLock { $0 } }  // the clock's time, in nanoseconds since it was made
     package func advance(nanoseconds delta: UInt64) {
         nanoseconds.withLock { $0 = $0.addingReportingOverflow(delta).overflow ? .max : $0 + delta }
     }
@@ -21,22 +16,15 @@ package final class ManualClock: Sendable {
 
 /// How `.timeToLive(_:)` tells an instance's age.
 package enum Expiry {
-    /// A lifespan that never ends: an instance without a time to live.
-    package static let forever = UInt64.max
-
-    /// The time a read gives when it has no clock: past every deadline.
-    package static let noClock = UInt64.max
-
+    package static let forever = UInt64.max  // a lifespan that never ends: an instance without a time to live
+    package static let noClock = UInt64.max  // the time a read gives when it has no clock: past every deadline
     /// The current container world's test clock; nil for the platform's monotonic clock.
     package static var currentClock: ManualClock? {
         Switches.now.contains(.worlds) ? WorldNode.current?.clock : nil
     }
-
-    /// The time on `clock` (nil: the platform's monotonic clock), in nanoseconds.
     package static func now(on clock: ManualClock?) -> UInt64 {
         clock?.now ?? Platform.monotonicNanoseconds
     }
-
     /// The deadline of an instance stored now with `lifespan`: 0 (none) for ``forever``.
     package static func deadline(lifespan: UInt64, on clock: ManualClock?) -> UInt64 {
         guard lifespan != forever else { return 0 }
@@ -65,7 +53,6 @@ package enum Expiry {
 }
 
 extension InstanceStorage {
-    /// Drops the instance held for `key` if it is older than its time to live.
     func dropExpired(_ key: StorageKey, reportedBy owner: ContainerNode, clock: ManualClock?) {
         let (hash, now) = (key.registration.quickHash, Expiry.now(on: clock))
         guard let expired = state.withLock({ $0.table.removeExpired(key, hash: hash, now: now) }) else { return }

@@ -1,12 +1,10 @@
-// Concurrency rule: the lock-free read side of one `InstanceStorage`. Writers (`publish`,
-// `clear`, `refill`) hold that storage's `state` lock, so they never race; `slots`,
-// `current` and `retired` are theirs. Readers take no lock: a strong payload's reference is
-// one fetch-and-add on its slot's word, taking one of a batch the slot retained for readers
-// (refilled under the lock when spent), so no reader retains what a writer releases and
-// writers never wait. A `.shared` payload (a `WeakInstance`, loaded strong: no user code) is
-// read while counted in `readers`, which a writer swapping it out waits to drain. A
-// `deadline` changes only while the slot is empty. Tables and slots are never freed while
-// the storage lives. Replaced payloads are released by the storage after it unlocks.
+// Concurrency rule: the lock-free read side of one `InstanceStorage`. Writers (`publish`, `clear`, `refill`) hold
+// that storage's `state` lock, so they never race; `slots`, `current` and `retired` are theirs. Readers take no lock:
+// a strong payload's reference is one fetch-and-add on its slot's word, taking one of a batch the slot retained for
+// readers (refilled under the lock when spent), so no reader retains what a writer releases and writers never wait. A
+// `.shared` payload (a `WeakInstance`, loaded strong: no user code) is read while counted in `readers`, which a
+// writer swapping it out waits to drain. A `deadline` changes only while the slot is empty. Tables and slots are
+// never freed while the storage lives. Replaced payloads are released by the storage after it unlocks.
 
 /// One registration's held instance in a storage, readable without the storage's lock.
 package final class HeldSlot: Sendable {
@@ -22,35 +20,33 @@ package final class HeldSlot: Sendable {
     /// The held instance's deadline, monotonic nanoseconds (`.timeToLive`); 0 for none.
     private var deadline: AtomicWord { words[3] }
     private let words = AtomicWords(count: 4)
-
     private static let batch: UInt = 512
     /// How many of a batch a new payload pays for at once (the first refill pays the rest).
     private static let firstBatch: UInt = 8
     private static let take: UInt = 1 << 48
     private static let payloadMask: UInt = take &- 1
-
-    init(key: RegistrationKey, hash: Int) {
-        self.key = key
-        self.hash = hash
-    }
-
+    init(key: RegistrationKey, hash: Int) { (self.key, self.hash) = (key, hash) }
     deinit {
         HeldSlot.release(strong.load(ordering: .acquiring))
         HeldSlot.release(weak.load(ordering: .acquiring))
         words.deallocate()
     }
 
-    /// The word that publishes `payload`, retained for the slot and its batch (a `WeakInstance`:
-    /// once, tagged with bit 0); 0 if no count fits beside it (32-bit, tagged pointers).
-    static func word(holding payload: AnyObject, weakly: Bool) -> UInt {
-        let reference = UnsafeReference.unretained(payload)
-        if weakly { return UnsafeReference.retaining(payload).bits | 1 }
-        guard UInt.bitWidth == 64, reference.bits & ~payloadMask == 0, reference.bits & 1 == 0 else { return 0 }
-        for _ in 0...firstBatch { reference.retain() }
-        return reference.bits | (batch - firstBatch) << 48
+    /// The word that publishes `held`: a payload retained for the slot and its batch, 0 if no count fits beside it
+    /// (32-bit, tagged pointers); a `WeakInstance` retained once, tagged with bit 0.
+    static func word(holding held: StoredEntry.Holding) -> UInt {
+        switch held {
+        case .vacant: return 0
+        case .weak(let weak): return UnsafeReference.retaining(weak).bits | 1
+        case .strong(let payload):
+            let reference = UnsafeReference.unretained(payload)
+            guard UInt.bitWidth == 64, reference.bits & ~payloadMask == 0, reference.bits & 1 == 0 else { return 0 }
+            for _ in 0...firstBatch { reference.retain() }
+            return reference.bits | (batch - firstBatch) << 48
+        }
     }
 
-    /// Gives back the references a word taken out of a slot still holds.
+    /// Gives back the references a word taken out of a slot (`publish`, `clear`) still holds; after unlocking.
     static func release(_ word: UInt) {
         guard word & 1 == 0 else { return UnsafeReference<AnyObject>(bits: word & ~1).release() }
         guard word & payloadMask != 0 else { return }
@@ -58,8 +54,7 @@ package final class HeldSlot: Sendable {
         for _ in 0...(batch - min(word >> 48, batch)) { payload.release() }
     }
 
-    /// The held instance, retained for the caller, or `.miss` (also when its deadline is
-    /// before `now`); nil when the batch is spent.
+    /// The held instance, retained, or `.miss` (also when its deadline is before `now`); nil: batch spent.
     @inline(__always)
     func read(weakly: Bool, at now: UInt? = nil) -> Lookup? {
         guard let (bits, found) = take(weakly: weakly) else { return nil }
@@ -74,7 +69,14 @@ package final class HeldSlot: Sendable {
     /// The word's payload bits (0: none) and what it holds, retained; nil when the batch is spent.
     @inline(__always)
     private func take(weakly: Bool) -> (bits: UInt, found: Lookup)? {
-        guard !weakly else { return readWeakly() }
+        if weakly {
+            // Sequentially consistent: ordered before the load, against a writer's exchange then load.
+            readers.add(1, ordering: .sequentiallyConsistent)
+            let bits = weak.load(ordering: .sequentiallyConsistent)
+            let instance = bits == 0 ? nil : UnsafeReference<WeakInstance>(bits: bits & ~1).withBorrowed { $0.object }
+            readers.subtract(1, ordering: .releasing)
+            return (bits, instance.map { .heldWeakly($0) } ?? .miss)
+        }
         let word = strong.add(Self.take, ordering: .acquiring) &- Self.take
         let bits = word & Self.payloadMask
         guard bits != 0 else { return (0, .miss) }
@@ -82,18 +84,8 @@ package final class HeldSlot: Sendable {
         return (bits, .held(UnsafeReference<AnyObject>(bits: bits).takeRetained()))
     }
 
-    @inline(__always)
-    private func readWeakly() -> (bits: UInt, found: Lookup) {
-        // Sequentially consistent: ordered before the load, against a writer's exchange then load.
-        readers.add(1, ordering: .sequentiallyConsistent)
-        let bits = weak.load(ordering: .sequentiallyConsistent)
-        let instance = bits == 0 ? nil : UnsafeReference<WeakInstance>(bits: bits & ~1).withBorrowed { $0.object }
-        readers.subtract(1, ordering: .releasing)
-        return (bits, instance.map { .heldWeakly($0) } ?? .miss)
-    }
-
-    /// A new batch once the one in the word is spent, then `read`'s take. Under the storage's
-    /// lock: no writer releases the payload meanwhile.
+    /// A new batch once the one in the word is spent, then `read`'s take. Under the storage's lock:
+    /// no writer releases the payload meanwhile.
     func refill(_ read: (HeldSlot) -> Lookup?) -> Lookup {
         while true {
             let word = strong.load(ordering: .acquiring)
@@ -137,18 +129,9 @@ package final class HeldSlot: Sendable {
 /// Open-addressing table of slots, filled by linear probing; never shrinks.
 private final class SlotTable: Sendable {
     let mask: Int
-    /// Unretained bits of a `HeldSlot` (the index's `slots` keep it), 0 for an empty bucket.
-    let buckets: AtomicWords
-
-    init(capacity: Int) {
-        mask = capacity - 1
-        buckets = AtomicWords(count: capacity)
-    }
-
-    deinit {
-        buckets.deallocate()
-    }
-
+    let buckets: AtomicWords  // unretained bits of a `HeldSlot` (the index's `slots` keep it), 0 for an empty bucket
+    init(capacity: Int) { (mask, buckets) = (capacity - 1, AtomicWords(count: capacity)) }
+    deinit { buckets.deallocate() }
     /// Files `slot` in the first empty bucket of its probe sequence (writers only).
     func insert(_ slot: HeldSlot) {
         var index = slot.hash & mask
@@ -165,18 +148,14 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
     private var slots: [HeldSlot] = []
     private var current: SlotTable?
     private var retired: [SlotTable] = []
-
     package init() {}
+    deinit { table.deallocate() }
 
-    deinit {
-        table.deallocate()
-    }
-
-    /// The instance held for `key` (fresh at `now`, for a time to live), retained; `.miss` if
-    /// none; nil when the batch is spent.
+    /// The instance held for `key` (fresh at `now`, for a time to live), retained; `.miss` if none; nil when the
+    /// batch is spent. Same-literal keys are probed with no call in the loop, then equal ones out of line.
     @inline(__always)
     package func read(_ key: RegistrationKey, weakly: Bool, at now: UInt64? = nil) -> Lookup? {
-        guard let slot = slot(of: key) else { return .miss }
+        guard let slot = probe(key, { $0.hasSameLiterals(as: key) }) ?? slotOfEqualKey(key) else { return .miss }
         return slot.withBorrowed { $0.read(weakly: weakly, at: now.map { UInt(truncatingIfNeeded: $0) }) }
     }
 
@@ -193,19 +172,9 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
         guard let slot = slotOfEqualKey(key) else { return .miss }
         return slot.object.refill { $0.read(weakly: false, at: now.map { UInt(truncatingIfNeeded: $0) }) }
     }
-
-    /// The published slot of `key`, not retained: same-literal keys probed with no call in the
-    /// loop, then equal ones out of line.
-    @inline(__always)
-    private func slot(of key: RegistrationKey) -> UnsafeReference<HeldSlot>? {
-        probe(key) { $0.hasSameLiterals(as: key) } ?? slotOfEqualKey(key)
-    }
-
+    /// The published slot of `key`, not retained.
     @inline(never)
-    private func slotOfEqualKey(_ key: RegistrationKey) -> UnsafeReference<HeldSlot>? {
-        probe(key) { $0 == key }
-    }
-
+    private func slotOfEqualKey(_ key: RegistrationKey) -> UnsafeReference<HeldSlot>? { probe(key) { $0 == key } }
     @inline(__always)
     private func probe(_ key: RegistrationKey, _ matches: (RegistrationKey) -> Bool) -> UnsafeReference<HeldSlot>? {
         let bits = table.load(ordering: .acquiring)
@@ -225,31 +194,16 @@ package final class HeldIndex: @unchecked Sendable { // @unchecked: the owning s
     }
 
     /// Publishes what a stored entry holds for `key`, with its deadline (0: none). Under the
-    /// storage's lock; release the returned word after unlocking.
+    /// storage's lock; release the returned word (``HeldSlot/release(_:)``) after unlocking.
     package func publish(_ held: StoredEntry.Holding, for key: RegistrationKey, deadline: UInt64) -> UInt {
-        let bits: UInt
-        switch held {
-        case .strong(let payload): bits = HeldSlot.word(holding: payload, weakly: false)
-        case .weak(let weak): bits = HeldSlot.word(holding: weak, weakly: true)
-        case .vacant: bits = 0
-        }
+        let bits = HeldSlot.word(holding: held)
         let slot = slotOfEqualKey(key)?.object ?? insert(key)
         return slot.swap(bits, deadline: UInt(truncatingIfNeeded: deadline))
     }
-
     /// Whether a deadline fits in a slot (not on watchOS's `arm64_32`: read under the lock).
     package static var holdsDeadlines: Bool { MemoryLayout<UInt>.size >= MemoryLayout<UInt64>.size }
-
     /// Forgets what is held for `key`. Under the storage's lock; release the result after it.
-    package func clear(_ key: RegistrationKey) -> UInt {
-        slotOfEqualKey(key)?.object.swap(0) ?? 0
-    }
-
-    /// Releases payload bits handed back by `publish`/`clear` (after unlocking).
-    package static func release(_ bits: UInt) {
-        HeldSlot.release(bits)
-    }
-
+    package func clear(_ key: RegistrationKey) -> UInt { slotOfEqualKey(key)?.object.swap(0) ?? 0 }
     /// A new slot for `key`, filed in the table (grown first if it would be half full).
     private func insert(_ key: RegistrationKey) -> HeldSlot {
         let slot = HeldSlot(key: key, hash: key.quickHash)

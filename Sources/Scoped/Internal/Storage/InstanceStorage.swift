@@ -1,30 +1,21 @@
-// Concurrency rule: this object's lock (it is a `Locked`) guards the storage's state machine
-// (`StorageState`, at the end of this file: pure, no lock of its own); this class carries out
-// its decisions. No lock is held while a factory body runs: a build is recorded in flight,
-// the lock released, the body run, the instance filed under the lock again; other threads
-// wait on the lock's condition, and a cycle stops (WaitGraph.swift). Removed instances are
-// released after unlocking, newest first; a close ends its async builds after unlocking.
-// The lock-free `HeldIndex` is written only here, under the lock. Async builds share the
-// table of builds in flight (InFlightTask.swift), so resets and closes invalidate both.
+// Concurrency rule: this object's lock (it is a `Locked`) guards the storage's state machine (`StorageState`, below:
+// pure, no lock of its own); this class carries out its decisions. No lock is held while a factory body runs: a build
+// is recorded in flight, the lock released, the body run, the instance filed under the lock again; other threads wait
+// on the lock's condition, and a cycle stops (WaitGraph.swift). Removed instances are released, and a close's async
+// builds ended, after unlocking. The lock-free `HeldIndex` is written only here, under the lock. Async builds share
+// the table of builds in flight, so resets and closes invalidate both.
 
 /// One table of instances (a root's, a lifetime scope's, or the singletons), its own lock.
 @usableFromInline
 package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {  // @unchecked: its mutex guards its state
-    /// The lock and its state machine: this object.
     @inline(__always) package var state: Locked<StorageState> { self }
-    /// The lock-free read side (per-registration instances only), written under `state`.
-    package let index: HeldIndex?
-    /// `index`, not retained: the resolve fast path borrows it.
-    let readIndex: UnsafeReference<HeldIndex>?
-    /// How many instances it is expected to hold: its table's first allocation (a child scope
-    /// holds about as many as the last child of its parent that closed, ``ContainerNode``).
+    package let index: HeldIndex?  // the lock-free read side (per-registration instances only), written under `state`
+    let readIndex: UnsafeReference<HeldIndex>?  // `index`, not retained: the resolve fast path borrows it
+    /// Its table's first allocation: a child scope holds about as many as its parent's last closed child.
     let expectedEntries: Int
 
-    /// - Parameters:
-    ///   - indexed: Whether reads go through a lock-free ``HeldIndex`` (roots and
-    ///     singletons) or the locked table (child lifetime scopes).
-    ///   - words: Atomic words for the owning node, in the lock's allocation (``Locked/words``).
-    ///   - expectedEntries: How many instances it is expected to hold (``expectedEntries``).
+    /// `indexed`: whether reads go through a lock-free ``HeldIndex`` (roots and singletons) or the
+    /// locked table (child lifetime scopes); `words`: the owning node's atomic words (``Locked/words``).
     package init(indexed: Bool = true, words: Int = 0, expectedEntries: Int = 0) {
         index = indexed ? HeldIndex() : nil
         readIndex = index.map { UnsafeReference.unretained($0) }
@@ -43,15 +34,16 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
         let me = context.identity
         let hash = key.registration.quickHash
         while true {
-            switch claimOnce(key, hash: hash, scope: scope, as: me, overridesSeen: overridesSeen) {
-            case .held(let outcome):
-                return .held(outcome)
-            case .cycle:
-                context.reportReentrantBuild(of: frame)
-            case .run:
-                return .build
-            case .overridesChanged:
-                return .overridesChanged
+            let claim = state.withLock {
+                $0.claim(
+                    key, hash: hash, scope: scope, thread: me, overridesSeen: overridesSeen,
+                    overridesNow: OverrideChanges.now)
+            }
+            switch claim {
+            case .held(let outcome): return .held(outcome)
+            case .cycle: context.reportReentrantBuild(of: frame)
+            case .run: return .build
+            case .overridesChanged: return .overridesChanged
             case .wait(let serial, let owner):
                 // The build's instance, whatever happened while it ran; nil: it made none to share.
                 if let instance = waitForBuild(serial, of: key, by: owner, me: me, scope: scope, reporter: reporter) {
@@ -68,19 +60,14 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
     package func readOrClaim(_ key: RegistrationKey, in node: ContainerNode, overridesSeen: UInt?) -> Lookup {
         let hash = key.quickHash
         return state.withLock { state in
-            switch state.table.read(key, hash: hash) {
-            case .held(let found): return found
-            case .unreadable: return .miss
-            case .absent:
-                guard let overridesSeen, node.withRoot({ $0.autoRegistrationPending.load(ordering: .acquiring) == 0 })
-                else { return .miss }
-                claimAbsent(key, hash: hash, overridesSeen: overridesSeen, in: &state)
-                return .miss
-            }
+            if let found = state.table.read(key, hash: hash) { return found }
+            guard let overridesSeen, node.withRoot({ $0.autoRegistrationPending.load(ordering: .acquiring) == 0 })
+            else { return .miss }
+            claimAbsent(key, hash: hash, overridesSeen: overridesSeen, in: &state)
+            return .miss
         }
     }
 
-    /// ``readOrClaim(_:in:overridesSeen:)``'s claim, under the lock.
     @inline(never)
     private func claimAbsent(_ key: RegistrationKey, hash: Int, overridesSeen: UInt, in state: inout StorageState) {
         ResolutionContext.withCurrent { context in
@@ -96,8 +83,7 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
 
     /// What ``claim(_:scope:context:overridesSeen:)`` decided, once any wait is over.
     package enum Claimed {
-        /// The held instance (`.held`, `.heldWeakly`), or `.closed`.
-        case held(Lookup)
+        case held(Lookup)  // `.held`, `.heldWeakly`, or `.closed`
         case build
         case overridesChanged
     }
@@ -114,14 +100,6 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
         return store(
             holding, for: key, hash: key.registration.quickHash, scope: scope, reporter: reporter,
             builtBy: context.identity, deadline: deadline, builtThrough: Switches.now.recordsLeakChains && context.isBuilding ? LeakCheck.chain(in: context) : nil)
-    }
-
-    /// One locked claim for the thread `me`, the override count read under the lock.
-    @inline(never)
-    private func claimOnce(_ key: StorageKey, hash: Int, scope: Scope, as me: ObjectIdentifier, overridesSeen: UInt) -> ThreadClaim {
-        state.withLock {
-            $0.claim(key, hash: hash, scope: scope, thread: me, overridesSeen: overridesSeen, overridesNow: OverrideChanges.now)
-        }
     }
 
     /// Waits until the build `serial` of `key`, which `owner` is running, finishes, and takes the
@@ -186,16 +164,13 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
             return (dead, replaced, wake, true)
         }
         if wake { state.broadcast() }
-        if replaced != 0 { HeldIndex.release(replaced) }  // a child's storage has no index
+        if replaced != 0 { HeldSlot.release(replaced) }  // a child's storage has no index
         _ = dead
         return kept
     }
 
-    /// Removes every entry that `shouldRemove` selects and returns them oldest first.
-    /// - Parameters:
-    ///   - shouldRemove: Which entries go; nil: all of them (handed over whole, none asked).
-    ///   - first: Runs first in the same critical section; false calls the removal off (nothing
-    ///     removed, the storage not closed).
+    /// Removes every entry that `shouldRemove` selects (nil: all, none asked), oldest first, unless `first` (run first
+    /// in the same critical section) calls the removal and close off.
     package func remove(
         where shouldRemove: ((StoredEntry) -> Bool)? = nil, closing: ContainerNode? = nil,
         first: (inout StorageState) -> Bool = { _ in true }
@@ -219,37 +194,24 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
             return (removed, cleared, ended)
         }
         // Each removed entry still holds its instance: these releases run no `deinit`.
-        for bits in cleared { HeldIndex.release(bits) }
+        for bits in cleared { HeldSlot.release(bits) }
         if let closing {
             for (build, key, scope) in ended { build.end(throwing: closing.closedError(key, scope: scope, duringBuild: true)) }
         }
         return removed
     }
-
-    /// Marks the storage of `owner` closed (no more builds) and removes everything it holds,
-    /// unless `first`, run first in the same critical section, calls it off (false).
+    /// Marks the storage of `owner` closed (no more builds), removing everything it holds, unless `first` calls it off.
     package func close(of owner: ContainerNode, first: (inout StorageState) -> Bool = { _ in true }) -> [StoredEntry] {
         remove(closing: owner, first: first)
     }
-
     /// Whether any entry of `scope` is here, built or being built.
     package func holdsInstances(of scope: Scope) -> Bool {
-        state.withLock { state in
-            state.table.isBuilding(scope) || state.table.contains { $0.scope === scope }
-        }
+        state.withLock { $0.table.isBuilding(scope) || $0.table.count { $0.scope === scope } != 0 }
     }
-
     /// How many entries are filed, dead weak ones included (what the storage's memory grows with).
-    package var filedCount: Int {
-        state.withLock { $0.table.filedCount }
-    }
-
+    package var filedCount: Int { state.withLock { $0.table.filedCount } }
     /// How many instances (not in-flight builds) are held, live weak ones included.
-    package var count: Int {
-        state.withLock { state in
-            state.table.count(where: \.isAlive)
-        }
-    }
+    package var count: Int { state.withLock { $0.table.count(where: \.isAlive) } }
 }
 
 // MARK: Async builds
@@ -257,14 +219,10 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
 extension InstanceStorage {
     /// What ``claimAsync(_:scope:overridesSeen:makeBuild:)`` decided.
     package enum AsyncClaimed {
-        /// The held instance (`.held`, `.heldWeakly`), or `.closed`.
-        case held(Lookup)
-        /// An async build of the key is in flight: await it as waiter `waiter`.
-        case join(InFlightTask, waiter: UInt64)
-        /// A new build is recorded in flight, the caller its first waiter: start it.
-        case run(InFlightTask, waiter: UInt64)
-        /// An override changed after the caller looked it up: nothing was recorded; look again.
-        case overridesChanged
+        case held(Lookup)  // `.held`, `.heldWeakly`, or `.closed`
+        case join(InFlightTask, waiter: UInt64)  // a build of the key is in flight: await it as waiter `waiter`
+        case run(InFlightTask, waiter: UInt64)  // a new build is in flight, the caller its first waiter: start it
+        case overridesChanged  // an override changed after the caller looked it up: nothing was recorded; look again
     }
 
     /// One claim for an async resolve: the held instance, the build to join, or a new one to start.
@@ -279,17 +237,11 @@ extension InstanceStorage {
                     key, hash: hash, scope: scope, newBuild: newBuild, overridesSeen: overridesSeen,
                     overridesNow: OverrideChanges.now)
             }
-            switch claim {
-            case .held(let outcome): return .held(outcome)
-            case .join(let build, let waiter): return .join(build, waiter: waiter)
-            case .run(let build, let waiter): return .run(build, waiter: waiter)
-            case .overridesChanged: return .overridesChanged
-            case .needsBuild: newBuild = makeBuild()
-            }
+            if let claim { return claim }
+            newBuild = makeBuild()
         }
     }
 
-    /// Ends `build`'s build of `key` and files `holding`.
     package func fileAsyncBuild(
         of key: StorageKey, holding: StoredEntry.Holding, scope: Scope, reporter: ContainerNode?, build: InFlightTask,
         deadline: UInt64 = 0, builtThrough: [StorageKey] = []
@@ -300,85 +252,43 @@ extension InstanceStorage {
     }
 }
 
-// MARK: The state machine
-
-// A `StorageState` is the value inside one `InstanceStorage`'s lock.
+// MARK: The state machine (a `StorageState` is the value inside one `InstanceStorage`'s lock)
 
 /// What a thread's claim decided (``StorageState/claim(_:hash:scope:thread:overridesSeen:overridesNow:)``).
 package enum ThreadClaim {
-    /// The held instance, or `.closed`.
-    case held(Lookup)
-    /// The claiming thread is already building the key: a cycle.
-    case cycle
-    /// Another thread is building the key: the claimant is counted among the threads waiting for
-    /// that build (`serial`), and must take its instance with ``StorageState/takeHandoff(of:)``
-    /// once it is there.
+    case held(Lookup)  // or `.closed`
+    case cycle  // the claiming thread is already building the key
+    /// Another thread is building the key: the claimant, counted among its waiters, takes its instance with
+    /// ``StorageState/takeHandoff(of:)`` once it is there.
     case wait(serial: UInt64, owner: ObjectIdentifier)
-    /// The claimant's build is recorded in flight: run the body, then finish the build.
-    case run
-    /// An override changed since the claimant read them: look them up again.
-    case overridesChanged
-}
-
-/// What the fast read of a child's storage (no lock-free index) found for a registration.
-package enum ScopeRead {
-    /// The instance held, without a deadline.
-    case held(Lookup)
-    /// Nothing filed for the key: the reading thread may record its build in the same critical
-    /// section (``StorageState/claimAbsent(_:hash:scope:thread:overridesSeen:overridesNow:)``).
-    case absent
-    /// An entry the fast read does not answer for (one with a deadline): the general claim decides.
-    case unreadable
-}
-
-/// What an async resolve's claim decided
-/// (``StorageState/claim(_:hash:scope:newBuild:overridesSeen:overridesNow:)``).
-package enum TaskClaim {
-    /// The held instance, or `.closed`.
-    case held(Lookup)
-    /// An async build of the key is in flight: await it as waiter `waiter`.
-    case join(InFlightTask, waiter: UInt64)
-    /// `newBuild` is recorded in flight, with the claimant as its first waiter.
-    case run(InFlightTask, waiter: UInt64)
-    /// No build is in flight and none was offered: claim again with a new build.
-    case needsBuild
-    /// An override changed since the claimant read them: look them up again, then claim again.
-    case overridesChanged
+    case run  // the claimant's build is recorded in flight: run the body, then finish the build
+    case overridesChanged  // an override changed since the claimant read them: look them up again
 }
 
 /// How many times any container's overrides changed.
 package enum OverrideChanges {
-    /// The count now.
     @inline(__always)
     package static var now: UInt { ProcessWideWord.overrideChanges.word.load(ordering: .sequentiallyConsistent) }
-
     /// Counts one change (after it is made).
-    package static func count() {
-        ProcessWideWord.overrideChanges.word.add(1, ordering: .sequentiallyConsistent)
-    }
+    package static func count() { ProcessWideWord.overrideChanges.word.add(1, ordering: .sequentiallyConsistent) }
 }
 
-/// One storage's state, the state machine threads and tasks share. A caller waiting for a
-/// build gets its instance even if a `register`, reset or close invalidated it (not stored).
+/// One storage's state machine, shared by threads and tasks. A caller waiting for a build gets its instance even if
+/// a `register`, reset or close invalidated it (not stored).
 @usableFromInline
 package struct StorageState {
     package var table = EntryTable()
     package var closed = false
-    /// The close's count (``ProcessWideCounter/closes``) once closed, 0 before.
-    package var closedAt: UInt64 = 0
-    /// Threads waiting for a build here: a finished build wakes them only if there are any.
-    package var waiters = 0
+    package var closedAt: UInt64 = 0  // the close's count (``ProcessWideCounter/closes``) once closed, 0 before
+    package var waiters = 0  // threads waiting for a build here: a finished build wakes them only if there are any
     /// The builds still running that a waiting thread reported as stalled (few: pruned at the
     /// next report, off the path of builds that do not stall).
     private var stallsReported: [UInt64] = []
-    /// The serial of the next build recorded in flight.
-    private var nextSerial: UInt64 = 0
+    private var nextSerial: UInt64 = 0  // of the last build recorded in flight
     /// What finished builds left for the threads that waited for them, by build serial.
     private var handoffs: [UInt64: (instance: Lookup?, remaining: Int)] = .init()
-    /// The async builds in flight here, by builder identity.
-    package var asyncBuilds: [ObjectIdentifier: InFlightTask] = .init()
-    /// The state of the container whose storage this is.
-    package var node = ContainerNode.State()
+    package var asyncBuilds: [ObjectIdentifier: InFlightTask] = .init()  // in flight here, by builder identity
+    package var node = ContainerNode.State()  // the state of the container whose storage this is
 
     /// One look at `key` for the thread `me`: held, a cycle, a build to wait for, or `me`'s to run.
     package mutating func claim(
@@ -396,10 +306,9 @@ package struct StorageState {
         return .run
     }
 
-    /// Records the thread `me`'s build of `key`, which ``EntryTable/read(_:hash:)`` found absent in
-    /// the same critical section, when nothing else is to decide: no build of it in flight (a
-    /// cycle, another thread's build to wait for), the storage open, no override changed since
-    /// `overridesSeen`.
+    /// Records the thread `me`'s build of `key`, which ``EntryTable/read(_:hash:)`` found absent in the
+    /// same critical section, if nothing else decides: no build of it in flight, the storage open,
+    /// no override changed since `overridesSeen`.
     package mutating func claimAbsent(
         _ key: StorageKey, hash: Int, scope: Scope, thread me: ObjectIdentifier, overridesSeen: UInt, overridesNow: UInt
     ) -> Bool {
@@ -407,17 +316,16 @@ package struct StorageState {
         startBuild(of: key, hash: hash, scope: scope, by: me, filed: false)
         return true
     }
-
-    /// Records `builder`'s build of `key` in flight, with the next serial.
+    @inline(__always)  // into `claimAbsent` too (measured: outlined, 40 more instructions per first `.scoped` build)
     private mutating func startBuild(of key: StorageKey, hash: Int, scope: Scope, by builder: ObjectIdentifier, filed: Bool) {
         nextSerial &+= 1
         table.startBuild(of: key, hash: hash, scope: scope, by: builder, serial: nextSerial, filed: filed)
     }
-
-    /// One look at `key` for an async resolve: the held instance.
+    /// One look at `key` for an async resolve: the held instance, the build to join, `newBuild`
+    /// recorded in flight with the claimant its first waiter, or nil: none offered, claim again with one.
     package mutating func claim(
         _ key: StorageKey, hash: Int, scope: Scope, newBuild: InFlightTask?, overridesSeen: UInt, overridesNow: UInt
-    ) -> TaskClaim {
+    ) -> InstanceStorage.AsyncClaimed? {
         let filed = table.position(of: key, hash: hash)
         if let held = table.liveInstance(at: filed) { return .held(held) }
         // An abandoned build is forgotten in the step that abandons it: one here is joinable.
@@ -426,7 +334,7 @@ package struct StorageState {
         }
         if closed { return .held(.closed) }
         if overridesSeen != overridesNow { return .overridesChanged }
-        guard let build = newBuild else { return .needsBuild }
+        guard let build = newBuild else { return nil }
         let id = ObjectIdentifier(build)
         startBuild(of: key, hash: hash, scope: scope, by: id, filed: filed != nil)
         asyncBuilds[id] = build
@@ -452,12 +360,7 @@ package struct StorageState {
         handoffs[serial] = handoff.remaining == 0 ? nil : handoff
         return .some(handoff.instance)
     }
-
-    /// Whether the build `serial` is still running.
-    package func isRunning(_ serial: UInt64) -> Bool {
-        handoffs[serial] == nil
-    }
-
+    package func isRunning(_ serial: UInt64) -> Bool { handoffs[serial] == nil }
     /// For the first thread to report the build `serial` as stalled while it still runs: its
     /// callers, the builder and the threads waiting for it; nil for the others.
     package mutating func reportsStall(of serial: UInt64) -> Int? {
@@ -467,16 +370,13 @@ package struct StorageState {
         stallsReported.append(serial)
         return 1 + table.waitingCount(of: serial)
     }
-
     /// Forgets `build`, abandoned by its last waiter: the next claim starts a new one.
     package mutating func forget(_ build: ObjectIdentifier, of key: StorageKey, hash: Int) {
         asyncBuilds[build] = nil
         _ = table.endBuild(of: key, hash: hash, by: build)  // an async build: no thread waits
     }
-
-    /// Invalidates the builds in flight that `shouldRemove` selects, and removes the entries it
-    /// selects (nil: every one, unasked).
-    /// - Returns: The removed entries, and the async builds invalidated (to end, for a close).
+    /// Invalidates the builds in flight and removes the entries `shouldRemove` selects (nil: all,
+    /// unasked); returns the removed entries and the async builds invalidated (a close ends them).
     package mutating func invalidateAndRemove(
         exempting exempt: ObjectIdentifier?, _ exemptBuild: ObjectIdentifier?, where shouldRemove: ((StoredEntry) -> Bool)?
     ) -> (removed: [StoredEntry], asyncInvalidated: [(build: InFlightTask, key: StorageKey, scope: Scope)]) {
@@ -484,6 +384,6 @@ package struct StorageState {
             shouldRemove?(StoredEntry(holding: .vacant, key: key, scope: scope)) ?? true
         }
         let asyncInvalidated = invalidated.compactMap { builder, key, scope in asyncBuilds[builder].map { ($0, key, scope) } }
-        return (shouldRemove.map { table.removeAll(where: $0) } ?? table.removeAll(), asyncInvalidated)
+        return (table.removeAll(where: shouldRemove), asyncInvalidated)
     }
 }

@@ -13,26 +13,24 @@ extension Scope {
         case .singleton: .singleton
         }
     }
+    /// `reset()`: drops every instance of this scope in every container of the current world.
+    func dropInstancesEverywhere() {
+        if kind.holdsInstances { ContainerNode.resetEverywhere(scope: self) }
+    }
 }
 
 extension Scope.Lifetime {
     /// Where the instances of a scope live, seen from the container that resolves.
     @usableFromInline
     package enum Home {
-        /// Nowhere: every resolve builds (`.unique`).
-        case nowhere
-        /// In the current top-level resolve, for everything it builds (`.graph`).
-        case graph
-        /// In the resolving lifetime scope; at a root, in the root (`.scoped`).
-        case lifetimeScope
-        /// In the root container, whichever child resolves (`.cached`, `.shared`, custom).
-        case root
-        /// In the process's singletons, or the current isolation's (`.singleton`).
-        case process
+        case nowhere  // every resolve builds (`.unique`)
+        case graph  // in the current top-level resolve, for everything it builds (`.graph`)
+        case lifetimeScope  // in the resolving lifetime scope; at a root, in the root (`.scoped`)
+        case root  // in the root container, whichever child resolves (`.cached`, `.shared`, custom)
+        case process  // in the process's singletons, or the current isolation's (`.singleton`)
     }
 
-    /// Where instances of this lifetime live (an override moves `.root` and `.process` ones to
-    /// the container that holds it).
+    /// Where instances of this lifetime live (an override moves `.root` and `.process` ones to its container).
     @inlinable @inline(__always)
     package var home: Home {
         switch self {
@@ -43,15 +41,12 @@ extension Scope.Lifetime {
         case .singleton: .process
         }
     }
-
     /// Whether the container keeps its instance weakly (`.shared`: class instances only).
     @inlinable @inline(__always)
     package var keepsWeakly: Bool { self == .shared }
-
     /// Whether a container holds instances of this lifetime (a resolve may find, a reset drop).
     @inlinable @inline(__always)
     package var holdsInstances: Bool { home != .nowhere && home != .graph }
-
     /// How long a scope of this lifetime keeps what it holds (captive-dependency checks).
     package var rank: UInt8 {
         switch self {
@@ -62,28 +57,17 @@ extension Scope.Lifetime {
         case .singleton: 4
         }
     }
-
     /// Whether an instance of this lifetime outlives every lifetime scope (cached, singleton).
     package var outlivesLifetimeScopes: Bool { rank >= Scope.Lifetime.cached.rank }
-
     /// Whether an instance may die while a longer-lived one holds it (`.shared`, child `.scoped`).
-    package func isShortLived(ownedByChild: Bool) -> Bool {
-        keepsWeakly || (home == .lifetimeScope && ownedByChild)
-    }
-
+    package func isShortLived(ownedByChild: Bool) -> Bool { keepsWeakly || (home == .lifetimeScope && ownedByChild) }
     /// Whether an instance is kept outside every lifetime scope a view opened (by the root, the
     /// process or the top-level resolve): its build sees its holder's factories, never a view's.
-    package func isHeldOutsideViews(ownedByChild: Bool) -> Bool {
-        home != .nowhere && !ownedByChild
-    }
-
-    /// Whether an async factory may use this lifetime: not `.graph`.
+    package func isHeldOutsideViews(ownedByChild: Bool) -> Bool { home != .nowhere && !ownedByChild }
     package var allowsAsyncBodies: Bool { home != .graph }
-
     /// How a build hands its value to `finishBuild`: `.shared` as the class instance itself.
     @inlinable @inline(__always)
     package var payloadForm: PayloadForm { keepsWeakly ? .weak : .strong }
-
     /// What a storage keeps for a build's `payload`: a weak reference for `.shared`, the payload
     /// otherwise; nothing for no payload or an optional's `nil` (the next resolve builds again).
     @inline(__always)
@@ -93,15 +77,13 @@ extension Scope.Lifetime {
         return weakTarget(payload).map { .weak(WeakInstance($0)) } ?? .vacant
     }
 
-    /// Who reports a stored instance's release: the resolving root for a singleton (one storage
-    /// for every root), nobody otherwise (the storage's owner does).
+    /// Who reports a stored instance's release: the resolving root for a singleton (one storage for
+    /// every root), nobody otherwise (the storage's owner does).
     @inline(__always)
     package func storedReporter(_ resolvingRoot: ContainerNode?) -> ContainerNode? {
         home == .process ? resolvingRoot : nil
     }
-}
 
-extension Scope.Lifetime {
     /// Who owns the instances of this lifetime resolved from `node`, and which storage keeps
     /// them (nil for `.unique` and `.graph`); an override's owner for `.root` and `.process`.
     @inline(__always)
@@ -109,10 +91,8 @@ extension Scope.Lifetime {
         from node: ContainerNode, overriddenIn overrideOwner: ContainerNode?
     ) -> (owner: ContainerNode, storage: InstanceStorage)? {
         switch home {
-        case .nowhere, .graph:
-            return nil
-        case .lifetimeScope:
-            return (node, node.storage)
+        case .nowhere, .graph: return nil
+        case .lifetimeScope: return (node, node.storage)
         case .root:
             let owner = overrideOwner ?? node.root
             return (owner, owner.storage)
@@ -141,12 +121,5 @@ extension ContainerNode {
     package func storagesToDrop(overrideChanged: Bool) -> [InstanceStorage] {
         guard isRoot else { return [storage] }
         return overrideChanged ? [storage, overriddenSingletons] : [storage, singletons, overriddenSingletons]
-    }
-}
-
-extension Scope {
-    /// `reset()`: drops every instance of this scope in every container of the current world.
-    func dropInstancesEverywhere() {
-        if kind.holdsInstances { ContainerNode.resetEverywhere(scope: self) }
     }
 }
