@@ -76,13 +76,11 @@ extension ModifiableBody {
         guard let decoration else { return .decorating(self, with: [decorate], timeToLive: nil) }
         return .decorating(decoration.base, with: decoration.decorators + [decorate], timeToLive: decoration.timeToLive)
     }
-
     /// With a time to live of `seconds`, decorators kept; inlined as ``decorated(with:)``.
     @inlinable
     package func expiring(after seconds: Double) -> Self {
         .decorating(decoration?.base ?? self, with: decoration?.decorators ?? [], timeToLive: seconds)
     }
-
     /// A context's body in place of the declared one, under the same decorators and time to live.
     package func replacingBase(with body: Self) -> Self {
         guard let decoration else { return body }

@@ -8,22 +8,16 @@
 package protocol OverrideBody: AnyObject, Sendable {
     /// The scope of the value `register` was called on; a declared scope wins (`Route.init`).
     var scope: Scope { get }
-
     /// The override a resolve uses now: itself, or a run-time context's (``StoredOverrides``).
     func selected() -> (any OverrideBody)?
-
     /// The time to live a statement `.timeToLive(_:)` gave; the declaration's wins.
     var timeToLive: Double? { get }
-
     /// The same body under `scope` or with `timeToLive` (statements); nil keeps it.
     func adjusted(scope: Scope?, timeToLive: Double?) -> any OverrideBody
-
     /// Runs the statement `.decorator { }`s on an instance a resolve found held.
     func decorate(_ held: Lookup)
-
     /// This body with `other`'s statement `.decorator { }`s if it has none (a new `register`).
     func keepingDecorators(of other: any OverrideBody) -> any OverrideBody
-
     /// Whether it runs its factory value's decorators (a resolve then skips its own).
     var carriesValueDecorators: Bool { get }
 }
@@ -40,7 +34,6 @@ package final class OverrideBox<P, T>: OverrideBody {
         case sync(@Sendable (P) -> T)
         case async(@Sendable (P) async throws -> T)
     }
-
     /// The body, followed by `decorators` if there are some.
     @usableFromInline let body: Body
     @usableFromInline package let scope: Scope
@@ -48,7 +41,6 @@ package final class OverrideBox<P, T>: OverrideBody {
     /// Its factory value's, then those of statements `.decorator { }`.
     let decorators: RunTimeDecorators<T>
     private let undecorated: Body
-
     init(body: Body, scope: Scope, timeToLive: Double? = nil, decorators: RunTimeDecorators<T> = RunTimeDecorators()) {
         undecorated = body
         switch body {
@@ -65,23 +57,18 @@ package final class OverrideBox<P, T>: OverrideBody {
         self.timeToLive = timeToLive
         self.decorators = decorators
     }
-
     @usableFromInline package func adjusted(scope: Scope?, timeToLive: Double?) -> any OverrideBody {
         OverrideBox(body: undecorated, scope: scope ?? self.scope, timeToLive: timeToLive ?? self.timeToLive, decorators: decorators)
     }
-
     func decorated(with decorate: @escaping @Sendable (T) -> Void) -> OverrideBox {
         OverrideBox(body: undecorated, scope: scope, timeToLive: timeToLive, decorators: decorators.appending(decorate))
     }
-
     /// An async resolve has no thread's context to tell that the decorators ran.
     @usableFromInline package func decorate(_ held: Lookup) {
         decorators.run(onHeld: held)
         if case .sync = body { decorators.markCarriedRun() }
     }
-
     @usableFromInline package var carriesValueDecorators: Bool { decorators.key != nil }
-
     @usableFromInline package func keepingDecorators(of other: any OverrideBody) -> any OverrideBody {
         guard let other = other as? OverrideBox, let kept = decorators.keepingStatements(of: other.decorators) else { return self }
         return OverrideBox(body: undecorated, scope: scope, timeToLive: timeToLive, decorators: kept)
@@ -105,9 +92,7 @@ extension RegistrationFields {
     package static func reference(to manager: ContainerManager) -> (NodeReference, ContainerManager?) {
         (.node(of: manager), manager.nodeOwner())
     }
-
     @inlinable package var node: ContainerNode { nodeRef.node }
-
     package var scope: Scope {
         get { customScope ?? Scope.builtIn(scopeKind) }
         set {
@@ -115,13 +100,11 @@ extension RegistrationFields {
             customScope = newValue.isBuiltIn ? nil : newValue
         }
     }
-
     @inlinable
     package mutating func setScope(_ kind: Scope.Lifetime) {
         scopeKind = kind
         customScope = nil
     }
-
     /// This registration with its body replaced by `replace` when a context override of
     /// `rank` applies and outranks the one in place; otherwise unchanged.
     package func overriding(rank: ContextRank, if applies: Bool, _ replace: (inout Self) -> Void) -> Self {
@@ -131,7 +114,6 @@ extension RegistrationFields {
         copy.contextRank = rank.rawValue
         return copy
     }
-
     /// Stores `override` (with `context`: a run-time context modifier's body) in the current
     /// world's container and drops what it holds for this registration.
     package func register(override: any OverrideBody, context: (rank: ContextRank, arguments: [String])? = nil) {
@@ -140,7 +122,6 @@ extension RegistrationFields {
             return StoredOverrides.adding(override, rank: context.rank, arguments: context.arguments, over: existing)
         }
     }
-
     /// Stores what `update` makes of the override in the current world's container (after its
     /// `autoRegister()`, so this one wins) and drops what it holds for the registration.
     package func updateOverride(_ update: ((any OverrideBody)?) -> any OverrideBody) {
@@ -149,7 +130,6 @@ extension RegistrationFields {
         target.updateOverride(for: key, update)
         dropHeldInstances(in: target, overrideChanged: true)
     }
-
     /// `.decorator { }` as a statement, storing `declared` (the declared body) if there is none.
     func store<P, T>(decorator decorate: @escaping @Sendable (T) -> Void, declared: () -> OverrideBox<P, T>) {
         updateOverride { existing in
@@ -159,20 +139,17 @@ extension RegistrationFields {
             }
         }
     }
-
     /// `body` as an override made from this value: its scope, time to live and `decoration`'s
     /// decorators, which run in place of those of the value a resolve goes through.
     func override<P, T, Base>(_ body: OverrideBox<P, T>.Body, decoration: Decoration<Base, T>?) -> OverrideBox<P, T> {
         let decorators = RunTimeDecorators(carried: decoration?.decorators ?? [], key: key)
         return OverrideBox(body: body, scope: scope, timeToLive: decoration?.timeToLive, decorators: decorators)
     }
-
     /// Gives the stored override `scope` or `timeToLive` (nil: unchanged), storing `declared` if
     /// there is none.
     package func store(scope: Scope?, timeToLive: Double?, declared: @autoclosure () -> any OverrideBody) {
         updateOverride { StoredOverrides.withDeclared($0, declared).adjusted(scope: scope, timeToLive: timeToLive) }
     }
-
     package func reset(_ options: FactoryResetOptions) {
         let target = node.nodeInCurrentWorld()
         switch options {
@@ -183,13 +160,11 @@ extension RegistrationFields {
         case .scope: dropHeldInstances(in: target, overrideChanged: false)
         }
     }
-
     package func reset() {
         let target = node.nodeInCurrentWorld()
         target.removeOverride(for: key)
         dropHeldInstances(in: target, overrideChanged: false)
     }
-
     /// Drops what `target` and its open lifetime scopes hold for this registration.
     private func dropHeldInstances(in target: ContainerNode, overrideChanged: Bool) {
         guard !target.withRoot({ $0.isAutoRegisteringOnThisThread }) else { return }
@@ -206,7 +181,6 @@ package enum NodeHandle: Sendable {
     case kept(ContainerManager)
     /// A process-wide container's node: the process keeps its manager.
     case processWide(NodeReference)
-
     @inlinable @inline(__always)
     package init(_ manager: ContainerManager) {
         if let owner = manager.nodeOwner() {
@@ -215,12 +189,10 @@ package enum NodeHandle: Sendable {
             self = .processWide(.node(of: manager))
         }
     }
-
     package var owner: ContainerManager? {
         guard case .kept(let owner) = self else { return nil }
         return owner
     }
-
     @inlinable @inline(__always)
     package var nodeRef: NodeReference {
         switch self {
@@ -236,7 +208,6 @@ package enum NodeHandle: Sendable {
 package enum ScopeSetting: Sendable {
     case builtIn(Scope.Lifetime)
     case custom(Unmanaged<Scope>)
-
     @inlinable @inline(__always)
     package var kind: Scope.Lifetime {
         switch self {
@@ -244,7 +215,6 @@ package enum ScopeSetting: Sendable {
         case .custom(let scope): scope._withUnsafeGuaranteedRef { $0.kind }
         }
     }
-
     @inlinable @inline(__always)
     package var custom: Scope? {
         guard case .custom(let scope) = self else { return nil }
@@ -266,19 +236,16 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         /// With decorators or a time to live: a non-generic class (Decoration.swift),
         /// so undecorated values do not grow and a resolve needs no metadata of `T`.
         case decorated(DecoratedResolve)
-
         @inlinable
         package var decoration: DecoratedRegistration<P, T>? {
             guard case .decorated(let decorated) = self else { return nil }
             return decorated as? DecoratedRegistration<P, T>
         }
-
         @inlinable
         package static func decorating(_ base: Body, with decorators: [@Sendable (T) -> Void], timeToLive: Double?) -> Body {
             .decorated(DecoratedRegistration(base: base, decorators: decorators, timeToLive: timeToLive))
         }
     }
-
     @usableFromInline package let handle: NodeHandle
     @usableFromInline package let name: UInt
     @usableFromInline package let file: UInt
@@ -286,9 +253,7 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     @usableFromInline package var shape: UInt64
     @usableFromInline package var scopeSetting: ScopeSetting = .builtIn(.unique)
     @usableFromInline package var storedBody: Body
-
     @inlinable static var rankBits: UInt64 { 7 << 60 }
-
     /// Takes the references before the body is copied in: the other order kept an extra retain
     /// and release of the body's context on every factory access.
     @inlinable @inline(__always)
@@ -299,36 +264,28 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         file = key.file
         self.storedBody = storedBody
     }
-
     @inlinable @inline(__always)
     package init(manager: ContainerManager, key: RegistrationKey, body: @escaping @Sendable (P) -> T) {
         let handle = NodeHandle(manager)
         self.init(handle: handle, key: key, storedBody: .parameter(body))
     }
-
     @inlinable package var nodeRef: NodeReference { handle.nodeRef }
-
     package var nodeOwner: ContainerManager? { handle.owner }
-
     @inlinable package var key: RegistrationKey {
         RegistrationKey(name: name, shape: shape & ~Self.rankBits, type: T.self, file: file)
     }
-
     @inlinable package var scopeKind: Scope.Lifetime {
         get { scopeSetting.kind }
         set { scopeSetting = .builtIn(newValue) }
     }
-
     @inlinable package var customScope: Scope? {
         get { scopeSetting.custom }
         set { scopeSetting = newValue.map { .custom(.passUnretained($0)) } ?? .builtIn(scopeSetting.kind) }
     }
-
     @inlinable package var contextRank: UInt8 {
         get { UInt8(truncatingIfNeeded: (shape & Self.rankBits) >> 60) }
         set { shape = shape & ~Self.rankBits | UInt64(newValue & 7) << 60 }
     }
-
     @inlinable
     package static func call(_ body: Body, _ parameter: P) -> T {
         switch body {
@@ -337,7 +294,6 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         case .decorated: decoratedBodyCalled()
         }
     }
-
     /// Resolves a ``Factory``: the site inlines only this call, which passes the fields one by
     /// one, in registers, to the function below.
     @inlinable @inline(__always)
@@ -346,7 +302,6 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
             in: nodeRef, name: name, shape: shape & ~Self.rankBits, type: T.self, file: file, kind: scopeKind,
             custom: customScope, body: storedBody, parameter: parameter)
     }
-
     /// Out of line, one copy per `T`: the held instance (Resolve.swift, step 1) or a build.
     /// `T`'s metatype is passed in, so the copies for class types are identical and merge.
     @inlinable @inline(never)
@@ -370,7 +325,6 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         }
         return build(nodeRef, key, kind: kind, custom: custom, body: body, parameter: parameter, buildParameter: nil)
     }
-
     /// Resolves a ``ParameterFactory``: `parameter` lives on this call's stack, where its build
     /// frame points (a body resolving its own factory with another parameter is no cycle);
     /// `parameterKey` makes a per-parameter factory's storage key.
@@ -380,7 +334,6 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
             in: nodeRef, name: name, shape: shape & ~Self.rankBits, type: T.self, file: file, kind: scopeKind,
             custom: customScope, body: storedBody, parameter: parameter, parameterKey: parameterKey)
     }
-
     @inlinable @inline(never)
     package static func resolve(
         in nodeRef: NodeReference, name: UInt, shape: UInt64, type: Any.Type, file: UInt, kind: Scope.Lifetime, custom: Scope?,
@@ -405,7 +358,6 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
             }
         }
     }
-
     /// A decorated factory's resolve through its decoration's class, parameter and result by
     /// address (one merged copy for class types); never inlined, not to widen every frame.
     @inlinable @inline(never)
@@ -424,7 +376,6 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         }
         return result.unsafelyUnwrapped
     }
-
     /// Steps 2 and 3 (Resolve.swift): the held instance, or a build whose body runs here.
     /// Inlined, so while a body runs the only frame of Scoped's is the `resolve`'s.
     @inlinable @inline(__always)
@@ -437,7 +388,6 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         }
         return carryOut(step, key, body: body, parameter: parameter)
     }
-
     /// The held instance, or the body's run (the override's if any), then step 3.
     @inlinable @inline(__always)
     package static func carryOut(_ step: BeginOutcome, _ key: RegistrationKey, body: Body, parameter: P) -> T {
@@ -448,7 +398,6 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         context.withBorrowed { $0.finishBuild(Self.payload(value, form)) }
         return value
     }
-
     @inlinable
     package static func payload(_ value: T, _ form: PayloadForm) -> AnyObject? {
         switch form {
@@ -461,7 +410,6 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
             return Payload.weakTarget(of: value)
         }
     }
-
     @inlinable
     package static func body(of override: any OverrideBody, for key: RegistrationKey) -> @Sendable (P) -> T {
         guard let box = override as? OverrideBox<P, T>, case .sync(let body) = box.body else {
@@ -487,7 +435,6 @@ extension Registration {
         let declared = storedBody.decoration?.base ?? storedBody
         return override(.sync(function ?? { Self.call(declared, $0) }), decoration: storedBody.decoration)
     }
-
     package func check(_ scope: Scope) {}
 }
 
@@ -496,7 +443,6 @@ extension ModifiableRegistration {
     package func register(_ body: OverrideFunction, context: (rank: ContextRank, arguments: [String])? = nil) {
         register(override: overrideBox(body), context: context)
     }
-
     /// `.scope(_:)` or `.timeToLive(_:)` as a statement (the declared body stored if none).
     /// What this value's own scope or time to live overrules is stored too, and reported.
     package func store(scope: Scope?, timeToLive: Double?) {
@@ -504,7 +450,6 @@ extension ModifiableRegistration {
         reportOverruled(scope: scope, timeToLive: timeToLive)
         store(scope: scope, timeToLive: timeToLive, declared: overrideBox(nil))
     }
-
     /// Reports a statement's scope or time to live that the declaration's wins over
     /// (`Route.init`, `Route.frame`): a `misuse` event, a fault line.
     private func reportOverruled(scope: Scope?, timeToLive: Double?) {
@@ -527,7 +472,6 @@ extension ModifiableRegistration {
         }
         node.nodeInCurrentWorld().reportMisuse(.declarationWins, message, key: StorageKey(key), scope: self.scope)
     }
-
     /// `.decorator { }` as a statement (the declared body stored if none).
     package func store(decorator decorate: @escaping @Sendable (Instance) -> Void) {
         store(decorator: decorate, declared: { overrideBox(nil) })

@@ -9,7 +9,6 @@ package typealias ThreadFrame = Frame<UnsafePointer<AnyParameter>?>
 extension Optional: FrameParameter where Wrapped == UnsafePointer<AnyParameter> {
     package var box: ParameterBox? { self?.pointee.box }
     package var description: String? { self?.pointee.description }
-
     @inline(__always)
     package func isSame(as other: Self) -> Bool? {
         guard let self, let other else { return nil }
@@ -43,22 +42,17 @@ package final class ResolutionContext {
         var closeReleaseNode: UInt = 0
         var closeReleaseKey: RegistrationKey?
     }
-
     private let state: UnsafeMutablePointer<State>
-
     private init() {
         state = .allocate(capacity: 1)
         state.initialize(to: State())
     }
-
     deinit {
         state.deinitialize(count: 1)
         state.deallocate()
     }
-
     /// The registrations being built on this thread, outermost first (a copy).
     package var frames: [ThreadFrame] { Array(state.pointee.frames.open) }
-
     /// The `.graph` instance (a ``Payload``) of the current top-level resolve for
     /// `registration` and `parameter`: a `Factory` (none) reads no box, so a hit retains and
     /// releases nothing but the instance.
@@ -67,7 +61,6 @@ package final class ResolutionContext {
         guard let parameter else { return state.pointee.graph.value(for: registration, box: nil) }
         return graphInstance(registration, boxOf: parameter)
     }
-
     /// A `Factory`'s on the calling thread, nil before it has a context.
     @inline(__always)
     package static func graphInstanceIfAny(_ registration: RegistrationKey) -> AnyObject? {
@@ -76,12 +69,10 @@ package final class ResolutionContext {
             $0.state.pointee.graph.value(for: registration, box: nil)
         }
     }
-
     @inline(never)
     private func graphInstance(_ registration: RegistrationKey, boxOf parameter: UnsafePointer<AnyParameter>) -> AnyObject? {
         state.pointee.graph.value(for: registration, box: parameter.pointee.box)
     }
-
     /// Runs `deliver` (the observers' calls) unless this thread is already delivering.
     package func deliveringEvents(_ deliver: () -> Void) {
         guard !state.pointee.deliveringEvents else { return }
@@ -89,7 +80,6 @@ package final class ResolutionContext {
         defer { state.pointee.deliveringEvents = false }
         deliver()
     }
-
     /// Releases `first` and `second` now, or, inside this call already, after its current
     /// release returns: a chain of lifetime scopes ends one `deinit` after the other.
     package func releaseIteratively(_ first: consuming AnyObject, _ second: consuming AnyObject?) {
@@ -104,14 +94,12 @@ package final class ResolutionContext {
         while let next = state.pointee.pendingReleases.popLast() { _ = consume next }
         state.pointee.releasing = false
     }
-
     /// The containers `@Injected` and friends resolve through on this thread, innermost last,
     /// and how many builds were open when they were put in force.
     package var injectionContainers: (containers: [any SharedContainer], depth: Int) {
         get { (state.pointee.injectionContainers, state.pointee.injectionDepth) }
         set { (state.pointee.injectionContainers, state.pointee.injectionDepth) = newValue }
     }
-
     /// Runs `resolve`, a lazy property wrapper's: through a closed scope it builds for this
     /// caller alone, reported as misuse, instead of stopping.
     package static func resolvingForPropertyWrapper<R>(_ resolve: () -> R) -> R {
@@ -121,17 +109,14 @@ package final class ResolutionContext {
         defer { context.state.pointee.resolvingForPropertyWrapper = previous }
         return resolve()
     }
-
     package var isResolvingForPropertyWrapper: Bool { state.pointee.resolvingForPropertyWrapper }
     package var openBuildCount: Int { state.pointee.frames.count }
-
     /// Whether a build held outside the views' lifetime scopes is open on this thread, after
     /// the first `depth`.
     package func isBuildingForAHolderOutsideViews(after depth: Int) -> Bool {
         state.pointee.frames.open.lastIndex { $0.kind.isHeldOutsideViews(ownedByChild: $0.ownedByChild) }
             .map { $0 >= depth } ?? false
     }
-
     /// Runs `decorate`, the decorators of `key`'s factory; stops if they already run here.
     package func runningDecorators(of key: RegistrationKey, _ decorate: () -> Void) {
         if state.pointee.decorating.contains(key) {
@@ -145,7 +130,6 @@ package final class ResolutionContext {
         defer { state.pointee.decorating.removeLast() }
         decorate()
     }
-
     /// Runs `resolve` through a decorated factory value of `key`, and says whether the
     /// override in effect ran the decorators of the value it was made from, so that they do
     /// not run twice.
@@ -157,43 +141,35 @@ package final class ResolutionContext {
         state.pointee.carriedDecoratorsRan = enclosing
         return (resolved, ran)
     }
-
     package func noteCarriedDecoratorsRan(for key: RegistrationKey) { state.pointee.carriedDecoratorsRan = key }
-
     /// The container the override about to run builds for (`register { c in … }`).
     package var overrideContainer: ContainerNode? {
         get { state.pointee.overrideContainer?.object }
         set { state.pointee.overrideContainer = newValue.map(UnsafeReference.unretained) }
     }
-
     /// The scope whose `close()` on this thread releases an instance of `key` now: a stop
     /// for a resolve through a closed scope names them.
     package var closeRelease: (node: ContainerNode, key: RegistrationKey)? {
         guard state.pointee.closeReleaseNode != 0, let key = state.pointee.closeReleaseKey else { return nil }
         return (UnsafeReference<ContainerNode>(bits: state.pointee.closeReleaseNode).object, key)
     }
-
     package var notedCloseRelease: (node: UInt, key: RegistrationKey?) {
         (state.pointee.closeReleaseNode, state.pointee.closeReleaseKey)
     }
-
     /// Notes that the scope `node` (a word, 0 for none) releases an instance of `key` now.
     @inline(__always)
     package func noteCloseRelease(_ node: UInt, _ key: RegistrationKey?) {
         state.pointee.closeReleaseNode = node
         state.pointee.closeReleaseKey = key
     }
-
     @usableFromInline
     package static var current: ResolutionContext {
         UnsafeReference<ResolutionContext>(opaque: ThreadLocalObject.get() ?? makeCurrent()).object
     }
-
     @inline(__always)
     package static func withCurrent<R>(_ body: (ResolutionContext) -> R) -> R {
         UnsafeReference<ResolutionContext>(opaque: ThreadLocalObject.get() ?? makeCurrent()).withBorrowed(body)
     }
-
     /// Makes the calling thread's context, kept until the thread exits; the main thread's
     /// for the process (on Linux `dispatchMain()` ends the main thread while the process
     /// goes on: freeing it then raced `exit`, Tests/Fixtures/MainThreadProbe).
@@ -211,21 +187,17 @@ package final class ResolutionContext {
         }
         return ThreadLocalObject.set(context)
     }
-
     package var identity: ObjectIdentifier { ObjectIdentifier(self) }
     package var isBuilding: Bool { !state.pointee.frames.isEmpty }
-
     /// Notes, for an outermost resolve, the count of storage closes before it claims.
     @inline(__always)
     package func noteOutermostStart() {
         if state.pointee.frames.isEmpty { state.pointee.outermostStart = ProcessWideCounter.closes.current }
     }
-
     /// Notes that this thread's fast read recorded its build in the child's `storage`.
     package func noteFastReadClaim(in storage: InstanceStorage) {
         state.pointee.fastReadClaim = UInt(bitPattern: ObjectIdentifier(storage))
     }
-
     /// Whether this thread's fast read just recorded its build in `storage`; forgets it.
     @inline(__always)
     package func takeFastReadClaim(in storage: InstanceStorage) -> Bool {
@@ -234,12 +206,10 @@ package final class ResolutionContext {
         assert(state.pointee.fastReadClaim == UInt(bitPattern: ObjectIdentifier(storage)))
         return true
     }
-
     /// Whether this thread runs a build the close that made `closedAt` overtook.
     package func isInBuildBegunBefore(closedAt: UInt64) -> Bool {
         isBuilding && state.pointee.outermostStart < closedAt
     }
-
     /// Opens `frame` with what ``finishBuild(_:)`` must do; stops on a cycle. The open frames
     /// are scanned only when one may build the same registration (``FrameStack/keys``).
     @inline(__always)
@@ -249,19 +219,16 @@ package final class ResolutionContext {
         state.pointee.frames.push(OpenFrame(frame: frame, filing: filing, keysBefore: keys), bit: bit)
         if keys & bit != 0 { checkCycleOfInnermost() }
     }
-
     package var innermostFiling: Filing {
         @inline(__always) get { state.pointee.frames.innermost.pointee.filing }
     }
     package var innermostFrame: ThreadFrame { state.pointee.frames.innermost.pointee.frame }
-
     /// Closes the innermost build; after the outermost, drops its graph.
     @inline(__always)
     package func closeInnermost() {
         state.pointee.frames.pop()
         if state.pointee.frames.isEmpty && !state.pointee.graph.isEmpty { dropGraph() }
     }
-
     /// Releases the graph's instances, its table detached first (a `deinit` that resolves
     /// starts a fresh graph); the buffer is kept for the next one.
     @inline(never)
@@ -270,7 +237,6 @@ package final class ResolutionContext {
         finished.releaseAll()
         if state.pointee.graph.hasNoBuffer { state.pointee.graph.adopt(finished) }
     }
-
     /// Files `payload` as the current graph's instance of `frame`'s build.
     package func fileInGraph(_ payload: AnyObject, for frame: ThreadFrame) {
         // A parameter factory without `.perParameter` can file its key again: the replaced
@@ -278,12 +244,10 @@ package final class ResolutionContext {
         let replaced = state.pointee.graph.insert(payload, for: frame.key, box: frame.parameter.box)
         _ = replaced
     }
-
     @inline(never)
     private func checkCycleOfInnermost() {
         state.pointee.frames.innermost.pointee.frame.checkCycle(in: state.pointee.frames.open.dropLast())
     }
-
     /// Stops for a re-entrant build of `frame` found in storage.
     package func reportReentrantBuild(of frame: ThreadFrame) -> Never {
         let frames = self.frames
@@ -312,19 +276,14 @@ private struct FrameStack: ~Copyable {
     private(set) var count = 0
     /// One bit per open build's registration: a registration whose bit is clear is not open.
     private(set) var keys: UInt64 = 0
-
     /// The bit of `key` in ``keys``, from its declaration's line and column.
     @inline(__always)
     static func bit(of key: RegistrationKey) -> UInt64 {
         1 << ((UInt64(key.position) &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }
-
     init() { base = .allocate(capacity: 16) }
-
     deinit { base.deallocate() }  // open builds are trivial: nothing to deinitialize
-
     var isEmpty: Bool { count == 0 }
-
     @inline(__always)
     mutating func push(_ build: OpenFrame, bit: UInt64) {
         if count == capacity { grow() }
@@ -332,7 +291,6 @@ private struct FrameStack: ~Copyable {
         count += 1
         keys |= bit
     }
-
     @inline(never)
     private mutating func grow() {
         let grown = UnsafeMutablePointer<OpenFrame>.allocate(capacity: capacity * 2)
@@ -341,17 +299,14 @@ private struct FrameStack: ~Copyable {
         base = grown
         capacity *= 2
     }
-
     @inline(__always)
     mutating func pop() {
         count -= 1
         keys = base[count].keysBefore
     }
-
     var innermost: UnsafeMutablePointer<OpenFrame> {
         @inline(__always) get { base + (count - 1) }
     }
-
     var open: LazyMapCollection<UnsafeBufferPointer<OpenFrame>, ThreadFrame> {
         UnsafeBufferPointer(start: base, count: count).lazy.map { $0.frame }
     }
@@ -368,12 +323,10 @@ private struct GraphTable: ~Copyable {
         var parameterBox: ParameterBox?
         var value: AnyObject?
     }
-
     /// `capacity` buckets (a power of two), all initialized; nil before the first insert.
     private var buckets: UnsafeMutablePointer<Bucket>?
     private var capacity = 0
     private(set) var count = 0
-
     init() {}
     deinit {
         if let buckets {
@@ -381,10 +334,8 @@ private struct GraphTable: ~Copyable {
             buckets.deallocate()
         }
     }
-
     var isEmpty: Bool { count == 0 }
     var hasNoBuffer: Bool { buckets == nil }
-
     /// ``RegistrationKey/quickHash``, mixed with a per-parameter key's parameter hash; never 0.
     @inline(__always)
     private static func hash(_ registration: RegistrationKey, _ box: ParameterBox?) -> Int {
@@ -395,7 +346,6 @@ private struct GraphTable: ~Copyable {
         }
         return Int(bitPattern: hash | 1 << 63)
     }
-
     @inline(__always)
     private static func sameParameter(_ mine: ParameterBox?, _ theirs: ParameterBox?) -> Bool {
         switch (mine, theirs) {
@@ -404,7 +354,6 @@ private struct GraphTable: ~Copyable {
         default: return false
         }
     }
-
     /// The bucket of `registration` and `box`, or the empty one where they go.
     @inline(__always)
     private func bucket(of registration: RegistrationKey, _ box: ParameterBox?, hash: Int) -> UnsafeMutablePointer<Bucket> {
@@ -417,7 +366,6 @@ private struct GraphTable: ~Copyable {
         }
         return buckets + index
     }
-
     /// Whether `bucket` holds `registration` and `box`: the key's words compared first (one
     /// declaration's are the same words), ``RegistrationKey/==`` only when they differ.
     @inline(__always)
@@ -431,14 +379,12 @@ private struct GraphTable: ~Copyable {
         }
         return holdsComparingFully(bucket, registration, box)
     }
-
     @inline(never)
     private static func holdsComparingFully(
         _ bucket: UnsafeMutablePointer<Bucket>, _ registration: RegistrationKey, _ box: ParameterBox?
     ) -> Bool {
         bucket.pointee.registration.unsafelyUnwrapped == registration && sameParameter(bucket.pointee.parameterBox, box)
     }
-
     @inline(__always)
     func value(for registration: RegistrationKey, box: ParameterBox?) -> AnyObject? {
         guard count != 0 else { return nil }
@@ -446,7 +392,6 @@ private struct GraphTable: ~Copyable {
         // A filed bucket holds a value: retained only when found.
         return bucket.pointee.hash == 0 ? nil : bucket.pointee.value.unsafelyUnwrapped
     }
-
     /// Files `value`; returns the one it replaces, for the caller to release.
     mutating func insert(_ value: AnyObject, for registration: RegistrationKey, box: ParameterBox?) -> AnyObject? {
         if (count + 1) * 2 > capacity { grow() }
@@ -460,7 +405,6 @@ private struct GraphTable: ~Copyable {
         count += 1
         return nil
     }
-
     private mutating func grow() {
         let (old, oldCapacity) = (buckets, capacity)
         capacity = max(16, capacity * 2)
@@ -474,7 +418,6 @@ private struct GraphTable: ~Copyable {
         }
         old.deallocate()
     }
-
     /// The table with this one's instances and buffer; this one is left without a buffer.
     mutating func detach() -> GraphTable {
         var detached = GraphTable()
@@ -482,12 +425,10 @@ private struct GraphTable: ~Copyable {
         (buckets, capacity, count) = (nil, 0, 0)
         return detached
     }
-
     mutating func adopt(_ other: consuming GraphTable) {
         (buckets, capacity, count) = (other.buckets, other.capacity, other.count)
         (other.buckets, other.capacity, other.count) = (nil, 0, 0)
     }
-
     /// Empties the table, keeping its buffer; each instance is released once its bucket is.
     mutating func releaseAll() {
         guard let buckets else { return }

@@ -23,7 +23,6 @@ package enum Lookup {
     case miss
     /// The storage is closed (a lifetime scope after `close()`).
     case closed
-
     /// The held instance as `T`, or nil: the one unwrap of every typed shell.
     @inlinable @inline(__always)
     package func heldInstance<T>(as _: T.Type) -> T? {
@@ -33,7 +32,6 @@ package enum Lookup {
         case .miss, .closed: nil
         }
     }
-
     /// The held instance's identity, for events.
     package var heldIdentity: ObjectIdentifier? {
         switch self {
@@ -52,7 +50,6 @@ package enum BeginOutcome {
     /// Run the body now (the override's if there is one, else the declared one), then hand
     /// what it made, in `form`, to `context`'s ``ResolutionContext/finishBuild(_:)``.
     case build(override: (any OverrideBody)?, form: PayloadForm, context: UnsafeReference<ResolutionContext>)
-
     /// The held instance as `T`; nil for `.build`.
     @inlinable @inline(__always)
     package func heldInstance<T>(as _: T.Type) -> T? {
@@ -76,7 +73,6 @@ extension InstanceStorage {
         }
         return readOrClaim(key, in: node, overridesSeen: overridesSeen)
     }
-
     /// The instance held for `key`, unless its deadline is past `now` (`.timeToLive`).
     fileprivate func read(_ key: RegistrationKey, weakly: Bool, at now: UInt64) -> Lookup {
         if let readIndex, HeldIndex.holdsDeadlines {
@@ -86,14 +82,12 @@ extension InstanceStorage {
         }
         return readLocked(key, at: now)
     }
-
     /// The same, read in the locked table (``Expiry/noClock``: only one without a deadline).
     @inline(__always)
     private func readLocked(_ key: RegistrationKey, at now: UInt64) -> Lookup {
         let hash = key.quickHash
         return state.withLock { $0.table.freshInstance(of: key, hash: hash, at: now) } ?? .miss
     }
-
     /// The same for a per-parameter instance.
     @inline(__always)
     fileprivate func held(_ key: StorageKey, at now: UInt64) -> Lookup {
@@ -122,7 +116,6 @@ extension ContainerNode {
         }
         return fastReadInGeneral(key, kind: kind)
     }
-
     /// ``fastRead(_:kind:)`` in every other case, out of line.
     @inline(never)
     private func fastReadInGeneral(_ key: RegistrationKey, kind: Scope.Lifetime) -> Lookup {
@@ -139,7 +132,6 @@ extension ContainerNode {
             $0.read(key, weakly: kind.keepsWeakly, claimingIn: self, overridesSeen: overridesSeen)
         } ?? .miss
     }
-
     /// Step 1 for a `.graph` ``Factory``: the current graph's instance, one probe (whatever the
     /// override or the world: the general way looks it up first too), or `.miss`: an observer
     /// hears of a hit, and a pending `autoRegister()` runs first, on the build's way (which
@@ -151,7 +143,6 @@ extension ContainerNode {
         else { return .miss }
         return .held(held)
     }
-
     /// ``fastRead(_:kind:)`` that never records a build: for the async shells.
     @usableFromInline
     package func fastReadWithoutClaim(_ key: RegistrationKey, kind: Scope.Lifetime) -> Lookup {
@@ -159,7 +150,6 @@ extension ContainerNode {
         guard Route.mayResolveFast(key, from: self) else { return .miss }
         return storage.readOrClaim(key, in: self, overridesSeen: nil)
     }
-
     /// The same for a parameter factory (a per-parameter one's key holds the parameter).
     @usableFromInline
     package func fastRead(_ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>, kind: Scope.Lifetime) -> Lookup {
@@ -169,7 +159,6 @@ extension ContainerNode {
         let storageKey = StorageKey(key, box: box)
         return kind.withHeldStorage(from: self) { $0.held(storageKey, at: Expiry.noClock) } ?? .miss
     }
-
     /// Step 1 for a factory with a time to live: the held instance if it is younger than
     /// its time to live on the monotonic clock (a container world, which may have a test
     /// clock, goes the general way). `parameter`: nil for a ``Factory``.
@@ -194,20 +183,17 @@ extension Route {
     fileprivate static func mayResolveFast(_ key: RegistrationKey, from node: ContainerNode) -> Bool {
         isUnobservedOutsideWorlds(node) && (isRootWithoutOverrides(node) || seesNoOverride(of: key, from: node))
     }
-
     /// No container world, no observer on `node`'s chain.
     @inline(__always)
     fileprivate static func isUnobservedOutsideWorlds(_ node: ContainerNode) -> Bool {
         let on = Switches.now
         return !on.contains(.worlds) && !(on.contains(.observers) && node.isObservedInChain)
     }
-
     /// A root with no override registered.
     @inline(__always)
     fileprivate static func isRootWithoutOverrides(_ node: ContainerNode) -> Bool {
         node.isRoot && node.overrideCount.load(ordering: .relaxed) == 0
     }
-
     /// No override of `key` visible from `node`, and no resolve through its root now.
     @inline(__always)
     fileprivate static func seesNoOverride(of key: RegistrationKey, from node: ContainerNode) -> Bool {
@@ -245,13 +231,11 @@ package struct Filing {
         /// retained: the factory value resolving through it keeps it alive (unobserved). Last:
         /// the cases before keep their encoding (`isUnobservedNowhere` stays one compare).
         case scope
-
         var isGraph: Bool {
             if case .graph = self { return true }
             return false
         }
     }
-
     var isUnobservedNowhere: Bool {
         @inline(__always) get {
             switch place {
@@ -260,12 +244,10 @@ package struct Filing {
             }
         }
     }
-
     package let place: Place
     /// The node that reports the build and owns a stored one; nil on the fast path.
     package let reporter: UnsafeReference<ContainerNode>?
     package let observed: Bool
-
     static func unobserved(_ place: Place) -> Filing {
         Filing(place: place, reporter: nil, observed: false)
     }
@@ -296,7 +278,6 @@ extension ContainerNode {
         }
         return ResolutionContext.withCurrent { beginUnique(key, parameter: parameter, context: $0) }
     }
-
     /// A unique build through a lifetime scope or a root with overrides: the override looked
     /// up under the nodes' locks, out of line so that the build above saves no registers for it.
     @inline(never)
@@ -310,7 +291,6 @@ extension ContainerNode {
             return beginUnique(key, parameter: parameter, context: context)
         }
     }
-
     /// Opens a unique build with nothing in play: the caller keeps the value, nobody hears of it.
     @inline(__always)
     private func beginUnique(
@@ -321,11 +301,9 @@ extension ContainerNode {
         context.open(frame, filing: .unobserved(.nowhere))
         return .build(override: nil, form: .unused, context: .unretained(context))
     }
-
     private var isAutoRegistrationPending: Bool {
         @inline(__always) get { withRoot { $0.autoRegistrationPending.load(ordering: .acquiring) != 0 } }
     }
-
     /// A `.graph` build with nothing in play opens its frame here (after one more probe of the
     /// current graph: a parameter factory's, or a hit an observer hears of); the rest goes the
     /// general way.
@@ -340,7 +318,6 @@ extension ContainerNode {
             return Route.beginUnheld(frame, from: self, override: nil, observed: false, context: context)
         }
     }
-
     /// ``beginGeneral(_:parameter:kind:custom:context:timeToLive:)``, out of line.
     @inline(never)
     private func beginRouted(
@@ -349,7 +326,6 @@ extension ContainerNode {
     ) -> BeginOutcome {
         beginGeneral(key, parameter: parameter, kind: kind, custom: custom, context: context)
     }
-
     /// Step 2 for a factory with a time to live: the general way, after dropping a held
     /// instance older than `timeToLive` seconds.
     @usableFromInline @inline(never)
@@ -361,7 +337,6 @@ extension ContainerNode {
             beginGeneral(key, parameter: parameter, kind: kind, custom: custom, context: context, timeToLive: timeToLive)
         }
     }
-
     /// `beginBuild` for a caching scope, or with anything in play: the held instance, or
     /// exactly one build however many threads ask at once.
     @inline(__always)
@@ -397,7 +372,6 @@ extension ResolutionContext {
         if innermostFiling.isUnobservedNowhere { return closeInnermost() }
         fileAndReport(payload)
     }
-
     /// A build that is filed or reported: files it, reports it, and releases what
     /// `beginBuild` retained.
     @inline(never)
@@ -426,7 +400,6 @@ extension ResolutionContext {
             frame.storageKey, scope: frame.scope, instance: payload.flatMap(Payload.identity(of:)),
             kept: kept || payload == nil, by: reporter)   // nil: a value under `.shared`, nothing to release
     }
-
     /// Files `payload` (in `kind.payloadForm`: a weakly kept one is the target itself) in `storage`.
     @inline(__always)
     private func file(

@@ -13,7 +13,6 @@ struct Route {
     let scope: Scope
     /// Nil for a scope that keeps nothing (`.unique`, `.graph`).
     let holder: (owner: ContainerNode, storage: InstanceStorage)?
-
     @inline(__always)
     init(_ key: RegistrationKey, from start: ContainerNode, declared: Scope) {
         var node = start.nodeInCurrentWorld()
@@ -27,7 +26,6 @@ struct Route {
         self.scope = scope
         self.holder = scope.kind.holder(from: node, overriddenIn: found?.owner)
     }
-
     /// The override of `key` visible from `node`, read once its root's `autoRegister()`
     /// has run; a read that raced a reset or `autoRegister()` reads again.
     @inline(__always)
@@ -44,16 +42,13 @@ struct Route {
             }
         }
     }
-
     var body: (any OverrideBody)? { override?.body }
-
     /// Whether a resolve through `node` may go through its root instead: a view's lifetime
     /// scope, or any while a view model is built for a view.
     @inline(__always)
     static func mayResolveAtRoot(from node: ContainerNode) -> Bool {
         !node.isRoot && (node.isViewBound || Switches.now.contains(.injectionContainers))
     }
-
     /// Whether a resolve through the lifetime scope `node` belongs to a build held outside
     /// the views' lifetime scopes (then it resolves through the root): for a view's scope,
     /// any such build open on this thread or task; for another, one opened since a view
@@ -68,7 +63,6 @@ struct Route {
         let (containers, depth) = context.injectionContainers
         return !containers.isEmpty && context.isBuildingForAHolderOutsideViews(after: depth)
     }
-
     /// Whether a resolve through a closed scope comes from a caller that may outlive it (a
     /// cancelled task, an async build the close ended): it builds for that caller alone.
     static var mayOutliveClosedScope: Bool {
@@ -103,7 +97,6 @@ extension Route {
             return nil
         }
     }
-
     /// The frame of this route's build, for both drivers; an instance held past its time to
     /// live is dropped first.
     @inline(__always)
@@ -122,7 +115,6 @@ extension Route {
         if timeToLive != nil { storage.dropExpired(frame.storageKey, reportedBy: owner, clock: Expiry.currentClock) }
         return frame
     }
-
     /// Opens the `.scoped` build the fast read that just missed in the child `node` recorded.
     static func beginClaimedByFastRead(
         _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, in node: ContainerNode,
@@ -132,7 +124,6 @@ extension Route {
         let frame = ThreadFrame(key, parameter: parameter, kind: .scoped, custom: nil, ownedByChild: true, in: storage)
         return openClaimed(frame, owner: node, storage: storage, override: nil, context: context, borrowed: true)
     }
-
     @inline(__always)
     private static func openClaimed(
         _ frame: ThreadFrame, owner: consuming ContainerNode, storage: consuming InstanceStorage,
@@ -149,7 +140,6 @@ extension Route {
         context.open(frame, filing: filing)
         return .build(override: override, form: frame.kind.payloadForm, context: .unretained(context))
     }
-
     /// What a claim that found `held` answers: the instance, reported and decorated; for a
     /// closed scope, a stop, or a build for a caller that may outlive the scope.
     private func answer(
@@ -172,7 +162,6 @@ extension Route {
         body?.decorate(held)  // a run-time decorator (a build runs it in its body)
         return .found(held)
     }
-
     /// `.unique` and `.graph` through `node`: the current graph's instance, or a build.
     @inline(__always)
     static func beginUnheld(
@@ -195,7 +184,6 @@ extension Route {
         }
         return beginObserved(frame, from: node, place: place, override: override, context: context)
     }
-
     @inline(never)
     private static func beginObserved(
         _ frame: ThreadFrame, from node: ContainerNode, place: Filing.Place, override: (any OverrideBody)?,
@@ -220,7 +208,6 @@ extension Route {
                 + "scope closes (check the view's lifetimeScope?.isClosed, or Task.isCancelled in a .task)",
             key: key, scope: scope)
     }
-
     /// Reports a built instance: `created`, then `released` if the storage did not keep it.
     static func reportBuilt(
         _ key: StorageKey, scope: Scope, instance: ObjectIdentifier?, kept: Bool, by reporter: ContainerNode
@@ -228,7 +215,6 @@ extension Route {
         reporter.emit(.created, key: key, scope: scope, instance: instance)
         if !kept { reporter.emit(.released, key: key, scope: scope, instance: instance) }
     }
-
     @inline(never)
     private static func report(_ outcome: Lookup, of frame: ThreadFrame, scope: Scope, owner: ContainerNode) {
         switch outcome {
@@ -240,7 +226,6 @@ extension Route {
             closedScope(frame.storageKey, scope: scope, owner: owner)
         }
     }
-
     /// The one captive check, for both drivers: reports an instance held longer whose body
     /// resolves `frame`'s shorter-lived one. An async resolve passes no context.
     @inline(never)
@@ -253,7 +238,6 @@ extension Route {
             .captiveDependency, key: holder.key, scope: holder.scope, dependency: "\(key) \(frame.scope.name)",
             captured: key, capturedThrough: holder.through)
     }
-
     @inline(never)
     static func closedScope(_ key: StorageKey, scope: Scope, owner: ContainerNode) -> Never {
         let context = ResolutionContext.current
@@ -271,14 +255,12 @@ package struct CaptiveHolder {
     package let key: StorageKey
     package let scope: Scope
     package let through: [StorageKey]
-
     /// The innermost build that outlives lifetime scopes among `threadFrames`, else in this
     /// task's chain.
     static func innermost(around threadFrames: [ThreadFrame]) -> CaptiveHolder? {
         innermost(in: threadFrames, then: [])
             ?? innermost(in: TaskChain.frames.lazy.map { $0.frame }, then: threadFrames.map(\.storageKey))
     }
-
     private static func innermost<P>(
         in frames: some BidirectionalCollection<Frame<P>>, then later: [StorageKey]
     ) -> CaptiveHolder? {
@@ -306,7 +288,6 @@ package struct Frame<Parameter: FrameParameter> {
     package let kind: Scope.Lifetime
     package let ownedByChild: Bool
     package let overridden: Bool
-
     package init(
         _ key: RegistrationKey, parameter: Parameter, kind: Scope.Lifetime, custom: Scope?, ownedByChild: Bool,
         in holder: AnyObject, overridden: Bool = false, lifespan: UInt64 = .max
@@ -320,35 +301,29 @@ package struct Frame<Parameter: FrameParameter> {
         self.ownedByChild = ownedByChild
         self.overridden = overridden
     }
-
     package var storageKey: StorageKey { StorageKey(key, box: parameter.box) }
     package var scope: Scope { custom ?? Scope.builtIn(kind) }
     package var description: String { storageKey.description }
-
     /// As cycle messages name it: `member[parameter] (Type)`, `member (Type, override)`.
     package var buildDescription: String {
         "\(buildName) (\(key.typeName)\(overridden ? ", override" : ""))"
     }
-
     package var buildName: String {
         guard let parameter = parameter.description else { return key.memberName }
         return "\(key.memberName)[\(parameter)]"
     }
-
     /// Same registration, same place, equal parameter (or one that cannot be compared).
     @inline(__always)
     func isSameBuild(as other: Frame) -> Bool {
         guard key == other.key, holderID == other.holderID else { return false }
         return parameter.isSame(as: other.parameter) ?? true
     }
-
     /// The one cycle check, for both drivers: stops if one of `open` builds this frame's.
     @inline(__always)
     func checkCycle(in open: some Collection<Frame>, how: String? = nil) {
         guard let start = open.firstIndex(where: { $0.isSameBuild(as: self) }) else { return }
         stopCycle(after: Array(open[start...]), how: how)
     }
-
     /// Stops with the chain `a (A) → b (B) → a`: `steps`, this frame, `note`.
     @inline(never)
     func stopCycle(after steps: [Frame], how: String? = nil, note: String = "") -> Never {

@@ -9,7 +9,6 @@ package enum ScopedFailure {
     ) -> Never {
         fatalError("Scoped: \(message)\n\(whereToLook(keys))", file: file, line: line)
     }
-
     /// The one cycle reporter, for every kind of cycle: `circular dependency[ <how>]: <steps
     /// joined by separator><note>`.
     package static func stopCycle(
@@ -18,7 +17,6 @@ package enum ScopedFailure {
     ) -> Never {
         stop("circular dependency\(how.map { " \($0)" } ?? ""): \(steps.joined(separator: separator))\(note)", declaredBy: keys)
     }
-
     package static func whereToLook(_ keys: [RegistrationKey]) -> String {
         var text = "Scoped: where to look: the first frame of your code in the backtrace made the call that stopped"
         var named: [(key: RegistrationKey, site: String)] = []

@@ -15,9 +15,7 @@ package enum WaitGraph {
         /// False once the build waited for has finished (the waiter is about to look again).
         let stillBlocked: @Sendable () -> Bool
     }
-
     private static let waits = Locked<[ObjectIdentifier: Wait]>([:])
-
     /// Records that the thread `waiter` is about to wait for `owner`'s build of `what`;
     /// stops if `owner` is (transitively) waiting for `waiter`. A stale wait blocks no one,
     /// so it breaks the chain; the last thread of a real cycle to wait sees the others blocked.
@@ -32,7 +30,6 @@ package enum WaitGraph {
             separator: ", which waits for ", note: ", which is built by this thread",
             declaredBy: chain.compactMap(\.registration))
     }
-
     /// Records that the async build `waiter` is about to await `target`; stops if `target`
     /// awaits `waiter`, directly or through other builds: `b (B) → a (A) → b`.
     package static func willAwait(_ target: InFlightTask, from waiter: InFlightTask) {
@@ -45,13 +42,11 @@ package enum WaitGraph {
             [waiter.description] + chain.dropLast().map(\.what) + [waiter.registration.memberName],
             declaredBy: [waiter.registration] + chain.dropLast().compactMap(\.registration))
     }
-
     /// The async builds awaiting `target` now (`feed (Feed)`), sorted: a stall report's.
     package static func buildsAwaiting(_ target: InFlightTask) -> [String] {
         let id = ObjectIdentifier(target)
         return waits.withLock { $0.values.compactMap { $0.owner == id ? $0.waitingBuild : nil } }.sorted()
     }
-
     /// Records `wait` unless it closes a cycle of waits that still block: then that cycle.
     private static func record(_ wait: Wait, for waiter: ObjectIdentifier) -> [Wait]? {
         waits.withLock { waits in
@@ -69,7 +64,6 @@ package enum WaitGraph {
             return nil
         }
     }
-
     package static func didWait(_ waiter: ObjectIdentifier) {
         _ = waits.withLock { $0.removeValue(forKey: waiter) }
     }
