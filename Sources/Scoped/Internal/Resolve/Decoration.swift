@@ -2,8 +2,7 @@
 // new one), shared between threads freely. Its decorators are user code: they run after the
 // resolve that returned the instance released every lock.
 
-/// What a resolve sees of a decorated body: no generic parameters, so that the specialised
-/// resolve of every `T` calls it with the same code (the copies merge).
+/// What a resolve sees of a decorated body: no generic parameters, so the resolves of every `T` merge.
 @usableFromInline
 package class DecoratedResolve: @unchecked Sendable {  // immutable: every field is set in init
     /// Seconds a held instance lives (the last `.timeToLive` given); nil for ever.
@@ -57,8 +56,7 @@ package class Decoration<Base: Sendable, T>: DecoratedResolve, @unchecked Sendab
     }
 }
 
-/// A factory value's stored body (`Registration.Body`, `AsyncRegistration.Body`), as the
-/// modifiers `.decorator`, `.timeToLive` and a context's body change it: a new decoration each.
+/// A factory value's stored body, as `.decorator`, `.timeToLive` and a context's body change it.
 @usableFromInline
 package protocol ModifiableBody: Sendable {
     associatedtype Instance

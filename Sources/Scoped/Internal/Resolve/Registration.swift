@@ -1,7 +1,5 @@
-// Concurrency rule: a `Registration` is an immutable value; the shared state it touches
-// lives behind `ContainerNode`/`InstanceStorage` locks, and no lock is held while the body
-// runs. `resolve` is specialised per `T` at the call site; everything else (Resolve.swift)
-// is compiled once.
+// Concurrency rule: a `Registration` is an immutable value; the shared state it touches lives
+// behind `ContainerNode`/`InstanceStorage` locks, and no lock is held while the body runs.
 
 /// An override body stored in a container (`register { }`), type-erased to one reference.
 @usableFromInline
@@ -34,7 +32,7 @@ package final class OverrideBox<P, T>: OverrideBody {
         case sync(@Sendable (P) -> T)
         case async(@Sendable (P) async throws -> T)
     }
-    /// The body, followed by `decorators` if there are some.
+    /// Followed by `decorators` if there are some.
     @usableFromInline let body: Body
     @usableFromInline package let scope: Scope
     @usableFromInline package let timeToLive: Double?
@@ -75,8 +73,8 @@ package final class OverrideBox<P, T>: OverrideBody {
     }
 }
 
-/// What every factory value knows besides its body (container, key, scope) and does
-/// without running it. A protocol, not a shared struct: nesting one grew every resolve site.
+/// What every factory value knows besides its body (container, key, scope) and does without running
+/// it. A protocol, not a shared struct: nesting one grew every resolve site.
 @usableFromInline
 package protocol RegistrationFields {
     var nodeRef: NodeReference { get }
@@ -105,8 +103,7 @@ extension RegistrationFields {
         scopeKind = kind
         customScope = nil
     }
-    /// This registration with its body replaced by `replace` when a context override of
-    /// `rank` applies and outranks the one in place; otherwise unchanged.
+    /// Changed by `replace` if a context override of `rank` applies and outranks the one in place.
     package func overriding(rank: ContextRank, if applies: Bool, _ replace: (inout Self) -> Void) -> Self {
         guard applies && rank.rawValue >= contextRank else { return self }
         var copy = self
@@ -165,7 +162,6 @@ extension RegistrationFields {
         target.removeOverride(for: key)
         dropHeldInstances(in: target, overrideChanged: false)
     }
-    /// Drops what `target` and its open lifetime scopes hold for this registration.
     private func dropHeldInstances(in target: ContainerNode, overrideChanged: Bool) {
         guard !target.withRoot({ $0.isAutoRegisteringOnThisThread }) else { return }
         target.drop(key, from: target.storagesToDrop(overrideChanged: overrideChanged))
@@ -176,8 +172,8 @@ extension RegistrationFields {
 /// The container a factory value resolves in: its node, and what keeps the node alive.
 @usableFromInline
 package enum NodeHandle: Sendable {
-    /// Retained: a child's manager, or for a root the calling thread's keeper (one cache line
-    /// per thread, not the root's shared reference count).
+    /// Retained: a child's manager, or for a root the calling thread's keeper (one cache line per
+    /// thread, not the root's shared reference count).
     case kept(ContainerManager)
     /// A process-wide container's node: the process keeps its manager.
     case processWide(NodeReference)
@@ -202,8 +198,8 @@ package enum NodeHandle: Sendable {
     }
 }
 
-/// A factory value's scope in one word: a built-in kind, or a custom scope, not retained
-/// (custom scopes live for the process).
+/// A factory value's scope in one word: a built-in kind, or a custom scope, not retained (custom
+/// scopes live for the process).
 @usableFromInline
 package enum ScopeSetting: Sendable {
     case builtIn(Scope.Lifetime)
@@ -222,10 +218,9 @@ package enum ScopeSetting: Sendable {
     }
 }
 
-/// What ``Factory`` and ``ParameterFactory`` share: `Factory<T>` is a `Registration<Void, T>`.
-///
-/// Made on every factory access, so kept to eight scalars: more, and a modified copy is
-/// destroyed through its value witness rather than inline code.
+/// What ``Factory`` and ``ParameterFactory`` share: `Factory<T>` is a `Registration<Void, T>`. Made on
+/// every factory access, so kept to eight scalars: more, and a modified copy is destroyed through its
+/// value witness rather than inline code.
 @usableFromInline
 package struct Registration<P, T>: RegistrationFields, Sendable {
     /// The body as declared; a `Factory`'s closure is stored as is (no wrapping allocation).
@@ -233,8 +228,8 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     package enum Body: Sendable {
         case plain(@Sendable () -> T)
         case parameter(@Sendable (P) -> T)
-        /// With decorators or a time to live: a non-generic class (Decoration.swift),
-        /// so undecorated values do not grow and a resolve needs no metadata of `T`.
+        /// With decorators or a time to live: a non-generic class (Decoration.swift), so undecorated
+        /// values do not grow and a resolve needs no metadata of `T`.
         case decorated(DecoratedResolve)
         @inlinable
         package var decoration: DecoratedRegistration<P, T>? {
@@ -254,8 +249,8 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     @usableFromInline package var scopeSetting: ScopeSetting = .builtIn(.unique)
     @usableFromInline package var storedBody: Body
     @inlinable static var rankBits: UInt64 { 7 << 60 }
-    /// Takes the references before the body is copied in: the other order kept an extra retain
-    /// and release of the body's context on every factory access.
+    /// Takes the references before the body is copied in: the other order kept an extra retain and
+    /// release of the body's context on every factory access.
     @inlinable @inline(__always)
     package init(handle: NodeHandle, key: RegistrationKey, storedBody: Body) {
         self.handle = handle
@@ -294,16 +289,14 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         case .decorated: decoratedBodyCalled()
         }
     }
-    /// Resolves a ``Factory``: the site inlines only this call, which passes the fields one by
-    /// one, in registers, to the function below.
+    /// Resolves a ``Factory``: the site inlines only this call, passing the fields in registers.
     @inlinable @inline(__always)
     package func resolve(_ parameter: P) -> T {
         Self.resolve(
             in: nodeRef, name: name, shape: shape & ~Self.rankBits, type: T.self, file: file, kind: scopeKind,
             custom: customScope, body: storedBody, parameter: parameter)
     }
-    /// Out of line, one copy per `T`: the held instance (Resolve.swift, step 1) or a build.
-    /// `T`'s metatype is passed in, so the copies for class types are identical and merge.
+    /// Out of line, one copy per `T`, its metatype passed in: the copies for class types merge.
     @inlinable @inline(never)
     package static func resolve(
         in nodeRef: NodeReference, name: UInt, shape: UInt64, type: Any.Type, file: UInt, kind: Scope.Lifetime, custom: Scope?,
@@ -311,23 +304,20 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     ) -> T {
         let key = RegistrationKey(name: name, shape: shape, type: type, file: file)
         if case .decorated(let decorated) = body {
-            // Checked first, in a call that needs no metadata and returns a payload: the same code
-            // for every class `T`.
+            // First, in a call that needs no metadata and returns a payload: the same for every class `T`.
             return Payload.unwrap(decorated.resolveWrapped(nodeRef, key, kind: kind, custom: custom), as: T.self)
         }
         if kind.holdsInstances {
             let found = nodeRef.withNode { $0.fastRead(key, kind: kind) }
             if let held = found.heldInstance(as: T.self) { return held }
         } else if kind == .graph {
-            // An instance the current top-level resolve built (each edge of a DAG).
             let found = nodeRef.withNode { $0.graphRead(key) }
             if let held = found.heldInstance(as: T.self) { return held }
         }
         return build(nodeRef, key, kind: kind, custom: custom, body: body, parameter: parameter, buildParameter: nil)
     }
-    /// Resolves a ``ParameterFactory``: `parameter` lives on this call's stack, where its build
-    /// frame points (a body resolving its own factory with another parameter is no cycle);
-    /// `parameterKey` makes a per-parameter factory's storage key.
+    /// Resolves a ``ParameterFactory``: `parameter` lives on this call's stack, where its build frame
+    /// points (a body resolving its own factory with another parameter is no cycle).
     @inlinable @inline(__always)
     package func resolve(_ parameter: P, parameterKey: (@Sendable (P) -> ParameterBox)?) -> T {
         Self.resolve(
@@ -358,8 +348,8 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
             }
         }
     }
-    /// A decorated factory's resolve through its decoration's class, parameter and result by
-    /// address (one merged copy for class types); never inlined, not to widen every frame.
+    /// Through the decoration's class, parameter and result by address (one merged copy for class
+    /// types); never inlined, not to widen every frame.
     @inlinable @inline(never)
     package static func resolveDecorated(
         _ decorated: DecoratedResolve, _ nodeRef: NodeReference, _ key: RegistrationKey, kind: Scope.Lifetime, custom: Scope?,
@@ -376,8 +366,7 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         }
         return result.unsafelyUnwrapped
     }
-    /// Steps 2 and 3 (Resolve.swift): the held instance, or a build whose body runs here.
-    /// Inlined, so while a body runs the only frame of Scoped's is the `resolve`'s.
+    /// Steps 2 and 3, inlined: while a body runs, the only frame of Scoped's is the `resolve`'s.
     @inlinable @inline(__always)
     package static func build(
         _ nodeRef: NodeReference, _ key: RegistrationKey, kind: Scope.Lifetime, custom: Scope?, body: Body,
@@ -388,7 +377,6 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         }
         return carryOut(step, key, body: body, parameter: parameter)
     }
-    /// The held instance, or the body's run (the override's if any), then step 3.
     @inlinable @inline(__always)
     package static func carryOut(_ step: BeginOutcome, _ key: RegistrationKey, body: Body, parameter: P) -> T {
         guard case .build(let override, let form, let context) = step else {
@@ -409,6 +397,7 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
             // A value type cannot be kept weakly: nothing is kept.
             return Payload.weakTarget(of: value)
         }
+    /// Stores `body`'s override (`context`: a run-time context modifier's) and drops what is held.
     }
     @inlinable
     package static func body(of override: any OverrideBody, for key: RegistrationKey) -> @Sendable (P) -> T {
@@ -443,15 +432,14 @@ extension ModifiableRegistration {
     package func register(_ body: OverrideFunction, context: (rank: ContextRank, arguments: [String])? = nil) {
         register(override: overrideBox(body), context: context)
     }
-    /// `.scope(_:)` or `.timeToLive(_:)` as a statement (the declared body stored if none).
-    /// What this value's own scope or time to live overrules is stored too, and reported.
+    /// `.scope(_:)` or `.timeToLive(_:)` as a statement (the declared body stored if none); what this
+    /// value's own scope or time to live overrules is stored too, and reported.
     package func store(scope: Scope?, timeToLive: Double?) {
         if let scope { check(scope) }
         reportOverruled(scope: scope, timeToLive: timeToLive)
         store(scope: scope, timeToLive: timeToLive, declared: overrideBox(nil))
     }
-    /// Reports a statement's scope or time to live that the declaration's wins over
-    /// (`Route.init`, `Route.frame`): a `misuse` event, a fault line.
+    /// A statement's scope or time to live the declaration's wins over (`Route.init`, `Route.frame`).
     private func reportOverruled(scope: Scope?, timeToLive: Double?) {
         let declaredTimeToLive = storedBody.decoration?.timeToLive
         let message: String

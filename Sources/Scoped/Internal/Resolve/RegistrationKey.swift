@@ -1,9 +1,8 @@
 /// Identifies one registration: the declaring member's name (`#function`), the produced
 /// type and where the `self { … }` call is (`#fileID`, `#line`, `#column`). Parameters never
-/// take part; the place tells apart overloads and registrations made in one function.
-///
-/// Making one is four stores; equality compares the literals' addresses first, their bytes
-/// only when they differ (one literal in two modules); ``quickHash`` does not read the name.
+/// take part; the place tells apart overloads and registrations made in one function. Making one
+/// is four stores; equality compares the literals' addresses first, their bytes only when they
+/// differ (one literal in two modules); ``quickHash`` does not read the name.
 @usableFromInline
 package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     /// The name literal's address; a one-scalar name's UTF-8 bytes (``isInline``).
@@ -109,8 +108,7 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     @usableFromInline package var description: String { "\(memberName) (\(typeName))" }
 }
 
-/// `name` with every `Optional<X>` written `X?` (`(X)?` for a function type or composition),
-/// for messages and events.
+/// `name` with every `Optional<X>` written `X?` (`(X)?` for a function type or composition).
 package func readableTypeName(_ name: String) -> String {
     readableTypeName(Array(name)[...])
 }

@@ -1,7 +1,6 @@
-// Concurrency rule: a `ResolutionContext` belongs to one thread (ThreadLocalObject,
-// Platform.swift) and is never shared, so it needs no lock. It records the thread's open
-// builds, the `.graph` instances of its top-level resolve, and the releases that end a
-// chain of lifetime scopes (`releaseIteratively`).
+// Concurrency rule: a `ResolutionContext` belongs to one thread (ThreadLocalObject, Platform.swift)
+// and is never shared, so it needs no lock. It records the thread's open builds, the `.graph`
+// instances of its top-level resolve, and the releases that end a chain of lifetime scopes.
 
 /// A thread's frame: its parameter (nil for a ``Factory``) on the shell's stack.
 package typealias ThreadFrame = Frame<UnsafePointer<AnyParameter>?>
@@ -16,9 +15,8 @@ extension Optional: FrameParameter where Wrapped == UnsafePointer<AnyParameter> 
     }
 }
 
-/// The per-thread state of resolution in progress, behind a pointer: a class's stored
-/// `var`s are checked for exclusive access on every mutation, and one thread's context is
-/// never accessed from two places at once.
+/// The per-thread state of resolution in progress, behind a pointer: a class's stored `var`s are
+/// checked for exclusive access on every mutation, and one thread's context never is from two places.
 @usableFromInline
 package final class ResolutionContext {
     private struct State: ~Copyable {
@@ -33,8 +31,8 @@ package final class ResolutionContext {
         var outermostStart: UInt64 = 0
         /// A storage as a word, or 0.
         var fastReadClaim: UInt = 0
-        /// Unretained (a weak reference would move a scope's reference counts to the slow path
-        /// for good): read only right after it is set, while the build keeps it alive.
+        /// Unretained (a weak reference would move a scope's reference counts to the slow path for
+        /// good): read only right after it is set, while the build keeps it alive.
         var overrideContainer: UnsafeReference<ContainerNode>?
         var decorating: [RegistrationKey] = []
         var carriedDecoratorsRan: RegistrationKey?
@@ -53,9 +51,8 @@ package final class ResolutionContext {
     }
     /// The registrations being built on this thread, outermost first (a copy).
     package var frames: [ThreadFrame] { Array(state.pointee.frames.open) }
-    /// The `.graph` instance (a ``Payload``) of the current top-level resolve for
-    /// `registration` and `parameter`: a `Factory` (none) reads no box, so a hit retains and
-    /// releases nothing but the instance.
+    /// The current graph's instance (a ``Payload``): a `Factory` (no parameter) reads no box, so a
+    /// hit retains and releases nothing but the instance.
     @inline(__always)
     package func graphInstance(_ registration: RegistrationKey, parameter: UnsafePointer<AnyParameter>?) -> AnyObject? {
         guard let parameter else { return state.pointee.graph.value(for: registration, box: nil) }
@@ -80,8 +77,8 @@ package final class ResolutionContext {
         defer { state.pointee.deliveringEvents = false }
         deliver()
     }
-    /// Releases `first` and `second` now, or, inside this call already, after its current
-    /// release returns: a chain of lifetime scopes ends one `deinit` after the other.
+    /// Releases `first` and `second` now, or, inside this call already, after its current release
+    /// returns: a chain of lifetime scopes ends one `deinit` after the other.
     package func releaseIteratively(_ first: consuming AnyObject, _ second: consuming AnyObject?) {
         if state.pointee.releasing {
             state.pointee.pendingReleases.append(first)
@@ -94,14 +91,14 @@ package final class ResolutionContext {
         while let next = state.pointee.pendingReleases.popLast() { _ = consume next }
         state.pointee.releasing = false
     }
-    /// The containers `@Injected` and friends resolve through on this thread, innermost last,
-    /// and how many builds were open when they were put in force.
+    /// The containers `@Injected` and friends resolve through on this thread, innermost last, and
+    /// how many builds were open when they were put in force.
     package var injectionContainers: (containers: [any SharedContainer], depth: Int) {
         get { (state.pointee.injectionContainers, state.pointee.injectionDepth) }
         set { (state.pointee.injectionContainers, state.pointee.injectionDepth) = newValue }
     }
-    /// Runs `resolve`, a lazy property wrapper's: through a closed scope it builds for this
-    /// caller alone, reported as misuse, instead of stopping.
+    /// Runs a lazy property wrapper's `resolve`: through a closed scope it builds for this caller
+    /// alone, reported as misuse, instead of stopping.
     package static func resolvingForPropertyWrapper<R>(_ resolve: () -> R) -> R {
         let context = current
         let previous = context.state.pointee.resolvingForPropertyWrapper
@@ -111,8 +108,7 @@ package final class ResolutionContext {
     }
     package var isResolvingForPropertyWrapper: Bool { state.pointee.resolvingForPropertyWrapper }
     package var openBuildCount: Int { state.pointee.frames.count }
-    /// Whether a build held outside the views' lifetime scopes is open on this thread, after
-    /// the first `depth`.
+    /// Whether a build held outside the views' lifetime scopes is open here, after the first `depth`.
     package func isBuildingForAHolderOutsideViews(after depth: Int) -> Bool {
         state.pointee.frames.open.lastIndex { $0.kind.isHeldOutsideViews(ownedByChild: $0.ownedByChild) }
             .map { $0 >= depth } ?? false
@@ -130,9 +126,8 @@ package final class ResolutionContext {
         defer { state.pointee.decorating.removeLast() }
         decorate()
     }
-    /// Runs `resolve` through a decorated factory value of `key`, and says whether the
-    /// override in effect ran the decorators of the value it was made from, so that they do
-    /// not run twice.
+    /// Runs `resolve` through a decorated factory value of `key`; and whether the override in effect
+    /// ran the decorators of the value it was made from (they must not run twice).
     package func resolvingDecorated<R>(_ key: RegistrationKey, _ resolve: () -> R) -> (R, carriedRan: Bool) {
         let enclosing = state.pointee.carriedDecoratorsRan
         state.pointee.carriedDecoratorsRan = nil
@@ -147,8 +142,7 @@ package final class ResolutionContext {
         get { state.pointee.overrideContainer?.object }
         set { state.pointee.overrideContainer = newValue.map(UnsafeReference.unretained) }
     }
-    /// The scope whose `close()` on this thread releases an instance of `key` now: a stop
-    /// for a resolve through a closed scope names them.
+    /// The scope whose `close()` here releases an instance of `key` now, for a closed scope's stop.
     package var closeRelease: (node: ContainerNode, key: RegistrationKey)? {
         guard state.pointee.closeReleaseNode != 0, let key = state.pointee.closeReleaseKey else { return nil }
         return (UnsafeReference<ContainerNode>(bits: state.pointee.closeReleaseNode).object, key)
@@ -170,9 +164,9 @@ package final class ResolutionContext {
     package static func withCurrent<R>(_ body: (ResolutionContext) -> R) -> R {
         UnsafeReference<ResolutionContext>(opaque: ThreadLocalObject.get() ?? makeCurrent()).withBorrowed(body)
     }
-    /// Makes the calling thread's context, kept until the thread exits; the main thread's
-    /// for the process (on Linux `dispatchMain()` ends the main thread while the process
-    /// goes on: freeing it then raced `exit`, Tests/Fixtures/MainThreadProbe).
+    /// Makes the calling thread's context, kept until the thread exits; the main thread's for the
+    /// process (on Linux `dispatchMain()` ends the main thread while the process goes on: freeing
+    /// it then raced `exit`, Tests/Fixtures/MainThreadProbe).
     @inline(never)
     private static func makeCurrent() -> UnsafeMutableRawPointer {
         let context = ResolutionContext()
@@ -210,8 +204,8 @@ package final class ResolutionContext {
     package func isInBuildBegunBefore(closedAt: UInt64) -> Bool {
         isBuilding && state.pointee.outermostStart < closedAt
     }
-    /// Opens `frame` with what ``finishBuild(_:)`` must do; stops on a cycle. The open frames
-    /// are scanned only when one may build the same registration (``FrameStack/keys``).
+    /// Opens `frame` with what `finishBuild` must do; stops on a cycle, scanning the open frames
+    /// only when one may build the same registration (``FrameStack/keys``).
     @inline(__always)
     package func open(_ frame: ThreadFrame, filing: Filing) {
         let bit = FrameStack.bit(of: frame.key)
@@ -229,18 +223,17 @@ package final class ResolutionContext {
         state.pointee.frames.pop()
         if state.pointee.frames.isEmpty && !state.pointee.graph.isEmpty { dropGraph() }
     }
-    /// Releases the graph's instances, its table detached first (a `deinit` that resolves
-    /// starts a fresh graph); the buffer is kept for the next one.
+    /// Releases the graph's instances, its table detached first (a `deinit` that resolves starts a
+    /// fresh graph); the buffer is kept for the next one.
     @inline(never)
     private func dropGraph() {
         var finished = state.pointee.graph.detach()
         finished.releaseAll()
         if state.pointee.graph.hasNoBuffer { state.pointee.graph.adopt(finished) }
     }
-    /// Files `payload` as the current graph's instance of `frame`'s build.
     package func fileInGraph(_ payload: AnyObject, for frame: ThreadFrame) {
-        // A parameter factory without `.perParameter` can file its key again: the replaced
-        // instance is released once the table is consistent (its `deinit` may resolve).
+        // A parameter factory without `.perParameter` can file its key again: the replaced instance
+        // is released once the table is consistent (its `deinit` may resolve).
         let replaced = state.pointee.graph.insert(payload, for: frame.key, box: frame.parameter.box)
         _ = replaced
     }
@@ -268,8 +261,8 @@ package struct OpenFrame {
     fileprivate let keysBefore: UInt64
 }
 
-/// The open builds of one thread, outermost first: trivial values, without an `Array`'s
-/// reference counting and uniqueness checks. Never shrinks.
+/// The open builds of one thread, outermost first: trivial values, without an `Array`'s reference
+/// counting and uniqueness checks. Never shrinks.
 private struct FrameStack: ~Copyable {
     private var base: UnsafeMutablePointer<OpenFrame>
     private var capacity = 16
@@ -312,9 +305,9 @@ private struct FrameStack: ~Copyable {
     }
 }
 
-/// The `.graph` instances of one top-level resolve: an open-addressing table in manually
-/// allocated memory, reused from one resolve to the next. A hit (each edge of a DAG)
-/// compares one word per bucket, and retains nothing but the instance it returns.
+/// The `.graph` instances of one top-level resolve: an open-addressing table in manually allocated
+/// memory, reused from one resolve to the next. A hit (each edge of a DAG) compares one word per
+/// bucket, and retains nothing but the instance it returns.
 private struct GraphTable: ~Copyable {
     private struct Bucket {
         /// The key's hash with its top bit set; 0 for an empty bucket.
@@ -442,8 +435,8 @@ private struct GraphTable: ~Copyable {
 }
 
 extension ResolutionContext {
-    /// The builds in progress on this thread for a stop message, ` (while building a (A) →
-    /// b (B))` or nothing, and their registrations.
+    /// The builds in progress here for a stop message, ` (while building a (A) → b (B))` or nothing,
+    /// and their registrations.
     package func chain(excludingInnermost: Bool = false) -> (suffix: String, keys: [RegistrationKey]) {
         let shown = excludingInnermost ? frames.dropLast() : frames[...]
         guard !shown.isEmpty else { return ("", []) }

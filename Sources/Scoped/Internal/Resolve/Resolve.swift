@@ -1,14 +1,11 @@
-// Concurrency rule: the resolve path runs under no lock of its own. It reads the
-// override table and the tree under each node's `state` lock (ContainerNode.swift), and
-// builds through `InstanceStorage.claim`/`fileBuild`, which record a build in flight
-// under the storage's lock and file its instance under it again (InstanceStorage.swift).
-// The body runs between `beginBuild` and `finishBuild`, in the typed shell
-// (Registration.swift), with no lock held; so do observers.
+// Concurrency rule: the resolve path runs under no lock of its own. It reads the override
+// table and the tree under each node's `state` lock (ContainerNode.swift), and builds through
+// `InstanceStorage.claim`/`fileBuild`, which record a build in flight under the storage's lock
+// and file its instance under it again. The body runs between `beginBuild` and `finishBuild`,
+// in the typed shell (Registration.swift), with no lock held; so do observers.
 //
-// This is the one file to read for a resolve: its three steps (fast read, begin, finish;
-// Internal/README.md describes them) are compiled once, in Scoped. Only the typed shell
-// (Registration.swift) is specialised per factory, which keeps the code per factory and
-// the stack per nested level small.
+// The three steps of a resolve (Internal/README.md), compiled once: only the typed shell is
+// specialised per factory, which keeps the code per factory and the stack per nested level small.
 
 // MARK: The lock-free read
 
@@ -21,7 +18,7 @@ package enum Lookup {
     case heldWeakly(AnyObject)
     /// Nothing readable without a lock (only the fast read answers this): begin a build.
     case miss
-    /// The storage is closed (a lifetime scope after `close()`).
+    /// A lifetime scope after `close()`.
     case closed
     /// The held instance as `T`, or nil: the one unwrap of every typed shell.
     @inlinable @inline(__always)
@@ -45,10 +42,9 @@ package enum Lookup {
 /// What ``ContainerNode/beginBuild(_:parameter:kind:custom:)`` decided.
 @usableFromInline
 package enum BeginOutcome {
-    /// The instance is held (`.held` or `.heldWeakly`): return it.
+    /// `.held` or `.heldWeakly`: return it.
     case found(Lookup)
-    /// Run the body now (the override's if there is one, else the declared one), then hand
-    /// what it made, in `form`, to `context`'s ``ResolutionContext/finishBuild(_:)``.
+    /// Run the body (the override's if any), then hand its value, in `form`, to `finishBuild`.
     case build(override: (any OverrideBody)?, form: PayloadForm, context: UnsafeReference<ResolutionContext>)
     /// The held instance as `T`; nil for `.build`.
     @inlinable @inline(__always)
@@ -59,9 +55,8 @@ package enum BeginOutcome {
 }
 
 extension InstanceStorage {
-    /// The instance held for `key` (no parameter) from the lock-free index, deadlines
-    /// ignored. A storage without one (a child's) is read under its lock, and a miss
-    /// records the thread's build there (``readOrClaim(_:in:overridesSeen:)``).
+    /// The instance held for `key` (no parameter) from the lock-free index, deadlines ignored; a
+    /// child's storage (none) is read under its lock, and a miss records the thread's build there.
     @inline(__always)
     fileprivate func read(
         _ key: RegistrationKey, weakly: Bool, claimingIn node: ContainerNode, overridesSeen: UInt?
@@ -73,7 +68,8 @@ extension InstanceStorage {
         }
         return readOrClaim(key, in: node, overridesSeen: overridesSeen)
     }
-    /// The instance held for `key`, unless its deadline is past `now` (`.timeToLive`).
+    /// The instance held for `key`, unless its deadline is past `now` (`.timeToLive`); without an
+    /// index that keeps deadlines, read in the locked table (``Expiry/noClock``: only one without a deadline).
     fileprivate func read(_ key: RegistrationKey, weakly: Bool, at now: UInt64) -> Lookup {
         if let readIndex, HeldIndex.holdsDeadlines {
             return readIndex.withBorrowed { index in
@@ -97,17 +93,13 @@ extension InstanceStorage {
 }
 
 extension ContainerNode {
-    /// Step 1: the held instance of a caching scope, read without a lock where the scope
-    /// keeps it; `.miss` whenever ``beginBuild(_:parameter:kind:custom:)`` has something to
-    /// do (a container world, an observer, an override of `key`, nothing held yet).
-    ///
-    /// In a child lifetime scope (read under its storage's lock) a miss records this
-    /// thread's build in the same critical section, which the typed shell's `beginBuild`
-    /// right after opens; async shells read with ``fastReadWithoutClaim(_:kind:)``.
+    /// Step 1: the held instance of a caching scope, lock-free where the scope keeps it; `.miss`
+    /// whenever `beginBuild` has something to do (a world, an observer, an override, nothing held).
+    /// In a child a miss records this thread's build, which `beginBuild` right after opens.
     @usableFromInline
     package func fastRead(_ key: RegistrationKey, kind: Scope.Lifetime) -> Lookup {
-        // A root, no override, observer or world anywhere (the common case): its index, with
-        // no call but a tail call to the rest (which needs no registers saved here).
+        // A root, no override, observer or world (the common case): its index, and no call but a
+        // tail call to the rest (which needs no registers saved here).
         if Switches.now.isDisjoint(with: [.worlds, .observers]), Route.isRootWithoutOverrides(self),
             let index = kind.withHeldStorage(from: self, { $0.readIndex }) ?? nil,
             let found = index.withBorrowed({ $0.readSameLiterals(key, weakly: kind.keepsWeakly) })
@@ -120,11 +112,10 @@ extension ContainerNode {
     @inline(never)
     private func fastReadInGeneral(_ key: RegistrationKey, kind: Scope.Lifetime) -> Lookup {
         guard Route.isUnobservedOutsideWorlds(self) else { return .miss }
-        // A root without overrides (the common case): nothing to look up.
         var overridesSeen: UInt? = nil
         if !Route.isRootWithoutOverrides(self) {
-            // Read before the override is looked up, as `beginGeneral` does: a child's read
-            // records a build only if no override changed since.
+            // Read before the override, as `beginGeneral` does: a child's read records a build
+            // only if no override changed since.
             overridesSeen = OverrideChanges.now
             guard Route.seesNoOverride(of: key, from: self) else { return .miss }
         }
@@ -132,10 +123,9 @@ extension ContainerNode {
             $0.read(key, weakly: kind.keepsWeakly, claimingIn: self, overridesSeen: overridesSeen)
         } ?? .miss
     }
-    /// Step 1 for a `.graph` ``Factory``: the current graph's instance, one probe (whatever the
-    /// override or the world: the general way looks it up first too), or `.miss`: an observer
-    /// hears of a hit, and a pending `autoRegister()` runs first, on the build's way (which
-    /// probes again).
+    /// Step 1 for a `.graph` ``Factory``: the current graph's instance, one probe whatever the override
+    /// or world (the general way probes first too); `.miss` for the build's way (which probes again)
+    /// if an observer hears of a hit or a pending `autoRegister()` runs first.
     @usableFromInline
     package func graphRead(_ key: RegistrationKey) -> Lookup {
         guard !Switches.now.contains(.observers), !isAutoRegistrationPending,
@@ -159,9 +149,8 @@ extension ContainerNode {
         let storageKey = StorageKey(key, box: box)
         return kind.withHeldStorage(from: self) { $0.held(storageKey, at: Expiry.noClock) } ?? .miss
     }
-    /// Step 1 for a factory with a time to live: the held instance if it is younger than
-    /// its time to live on the monotonic clock (a container world, which may have a test
-    /// clock, goes the general way). `parameter`: nil for a ``Factory``.
+    /// Step 1 with a time to live: the held instance if younger than it on the monotonic clock (a
+    /// world, which may have a test clock, goes the general way). `parameter`: nil for a ``Factory``.
     @usableFromInline
     package func fastReadExpiring(
         _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime
@@ -176,20 +165,17 @@ extension ContainerNode {
 }
 
 extension Route {
-    /// No container world, observer or override of `key` in play from `node`: a resolve may
-    /// read lock-free, or build a unique instance without a route (three relaxed loads for
-    /// a root without overrides).
+    /// No world, observer or override of `key` in play from `node`: a resolve may read lock-free, or
+    /// build a unique instance without a route (three relaxed loads for a root without overrides).
     @inline(__always)
     fileprivate static func mayResolveFast(_ key: RegistrationKey, from node: ContainerNode) -> Bool {
         isUnobservedOutsideWorlds(node) && (isRootWithoutOverrides(node) || seesNoOverride(of: key, from: node))
     }
-    /// No container world, no observer on `node`'s chain.
     @inline(__always)
     fileprivate static func isUnobservedOutsideWorlds(_ node: ContainerNode) -> Bool {
         let on = Switches.now
         return !on.contains(.worlds) && !(on.contains(.observers) && node.isObservedInChain)
     }
-    /// A root with no override registered.
     @inline(__always)
     fileprivate static func isRootWithoutOverrides(_ node: ContainerNode) -> Bool {
         node.isRoot && node.overrideCount.load(ordering: .relaxed) == 0
@@ -206,17 +192,16 @@ extension Route {
 /// How `beginBuild` wants the body's value back, for ``ResolutionContext/finishBuild(_:)``.
 @usableFromInline
 package enum PayloadForm {
-    /// The caller keeps the value; return nothing (a unique build nobody observes).
+    /// Nothing: the caller keeps the value (a unique build nobody observes).
     case unused
-    /// As a ``Payload`` (held strongly by a storage or a graph, or described in an event).
+    /// A ``Payload``, held by a storage or a graph, or described in an event.
     case strong
     /// For `.shared`: the class instance itself, or nil for a value type (nothing is kept).
     case weak
 }
 
-/// Where a build files its instance and who reports it, carried out by
-/// ``ResolutionContext/finishBuild(_:)``. Trivial: its references were retained when the
-/// build began.
+/// Where a build files its instance and who reports it (`finishBuild`). Trivial: its references
+/// were retained when the build began.
 package struct Filing {
     package enum Place {
         /// Nowhere: `.unique`, or a `.graph` resolved at the top (its own whole graph).
@@ -224,8 +209,7 @@ package struct Filing {
         /// The current graph: a `.graph` build nested in a top-level resolve.
         case graph
         case storage(UnsafeReference<InstanceStorage>)
-        /// Nowhere, through a closed scope, for a caller that may outlive it: reported as
-        /// released at once.
+        /// Nowhere, through a closed scope, for a caller that may outlive it: reported released at once.
         case dropped
         /// The storage of the child lifetime scope that is the filing's reporter, neither
         /// retained: the factory value resolving through it keeps it alive (unobserved). Last:
@@ -254,32 +238,27 @@ package struct Filing {
 }
 
 extension ContainerNode {
-    /// Step 2: everything before the body. Returns the held instance (`.found`), or opens
-    /// the build's frame and returns `.build`: the caller runs the body and calls
-    /// ``ResolutionContext/finishBuild(_:)``. `parameter`: nil for a ``Factory``. A unique
-    /// build with nothing in play opens its frame here; the rest is out of line.
+    /// Step 2: the held instance, or the build's frame opened (`.build`: the caller runs the body and
+    /// calls `finishBuild`). A unique build with nothing in play opens here; the rest is out of line.
     @usableFromInline
     package func beginBuild(
         _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime, custom: Scope?
     ) -> BeginOutcome {
-        // A `.graph` build goes out of line with no argument on the stack, so that it need not
-        // come back here (a `Factory`'s hit was answered by `graphRead`).
+        // Out of line with no argument on the stack, not to come back here (`graphRead` answered a hit).
         if kind == .graph { return beginGraphBuild(key, parameter: parameter) }
         guard kind == .unique else {
             return ResolutionContext.withCurrent {
                 beginRouted(key, parameter: parameter, kind: kind, custom: custom, context: $0)
             }
         }
-        // A unique build through a root without overrides (each level of a chain): nothing but
-        // loads before its frame opens. The gate is read after the overrides: a reset raises it
-        // before it clears them.
+        // A unique build through a root without overrides (each level of a chain): only loads before
+        // its frame opens. The gate is read after the overrides: a reset raises it before clearing them.
         guard Route.isUnobservedOutsideWorlds(self), Route.isRootWithoutOverrides(self), !isAutoRegistrationPending else {
             return beginUniqueChecked(key, parameter: parameter, custom: custom)
         }
         return ResolutionContext.withCurrent { beginUnique(key, parameter: parameter, context: $0) }
     }
-    /// A unique build through a lifetime scope or a root with overrides: the override looked
-    /// up under the nodes' locks, out of line so that the build above saves no registers for it.
+    /// Through a lifetime scope or a root with overrides: out of line, so the build above saves no registers.
     @inline(never)
     private func beginUniqueChecked(
         _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, custom: Scope?
@@ -304,9 +283,8 @@ extension ContainerNode {
     private var isAutoRegistrationPending: Bool {
         @inline(__always) get { withRoot { $0.autoRegistrationPending.load(ordering: .acquiring) != 0 } }
     }
-    /// A `.graph` build with nothing in play opens its frame here (after one more probe of the
-    /// current graph: a parameter factory's, or a hit an observer hears of); the rest goes the
-    /// general way.
+    /// A `.graph` build with nothing in play opens here (after one more probe of the graph: a
+    /// parameter factory's, or a hit an observer hears of); the rest goes the general way.
     @inline(never)
     private func beginGraphBuild(_ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?) -> BeginOutcome {
         ResolutionContext.withCurrent { context in
@@ -318,7 +296,6 @@ extension ContainerNode {
             return Route.beginUnheld(frame, from: self, override: nil, observed: false, context: context)
         }
     }
-    /// ``beginGeneral(_:parameter:kind:custom:context:timeToLive:)``, out of line.
     @inline(never)
     private func beginRouted(
         _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime, custom: Scope?,
@@ -326,8 +303,7 @@ extension ContainerNode {
     ) -> BeginOutcome {
         beginGeneral(key, parameter: parameter, kind: kind, custom: custom, context: context)
     }
-    /// Step 2 for a factory with a time to live: the general way, after dropping a held
-    /// instance older than `timeToLive` seconds.
+    /// Step 2 with a time to live: the general way, after dropping an instance older than it.
     @usableFromInline @inline(never)
     package func beginExpiringBuild(
         _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime, custom: Scope?,
@@ -337,8 +313,8 @@ extension ContainerNode {
             beginGeneral(key, parameter: parameter, kind: kind, custom: custom, context: context, timeToLive: timeToLive)
         }
     }
-    /// `beginBuild` for a caching scope, or with anything in play: the held instance, or
-    /// exactly one build however many threads ask at once.
+    /// For a caching scope, or with anything in play: the held instance, or exactly one build
+    /// however many threads ask at once.
     @inline(__always)
     private func beginGeneral(
         _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime, custom: Scope?,
@@ -348,8 +324,8 @@ extension ContainerNode {
             return Route.beginClaimedByFastRead(key, parameter: parameter, in: self, context: context)
         }
         context.noteOutermostStart()
-        // A loop, not a recursion: overrides changing on other threads must not deepen the
-        // stack. `overridesSeen` is read before the override is looked up.
+        // A loop, not a recursion: overrides changing on other threads must not deepen the stack.
+        // `overridesSeen` is read before the override is looked up.
         while true {
             let overridesSeen = OverrideChanges.now
             let route = Route(key, from: self, declared: custom ?? Scope.builtIn(kind))
@@ -363,17 +339,14 @@ extension ContainerNode {
 }
 
 extension ResolutionContext {
-    /// Step 3: closes this thread's innermost build, whose body just made `payload`, and
-    /// files and reports the instance.
+    /// Step 3: closes this thread's innermost build, whose body just made `payload`; files, reports.
     @usableFromInline
     package func finishBuild(_ payload: AnyObject?) {
-        // A unique build nobody observes (most builds of a chain): the rest out of line, so
-        // that this path saves no registers.
+        // A unique build nobody observes (most of a chain): the rest out of line, saving no registers.
         if innermostFiling.isUnobservedNowhere { return closeInnermost() }
         fileAndReport(payload)
     }
-    /// A build that is filed or reported: files it, reports it, and releases what
-    /// `beginBuild` retained.
+    /// Files and reports a build, and releases what `beginBuild` retained.
     @inline(never)
     private func fileAndReport(_ payload: AnyObject?) {
         let (frame, filing) = (innermostFrame, innermostFiling)

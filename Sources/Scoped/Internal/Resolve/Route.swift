@@ -1,11 +1,11 @@
-// Concurrency rule: no state of its own. A route is computed per attempt of a resolve
-// from what the nodes' `state` locks answer; the build it begins records itself under the
-// storage's lock (InstanceStorage.swift), and no lock is held when it returns. A frame
-// belongs to the thread or task that opened it.
+// Concurrency rule: no state of its own. A route is computed per attempt of a resolve from what
+// the nodes' `state` locks answer; the build it begins records itself under the storage's lock
+// (InstanceStorage.swift), and no lock is held when it returns. A frame belongs to the thread or
+// task that opened it.
 
-/// Where one resolve goes, computed once: the current world's node, the override visible
-/// from it, the scope that decides (the declared one; for a factory declared `.unique`, the
-/// override's, as in Factory) and who holds its instances. Both drivers begin with one.
+/// Where one resolve goes, computed once: the current world's node, the override visible from it,
+/// the scope that decides (the declared one; for a factory declared `.unique`, the override's, as in
+/// Factory) and who holds its instances. Both drivers begin with one.
 struct Route {
     /// Or its root's for a build held outside a view's lifetime scopes.
     let node: ContainerNode
@@ -26,8 +26,8 @@ struct Route {
         self.scope = scope
         self.holder = scope.kind.holder(from: node, overriddenIn: found?.owner)
     }
-    /// The override of `key` visible from `node`, read once its root's `autoRegister()`
-    /// has run; a read that raced a reset or `autoRegister()` reads again.
+    /// The override of `key` visible from `node` once its root's `autoRegister()` has run; a read
+    /// that raced a reset or `autoRegister()` reads again.
     @inline(__always)
     static func overrideAfterAutoRegistration(
         _ key: RegistrationKey, from node: ContainerNode
@@ -43,16 +43,16 @@ struct Route {
         }
     }
     var body: (any OverrideBody)? { override?.body }
-    /// Whether a resolve through `node` may go through its root instead: a view's lifetime
-    /// scope, or any while a view model is built for a view.
+    /// Whether a resolve through `node` may go through its root instead: a view's lifetime scope, or
+    /// any while a view model is built for a view.
     @inline(__always)
     static func mayResolveAtRoot(from node: ContainerNode) -> Bool {
         !node.isRoot && (node.isViewBound || Switches.now.contains(.injectionContainers))
     }
-    /// Whether a resolve through the lifetime scope `node` belongs to a build held outside
-    /// the views' lifetime scopes (then it resolves through the root): for a view's scope,
-    /// any such build open on this thread or task; for another, one opened since a view
-    /// model's build put the view's containers in force.
+    /// Whether a resolve through the lifetime scope `node` belongs to a build held outside the views'
+    /// lifetime scopes (then it resolves through the root): for a view's scope, any such build open on
+    /// this thread or task; for another, one opened since a view model's build put the view's
+    /// containers in force.
     @inline(never)
     static func resolvesAtRootNow(from node: ContainerNode) -> Bool {
         let context = ResolutionContext.current
@@ -63,8 +63,8 @@ struct Route {
         let (containers, depth) = context.injectionContainers
         return !containers.isEmpty && context.isBuildingForAHolderOutsideViews(after: depth)
     }
-    /// Whether a resolve through a closed scope comes from a caller that may outlive it (a
-    /// cancelled task, an async build the close ended): it builds for that caller alone.
+    /// Whether a resolve through a closed scope comes from a caller that may outlive it (a cancelled
+    /// task, an async build the close ended): it builds for that caller alone.
     static var mayOutliveClosedScope: Bool {
         Task.isCancelled || TaskChain.isInEndedBuild
     }
@@ -73,8 +73,8 @@ struct Route {
 // MARK: The synchronous build
 
 extension Route {
-    /// Step 2 along this route: the held instance, or this thread's build opened on
-    /// `context`; nil if an override changed since `overridesSeen` (nothing claimed).
+    /// Step 2 along this route: the held instance, or this thread's build opened on `context`; nil
+    /// if an override changed since `overridesSeen` (nothing claimed).
     @inline(__always)
     consuming func begin(
         _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, context: ResolutionContext,
@@ -97,8 +97,7 @@ extension Route {
             return nil
         }
     }
-    /// The frame of this route's build, for both drivers; an instance held past its time to
-    /// live is dropped first.
+    /// The frame of this route's build, for both drivers; an instance past its time to live is dropped.
     @inline(__always)
     func frame<P: FrameParameter>(_ key: RegistrationKey, parameter: P, timeToLive: Double?) -> Frame<P> {
         let (kind, custom) = (scope.kind, scope.isBuiltIn ? nil : scope)
@@ -131,8 +130,8 @@ extension Route {
     ) -> BeginOutcome {
         let observed = Switches.now.contains(.observers)
         if observed { Route.reportCaptivity(of: frame, from: owner, context: context) }
-        // Moved into the filing, which keeps them until the build finishes; `borrowed`: the
-        // scope's own storage, kept by the factory value resolving through it.
+        // Moved into the filing, which keeps them until the build finishes; `borrowed`: the scope's
+        // own storage, kept by the factory value resolving through it.
         let filing =
             borrowed && !observed
             ? Filing(place: .scope, reporter: .unretained(owner), observed: false)
@@ -140,8 +139,8 @@ extension Route {
         context.open(frame, filing: filing)
         return .build(override: override, form: frame.kind.payloadForm, context: .unretained(context))
     }
-    /// What a claim that found `held` answers: the instance, reported and decorated; for a
-    /// closed scope, a stop, or a build for a caller that may outlive the scope.
+    /// What a claim that found `held` answers: the instance, reported and decorated; for a closed
+    /// scope, a stop, or a build for a caller that may outlive the scope.
     private func answer(
         _ held: Lookup, of frame: ThreadFrame, owner: ContainerNode, storage: InstanceStorage, observed: Bool,
         context: ResolutionContext
@@ -226,8 +225,8 @@ extension Route {
             closedScope(frame.storageKey, scope: scope, owner: owner)
         }
     }
-    /// The one captive check, for both drivers: reports an instance held longer whose body
-    /// resolves `frame`'s shorter-lived one. An async resolve passes no context.
+    /// The one captive check, for both drivers: reports an instance held longer whose body resolves
+    /// `frame`'s shorter-lived one. An async resolve passes no context.
     @inline(never)
     static func reportCaptivity<P>(of frame: Frame<P>, from node: ContainerNode, context: ResolutionContext?) {
         guard frame.kind.isShortLived(ownedByChild: frame.ownedByChild),
@@ -272,16 +271,15 @@ package struct CaptiveHolder {
 
 // MARK: The frame of a build
 
-/// One build in progress, as both drivers record it: a thread on its stack, a task in its
-/// chain; only the parameter part differs. Trivial for a thread's frame: the custom scope
-/// is unretained (custom scopes live for the process), the parameter points at the shell's
-/// stack.
+/// One build in progress, as both drivers record it: a thread on its stack, a task in its chain;
+/// only the parameter part differs. Trivial for a thread's frame: the custom scope is unretained
+/// (custom scopes live for the process), the parameter points at the shell's stack.
 package struct Frame<Parameter: FrameParameter> {
     package let key: RegistrationKey
     let parameter: Parameter
     package unowned(unsafe) let custom: Scope?
-    /// The storage that will keep the instance, or for `.unique` and `.graph` the resolving
-    /// container: a body resolving its own registration elsewhere is not a cycle.
+    /// The storage that will keep the instance, or for `.unique` and `.graph` the resolving container:
+    /// a body resolving its own registration elsewhere is not a cycle.
     let holderID: ObjectIdentifier
     /// How long the instance lives once stored, in nanoseconds.
     package let lifespan: UInt64

@@ -9,8 +9,7 @@ package enum ScopedFailure {
     ) -> Never {
         fatalError("Scoped: \(message)\n\(whereToLook(keys))", file: file, line: line)
     }
-    /// The one cycle reporter, for every kind of cycle: `circular dependency[ <how>]: <steps
-    /// joined by separator><note>`.
+    /// The one reporter of every kind of cycle: `circular dependency[ <how>]: <steps, separated><note>`.
     package static func stopCycle(
         _ how: String? = nil, _ steps: [String], separator: String = " → ", note: String = "",
         declaredBy keys: [RegistrationKey]

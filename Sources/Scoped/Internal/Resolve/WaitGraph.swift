@@ -3,9 +3,8 @@
 // walk may take a storage's or a `Lazy`'s lock to check that a recorded wait still blocks
 // (nesting 2 of the lock inventory in Locked.swift).
 
-/// The process's waits-for graph, "this waiter → the builder whose build it waits for"
-/// (threads, `Lazy`s, async builds): a wait that would close a cycle stops with the chain
-/// instead of waiting forever.
+/// The process's waits-for graph, "this waiter → the builder whose build it waits for" (threads,
+/// `Lazy`s, async builds): a wait that would close a cycle stops with the chain instead.
 package enum WaitGraph {
     private struct Wait {
         let owner: ObjectIdentifier
