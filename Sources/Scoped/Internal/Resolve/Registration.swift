@@ -111,14 +111,6 @@ extension RegistrationFields {
         copy.contextRank = rank.rawValue
         return copy
     }
-    /// Stores `override` (with `context`: a run-time context modifier's body) in the current
-    /// world's container and drops what it holds for this registration.
-    package func register(override: any OverrideBody, context: (rank: ContextRank, arguments: [String])? = nil) {
-        updateOverride { existing in
-            guard let context else { return StoredOverrides.registering(override, over: existing) }
-            return StoredOverrides.adding(override, rank: context.rank, arguments: context.arguments, over: existing)
-        }
-    }
     /// Stores what `update` makes of the override in the current world's container (after its
     /// `autoRegister()`, so this one wins) and drops what it holds for the registration.
     package func updateOverride(_ update: ((any OverrideBody)?) -> any OverrideBody) {
@@ -127,25 +119,9 @@ extension RegistrationFields {
         target.updateOverride(for: key, update)
         dropHeldInstances(in: target, overrideChanged: true)
     }
-    /// `.decorator { }` as a statement, storing `declared` (the declared body) if there is none.
-    func store<P, T>(decorator decorate: @escaping @Sendable (T) -> Void, declared: () -> OverrideBox<P, T>) {
-        updateOverride { existing in
-            StoredOverrides.withDeclared(existing, declared).mapped { body in
-                guard let box = body as? OverrideBox<P, T> else { ScopedFailure.stop("the override of \(key) does not produce \(key.typeName)", declaredBy: [key]) }
-                return box.decorated(with: decorate)
-            }
-        }
-    }
-    /// `body` as an override made from this value: its scope, time to live and `decoration`'s
-    /// decorators, which run in place of those of the value a resolve goes through.
     func override<P, T, Base>(_ body: OverrideBox<P, T>.Body, decoration: Decoration<Base, T>?) -> OverrideBox<P, T> {
         let decorators = RunTimeDecorators(carried: decoration?.decorators ?? [], key: key)
         return OverrideBox(body: body, scope: scope, timeToLive: decoration?.timeToLive, decorators: decorators)
-    }
-    /// Gives the stored override `scope` or `timeToLive` (nil: unchanged), storing `declared` if
-    /// there is none.
-    package func store(scope: Scope?, timeToLive: Double?, declared: @autoclosure () -> any OverrideBody) {
-        updateOverride { StoredOverrides.withDeclared($0, declared).adjusted(scope: scope, timeToLive: timeToLive) }
     }
     package func reset(_ options: FactoryResetOptions) {
         let target = node.nodeInCurrentWorld()
@@ -184,10 +160,6 @@ package enum NodeHandle: Sendable {
         } else {
             self = .processWide(.node(of: manager))
         }
-    }
-    package var owner: ContainerManager? {
-        guard case .kept(let owner) = self else { return nil }
-        return owner
     }
     @inlinable @inline(__always)
     package var nodeRef: NodeReference {
@@ -265,7 +237,10 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         self.init(handle: handle, key: key, storedBody: .parameter(body))
     }
     @inlinable package var nodeRef: NodeReference { handle.nodeRef }
-    package var nodeOwner: ContainerManager? { handle.owner }
+    package var nodeOwner: ContainerManager? {
+        guard case .kept(let owner) = handle else { return nil }
+        return owner
+    }
     @inlinable package var key: RegistrationKey {
         RegistrationKey(name: name, shape: shape & ~Self.rankBits, type: T.self, file: file)
     }
@@ -337,9 +312,7 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         return withUnsafePointer(to: parameter) { value in
             withUnsafePointer(to: AnyParameter(value, box: box)) { buildParameter in
                 if kind.holdsInstances {
-                    let found = nodeRef.withNode {
-                        $0.fastRead(key, parameter: buildParameter, kind: kind)
-                    }
+                    let found = nodeRef.withNode { $0.fastRead(key, parameter: buildParameter, kind: kind) }
                     if let held = found.heldInstance(as: T.self) { return held }
                 }
                 return build(
@@ -372,32 +345,27 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         _ nodeRef: NodeReference, _ key: RegistrationKey, kind: Scope.Lifetime, custom: Scope?, body: Body,
         parameter: P, buildParameter: UnsafePointer<AnyParameter>?
     ) -> T {
-        let step = nodeRef.withNode {
-            $0.beginBuild(key, parameter: buildParameter, kind: kind, custom: custom)
-        }
+        let step = nodeRef.withNode { $0.beginBuild(key, parameter: buildParameter, kind: kind, custom: custom) }
         return carryOut(step, key, body: body, parameter: parameter)
     }
     @inlinable @inline(__always)
     package static func carryOut(_ step: BeginOutcome, _ key: RegistrationKey, body: Body, parameter: P) -> T {
-        guard case .build(let override, let form, let context) = step else {
-            return step.heldInstance(as: T.self).unsafelyUnwrapped
+        switch step {
+        case .found(let held):
+            return held.heldInstance(as: T.self).unsafelyUnwrapped
+        case .build(let override, let form, let context):
+            let value = override.map { Self.body(of: $0, for: key)(parameter) } ?? Self.call(body, parameter)
+            context.withBorrowed { $0.finishBuild(Self.payload(value, form)) }
+            return value
         }
-        let value = override.map { Self.body(of: $0, for: key)(parameter) } ?? Self.call(body, parameter)
-        context.withBorrowed { $0.finishBuild(Self.payload(value, form)) }
-        return value
     }
     @inlinable
     package static func payload(_ value: T, _ form: PayloadForm) -> AnyObject? {
         switch form {
-        case .unused:
-            return nil
-        case .strong:
-            return Payload.wrap(value)
-        case .weak:
-            // A value type cannot be kept weakly: nothing is kept.
-            return Payload.weakTarget(of: value)
+        case .unused: nil
+        case .strong: Payload.wrap(value)
+        case .weak: Payload.weakTarget(of: value)  // nil for a value type: nothing is kept
         }
-    /// Stores `body`'s override (`context`: a run-time context modifier's) and drops what is held.
     }
     @inlinable
     package static func body(of override: any OverrideBody, for key: RegistrationKey) -> @Sendable (P) -> T {
@@ -429,15 +397,22 @@ extension Registration {
 
 /// What both kinds of registration do with the override they make (``overrideBox(_:)``).
 extension ModifiableRegistration {
+    /// Stores `body`'s override (`context`: a run-time context modifier's) and drops what is held.
     package func register(_ body: OverrideFunction, context: (rank: ContextRank, arguments: [String])? = nil) {
-        register(override: overrideBox(body), context: context)
+        let override = overrideBox(body)
+        updateOverride { existing in
+            guard let context else { return StoredOverrides.registering(override, over: existing) }
+            return StoredOverrides.adding(override, rank: context.rank, arguments: context.arguments, over: existing)
+        }
     }
     /// `.scope(_:)` or `.timeToLive(_:)` as a statement (the declared body stored if none); what this
     /// value's own scope or time to live overrules is stored too, and reported.
     package func store(scope: Scope?, timeToLive: Double?) {
         if let scope { check(scope) }
         reportOverruled(scope: scope, timeToLive: timeToLive)
-        store(scope: scope, timeToLive: timeToLive, declared: overrideBox(nil))
+        updateOverride {
+            StoredOverrides.withDeclared($0, { overrideBox(nil) }).adjusted(scope: scope, timeToLive: timeToLive)
+        }
     }
     /// A statement's scope or time to live the declaration's wins over (`Route.init`, `Route.frame`).
     private func reportOverruled(scope: Scope?, timeToLive: Double?) {
@@ -462,6 +437,13 @@ extension ModifiableRegistration {
     }
     /// `.decorator { }` as a statement (the declared body stored if none).
     package func store(decorator decorate: @escaping @Sendable (Instance) -> Void) {
-        store(decorator: decorate, declared: { overrideBox(nil) })
+        updateOverride { existing in
+            StoredOverrides.withDeclared(existing, { overrideBox(nil) }).mapped { body in
+                guard let box = body as? OverrideBox<Parameter, Instance> else {
+                    ScopedFailure.stop("the override of \(key) does not produce \(key.typeName)", declaredBy: [key])
+                }
+                return box.decorated(with: decorate)
+            }
+        }
     }
 }

@@ -46,12 +46,6 @@ package enum BeginOutcome {
     case found(Lookup)
     /// Run the body (the override's if any), then hand its value, in `form`, to `finishBuild`.
     case build(override: (any OverrideBody)?, form: PayloadForm, context: UnsafeReference<ResolutionContext>)
-    /// The held instance as `T`; nil for `.build`.
-    @inlinable @inline(__always)
-    package func heldInstance<T>(as _: T.Type) -> T? {
-        guard case .found(let held) = self else { return nil }
-        return held.heldInstance(as: T.self)
-    }
 }
 
 extension InstanceStorage {
@@ -76,11 +70,6 @@ extension InstanceStorage {
                 index.read(key, weakly: weakly, at: now) ?? state.withLock { _ in index.refill(key, at: now) }
             }
         }
-        return readLocked(key, at: now)
-    }
-    /// The same, read in the locked table (``Expiry/noClock``: only one without a deadline).
-    @inline(__always)
-    private func readLocked(_ key: RegistrationKey, at now: UInt64) -> Lookup {
         let hash = key.quickHash
         return state.withLock { $0.table.freshInstance(of: key, hash: hash, at: now) } ?? .miss
     }
@@ -359,14 +348,11 @@ extension ResolutionContext {
         let reporter = filing.reporter?.takeRetained()
         var kept = true
         switch filing.place {
-        case .nowhere:
-            break
-        case .graph:
-            if let payload { fileInGraph(payload, for: frame) }
+        case .nowhere: break
+        case .graph: if let payload { fileInGraph(payload, for: frame) }
         case .storage(let storage):
             kept = file(payload, of: frame, scope: frame.scope, in: storage.takeRetained(), reporter: reporter)
-        case .scope, .dropped:
-            kept = false
+        case .scope, .dropped: kept = false
         }
         guard filing.observed, let reporter else { return }
         Route.reportBuilt(
