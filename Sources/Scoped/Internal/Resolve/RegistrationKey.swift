@@ -18,8 +18,8 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     @inlinable static var nameLengthLimit: Int { 1 << 28 }
     @inlinable
     package init(name: StaticString, type: Any.Type, file: StaticString, line: UInt, column: UInt) {
-        let position = UInt32(truncatingIfNeeded: line << 12 | min(column, 0xFFF))
-        self.init(parts: Self.parts(of: name, position: position), type: type, file: file.addressBits)
+        let parts = Self.parts(of: name, position: UInt32(truncatingIfNeeded: line << 12 | min(column, 0xFFF)))
+        self.init(name: parts.name, shape: parts.shape, type: type, file: file.addressBits)
     }
     /// A key from its parts, as a resolve site passes them.
     @inlinable @inline(__always)
@@ -28,10 +28,6 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         self.shape = shape
         self.producedType = type
         self.file = file
-    }
-    @inlinable @inline(__always)
-    init(parts: (name: UInt, shape: UInt64), type: Any.Type, file: UInt) {
-        self.init(name: parts.name, shape: parts.shape, type: type, file: file)
     }
     /// ``name`` and ``shape`` for `name` at `position`: two constants at a literal's site.
     @inlinable @inline(__always)
@@ -55,10 +51,8 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     package var position: UInt32 { UInt32(truncatingIfNeeded: shape) }
     package var line: UInt { UInt(position >> 12) }
     package var column: UInt { UInt(position & 0xFFF) }
-    /// The file of the call, as `#fileID` names it.
-    package var fileID: String { StaticString.text(atBits: file) }
-    /// `MyApp/Container+Features.swift:12:9`, or nil for a key made without a place.
-    package var declaration: String? { line == 0 ? nil : "\(fileID):\(line):\(column)" }
+    /// `MyApp/Container+Features.swift:12:9` (the `#fileID`), or nil for a key made without a place.
+    package var declaration: String? { line == 0 ? nil : "\(StaticString.text(atBits: file)):\(line):\(column)" }
     var nameLength: Int { Int(truncatingIfNeeded: shape >> 32 & 0x0FFF_FFFF) }
     var isInline: Bool { shape & Self.inlineName != 0 }
     @usableFromInline package static func == (lhs: RegistrationKey, rhs: RegistrationKey) -> Bool {
@@ -121,18 +115,11 @@ private func readableTypeName(_ name: ArraySlice<Character>) -> String {
     }) else { return String(name) }
     // The matching `>`: generic arguments nest, and the `>` of `->` closes nothing.
     var depth = 0
-    var end: Int?
-    for index in (start + marker.count - 1)..<name.endIndex {
+    guard let end = name[(start + marker.count - 1)...].indices.first(where: { index in
         if name[index] == "<" { depth += 1 }
-        if name[index] == ">" && name[index - 1] != "-" {
-            depth -= 1
-            if depth == 0 {
-                end = index
-                break
-            }
-        }
-    }
-    guard let end else { return String(name) }
+        if name[index] == ">" && name[index - 1] != "-" { depth -= 1 }
+        return depth == 0
+    }) else { return String(name) }
     let wrapped = readableTypeName(name[(start + marker.count)..<end])
     let characters = Array(wrapped)
     let isCompound = characters.indices.contains { characters[$0...].starts(with: " -> ") || characters[$0...].starts(with: " & ") }

@@ -227,9 +227,10 @@ package final class ResolutionContext {
     /// fresh graph); the buffer is kept for the next one.
     @inline(never)
     private func dropGraph() {
-        var finished = state.pointee.graph.detach()
+        var finished = GraphTable()
+        swap(&finished, &state.pointee.graph)
         finished.releaseAll()
-        if state.pointee.graph.hasNoBuffer { state.pointee.graph.adopt(finished) }
+        if state.pointee.graph.hasNoBuffer { swap(&finished, &state.pointee.graph) }
     }
     package func fileInGraph(_ payload: AnyObject, for frame: ThreadFrame) {
         // A parameter factory without `.perParameter` can file its key again: the replaced instance
@@ -322,10 +323,8 @@ private struct GraphTable: ~Copyable {
     private(set) var count = 0
     init() {}
     deinit {
-        if let buckets {
-            buckets.deinitialize(count: capacity)
-            buckets.deallocate()
-        }
+        buckets?.deinitialize(count: capacity)
+        buckets?.deallocate()
     }
     var isEmpty: Bool { count == 0 }
     var hasNoBuffer: Bool { buckets == nil }
@@ -364,12 +363,7 @@ private struct GraphTable: ~Copyable {
     @inline(__always)
     private static func holds(_ bucket: UnsafeMutablePointer<Bucket>, _ registration: RegistrationKey, _ box: ParameterBox?) -> Bool {
         let stored = bucket.pointee.registration.unsafelyUnwrapped
-        if stored.name == registration.name, stored.shape == registration.shape, stored.file == registration.file,
-            ObjectIdentifier(stored.producedType) == ObjectIdentifier(registration.producedType),
-            box == nil, bucket.pointee.parameterBox == nil
-        {
-            return true
-        }
+        if stored.hasSameLiterals(as: registration), box == nil, bucket.pointee.parameterBox == nil { return true }
         return holdsComparingFully(bucket, registration, box)
     }
     @inline(never)
@@ -410,17 +404,6 @@ private struct GraphTable: ~Copyable {
             bucket(of: moved.registration.unsafelyUnwrapped, moved.parameterBox, hash: moved.hash).pointee = moved
         }
         old.deallocate()
-    }
-    /// The table with this one's instances and buffer; this one is left without a buffer.
-    mutating func detach() -> GraphTable {
-        var detached = GraphTable()
-        (detached.buckets, detached.capacity, detached.count) = (buckets, capacity, count)
-        (buckets, capacity, count) = (nil, 0, 0)
-        return detached
-    }
-    mutating func adopt(_ other: consuming GraphTable) {
-        (buckets, capacity, count) = (other.buckets, other.capacity, other.count)
-        (other.buckets, other.capacity, other.count) = (nil, 0, 0)
     }
     /// Empties the table, keeping its buffer; each instance is released once its bucket is.
     mutating func releaseAll() {

@@ -7,11 +7,7 @@
 /// highest-ranked context's that holds; else the declared body under the run-time options.
 @usableFromInline package final class StoredOverrides: OverrideBody {
     /// A context modifier given at run time; `arguments`: `onArg`/`onArgs`'s (any selects it).
-    struct ContextBody {
-        let rank: ContextRank
-        let arguments: [String]
-        let body: any OverrideBody
-    }
+    typealias ContextBody = (rank: ContextRank, arguments: [String], body: any OverrideBody)
     let registered: (any OverrideBody)?
     let contexts: [ContextBody]
     /// The declared body under run-time statements, kept by `register` (as in Factory).
@@ -36,7 +32,7 @@
     func mapped(_ transform: (any OverrideBody) -> any OverrideBody) -> StoredOverrides {
         StoredOverrides(
             registered: registered.map(transform),
-            contexts: contexts.map { ContextBody(rank: $0.rank, arguments: $0.arguments, body: transform($0.body)) },
+            contexts: contexts.map { ($0.rank, $0.arguments, transform($0.body)) },
             declared: declared.map(transform))
     }
     // Never asked: a resolve asks the override `selected()` returns.
@@ -87,7 +83,7 @@
     ) -> any OverrideBody {
         var (registered, contexts, declared) = parts(of: existing)
         contexts.removeAll { $0.rank == rank && $0.arguments == arguments }
-        contexts.append(ContextBody(rank: rank, arguments: arguments, body: keepingRunTimeOptions(of: existing, in: body)))
+        contexts.append((rank, arguments, keepingRunTimeOptions(of: existing, in: body)))
         return StoredOverrides(registered: registered, contexts: contexts, declared: declared)
     }
 }
