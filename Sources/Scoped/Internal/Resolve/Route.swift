@@ -229,13 +229,24 @@ extension Route {
     /// `frame`'s shorter-lived one. An async resolve passes no context.
     @inline(never)
     static func reportCaptivity<P>(of frame: Frame<P>, from node: ContainerNode, context: ResolutionContext?) {
-        guard frame.kind.isShortLived(ownedByChild: frame.ownedByChild),
-            let holder = CaptiveHolder.innermost(around: context?.frames ?? [])
+        guard frame.kind.isShortLived(ownedByChild: frame.ownedByChild) else { return }
+        // The holder: the innermost build that outlives lifetime scopes, on the thread, else in the task.
+        let threadFrames = context?.frames ?? []
+        guard let holder = innermostHolder(in: threadFrames, then: [])
+            ?? innermostHolder(in: TaskChain.frames.lazy.map { $0.frame }, then: threadFrames.map(\.storageKey))
         else { return }
         let key = frame.storageKey
         node.emit(
             .captiveDependency, key: holder.key, scope: holder.scope, dependency: "\(key) \(frame.scope.name)",
             captured: key, capturedThrough: holder.through)
+    }
+    /// The innermost of `frames` that outlives lifetime scopes, and the builds after it, outermost first.
+    private static func innermostHolder<P>(
+        in frames: some BidirectionalCollection<Frame<P>>, then later: [StorageKey]
+    ) -> (key: StorageKey, scope: Scope, through: [StorageKey])? {
+        guard let index = frames.lastIndex(where: { $0.kind.outlivesLifetimeScopes }) else { return nil }
+        let through = frames[frames.index(after: index)...].map(\.storageKey)
+        return (frames[index].storageKey, frames[index].scope, through + later)
     }
     @inline(never)
     static func closedScope(_ key: StorageKey, scope: Scope, owner: ContainerNode) -> Never {
@@ -245,27 +256,6 @@ extension Route {
         ScopedFailure.stop(
             owner.closedError(key, scope: scope).description + chain.suffix + releasing,
             declaredBy: [key.registration] + chain.keys + (context.closeRelease.map { [$0.key] } ?? []))
-    }
-}
-
-/// The build that would hold a shorter-lived instance resolved now, and the builds between,
-/// outermost first.
-package struct CaptiveHolder {
-    package let key: StorageKey
-    package let scope: Scope
-    package let through: [StorageKey]
-    /// The innermost build that outlives lifetime scopes among `threadFrames`, else in this
-    /// task's chain.
-    static func innermost(around threadFrames: [ThreadFrame]) -> CaptiveHolder? {
-        innermost(in: threadFrames, then: [])
-            ?? innermost(in: TaskChain.frames.lazy.map { $0.frame }, then: threadFrames.map(\.storageKey))
-    }
-    private static func innermost<P>(
-        in frames: some BidirectionalCollection<Frame<P>>, then later: [StorageKey]
-    ) -> CaptiveHolder? {
-        guard let index = frames.lastIndex(where: { $0.kind.outlivesLifetimeScopes }) else { return nil }
-        let through = frames[frames.index(after: index)...].map(\.storageKey)
-        return CaptiveHolder(key: frames[index].storageKey, scope: frames[index].scope, through: through + later)
     }
 }
 
@@ -303,9 +293,7 @@ package struct Frame<Parameter: FrameParameter> {
     package var scope: Scope { custom ?? Scope.builtIn(kind) }
     package var description: String { storageKey.description }
     /// As cycle messages name it: `member[parameter] (Type)`, `member (Type, override)`.
-    package var buildDescription: String {
-        "\(buildName) (\(key.typeName)\(overridden ? ", override" : ""))"
-    }
+    package var buildDescription: String { "\(buildName) (\(key.typeName)\(overridden ? ", override" : ""))" }
     package var buildName: String {
         guard let parameter = parameter.description else { return key.memberName }
         return "\(key.memberName)[\(parameter)]"
