@@ -17,14 +17,12 @@ package enum ScopedFailure {
         stop("circular dependency\(how.map { " \($0)" } ?? ""): \(steps.joined(separator: separator))\(note)", declaredBy: keys)
     }
     package static func whereToLook(_ keys: [RegistrationKey]) -> String {
-        var text = "Scoped: where to look: the first frame of your code in the backtrace made the call that stopped"
-        var named: [(key: RegistrationKey, site: String)] = []
-        for key in keys where !named.contains(where: { $0.key == key }) {
-            if let site = key.declaration { named.append((key, site)) }
+        let text = "Scoped: where to look: the first frame of your code in the backtrace made the call that stopped"
+        var sites: [(key: RegistrationKey, site: String)] = []
+        for key in keys where !sites.contains(where: { $0.key == key }) {
+            if let site = key.declaration { sites.append((key, site)) }
         }
-        guard !named.isEmpty else { return text }
-        let sites = named.map { "\($0.site) for \($0.key)" }
-        text += "; the self { … } calls are at " + sites.joined(separator: ", ")
-        return text
+        let list = sites.map { "\($0.site) for \($0.key)" }.joined(separator: ", ")
+        return sites.isEmpty ? text : text + "; the self { … } calls are at " + list
     }
 }
