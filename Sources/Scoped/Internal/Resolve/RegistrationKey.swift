@@ -15,7 +15,6 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     @usableFromInline package let file: UInt
     /// Bit 63 of ``shape``: the name's bytes are in ``name``.
     @inlinable static var inlineName: UInt64 { 1 << 63 }
-    @inlinable static var nameLengthLimit: Int { 1 << 28 }
     @inlinable
     package init(name: StaticString, type: Any.Type, file: StaticString, line: UInt, column: UInt) {
         let parts = Self.parts(of: name, position: UInt32(truncatingIfNeeded: line << 12 | min(column, 0xFFF)))
@@ -32,7 +31,7 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     /// ``name`` and ``shape`` for `name` at `position`: two constants at a literal's site.
     @inlinable @inline(__always)
     static func parts(of name: StaticString, position: UInt32) -> (name: UInt, shape: UInt64) {
-        guard name.hasPointerRepresentation, name.utf8CodeUnitCount < nameLengthLimit else {
+        guard name.hasPointerRepresentation, name.utf8CodeUnitCount < 1 << 28 else {  // 256 MiB
             return inlineParts(of: name, position: position)
         }
         return (name.addressBits, UInt64(position) | UInt64(name.utf8CodeUnitCount) << 32)

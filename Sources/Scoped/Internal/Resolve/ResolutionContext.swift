@@ -131,10 +131,8 @@ package final class ResolutionContext {
     package func resolvingDecorated<R>(_ key: RegistrationKey, _ resolve: () -> R) -> (R, carriedRan: Bool) {
         let enclosing = state.pointee.carriedDecoratorsRan
         state.pointee.carriedDecoratorsRan = nil
-        let resolved = resolve()
-        let ran = state.pointee.carriedDecoratorsRan == key
-        state.pointee.carriedDecoratorsRan = enclosing
-        return (resolved, ran)
+        defer { state.pointee.carriedDecoratorsRan = enclosing }
+        return (resolve(), state.pointee.carriedDecoratorsRan == key)
     }
     package func noteCarriedDecoratorsRan(for key: RegistrationKey) { state.pointee.carriedDecoratorsRan = key }
     /// The container the override about to run builds for (`register { c in … }`).
@@ -153,8 +151,7 @@ package final class ResolutionContext {
     /// Notes that the scope `node` (a word, 0 for none) releases an instance of `key` now.
     @inline(__always)
     package func noteCloseRelease(_ node: UInt, _ key: RegistrationKey?) {
-        state.pointee.closeReleaseNode = node
-        state.pointee.closeReleaseKey = key
+        (state.pointee.closeReleaseNode, state.pointee.closeReleaseKey) = (node, key)
     }
     @usableFromInline
     package static var current: ResolutionContext {
@@ -213,9 +210,7 @@ package final class ResolutionContext {
         state.pointee.frames.push(OpenFrame(frame: frame, filing: filing, keysBefore: keys), bit: bit)
         if keys & bit != 0 { checkCycleOfInnermost() }
     }
-    package var innermostFiling: Filing {
-        @inline(__always) get { state.pointee.frames.innermost.pointee.filing }
-    }
+    package var innermostFiling: Filing { @inline(__always) get { state.pointee.frames.innermost.pointee.filing } }
     package var innermostFrame: ThreadFrame { state.pointee.frames.innermost.pointee.frame }
     /// Closes the innermost build; after the outermost, drops its graph.
     @inline(__always)
@@ -298,9 +293,7 @@ private struct FrameStack: ~Copyable {
         count -= 1
         keys = base[count].keysBefore
     }
-    var innermost: UnsafeMutablePointer<OpenFrame> {
-        @inline(__always) get { base + (count - 1) }
-    }
+    var innermost: UnsafeMutablePointer<OpenFrame> { @inline(__always) get { base + (count - 1) } }
     var open: LazyMapCollection<UnsafeBufferPointer<OpenFrame>, ThreadFrame> {
         UnsafeBufferPointer(start: base, count: count).lazy.map { $0.frame }
     }

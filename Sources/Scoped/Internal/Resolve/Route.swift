@@ -65,9 +65,7 @@ struct Route {
     }
     /// Whether a resolve through a closed scope comes from a caller that may outlive it (a cancelled
     /// task, an async build the close ended): it builds for that caller alone.
-    static var mayOutliveClosedScope: Bool {
-        Task.isCancelled || TaskChain.isInEndedBuild
-    }
+    static var mayOutliveClosedScope: Bool { Task.isCancelled || TaskChain.isInEndedBuild }
 }
 
 // MARK: The synchronous build
@@ -294,10 +292,7 @@ package struct Frame<Parameter: FrameParameter> {
     package var description: String { storageKey.description }
     /// As cycle messages name it: `member[parameter] (Type)`, `member (Type, override)`.
     package var buildDescription: String { "\(buildName) (\(key.typeName)\(overridden ? ", override" : ""))" }
-    package var buildName: String {
-        guard let parameter = parameter.description else { return key.memberName }
-        return "\(key.memberName)[\(parameter)]"
-    }
+    package var buildName: String { key.memberName + (parameter.description.map { "[\($0)]" } ?? "") }
     /// Same registration, same place, equal parameter (or one that cannot be compared).
     @inline(__always)
     func isSameBuild(as other: Frame) -> Bool {
