@@ -151,7 +151,8 @@ package final class ResolutionContext {
     /// Notes that the scope `node` (a word, 0 for none) releases an instance of `key` now.
     @inline(__always)
     package func noteCloseRelease(_ node: UInt, _ key: RegistrationKey?) {
-        (state.pointee.closeReleaseNode, state.pointee.closeReleaseKey) = (node, key)
+        state.pointee.closeReleaseNode = node
+        state.pointee.closeReleaseKey = key
     }
     @usableFromInline
     package static var current: ResolutionContext {

@@ -89,10 +89,8 @@ extension Route {
             let observed = Switches.now.contains(.observers)
             if observed { Route.reportCaptivity(of: frame, from: owner, context: context) }
             return answer(held, of: frame, owner: owner, storage: storage, observed: observed, context: context)
-        case .build:
-            return Route.openClaimed(frame, owner: owner, storage: storage, override: body, context: context)
-        case .overridesChanged:
-            return nil
+        case .build: return Route.openClaimed(frame, owner: owner, storage: storage, override: body, context: context)
+        case .overridesChanged: return nil
         }
     }
     /// The frame of this route's build, for both drivers; an instance past its time to live is dropped.

@@ -20,11 +20,9 @@
     @usableFromInline package func selected() -> (any OverrideBody)? {
         if let registered { return registered }
         let current = FactoryContext.current
-        var best: ContextBody?
-        for context in contexts where context.rank.holds(in: current, arguments: context.arguments) {
-            if best == nil || context.rank.rawValue >= best!.rank.rawValue { best = context }
-        }
-        return best?.body ?? declared
+        // Reversed: of equal ranks the last given wins (`max` keeps the first it meets).
+        let holding = contexts.reversed().filter { $0.rank.holds(in: current, arguments: $0.arguments) }
+        return holding.max { $0.rank.rawValue < $1.rank.rawValue }?.body ?? declared
     }
     @usableFromInline package func adjusted(scope: Scope?, timeToLive: Double?) -> any OverrideBody {
         mapped { $0.adjusted(scope: scope, timeToLive: timeToLive) }

@@ -51,13 +51,9 @@ package enum WaitGraph {
         waits.withLock { waits in
             guard wait.stillBlocked() else { return nil }
             var chain = [wait]
-            var current = wait.owner
-            var steps = 0
-            while let next = waits[current], steps < 10_000, next.stillBlocked() {
+            while chain.count <= 10_000, let next = waits[chain[chain.count - 1].owner], next.stillBlocked() {
                 chain.append(next)
                 if next.owner == waiter { return chain }
-                current = next.owner
-                steps += 1
             }
             waits[waiter] = wait
             return nil
