@@ -2,8 +2,7 @@
 // behind `ContainerNode`/`InstanceStorage` locks, and no lock is held while the body runs.
 
 /// An override body stored in a container (`register { }`), type-erased to one reference.
-@usableFromInline
-package protocol OverrideBody: AnyObject, Sendable {
+@usableFromInline package protocol OverrideBody: AnyObject, Sendable {
     /// The scope of the value `register` was called on; a declared scope wins (`Route.init`).
     var scope: Scope { get }
     /// The override a resolve uses now: itself, or a run-time context's (``StoredOverrides``).
@@ -25,10 +24,8 @@ extension OverrideBody {
 }
 
 /// A stored override's body, synchronous (`Factory`) or async (`AsyncFactory`), and its settings.
-@usableFromInline
-package final class OverrideBox<P, T>: OverrideBody {
-    @usableFromInline
-    enum Body: Sendable {
+@usableFromInline package final class OverrideBox<P, T>: OverrideBody {
+    @usableFromInline enum Body: Sendable {
         case sync(@Sendable (P) -> T)
         case async(@Sendable (P) async throws -> T)
     }
@@ -75,8 +72,7 @@ package final class OverrideBox<P, T>: OverrideBody {
 
 /// What every factory value knows besides its body (container, key, scope) and does without running
 /// it. A protocol, not a shared struct: nesting one grew every resolve site.
-@usableFromInline
-package protocol RegistrationFields {
+@usableFromInline package protocol RegistrationFields {
     var nodeRef: NodeReference { get }
     var key: RegistrationKey { get }
     var scopeKind: Scope.Lifetime { get set }
@@ -98,8 +94,7 @@ extension RegistrationFields {
             customScope = newValue.isBuiltIn ? nil : newValue
         }
     }
-    @inlinable
-    package mutating func setScope(_ kind: Scope.Lifetime) {
+    @inlinable package mutating func setScope(_ kind: Scope.Lifetime) {
         scopeKind = kind
         customScope = nil
     }
@@ -146,23 +141,20 @@ extension RegistrationFields {
 }
 
 /// The container a factory value resolves in: its node, and what keeps the node alive.
-@usableFromInline
-package enum NodeHandle: Sendable {
+@usableFromInline package enum NodeHandle: Sendable {
     /// Retained: a child's manager, or for a root the calling thread's keeper (one cache line per
     /// thread, not the root's shared reference count).
     case kept(ContainerManager)
     /// A process-wide container's node: the process keeps its manager.
     case processWide(NodeReference)
-    @inlinable @inline(__always)
-    package init(_ manager: ContainerManager) {
+    @inlinable @inline(__always) package init(_ manager: ContainerManager) {
         if let owner = manager.nodeOwner() {
             self = .kept(owner)
         } else {
             self = .processWide(.node(of: manager))
         }
     }
-    @inlinable @inline(__always)
-    package var nodeRef: NodeReference {
+    @inlinable @inline(__always) package var nodeRef: NodeReference {
         switch self {
         case .kept(let owner): .node(of: owner)
         case .processWide(let node): node
@@ -172,19 +164,16 @@ package enum NodeHandle: Sendable {
 
 /// A factory value's scope in one word: a built-in kind, or a custom scope, not retained (custom
 /// scopes live for the process).
-@usableFromInline
-package enum ScopeSetting: Sendable {
+@usableFromInline package enum ScopeSetting: Sendable {
     case builtIn(Scope.Lifetime)
     case custom(Unmanaged<Scope>)
-    @inlinable @inline(__always)
-    package var kind: Scope.Lifetime {
+    @inlinable @inline(__always) package var kind: Scope.Lifetime {
         switch self {
         case .builtIn(let kind): kind
         case .custom(let scope): scope._withUnsafeGuaranteedRef { $0.kind }
         }
     }
-    @inlinable @inline(__always)
-    package var custom: Scope? {
+    @inlinable @inline(__always) package var custom: Scope? {
         guard case .custom(let scope) = self else { return nil }
         return scope.takeUnretainedValue()
     }
@@ -193,18 +182,15 @@ package enum ScopeSetting: Sendable {
 /// What ``Factory`` and ``ParameterFactory`` share: `Factory<T>` is a `Registration<Void, T>`. Made on
 /// every factory access, so kept to eight scalars: more, and a modified copy is destroyed through its
 /// value witness rather than inline code.
-@usableFromInline
-package struct Registration<P, T>: RegistrationFields, Sendable {
+@usableFromInline package struct Registration<P, T>: RegistrationFields, Sendable {
     /// The body as declared; a `Factory`'s closure is stored as is (no wrapping allocation).
-    @usableFromInline
-    package enum Body: Sendable {
+    @usableFromInline package enum Body: Sendable {
         case plain(@Sendable () -> T)
         case parameter(@Sendable (P) -> T)
         /// With decorators or a time to live: a non-generic class (Decoration.swift), so undecorated
         /// values do not grow and a resolve needs no metadata of `T`.
         case decorated(DecoratedResolve)
-        @inlinable
-        package var decoration: DecoratedRegistration<P, T>? {
+        @inlinable package var decoration: DecoratedRegistration<P, T>? {
             guard case .decorated(let decorated) = self else { return nil }
             return decorated as? DecoratedRegistration<P, T>
         }
@@ -223,8 +209,7 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     @inlinable static var rankBits: UInt64 { 7 << 60 }
     /// Takes the references before the body is copied in: the other order kept an extra retain and
     /// release of the body's context on every factory access.
-    @inlinable @inline(__always)
-    package init(handle: NodeHandle, key: RegistrationKey, storedBody: Body) {
+    @inlinable @inline(__always) package init(handle: NodeHandle, key: RegistrationKey, storedBody: Body) {
         self.handle = handle
         name = key.name
         shape = key.shape
@@ -256,8 +241,7 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         get { UInt8(truncatingIfNeeded: (shape & Self.rankBits) >> 60) }
         set { shape = shape & ~Self.rankBits | UInt64(newValue & 7) << 60 }
     }
-    @inlinable
-    package static func call(_ body: Body, _ parameter: P) -> T {
+    @inlinable package static func call(_ body: Body, _ parameter: P) -> T {
         switch body {
         case .plain(let body): return body()
         case .parameter(let body): return body(parameter)
@@ -265,15 +249,13 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         }
     }
     /// Resolves a ``Factory``: the site inlines only this call, passing the fields in registers.
-    @inlinable @inline(__always)
-    package func resolve(_ parameter: P) -> T {
+    @inlinable @inline(__always) package func resolve(_ parameter: P) -> T {
         Self.resolve(
             in: nodeRef, name: name, shape: shape & ~Self.rankBits, type: T.self, file: file, kind: scopeKind,
             custom: customScope, body: storedBody, parameter: parameter)
     }
     /// Out of line, one copy per `T`, its metatype passed in: the copies for class types merge.
-    @inlinable @inline(never)
-    package static func resolve(
+    @inlinable @inline(never) package static func resolve(
         in nodeRef: NodeReference, name: UInt, shape: UInt64, type: Any.Type, file: UInt, kind: Scope.Lifetime, custom: Scope?,
         body: Body, parameter: P
     ) -> T {
@@ -299,8 +281,7 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
             in: nodeRef, name: name, shape: shape & ~Self.rankBits, type: T.self, file: file, kind: scopeKind,
             custom: customScope, body: storedBody, parameter: parameter, parameterKey: parameterKey)
     }
-    @inlinable @inline(never)
-    package static func resolve(
+    @inlinable @inline(never) package static func resolve(
         in nodeRef: NodeReference, name: UInt, shape: UInt64, type: Any.Type, file: UInt, kind: Scope.Lifetime, custom: Scope?,
         body: Body, parameter: P, parameterKey: (@Sendable (P) -> ParameterBox)?
     ) -> T {
@@ -323,8 +304,7 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
     }
     /// Through the decoration's class, parameter and result by address (one merged copy for class
     /// types); never inlined, not to widen every frame.
-    @inlinable @inline(never)
-    package static func resolveDecorated(
+    @inlinable @inline(never) package static func resolveDecorated(
         _ decorated: DecoratedResolve, _ nodeRef: NodeReference, _ key: RegistrationKey, kind: Scope.Lifetime, custom: Scope?,
         parameter: P, parameterKey: (@Sendable (P) -> ParameterBox)??
     ) -> T {
@@ -340,8 +320,7 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
         return result.unsafelyUnwrapped
     }
     /// Steps 2 and 3, inlined: while a body runs, the only frame of Scoped's is the `resolve`'s.
-    @inlinable @inline(__always)
-    package static func build(
+    @inlinable @inline(__always) package static func build(
         _ nodeRef: NodeReference, _ key: RegistrationKey, kind: Scope.Lifetime, custom: Scope?, body: Body,
         parameter: P, buildParameter: UnsafePointer<AnyParameter>?
     ) -> T {
@@ -359,16 +338,14 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
             return value
         }
     }
-    @inlinable
-    package static func payload(_ value: T, _ form: PayloadForm) -> AnyObject? {
+    @inlinable package static func payload(_ value: T, _ form: PayloadForm) -> AnyObject? {
         switch form {
         case .unused: nil
         case .strong: Payload.wrap(value)
         case .weak: Payload.weakTarget(of: value)  // nil for a value type: nothing is kept
         }
     }
-    @inlinable
-    package static func body(of override: any OverrideBody, for key: RegistrationKey) -> @Sendable (P) -> T {
+    @inlinable package static func body(of override: any OverrideBody, for key: RegistrationKey) -> @Sendable (P) -> T {
         guard let box = override as? OverrideBox<P, T>, case .sync(let body) = box.body else {
             overrideTypeMismatch(key, parameter: P.self)
         }
@@ -377,8 +354,7 @@ package struct Registration<P, T>: RegistrationFields, Sendable {
 }
 
 /// Never called: a decorated body is taken apart before a body runs.
-@usableFromInline @inline(never)
-package func decoratedBodyCalled() -> Never {
+@usableFromInline @inline(never) package func decoratedBodyCalled() -> Never {
     preconditionFailure("a decorated body was called without its decorators")
 }
 

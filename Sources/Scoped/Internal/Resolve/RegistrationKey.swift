@@ -3,8 +3,7 @@
 /// take part; the place tells apart overloads and registrations made in one function. Making one
 /// is four stores; equality compares the literals' addresses first, their bytes only when they
 /// differ (one literal in two modules); ``quickHash`` does not read the name.
-@usableFromInline
-package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
+@usableFromInline package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     /// The name literal's address; a one-scalar name's UTF-8 bytes (``isInline``).
     @usableFromInline package let name: UInt
     /// The line and column (`line << 12 | column`, bits 0–31), the name's UTF-8 length (bits
@@ -15,14 +14,12 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     @usableFromInline package let file: UInt
     /// Bit 63 of ``shape``: the name's bytes are in ``name``.
     @inlinable static var inlineName: UInt64 { 1 << 63 }
-    @inlinable
-    package init(name: StaticString, type: Any.Type, file: StaticString, line: UInt, column: UInt) {
+    @inlinable package init(name: StaticString, type: Any.Type, file: StaticString, line: UInt, column: UInt) {
         let parts = Self.parts(of: name, position: UInt32(truncatingIfNeeded: line << 12 | min(column, 0xFFF)))
         self.init(name: parts.name, shape: parts.shape, type: type, file: file.addressBits)
     }
     /// A key from its parts, as a resolve site passes them.
-    @inlinable @inline(__always)
-    package init(name: UInt, shape: UInt64, type: Any.Type, file: UInt) {
+    @inlinable @inline(__always) package init(name: UInt, shape: UInt64, type: Any.Type, file: UInt) {
         self.name = name
         self.shape = shape
         self.producedType = type
@@ -58,14 +55,12 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
         // Keys of other registrations differ in their shape (place, name length): no call.
         lhs.hasSameLiterals(as: rhs) || (lhs.shape ^ rhs.shape) & ~inlineName == 0 && equalLiterals(lhs, rhs)
     }
-    @inline(__always)
-    func hasSameLiterals(as other: RegistrationKey) -> Bool {
+    @inline(__always) func hasSameLiterals(as other: RegistrationKey) -> Bool {
         name == other.name && shape == other.shape && file == other.file && producedType == other.producedType
     }
     /// The same registration from different literals: one literal in two modules, or an inline
     /// name and a literal one (the shapes differ in that bit only).
-    @inline(never)
-    private static func equalLiterals(_ lhs: RegistrationKey, _ rhs: RegistrationKey) -> Bool {
+    @inline(never) private static func equalLiterals(_ lhs: RegistrationKey, _ rhs: RegistrationKey) -> Bool {
         let differing = lhs.shape ^ rhs.shape
         guard differing & ~inlineName == 0, lhs.producedType == rhs.producedType else { return false }
         guard lhs.file == rhs.file || Platform.cStringsEqual(lhs.file, rhs.file) else { return false }
@@ -83,8 +78,7 @@ package struct RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     }
     /// A hash of the declaring container, the type and the position, without the name (equal
     /// keys share a position): what the lock-free index probes with on every resolve.
-    @inline(__always)
-    package var quickHash: Int {
+    @inline(__always) package var quickHash: Int {
         let container = UInt(bitPattern: ObjectIdentifier(AnyDeclaringContainer.self))
         let hash = (container ^ (UInt(bitPattern: ObjectIdentifier(producedType)) &* 0x9E37_79B9_7F4A_7C15)
             ^ UInt(position) << 32) &* 0xC4CE_B9FE_1A85_EC53

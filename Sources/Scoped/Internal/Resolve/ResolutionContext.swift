@@ -8,8 +8,7 @@ package typealias ThreadFrame = Frame<UnsafePointer<AnyParameter>?>
 extension Optional: FrameParameter where Wrapped == UnsafePointer<AnyParameter> {
     package var box: ParameterBox? { self?.pointee.box }
     package var description: String? { self?.pointee.description }
-    @inline(__always)
-    package func isSame(as other: Self) -> Bool? {
+    @inline(__always) package func isSame(as other: Self) -> Bool? {
         guard let self, let other else { return nil }
         return self.pointee.isSame(as: other.pointee)
     }
@@ -17,8 +16,7 @@ extension Optional: FrameParameter where Wrapped == UnsafePointer<AnyParameter> 
 
 /// The per-thread state of resolution in progress, behind a pointer: a class's stored `var`s are
 /// checked for exclusive access on every mutation, and one thread's context never is from two places.
-@usableFromInline
-package final class ResolutionContext {
+@usableFromInline package final class ResolutionContext {
     private struct State: ~Copyable {
         var frames = FrameStack()
         var graph = GraphTable()
@@ -59,8 +57,7 @@ package final class ResolutionContext {
         return graphInstance(registration, boxOf: parameter)
     }
     /// A `Factory`'s on the calling thread, nil before it has a context.
-    @inline(__always)
-    package static func graphInstanceIfAny(_ registration: RegistrationKey) -> AnyObject? {
+    @inline(__always) package static func graphInstanceIfAny(_ registration: RegistrationKey) -> AnyObject? {
         guard let context = ThreadLocalObject.get() else { return nil }
         return UnsafeReference<ResolutionContext>(opaque: context).withBorrowed {
             $0.state.pointee.graph.value(for: registration, box: nil)
@@ -149,24 +146,20 @@ package final class ResolutionContext {
         (state.pointee.closeReleaseNode, state.pointee.closeReleaseKey)
     }
     /// Notes that the scope `node` (a word, 0 for none) releases an instance of `key` now.
-    @inline(__always)
-    package func noteCloseRelease(_ node: UInt, _ key: RegistrationKey?) {
+    @inline(__always) package func noteCloseRelease(_ node: UInt, _ key: RegistrationKey?) {
         state.pointee.closeReleaseNode = node
         state.pointee.closeReleaseKey = key
     }
-    @usableFromInline
-    package static var current: ResolutionContext {
+    @usableFromInline package static var current: ResolutionContext {
         UnsafeReference<ResolutionContext>(opaque: ThreadLocalObject.get() ?? makeCurrent()).object
     }
-    @inline(__always)
-    package static func withCurrent<R>(_ body: (ResolutionContext) -> R) -> R {
+    @inline(__always) package static func withCurrent<R>(_ body: (ResolutionContext) -> R) -> R {
         UnsafeReference<ResolutionContext>(opaque: ThreadLocalObject.get() ?? makeCurrent()).withBorrowed(body)
     }
     /// Makes the calling thread's context, kept until the thread exits; the main thread's for the
     /// process (on Linux `dispatchMain()` ends the main thread while the process goes on: freeing
     /// it then raced `exit`, Tests/Fixtures/MainThreadProbe).
-    @inline(never)
-    private static func makeCurrent() -> UnsafeMutableRawPointer {
+    @inline(never) private static func makeCurrent() -> UnsafeMutableRawPointer {
         let context = ResolutionContext()
         if Platform.isMainThread {
             let kept = UnsafeReference.retaining(context)
@@ -182,8 +175,7 @@ package final class ResolutionContext {
     package var identity: ObjectIdentifier { ObjectIdentifier(self) }
     package var isBuilding: Bool { !state.pointee.frames.isEmpty }
     /// Notes, for an outermost resolve, the count of storage closes before it claims.
-    @inline(__always)
-    package func noteOutermostStart() {
+    @inline(__always) package func noteOutermostStart() {
         if state.pointee.frames.isEmpty { state.pointee.outermostStart = ProcessWideCounter.closes.current }
     }
     /// Notes that this thread's fast read recorded its build in the child's `storage`.
@@ -191,8 +183,7 @@ package final class ResolutionContext {
         state.pointee.fastReadClaim = UInt(bitPattern: ObjectIdentifier(storage))
     }
     /// Whether this thread's fast read just recorded its build in `storage`; forgets it.
-    @inline(__always)
-    package func takeFastReadClaim(in storage: InstanceStorage) -> Bool {
+    @inline(__always) package func takeFastReadClaim(in storage: InstanceStorage) -> Bool {
         guard state.pointee.fastReadClaim != 0 else { return false }
         defer { state.pointee.fastReadClaim = 0 }
         assert(state.pointee.fastReadClaim == UInt(bitPattern: ObjectIdentifier(storage)))
@@ -204,8 +195,7 @@ package final class ResolutionContext {
     }
     /// Opens `frame` with what `finishBuild` must do; stops on a cycle, scanning the open frames
     /// only when one may build the same registration (``FrameStack/keys``).
-    @inline(__always)
-    package func open(_ frame: ThreadFrame, filing: Filing) {
+    @inline(__always) package func open(_ frame: ThreadFrame, filing: Filing) {
         let bit = FrameStack.bit(of: frame.key)
         let keys = state.pointee.frames.keys
         state.pointee.frames.push(OpenFrame(frame: frame, filing: filing, keysBefore: keys), bit: bit)
@@ -214,15 +204,13 @@ package final class ResolutionContext {
     package var innermostFiling: Filing { @inline(__always) get { state.pointee.frames.innermost.pointee.filing } }
     package var innermostFrame: ThreadFrame { state.pointee.frames.innermost.pointee.frame }
     /// Closes the innermost build; after the outermost, drops its graph.
-    @inline(__always)
-    package func closeInnermost() {
+    @inline(__always) package func closeInnermost() {
         state.pointee.frames.pop()
         if state.pointee.frames.isEmpty && !state.pointee.graph.isEmpty { dropGraph() }
     }
     /// Releases the graph's instances, its table detached first (a `deinit` that resolves starts a
     /// fresh graph); the buffer is kept for the next one.
-    @inline(never)
-    private func dropGraph() {
+    @inline(never) private func dropGraph() {
         var finished = GraphTable()
         swap(&finished, &state.pointee.graph)
         finished.releaseAll()
@@ -234,8 +222,7 @@ package final class ResolutionContext {
         let replaced = state.pointee.graph.insert(payload, for: frame.key, box: frame.parameter.box)
         _ = replaced
     }
-    @inline(never)
-    private func checkCycleOfInnermost() {
+    @inline(never) private func checkCycleOfInnermost() {
         state.pointee.frames.innermost.pointee.frame.checkCycle(in: state.pointee.frames.open.dropLast())
     }
     /// Stops for a re-entrant build of `frame` found in storage.
@@ -267,30 +254,26 @@ private struct FrameStack: ~Copyable {
     /// One bit per open build's registration: a registration whose bit is clear is not open.
     private(set) var keys: UInt64 = 0
     /// The bit of `key` in ``keys``, from its declaration's line and column.
-    @inline(__always)
-    static func bit(of key: RegistrationKey) -> UInt64 {
+    @inline(__always) static func bit(of key: RegistrationKey) -> UInt64 {
         1 << ((UInt64(key.position) &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }
     init() { base = .allocate(capacity: 16) }
     deinit { base.deallocate() }  // open builds are trivial: nothing to deinitialize
     var isEmpty: Bool { count == 0 }
-    @inline(__always)
-    mutating func push(_ build: OpenFrame, bit: UInt64) {
+    @inline(__always) mutating func push(_ build: OpenFrame, bit: UInt64) {
         if count == capacity { grow() }
         (base + count).initialize(to: build)
         count += 1
         keys |= bit
     }
-    @inline(never)
-    private mutating func grow() {
+    @inline(never) private mutating func grow() {
         let grown = UnsafeMutablePointer<OpenFrame>.allocate(capacity: capacity * 2)
         grown.moveInitialize(from: base, count: count)
         base.deallocate()
         base = grown
         capacity *= 2
     }
-    @inline(__always)
-    mutating func pop() {
+    @inline(__always) mutating func pop() {
         count -= 1
         keys = base[count].keysBefore
     }
@@ -323,8 +306,7 @@ private struct GraphTable: ~Copyable {
     var isEmpty: Bool { count == 0 }
     var hasNoBuffer: Bool { buckets == nil }
     /// ``RegistrationKey/quickHash``, mixed with a per-parameter key's parameter hash; never 0.
-    @inline(__always)
-    private static func hash(_ registration: RegistrationKey, _ box: ParameterBox?) -> Int {
+    @inline(__always) private static func hash(_ registration: RegistrationKey, _ box: ParameterBox?) -> Int {
         var hash = UInt(bitPattern: registration.quickHash)
         if let box {
             hash = (hash ^ UInt(bitPattern: box.hash)) &* 0xFF51_AFD7_ED55_8CCD
@@ -332,8 +314,7 @@ private struct GraphTable: ~Copyable {
         }
         return Int(bitPattern: hash | 1 << 63)
     }
-    @inline(__always)
-    private static func sameParameter(_ mine: ParameterBox?, _ theirs: ParameterBox?) -> Bool {
+    @inline(__always) private static func sameParameter(_ mine: ParameterBox?, _ theirs: ParameterBox?) -> Bool {
         switch (mine, theirs) {
         case (nil, nil): return true
         case (let mine?, let theirs?): return mine === theirs || mine.hash == theirs.hash && mine.holdsSameParameter(as: theirs)
@@ -360,14 +341,12 @@ private struct GraphTable: ~Copyable {
         if stored.hasSameLiterals(as: registration), box == nil, bucket.pointee.parameterBox == nil { return true }
         return holdsComparingFully(bucket, registration, box)
     }
-    @inline(never)
-    private static func holdsComparingFully(
+    @inline(never) private static func holdsComparingFully(
         _ bucket: UnsafeMutablePointer<Bucket>, _ registration: RegistrationKey, _ box: ParameterBox?
     ) -> Bool {
         bucket.pointee.registration.unsafelyUnwrapped == registration && sameParameter(bucket.pointee.parameterBox, box)
     }
-    @inline(__always)
-    func value(for registration: RegistrationKey, box: ParameterBox?) -> AnyObject? {
+    @inline(__always) func value(for registration: RegistrationKey, box: ParameterBox?) -> AnyObject? {
         guard count != 0 else { return nil }
         let bucket = bucket(of: registration, box, hash: Self.hash(registration, box))
         // A filed bucket holds a value: retained only when found.

@@ -10,8 +10,7 @@
 // MARK: The lock-free read
 
 /// What a lookup found (the fast read, the storage's tables): one word and a tag.
-@usableFromInline
-package enum Lookup {
+@usableFromInline package enum Lookup {
     /// A strongly held ``Payload``, retained for the caller.
     case held(AnyObject)
     /// A live `.shared` instance.
@@ -21,8 +20,7 @@ package enum Lookup {
     /// A lifetime scope after `close()`.
     case closed
     /// The held instance as `T`, or nil: the one unwrap of every typed shell.
-    @inlinable @inline(__always)
-    package func heldInstance<T>(as _: T.Type) -> T? {
+    @inlinable @inline(__always) package func heldInstance<T>(as _: T.Type) -> T? {
         switch self {
         case .held(let payload): Payload.unwrap(payload, as: T.self)
         case .heldWeakly(let object): Payload.unwrapWeak(object, as: T.self)
@@ -40,8 +38,7 @@ package enum Lookup {
 }
 
 /// What ``ContainerNode/beginBuild(_:parameter:kind:custom:)`` decided.
-@usableFromInline
-package enum BeginOutcome {
+@usableFromInline package enum BeginOutcome {
     /// `.held` or `.heldWeakly`: return it.
     case found(Lookup)
     /// Run the body (the override's if any), then hand its value, in `form`, to `finishBuild`.
@@ -51,8 +48,7 @@ package enum BeginOutcome {
 extension InstanceStorage {
     /// The instance held for `key` (no parameter) from the lock-free index, deadlines ignored; a
     /// child's storage (none) is read under its lock, and a miss records the thread's build there.
-    @inline(__always)
-    fileprivate func read(
+    @inline(__always) fileprivate func read(
         _ key: RegistrationKey, weakly: Bool, claimingIn node: ContainerNode, overridesSeen: UInt?
     ) -> Lookup {
         if let readIndex {
@@ -74,8 +70,7 @@ extension InstanceStorage {
         return state.withLock { $0.table.freshInstance(of: key, hash: hash, at: now) } ?? .miss
     }
     /// The same for a per-parameter instance.
-    @inline(__always)
-    fileprivate func held(_ key: StorageKey, at now: UInt64) -> Lookup {
+    @inline(__always) fileprivate func held(_ key: StorageKey, at now: UInt64) -> Lookup {
         let hash = key.registration.quickHash
         return state.withLock { $0.table.freshInstance(of: key, hash: hash, at: now) } ?? .miss
     }
@@ -85,8 +80,7 @@ extension ContainerNode {
     /// Step 1: the held instance of a caching scope, lock-free where the scope keeps it; `.miss`
     /// whenever `beginBuild` has something to do (a world, an observer, an override, nothing held).
     /// In a child a miss records this thread's build, which `beginBuild` right after opens.
-    @usableFromInline
-    package func fastRead(_ key: RegistrationKey, kind: Scope.Lifetime) -> Lookup {
+    @usableFromInline package func fastRead(_ key: RegistrationKey, kind: Scope.Lifetime) -> Lookup {
         // A root, no override, observer or world (the common case): its index, and no call but a
         // tail call to the rest (which needs no registers saved here).
         if Switches.now.isDisjoint(with: [.worlds, .observers]), Route.isRootWithoutOverrides(self),
@@ -98,8 +92,7 @@ extension ContainerNode {
         return fastReadInGeneral(key, kind: kind)
     }
     /// ``fastRead(_:kind:)`` in every other case, out of line.
-    @inline(never)
-    private func fastReadInGeneral(_ key: RegistrationKey, kind: Scope.Lifetime) -> Lookup {
+    @inline(never) private func fastReadInGeneral(_ key: RegistrationKey, kind: Scope.Lifetime) -> Lookup {
         guard Route.isUnobservedOutsideWorlds(self) else { return .miss }
         var overridesSeen: UInt? = nil
         if !Route.isRootWithoutOverrides(self) {
@@ -115,16 +108,14 @@ extension ContainerNode {
     /// Step 1 for a `.graph` ``Factory``: the current graph's instance, one probe whatever the override
     /// or world (the general way probes first too); `.miss` for the build's way (which probes again)
     /// if an observer hears of a hit or a pending `autoRegister()` runs first.
-    @usableFromInline
-    package func graphRead(_ key: RegistrationKey) -> Lookup {
+    @usableFromInline package func graphRead(_ key: RegistrationKey) -> Lookup {
         guard !Switches.now.contains(.observers), !isAutoRegistrationPending,
             let held = ResolutionContext.graphInstanceIfAny(key)
         else { return .miss }
         return .held(held)
     }
     /// ``fastRead(_:kind:)`` that never records a build: for the async shells.
-    @usableFromInline
-    package func fastReadWithoutClaim(_ key: RegistrationKey, kind: Scope.Lifetime) -> Lookup {
+    @usableFromInline package func fastReadWithoutClaim(_ key: RegistrationKey, kind: Scope.Lifetime) -> Lookup {
         guard kind == .scoped && !isRoot else { return fastRead(key, kind: kind) }
         guard Route.mayResolveFast(key, from: self) else { return .miss }
         return storage.readOrClaim(key, in: self, overridesSeen: nil)
@@ -140,8 +131,7 @@ extension ContainerNode {
     }
     /// Step 1 with a time to live: the held instance if younger than it on the monotonic clock (a
     /// world, which may have a test clock, goes the general way). `parameter`: nil for a ``Factory``.
-    @usableFromInline
-    package func fastReadExpiring(
+    @usableFromInline package func fastReadExpiring(
         _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime
     ) -> Lookup {
         guard Route.mayResolveFast(key, from: self) else { return .miss }
@@ -156,17 +146,14 @@ extension ContainerNode {
 extension Route {
     /// No world, observer or override of `key` in play from `node`: a resolve may read lock-free, or
     /// build a unique instance without a route (three relaxed loads for a root without overrides).
-    @inline(__always)
-    fileprivate static func mayResolveFast(_ key: RegistrationKey, from node: ContainerNode) -> Bool {
+    @inline(__always) fileprivate static func mayResolveFast(_ key: RegistrationKey, from node: ContainerNode) -> Bool {
         isUnobservedOutsideWorlds(node) && (isRootWithoutOverrides(node) || seesNoOverride(of: key, from: node))
     }
-    @inline(__always)
-    fileprivate static func isUnobservedOutsideWorlds(_ node: ContainerNode) -> Bool {
+    @inline(__always) fileprivate static func isUnobservedOutsideWorlds(_ node: ContainerNode) -> Bool {
         let on = Switches.now
         return !on.contains(.worlds) && !(on.contains(.observers) && node.isObservedInChain)
     }
-    @inline(__always)
-    fileprivate static func isRootWithoutOverrides(_ node: ContainerNode) -> Bool {
+    @inline(__always) fileprivate static func isRootWithoutOverrides(_ node: ContainerNode) -> Bool {
         node.isRoot && node.overrideCount.load(ordering: .relaxed) == 0
     }
     /// No override of `key` visible from `node`, and no resolve through its root now.
@@ -179,8 +166,7 @@ extension Route {
 // MARK: Builds
 
 /// How `beginBuild` wants the body's value back, for ``ResolutionContext/finishBuild(_:)``.
-@usableFromInline
-package enum PayloadForm {
+@usableFromInline package enum PayloadForm {
     /// Nothing: the caller keeps the value (a unique build nobody observes).
     case unused
     /// A ``Payload``, held by a storage or a graph, or described in an event.
@@ -229,8 +215,7 @@ package struct Filing {
 extension ContainerNode {
     /// Step 2: the held instance, or the build's frame opened (`.build`: the caller runs the body and
     /// calls `finishBuild`). A unique build with nothing in play opens here; the rest is out of line.
-    @usableFromInline
-    package func beginBuild(
+    @usableFromInline package func beginBuild(
         _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime, custom: Scope?
     ) -> BeginOutcome {
         // Out of line with no argument on the stack, not to come back here (`graphRead` answered a hit).
@@ -248,8 +233,7 @@ extension ContainerNode {
         return ResolutionContext.withCurrent { beginUnique(key, parameter: parameter, context: $0) }
     }
     /// Through a lifetime scope or a root with overrides: out of line, so the build above saves no registers.
-    @inline(never)
-    private func beginUniqueChecked(
+    @inline(never) private func beginUniqueChecked(
         _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, custom: Scope?
     ) -> BeginOutcome {
         ResolutionContext.withCurrent { context in
@@ -260,8 +244,7 @@ extension ContainerNode {
         }
     }
     /// Opens a unique build with nothing in play: the caller keeps the value, nobody hears of it.
-    @inline(__always)
-    private func beginUnique(
+    @inline(__always) private func beginUnique(
         _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, context: ResolutionContext
     ) -> BeginOutcome {
         context.noteOutermostStart()
@@ -285,16 +268,14 @@ extension ContainerNode {
             return Route.beginUnheld(frame, from: self, override: nil, observed: false, context: context)
         }
     }
-    @inline(never)
-    private func beginRouted(
+    @inline(never) private func beginRouted(
         _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime, custom: Scope?,
         context: ResolutionContext
     ) -> BeginOutcome {
         beginGeneral(key, parameter: parameter, kind: kind, custom: custom, context: context)
     }
     /// Step 2 with a time to live: the general way, after dropping an instance older than it.
-    @usableFromInline @inline(never)
-    package func beginExpiringBuild(
+    @usableFromInline @inline(never) package func beginExpiringBuild(
         _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime, custom: Scope?,
         timeToLive: Double
     ) -> BeginOutcome {
@@ -304,8 +285,7 @@ extension ContainerNode {
     }
     /// For a caching scope, or with anything in play: the held instance, or exactly one build
     /// however many threads ask at once.
-    @inline(__always)
-    private func beginGeneral(
+    @inline(__always) private func beginGeneral(
         _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime, custom: Scope?,
         context: ResolutionContext, timeToLive: Double? = nil
     ) -> BeginOutcome {
@@ -329,15 +309,13 @@ extension ContainerNode {
 
 extension ResolutionContext {
     /// Step 3: closes this thread's innermost build, whose body just made `payload`; files, reports.
-    @usableFromInline
-    package func finishBuild(_ payload: AnyObject?) {
+    @usableFromInline package func finishBuild(_ payload: AnyObject?) {
         // A unique build nobody observes (most of a chain): the rest out of line, saving no registers.
         if innermostFiling.isUnobservedNowhere { return closeInnermost() }
         fileAndReport(payload)
     }
     /// Files and reports a build, and releases what `beginBuild` retained.
-    @inline(never)
-    private func fileAndReport(_ payload: AnyObject?) {
+    @inline(never) private func fileAndReport(_ payload: AnyObject?) {
         let (frame, filing) = (innermostFrame, innermostFiling)
         closeInnermost()
         if case .scope = filing.place {  // borrowed, unobserved (`Route.openClaimed`)
@@ -360,8 +338,7 @@ extension ResolutionContext {
             kept: kept || payload == nil, by: reporter)   // nil: a value under `.shared`, nothing to release
     }
     /// Files `payload` (in `kind.payloadForm`: a weakly kept one is the target itself) in `storage`.
-    @inline(__always)
-    private func file(
+    @inline(__always) private func file(
         _ payload: AnyObject?, of frame: ThreadFrame, scope: Scope, in storage: InstanceStorage, reporter: ContainerNode?
     ) -> Bool {
         storage.fileBuild(

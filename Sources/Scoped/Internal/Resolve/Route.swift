@@ -13,8 +13,7 @@ struct Route {
     let scope: Scope
     /// Nil for a scope that keeps nothing (`.unique`, `.graph`).
     let holder: (owner: ContainerNode, storage: InstanceStorage)?
-    @inline(__always)
-    init(_ key: RegistrationKey, from start: ContainerNode, declared: Scope) {
+    @inline(__always) init(_ key: RegistrationKey, from start: ContainerNode, declared: Scope) {
         var node = start.nodeInCurrentWorld()
         if Route.mayResolveAtRoot(from: node), Route.resolvesAtRootNow(from: node) {
             node = node.root.nodeInCurrentWorld()
@@ -28,8 +27,7 @@ struct Route {
     }
     /// The override of `key` visible from `node` once its root's `autoRegister()` has run; a read
     /// that raced a reset or `autoRegister()` reads again.
-    @inline(__always)
-    static func overrideAfterAutoRegistration(
+    @inline(__always) static func overrideAfterAutoRegistration(
         _ key: RegistrationKey, from node: ContainerNode
     ) -> (body: any OverrideBody, owner: ContainerNode)? {
         while true {
@@ -45,16 +43,14 @@ struct Route {
     var body: (any OverrideBody)? { override?.body }
     /// Whether a resolve through `node` may go through its root instead: a view's lifetime scope, or
     /// any while a view model is built for a view.
-    @inline(__always)
-    static func mayResolveAtRoot(from node: ContainerNode) -> Bool {
+    @inline(__always) static func mayResolveAtRoot(from node: ContainerNode) -> Bool {
         !node.isRoot && (node.isViewBound || Switches.now.contains(.injectionContainers))
     }
     /// Whether a resolve through the lifetime scope `node` belongs to a build held outside the views'
     /// lifetime scopes (then it resolves through the root): for a view's scope, any such build open on
     /// this thread or task; for another, one opened since a view model's build put the view's
     /// containers in force.
-    @inline(never)
-    static func resolvesAtRootNow(from node: ContainerNode) -> Bool {
+    @inline(never) static func resolvesAtRootNow(from node: ContainerNode) -> Bool {
         let context = ResolutionContext.current
         if node.isViewBound {
             return context.isBuildingForAHolderOutsideViews(after: 0)
@@ -73,8 +69,7 @@ struct Route {
 extension Route {
     /// Step 2 along this route: the held instance, or this thread's build opened on `context`; nil
     /// if an override changed since `overridesSeen` (nothing claimed).
-    @inline(__always)
-    consuming func begin(
+    @inline(__always) consuming func begin(
         _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, context: ResolutionContext,
         timeToLive: Double?, overridesSeen: UInt
     ) -> BeginOutcome? {
@@ -119,8 +114,7 @@ extension Route {
         let frame = ThreadFrame(key, parameter: parameter, kind: .scoped, custom: nil, ownedByChild: true, in: storage)
         return openClaimed(frame, owner: node, storage: storage, override: nil, context: context, borrowed: true)
     }
-    @inline(__always)
-    private static func openClaimed(
+    @inline(__always) private static func openClaimed(
         _ frame: ThreadFrame, owner: consuming ContainerNode, storage: consuming InstanceStorage,
         override: (any OverrideBody)?, context: ResolutionContext, borrowed: Bool = false
     ) -> BeginOutcome {
@@ -158,8 +152,7 @@ extension Route {
         return .found(held)
     }
     /// `.unique` and `.graph` through `node`: the current graph's instance, or a build.
-    @inline(__always)
-    static func beginUnheld(
+    @inline(__always) static func beginUnheld(
         _ frame: ThreadFrame, from node: ContainerNode, override: (any OverrideBody)?, observed: Bool,
         context: ResolutionContext
     ) -> BeginOutcome {
@@ -179,8 +172,7 @@ extension Route {
         }
         return beginObserved(frame, from: node, place: place, override: override, context: context)
     }
-    @inline(never)
-    private static func beginObserved(
+    @inline(never) private static func beginObserved(
         _ frame: ThreadFrame, from node: ContainerNode, place: Filing.Place, override: (any OverrideBody)?,
         context: ResolutionContext
     ) -> BeginOutcome {
@@ -193,8 +185,7 @@ extension Route {
 // MARK: Reports
 
 extension Route {
-    @inline(never)
-    static func reportWrapperAfterClose(_ key: StorageKey, scope: Scope, in node: ContainerNode) {
+    @inline(never) static func reportWrapperAfterClose(_ key: StorageKey, scope: Scope, in node: ContainerNode) {
         node.reportMisuse(
             .resolvedAfterScopeClosed,
             "\(key) was resolved through a property wrapper (@LazyInjected, @WeakLazyInjected, @DynamicInjected) "
@@ -244,8 +235,7 @@ extension Route {
         let through = frames[frames.index(after: index)...].map(\.storageKey)
         return (frames[index].storageKey, frames[index].scope, through + later)
     }
-    @inline(never)
-    static func closedScope(_ key: StorageKey, scope: Scope, owner: ContainerNode) -> Never {
+    @inline(never) static func closedScope(_ key: StorageKey, scope: Scope, owner: ContainerNode) -> Never {
         let context = ResolutionContext.current
         let chain = context.chain()
         let releasing = context.closeRelease.map { " (while close() of \($0.node.displayName) released \($0.key))" } ?? ""
@@ -292,20 +282,17 @@ package struct Frame<Parameter: FrameParameter> {
     package var buildDescription: String { "\(buildName) (\(key.typeName)\(overridden ? ", override" : ""))" }
     package var buildName: String { key.memberName + (parameter.description.map { "[\($0)]" } ?? "") }
     /// Same registration, same place, equal parameter (or one that cannot be compared).
-    @inline(__always)
-    func isSameBuild(as other: Frame) -> Bool {
+    @inline(__always) func isSameBuild(as other: Frame) -> Bool {
         guard key == other.key, holderID == other.holderID else { return false }
         return parameter.isSame(as: other.parameter) ?? true
     }
     /// The one cycle check, for both drivers: stops if one of `open` builds this frame's.
-    @inline(__always)
-    func checkCycle(in open: some Collection<Frame>, how: String? = nil) {
+    @inline(__always) func checkCycle(in open: some Collection<Frame>, how: String? = nil) {
         guard let start = open.firstIndex(where: { $0.isSameBuild(as: self) }) else { return }
         stopCycle(after: Array(open[start...]), how: how)
     }
     /// Stops with the chain `a (A) → b (B) → a`: `steps`, this frame, `note`.
-    @inline(never)
-    func stopCycle(after steps: [Frame], how: String? = nil, note: String = "") -> Never {
+    @inline(never) func stopCycle(after steps: [Frame], how: String? = nil, note: String = "") -> Never {
         ScopedFailure.stopCycle(
             how, steps.map(\.buildDescription) + [buildName], note: note, declaredBy: steps.map(\.key) + [key])
     }

@@ -1,10 +1,8 @@
 /// The single place where Scoped stops the process on a programmer error: `fatalError`
 /// (it keeps its message in release builds), plus a line saying where to look: the app's
 /// first frame in the backtrace, and the `self { … }` call of each registration named.
-@usableFromInline
-package enum ScopedFailure {
-    @usableFromInline
-    package static func stop(
+@usableFromInline package enum ScopedFailure {
+    @usableFromInline package static func stop(
         _ message: String, declaredBy keys: [RegistrationKey] = [], file: StaticString = #fileID, line: UInt = #line
     ) -> Never {
         fatalError("Scoped: \(message)\n\(whereToLook(keys))", file: file, line: line)
