@@ -3,7 +3,6 @@
 // `InstanceStorage.claim`/`fileBuild`, which record a build in flight under the storage's lock
 // and file its instance under it again. The body runs between `beginBuild` and `finishBuild`,
 // in the typed shell (Registration.swift), with no lock held; so do observers.
-//
 // The three steps of a resolve (Internal/README.md), compiled once: only the typed shell is
 // specialised per factory, which keeps the code per factory and the stack per nested level small.
 
@@ -91,7 +90,6 @@ extension ContainerNode {
         }
         return fastReadInGeneral(key, kind: kind)
     }
-    /// ``fastRead(_:kind:)`` in every other case, out of line.
     @inline(never) private func fastReadInGeneral(_ key: RegistrationKey, kind: Scope.Lifetime) -> Lookup {
         guard Route.isUnobservedOutsideWorlds(self) else { return .miss }
         var overridesSeen: UInt? = nil
@@ -186,9 +184,8 @@ package struct Filing {
         case storage(UnsafeReference<InstanceStorage>)
         /// Nowhere, through a closed scope, for a caller that may outlive it: reported released at once.
         case dropped
-        /// The storage of the child lifetime scope that is the filing's reporter, neither
-        /// retained: the factory value resolving through it keeps it alive (unobserved). Last:
-        /// the cases before keep their encoding (`isUnobservedNowhere` stays one compare).
+        /// The storage of the child that reports the filing, neither retained: the factory value resolving
+        /// through it keeps it alive (unobserved). Last: `isUnobservedNowhere` stays one compare.
         case scope
         var isGraph: Bool {
             if case .graph = self { return true }
@@ -283,8 +280,7 @@ extension ContainerNode {
             beginGeneral(key, parameter: parameter, kind: kind, custom: custom, context: context, timeToLive: timeToLive)
         }
     }
-    /// For a caching scope, or with anything in play: the held instance, or exactly one build
-    /// however many threads ask at once.
+    /// A caching scope, or anything in play: the held instance, or one build however many threads ask.
     @inline(__always) private func beginGeneral(
         _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, kind: Scope.Lifetime, custom: Scope?,
         context: ResolutionContext, timeToLive: Double? = nil

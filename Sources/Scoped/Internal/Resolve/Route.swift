@@ -47,9 +47,8 @@ struct Route {
         !node.isRoot && (node.isViewBound || Switches.now.contains(.injectionContainers))
     }
     /// Whether a resolve through the lifetime scope `node` belongs to a build held outside the views'
-    /// lifetime scopes (then it resolves through the root): for a view's scope, any such build open on
-    /// this thread or task; for another, one opened since a view model's build put the view's
-    /// containers in force.
+    /// scopes (then it goes through the root): for a view's scope, any such build open on this thread
+    /// or task; for another, one opened since a view model's build put the view's containers in force.
     @inline(never) static func resolvesAtRootNow(from node: ContainerNode) -> Bool {
         let context = ResolutionContext.current
         if node.isViewBound {
@@ -194,7 +193,6 @@ extension Route {
                 + "scope closes (check the view's lifetimeScope?.isClosed, or Task.isCancelled in a .task)",
             key: key, scope: scope)
     }
-    /// Reports a built instance: `created`, then `released` if the storage did not keep it.
     static func reportBuilt(
         _ key: StorageKey, scope: Scope, instance: ObjectIdentifier?, kept: Bool, by reporter: ContainerNode
     ) {
