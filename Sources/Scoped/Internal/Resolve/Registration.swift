@@ -329,20 +329,22 @@ extension RegistrationFields {
     }
     @inlinable @inline(__always)
     package static func carryOut(_ step: BeginOutcome, _ key: RegistrationKey, body: Body, parameter: P) -> T {
-        switch step {
-        case .found(let held):
-            return held.heldInstance(as: T.self).unsafelyUnwrapped
-        case .build(let override, let form, let context):
-            let value = override.map { Self.body(of: $0, for: key)(parameter) } ?? Self.call(body, parameter)
-            context.withBorrowed { $0.finishBuild(Self.payload(value, form)) }
-            return value
+        guard case .build(let override, let form, let context) = step else {
+            return step.heldInstance(as: T.self).unsafelyUnwrapped
         }
+        let value = override.map { Self.body(of: $0, for: key)(parameter) } ?? Self.call(body, parameter)
+        context.withBorrowed { $0.finishBuild(Self.payload(value, form)) }
+        return value
     }
     @inlinable package static func payload(_ value: T, _ form: PayloadForm) -> AnyObject? {
         switch form {
-        case .unused: nil
-        case .strong: Payload.wrap(value)
-        case .weak: Payload.weakTarget(of: value)  // nil for a value type: nothing is kept
+        case .unused:
+            return nil
+        case .strong:
+            return Payload.wrap(value)
+        case .weak:
+            // A value type cannot be kept weakly: nothing is kept.
+            return Payload.weakTarget(of: value)
         }
     }
     @inlinable package static func body(of override: any OverrideBody, for key: RegistrationKey) -> @Sendable (P) -> T {

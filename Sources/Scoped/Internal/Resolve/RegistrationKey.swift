@@ -14,9 +14,10 @@
     @usableFromInline package let file: UInt
     /// Bit 63 of ``shape``: the name's bytes are in ``name``.
     @inlinable static var inlineName: UInt64 { 1 << 63 }
+    @inlinable static var nameLengthLimit: Int { 1 << 28 }
     @inlinable package init(name: StaticString, type: Any.Type, file: StaticString, line: UInt, column: UInt) {
-        let parts = Self.parts(of: name, position: UInt32(truncatingIfNeeded: line << 12 | min(column, 0xFFF)))
-        self.init(name: parts.name, shape: parts.shape, type: type, file: file.addressBits)
+        let position = UInt32(truncatingIfNeeded: line << 12 | min(column, 0xFFF))
+        self.init(parts: Self.parts(of: name, position: position), type: type, file: file.addressBits)
     }
     /// A key from its parts, as a resolve site passes them.
     @inlinable @inline(__always) package init(name: UInt, shape: UInt64, type: Any.Type, file: UInt) {
@@ -25,10 +26,13 @@
         self.producedType = type
         self.file = file
     }
+    @inlinable @inline(__always) init(parts: (name: UInt, shape: UInt64), type: Any.Type, file: UInt) {
+        self.init(name: parts.name, shape: parts.shape, type: type, file: file)
+    }
     /// ``name`` and ``shape`` for `name` at `position`: two constants at a literal's site.
     @inlinable @inline(__always)
     static func parts(of name: StaticString, position: UInt32) -> (name: UInt, shape: UInt64) {
-        guard name.hasPointerRepresentation, name.utf8CodeUnitCount < 1 << 28 else {  // 256 MiB
+        guard name.hasPointerRepresentation, name.utf8CodeUnitCount < nameLengthLimit else {
             return inlineParts(of: name, position: position)
         }
         return (name.addressBits, UInt64(position) | UInt64(name.utf8CodeUnitCount) << 32)

@@ -42,6 +42,11 @@
     case found(Lookup)
     /// Run the body (the override's if any), then hand its value, in `form`, to `finishBuild`.
     case build(override: (any OverrideBody)?, form: PayloadForm, context: UnsafeReference<ResolutionContext>)
+    /// The held instance as `T`; nil for `.build`.
+    @inlinable @inline(__always) package func heldInstance<T>(as _: T.Type) -> T? {
+        guard case .found(let held) = self else { return nil }
+        return held.heldInstance(as: T.self)
+    }
 }
 
 extension InstanceStorage {
