@@ -178,7 +178,6 @@ extension Optional: FrameParameter where Wrapped == UnsafePointer<AnyParameter> 
     @inline(__always) package func noteOutermostStart() {
         if state.pointee.frames.isEmpty { state.pointee.outermostStart = ProcessWideCounter.closes.current }
     }
-    /// Notes that this thread's fast read recorded its build in the child's `storage`.
     package func noteFastReadClaim(in storage: InstanceStorage) {
         state.pointee.fastReadClaim = UInt(bitPattern: ObjectIdentifier(storage))
     }
@@ -203,7 +202,6 @@ extension Optional: FrameParameter where Wrapped == UnsafePointer<AnyParameter> 
     }
     package var innermostFiling: Filing { @inline(__always) get { state.pointee.frames.innermost.pointee.filing } }
     package var innermostFrame: ThreadFrame { state.pointee.frames.innermost.pointee.frame }
-    /// Closes the innermost build; after the outermost, drops its graph.
     @inline(__always) package func closeInnermost() {
         state.pointee.frames.pop()
         if state.pointee.frames.isEmpty && !state.pointee.graph.isEmpty { dropGraph() }
@@ -225,7 +223,6 @@ extension Optional: FrameParameter where Wrapped == UnsafePointer<AnyParameter> 
     @inline(never) private func checkCycleOfInnermost() {
         state.pointee.frames.innermost.pointee.frame.checkCycle(in: state.pointee.frames.open.dropLast())
     }
-    /// Stops for a re-entrant build of `frame` found in storage.
     package func reportReentrantBuild(of frame: ThreadFrame) -> Never {
         let frames = self.frames
         let key = frame.storageKey

@@ -26,7 +26,6 @@
         case .miss, .closed: nil
         }
     }
-    /// The held instance's identity, for events.
     package var heldIdentity: ObjectIdentifier? {
         switch self {
         case .held(let payload): Payload.identity(of: payload)
@@ -42,7 +41,6 @@
     case found(Lookup)
     /// Run the body (the override's if any), then hand its value, in `form`, to `finishBuild`.
     case build(override: (any OverrideBody)?, form: PayloadForm, context: UnsafeReference<ResolutionContext>)
-    /// The held instance as `T`; nil for `.build`.
     @inlinable @inline(__always) package func heldInstance<T>(as _: T.Type) -> T? {
         guard case .found(let held) = self else { return nil }
         return held.heldInstance(as: T.self)

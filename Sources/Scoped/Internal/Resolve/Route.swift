@@ -1,7 +1,6 @@
-// Concurrency rule: no state of its own. A route is computed per attempt of a resolve from what
-// the nodes' `state` locks answer; the build it begins records itself under the storage's lock
-// (InstanceStorage.swift), and no lock is held when it returns. A frame belongs to the thread or
-// task that opened it.
+// Concurrency rule: no state of its own. A route is computed per attempt of a resolve from what the
+// nodes' `state` locks answer; the build it begins records itself under the storage's lock, and no
+// lock is held when it returns. A frame belongs to the thread or task that opened it.
 
 /// Where one resolve goes, computed once: the current world's node, the override visible from it,
 /// the scope that decides (the declared one; for a factory declared `.unique`, the override's, as in
