@@ -2,15 +2,12 @@
 // new one), shared between threads freely. Its decorators are user code: they run after the
 // resolve that returned the instance released every lock.
 
-/// What a resolve sees of a decorated body: no generic parameters, so that the specialised
-/// resolve of every `T` calls it with the same code (the copies merge).
-@usableFromInline
-package class DecoratedResolve: @unchecked Sendable {  // immutable: every field is set in init
+/// What a resolve sees of a decorated body: no generic parameters, so the resolves of every `T` merge.
+@usableFromInline package class DecoratedResolve: @unchecked Sendable {  // immutable: every field is set in init
     /// Seconds a held instance lives (the last `.timeToLive` given); nil for ever.
     @usableFromInline package let timeToLive: Double?
     @usableFromInline package let hasDecorators: Bool  // false: a time to live alone
-    @usableFromInline
-    init(timeToLive: Double?, hasDecorators: Bool) {
+    @usableFromInline init(timeToLive: Double?, hasDecorators: Bool) {
         self.timeToLive = timeToLive
         self.hasDecorators = hasDecorators
     }
@@ -29,8 +26,7 @@ package class DecoratedResolve: @unchecked Sendable {  // immutable: every field
     }
     /// Resolves a decorated ``ParameterFactory`` and runs the decorators: `parameter` points
     /// at a `P`, `parameterKey` at a `((P) -> ParameterBox)??`, `result` at a `T?` it sets.
-    @usableFromInline
-    func resolve(
+    @usableFromInline func resolve(
         _ nodeRef: NodeReference, _ key: RegistrationKey, kind: Scope.Lifetime, custom: Scope?,
         parameter: UnsafeRawPointer, parameterKey: UnsafeRawPointer, into result: UnsafeMutableRawPointer
     ) {
@@ -50,17 +46,14 @@ package class Decoration<Base: Sendable, T>: DecoratedResolve, @unchecked Sendab
         self.decorators = decorators
         super.init(timeToLive: timeToLive, hasDecorators: !decorators.isEmpty)
     }
-    @usableFromInline
-    package final func run(_ instance: T) {
+    @usableFromInline package final func run(_ instance: T) {
         guard hasDecorators else { return }
         for decorate in decorators { decorate(instance) }
     }
 }
 
-/// A factory value's stored body (`Registration.Body`, `AsyncRegistration.Body`), as the
-/// modifiers `.decorator`, `.timeToLive` and a context's body change it: a new decoration each.
-@usableFromInline
-package protocol ModifiableBody: Sendable {
+/// A factory value's stored body, as `.decorator`, `.timeToLive` and a context's body change it.
+@usableFromInline package protocol ModifiableBody: Sendable {
     associatedtype Instance
     associatedtype Decorated: Decoration<Self, Instance>
     var decoration: Decorated? { get }
@@ -71,18 +64,14 @@ package protocol ModifiableBody: Sendable {
 
 extension ModifiableBody {
     /// Inlined where the modifier is written: the decoration's metadata is cached there.
-    @inlinable
-    package func decorated(with decorate: @escaping @Sendable (Instance) -> Void) -> Self {
+    @inlinable package func decorated(with decorate: @escaping @Sendable (Instance) -> Void) -> Self {
         guard let decoration else { return .decorating(self, with: [decorate], timeToLive: nil) }
         return .decorating(decoration.base, with: decoration.decorators + [decorate], timeToLive: decoration.timeToLive)
     }
-
     /// With a time to live of `seconds`, decorators kept; inlined as ``decorated(with:)``.
-    @inlinable
-    package func expiring(after seconds: Double) -> Self {
+    @inlinable package func expiring(after seconds: Double) -> Self {
         .decorating(decoration?.base ?? self, with: decoration?.decorators ?? [], timeToLive: seconds)
     }
-
     /// A context's body in place of the declared one, under the same decorators and time to live.
     package func replacingBase(with body: Self) -> Self {
         guard let decoration else { return body }
@@ -120,8 +109,7 @@ package final class DecoratedRegistration<P, T>: Decoration<Registration<P, T>.B
         if !carriedRan { run(instance) }
     }
     /// And whether the override in effect (made from a decorated value) ran the decorators.
-    @inline(__always)
-    private func resolveBase(
+    @inline(__always) private func resolveBase(
         _ nodeRef: NodeReference, _ key: RegistrationKey, kind: Scope.Lifetime, custom: Scope?, parameter: P,
         parameterKey: (@Sendable (P) -> ParameterBox)??, context: ResolutionContext
     ) -> (T, carriedRan: Bool) {

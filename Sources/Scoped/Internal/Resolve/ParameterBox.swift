@@ -4,8 +4,7 @@
 
 /// The parameter of a per-parameter factory's key, boxed with its type: hashed once, compared
 /// by its own `Hashable` (an `AnyHashable` casts dynamically on every comparison).
-@usableFromInline
-package class ParameterBox {
+@usableFromInline package class ParameterBox {
     package let hash: Int
     init(hash: Int) { self.hash = hash }
     package func holdsSameParameter(as other: ParameterBox) -> Bool {
@@ -15,11 +14,9 @@ package class ParameterBox {
     package var description: String { preconditionFailure("ParameterBox is abstract") }
 }
 
-@usableFromInline
-package final class TypedParameterBox<P: Hashable>: ParameterBox {
+@usableFromInline package final class TypedParameterBox<P: Hashable>: ParameterBox {
     package let value: P
-    @usableFromInline
-    package init(_ value: P) {
+    @usableFromInline package init(_ value: P) {
         self.value = value
         super.init(hash: value.hashValue)
     }
@@ -32,14 +29,12 @@ package final class TypedParameterBox<P: Hashable>: ParameterBox {
 
 /// The parameter of one parameter-factory build, on its resolve's stack: what tells two
 /// builds of one registration apart (if not `Hashable`, they count as the same).
-@usableFromInline
-package struct AnyParameter {
+@usableFromInline package struct AnyParameter {
     /// The parameter, bound to `type`; valid while its resolve runs. `box`: its key's.
     @usableFromInline package let value: UnsafeRawPointer
     @usableFromInline package let type: Any.Type
     @usableFromInline package let box: ParameterBox?
-    @inlinable
-    package init<P>(_ value: UnsafePointer<P>, box: ParameterBox?) {
+    @inlinable package init<P>(_ value: UnsafePointer<P>, box: ParameterBox?) {
         self.value = UnsafeRawPointer(value)
         self.type = P.self
         self.box = box

@@ -1,11 +1,10 @@
-// Concurrency rule: no state of its own. A route is computed per attempt of a resolve
-// from what the nodes' `state` locks answer; the build it begins records itself under the
-// storage's lock (InstanceStorage.swift), and no lock is held when it returns. A frame
-// belongs to the thread or task that opened it.
+// Concurrency rule: no state of its own. A route is computed per attempt of a resolve from what the
+// nodes' `state` locks answer; the build it begins records itself under the storage's lock, and no
+// lock is held when it returns. A frame belongs to the thread or task that opened it.
 
-/// Where one resolve goes, computed once: the current world's node, the override visible
-/// from it, the scope that decides (the declared one; for a factory declared `.unique`, the
-/// override's, as in Factory) and who holds its instances. Both drivers begin with one.
+/// Where one resolve goes, computed once: the current world's node, the override visible from it,
+/// the scope that decides (the declared one; for a factory declared `.unique`, the override's, as in
+/// Factory) and who holds its instances. Both drivers begin with one.
 struct Route {
     /// Or its root's for a build held outside a view's lifetime scopes.
     let node: ContainerNode
@@ -13,9 +12,7 @@ struct Route {
     let scope: Scope
     /// Nil for a scope that keeps nothing (`.unique`, `.graph`).
     let holder: (owner: ContainerNode, storage: InstanceStorage)?
-
-    @inline(__always)
-    init(_ key: RegistrationKey, from start: ContainerNode, declared: Scope) {
+    @inline(__always) init(_ key: RegistrationKey, from start: ContainerNode, declared: Scope) {
         var node = start.nodeInCurrentWorld()
         if Route.mayResolveAtRoot(from: node), Route.resolvesAtRootNow(from: node) {
             node = node.root.nodeInCurrentWorld()
@@ -27,11 +24,9 @@ struct Route {
         self.scope = scope
         self.holder = scope.kind.holder(from: node, overriddenIn: found?.owner)
     }
-
-    /// The override of `key` visible from `node`, read once its root's `autoRegister()`
-    /// has run; a read that raced a reset or `autoRegister()` reads again.
-    @inline(__always)
-    static func overrideAfterAutoRegistration(
+    /// The override of `key` visible from `node` once its root's `autoRegister()` has run; a read
+    /// that raced a reset or `autoRegister()` reads again.
+    @inline(__always) static func overrideAfterAutoRegistration(
         _ key: RegistrationKey, from node: ContainerNode
     ) -> (body: any OverrideBody, owner: ContainerNode)? {
         while true {
@@ -44,22 +39,16 @@ struct Route {
             }
         }
     }
-
     var body: (any OverrideBody)? { override?.body }
-
-    /// Whether a resolve through `node` may go through its root instead: a view's lifetime
-    /// scope, or any while a view model is built for a view.
-    @inline(__always)
-    static func mayResolveAtRoot(from node: ContainerNode) -> Bool {
+    /// Whether a resolve through `node` may go through its root instead: a view's lifetime scope, or
+    /// any while a view model is built for a view.
+    @inline(__always) static func mayResolveAtRoot(from node: ContainerNode) -> Bool {
         !node.isRoot && (node.isViewBound || Switches.now.contains(.injectionContainers))
     }
-
-    /// Whether a resolve through the lifetime scope `node` belongs to a build held outside
-    /// the views' lifetime scopes (then it resolves through the root): for a view's scope,
-    /// any such build open on this thread or task; for another, one opened since a view
-    /// model's build put the view's containers in force.
-    @inline(never)
-    static func resolvesAtRootNow(from node: ContainerNode) -> Bool {
+    /// Whether a resolve through the lifetime scope `node` belongs to a build held outside the views'
+    /// scopes (then it goes through the root): for a view's scope, any such build open on this thread
+    /// or task; for another, one opened since a view model's build put the view's containers in force.
+    @inline(never) static func resolvesAtRootNow(from node: ContainerNode) -> Bool {
         let context = ResolutionContext.current
         if node.isViewBound {
             return context.isBuildingForAHolderOutsideViews(after: 0)
@@ -68,21 +57,17 @@ struct Route {
         let (containers, depth) = context.injectionContainers
         return !containers.isEmpty && context.isBuildingForAHolderOutsideViews(after: depth)
     }
-
-    /// Whether a resolve through a closed scope comes from a caller that may outlive it (a
-    /// cancelled task, an async build the close ended): it builds for that caller alone.
-    static var mayOutliveClosedScope: Bool {
-        Task.isCancelled || TaskChain.isInEndedBuild
-    }
+    /// Whether a resolve through a closed scope comes from a caller that may outlive it (a cancelled
+    /// task, an async build the close ended): it builds for that caller alone.
+    static var mayOutliveClosedScope: Bool { Task.isCancelled || TaskChain.isInEndedBuild }
 }
 
 // MARK: The synchronous build
 
 extension Route {
-    /// Step 2 along this route: the held instance, or this thread's build opened on
-    /// `context`; nil if an override changed since `overridesSeen` (nothing claimed).
-    @inline(__always)
-    consuming func begin(
+    /// Step 2 along this route: the held instance, or this thread's build opened on `context`; nil
+    /// if an override changed since `overridesSeen` (nothing claimed).
+    @inline(__always) consuming func begin(
         _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, context: ResolutionContext,
         timeToLive: Double?, overridesSeen: UInt
     ) -> BeginOutcome? {
@@ -97,15 +82,11 @@ extension Route {
             let observed = Switches.now.contains(.observers)
             if observed { Route.reportCaptivity(of: frame, from: owner, context: context) }
             return answer(held, of: frame, owner: owner, storage: storage, observed: observed, context: context)
-        case .build:
-            return Route.openClaimed(frame, owner: owner, storage: storage, override: body, context: context)
-        case .overridesChanged:
-            return nil
+        case .build: return Route.openClaimed(frame, owner: owner, storage: storage, override: body, context: context)
+        case .overridesChanged: return nil
         }
     }
-
-    /// The frame of this route's build, for both drivers; an instance held past its time to
-    /// live is dropped first.
+    /// The frame of this route's build, for both drivers; an instance past its time to live is dropped.
     @inline(__always)
     func frame<P: FrameParameter>(_ key: RegistrationKey, parameter: P, timeToLive: Double?) -> Frame<P> {
         let (kind, custom) = (scope.kind, scope.isBuiltIn ? nil : scope)
@@ -122,7 +103,6 @@ extension Route {
         if timeToLive != nil { storage.dropExpired(frame.storageKey, reportedBy: owner, clock: Expiry.currentClock) }
         return frame
     }
-
     /// Opens the `.scoped` build the fast read that just missed in the child `node` recorded.
     static func beginClaimedByFastRead(
         _ key: RegistrationKey, parameter: UnsafePointer<AnyParameter>?, in node: ContainerNode,
@@ -132,16 +112,14 @@ extension Route {
         let frame = ThreadFrame(key, parameter: parameter, kind: .scoped, custom: nil, ownedByChild: true, in: storage)
         return openClaimed(frame, owner: node, storage: storage, override: nil, context: context, borrowed: true)
     }
-
-    @inline(__always)
-    private static func openClaimed(
+    @inline(__always) private static func openClaimed(
         _ frame: ThreadFrame, owner: consuming ContainerNode, storage: consuming InstanceStorage,
         override: (any OverrideBody)?, context: ResolutionContext, borrowed: Bool = false
     ) -> BeginOutcome {
         let observed = Switches.now.contains(.observers)
         if observed { Route.reportCaptivity(of: frame, from: owner, context: context) }
-        // Moved into the filing, which keeps them until the build finishes; `borrowed`: the
-        // scope's own storage, kept by the factory value resolving through it.
+        // Moved into the filing, which keeps them until the build finishes; `borrowed`: the scope's
+        // own storage, kept by the factory value resolving through it.
         let filing =
             borrowed && !observed
             ? Filing(place: .scope, reporter: .unretained(owner), observed: false)
@@ -149,9 +127,8 @@ extension Route {
         context.open(frame, filing: filing)
         return .build(override: override, form: frame.kind.payloadForm, context: .unretained(context))
     }
-
-    /// What a claim that found `held` answers: the instance, reported and decorated; for a
-    /// closed scope, a stop, or a build for a caller that may outlive the scope.
+    /// What a claim that found `held` answers: the instance, reported and decorated; for a closed
+    /// scope, a stop, or a build for a caller that may outlive the scope.
     private func answer(
         _ held: Lookup, of frame: ThreadFrame, owner: ContainerNode, storage: InstanceStorage, observed: Bool,
         context: ResolutionContext
@@ -172,10 +149,8 @@ extension Route {
         body?.decorate(held)  // a run-time decorator (a build runs it in its body)
         return .found(held)
     }
-
     /// `.unique` and `.graph` through `node`: the current graph's instance, or a build.
-    @inline(__always)
-    static func beginUnheld(
+    @inline(__always) static func beginUnheld(
         _ frame: ThreadFrame, from node: ContainerNode, override: (any OverrideBody)?, observed: Bool,
         context: ResolutionContext
     ) -> BeginOutcome {
@@ -195,9 +170,7 @@ extension Route {
         }
         return beginObserved(frame, from: node, place: place, override: override, context: context)
     }
-
-    @inline(never)
-    private static func beginObserved(
+    @inline(never) private static func beginObserved(
         _ frame: ThreadFrame, from node: ContainerNode, place: Filing.Place, override: (any OverrideBody)?,
         context: ResolutionContext
     ) -> BeginOutcome {
@@ -210,8 +183,7 @@ extension Route {
 // MARK: Reports
 
 extension Route {
-    @inline(never)
-    static func reportWrapperAfterClose(_ key: StorageKey, scope: Scope, in node: ContainerNode) {
+    @inline(never) static func reportWrapperAfterClose(_ key: StorageKey, scope: Scope, in node: ContainerNode) {
         node.reportMisuse(
             .resolvedAfterScopeClosed,
             "\(key) was resolved through a property wrapper (@LazyInjected, @WeakLazyInjected, @DynamicInjected) "
@@ -220,15 +192,12 @@ extension Route {
                 + "scope closes (check the view's lifetimeScope?.isClosed, or Task.isCancelled in a .task)",
             key: key, scope: scope)
     }
-
-    /// Reports a built instance: `created`, then `released` if the storage did not keep it.
     static func reportBuilt(
         _ key: StorageKey, scope: Scope, instance: ObjectIdentifier?, kept: Bool, by reporter: ContainerNode
     ) {
         reporter.emit(.created, key: key, scope: scope, instance: instance)
         if !kept { reporter.emit(.released, key: key, scope: scope, instance: instance) }
     }
-
     @inline(never)
     private static func report(_ outcome: Lookup, of frame: ThreadFrame, scope: Scope, owner: ContainerNode) {
         switch outcome {
@@ -240,22 +209,30 @@ extension Route {
             closedScope(frame.storageKey, scope: scope, owner: owner)
         }
     }
-
-    /// The one captive check, for both drivers: reports an instance held longer whose body
-    /// resolves `frame`'s shorter-lived one. An async resolve passes no context.
+    /// The one captive check, for both drivers: reports an instance held longer whose body resolves
+    /// `frame`'s shorter-lived one. An async resolve passes no context.
     @inline(never)
     static func reportCaptivity<P>(of frame: Frame<P>, from node: ContainerNode, context: ResolutionContext?) {
-        guard frame.kind.isShortLived(ownedByChild: frame.ownedByChild),
-            let holder = CaptiveHolder.innermost(around: context?.frames ?? [])
+        guard frame.kind.isShortLived(ownedByChild: frame.ownedByChild) else { return }
+        // The holder: the innermost build that outlives lifetime scopes, on the thread, else in the task.
+        let threadFrames = context?.frames ?? []
+        guard let holder = innermostHolder(in: threadFrames, then: [])
+            ?? innermostHolder(in: TaskChain.frames.lazy.map { $0.frame }, then: threadFrames.map(\.storageKey))
         else { return }
         let key = frame.storageKey
         node.emit(
             .captiveDependency, key: holder.key, scope: holder.scope, dependency: "\(key) \(frame.scope.name)",
             captured: key, capturedThrough: holder.through)
     }
-
-    @inline(never)
-    static func closedScope(_ key: StorageKey, scope: Scope, owner: ContainerNode) -> Never {
+    /// The innermost of `frames` that outlives lifetime scopes, and the builds after it, outermost first.
+    private static func innermostHolder<P>(
+        in frames: some BidirectionalCollection<Frame<P>>, then later: [StorageKey]
+    ) -> (key: StorageKey, scope: Scope, through: [StorageKey])? {
+        guard let index = frames.lastIndex(where: { $0.kind.outlivesLifetimeScopes }) else { return nil }
+        let through = frames[frames.index(after: index)...].map(\.storageKey)
+        return (frames[index].storageKey, frames[index].scope, through + later)
+    }
+    @inline(never) static func closedScope(_ key: StorageKey, scope: Scope, owner: ContainerNode) -> Never {
         let context = ResolutionContext.current
         let chain = context.chain()
         let releasing = context.closeRelease.map { " (while close() of \($0.node.displayName) released \($0.key))" } ?? ""
@@ -265,48 +242,23 @@ extension Route {
     }
 }
 
-/// The build that would hold a shorter-lived instance resolved now, and the builds between,
-/// outermost first.
-package struct CaptiveHolder {
-    package let key: StorageKey
-    package let scope: Scope
-    package let through: [StorageKey]
-
-    /// The innermost build that outlives lifetime scopes among `threadFrames`, else in this
-    /// task's chain.
-    static func innermost(around threadFrames: [ThreadFrame]) -> CaptiveHolder? {
-        innermost(in: threadFrames, then: [])
-            ?? innermost(in: TaskChain.frames.lazy.map { $0.frame }, then: threadFrames.map(\.storageKey))
-    }
-
-    private static func innermost<P>(
-        in frames: some BidirectionalCollection<Frame<P>>, then later: [StorageKey]
-    ) -> CaptiveHolder? {
-        guard let index = frames.lastIndex(where: { $0.kind.outlivesLifetimeScopes }) else { return nil }
-        let through = frames[frames.index(after: index)...].map(\.storageKey)
-        return CaptiveHolder(key: frames[index].storageKey, scope: frames[index].scope, through: through + later)
-    }
-}
-
 // MARK: The frame of a build
 
-/// One build in progress, as both drivers record it: a thread on its stack, a task in its
-/// chain; only the parameter part differs. Trivial for a thread's frame: the custom scope
-/// is unretained (custom scopes live for the process), the parameter points at the shell's
-/// stack.
+/// One build in progress, as both drivers record it: a thread on its stack, a task in its chain;
+/// only the parameter part differs. Trivial for a thread's frame: the custom scope is unretained
+/// (custom scopes live for the process), the parameter points at the shell's stack.
 package struct Frame<Parameter: FrameParameter> {
     package let key: RegistrationKey
     let parameter: Parameter
     package unowned(unsafe) let custom: Scope?
-    /// The storage that will keep the instance, or for `.unique` and `.graph` the resolving
-    /// container: a body resolving its own registration elsewhere is not a cycle.
+    /// The storage that will keep the instance, or for `.unique` and `.graph` the resolving container:
+    /// a body resolving its own registration elsewhere is not a cycle.
     let holderID: ObjectIdentifier
     /// How long the instance lives once stored, in nanoseconds.
     package let lifespan: UInt64
     package let kind: Scope.Lifetime
     package let ownedByChild: Bool
     package let overridden: Bool
-
     package init(
         _ key: RegistrationKey, parameter: Parameter, kind: Scope.Lifetime, custom: Scope?, ownedByChild: Bool,
         in holder: AnyObject, overridden: Bool = false, lifespan: UInt64 = .max
@@ -320,38 +272,24 @@ package struct Frame<Parameter: FrameParameter> {
         self.ownedByChild = ownedByChild
         self.overridden = overridden
     }
-
     package var storageKey: StorageKey { StorageKey(key, box: parameter.box) }
     package var scope: Scope { custom ?? Scope.builtIn(kind) }
     package var description: String { storageKey.description }
-
     /// As cycle messages name it: `member[parameter] (Type)`, `member (Type, override)`.
-    package var buildDescription: String {
-        "\(buildName) (\(key.typeName)\(overridden ? ", override" : ""))"
-    }
-
-    package var buildName: String {
-        guard let parameter = parameter.description else { return key.memberName }
-        return "\(key.memberName)[\(parameter)]"
-    }
-
+    package var buildDescription: String { "\(buildName) (\(key.typeName)\(overridden ? ", override" : ""))" }
+    package var buildName: String { key.memberName + (parameter.description.map { "[\($0)]" } ?? "") }
     /// Same registration, same place, equal parameter (or one that cannot be compared).
-    @inline(__always)
-    func isSameBuild(as other: Frame) -> Bool {
+    @inline(__always) func isSameBuild(as other: Frame) -> Bool {
         guard key == other.key, holderID == other.holderID else { return false }
         return parameter.isSame(as: other.parameter) ?? true
     }
-
     /// The one cycle check, for both drivers: stops if one of `open` builds this frame's.
-    @inline(__always)
-    func checkCycle(in open: some Collection<Frame>, how: String? = nil) {
+    @inline(__always) func checkCycle(in open: some Collection<Frame>, how: String? = nil) {
         guard let start = open.firstIndex(where: { $0.isSameBuild(as: self) }) else { return }
         stopCycle(after: Array(open[start...]), how: how)
     }
-
     /// Stops with the chain `a (A) → b (B) → a`: `steps`, this frame, `note`.
-    @inline(never)
-    func stopCycle(after steps: [Frame], how: String? = nil, note: String = "") -> Never {
+    @inline(never) func stopCycle(after steps: [Frame], how: String? = nil, note: String = "") -> Never {
         ScopedFailure.stopCycle(
             how, steps.map(\.buildDescription) + [buildName], note: note, declaredBy: steps.map(\.key) + [key])
     }

@@ -7,11 +7,7 @@
 /// highest-ranked context's that holds; else the declared body under the run-time options.
 @usableFromInline package final class StoredOverrides: OverrideBody {
     /// A context modifier given at run time; `arguments`: `onArg`/`onArgs`'s (any selects it).
-    struct ContextBody {
-        let rank: ContextRank
-        let arguments: [String]
-        let body: any OverrideBody
-    }
+    typealias ContextBody = (rank: ContextRank, arguments: [String], body: any OverrideBody)
     let registered: (any OverrideBody)?
     let contexts: [ContextBody]
     /// The declared body under run-time statements, kept by `register` (as in Factory).
@@ -24,11 +20,9 @@
     @usableFromInline package func selected() -> (any OverrideBody)? {
         if let registered { return registered }
         let current = FactoryContext.current
-        var best: ContextBody?
-        for context in contexts where context.rank.holds(in: current, arguments: context.arguments) {
-            if best == nil || context.rank.rawValue >= best!.rank.rawValue { best = context }
-        }
-        return best?.body ?? declared
+        // Reversed: of equal ranks the last given wins (`max` keeps the first it meets).
+        let holding = contexts.reversed().filter { $0.rank.holds(in: current, arguments: $0.arguments) }
+        return holding.max { $0.rank.rawValue < $1.rank.rawValue }?.body ?? declared
     }
     @usableFromInline package func adjusted(scope: Scope?, timeToLive: Double?) -> any OverrideBody {
         mapped { $0.adjusted(scope: scope, timeToLive: timeToLive) }
@@ -36,7 +30,7 @@
     func mapped(_ transform: (any OverrideBody) -> any OverrideBody) -> StoredOverrides {
         StoredOverrides(
             registered: registered.map(transform),
-            contexts: contexts.map { ContextBody(rank: $0.rank, arguments: $0.arguments, body: transform($0.body)) },
+            contexts: contexts.map { ($0.rank, $0.arguments, transform($0.body)) },
             declared: declared.map(transform))
     }
     // Never asked: a resolve asks the override `selected()` returns.
@@ -87,7 +81,7 @@
     ) -> any OverrideBody {
         var (registered, contexts, declared) = parts(of: existing)
         contexts.removeAll { $0.rank == rank && $0.arguments == arguments }
-        contexts.append(ContextBody(rank: rank, arguments: arguments, body: keepingRunTimeOptions(of: existing, in: body)))
+        contexts.append((rank, arguments, keepingRunTimeOptions(of: existing, in: body)))
         return StoredOverrides(registered: registered, contexts: contexts, declared: declared)
     }
 }
