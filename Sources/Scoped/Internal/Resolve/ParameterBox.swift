@@ -12,6 +12,14 @@
     }
     /// The parameter as events and messages print it: `3`, `item-7`.
     package var description: String { preconditionFailure("ParameterBox is abstract") }
+    /// Whether two keys' boxes hold the same parameter (nil: a key without one).
+    @inline(__always) package static func same(_ lhs: ParameterBox?, _ rhs: ParameterBox?) -> Bool {
+        switch (lhs, rhs) {
+        case (nil, nil): true
+        case (let lhs?, let rhs?): lhs === rhs || lhs.hash == rhs.hash && lhs.holdsSameParameter(as: rhs)
+        default: false
+        }
+    }
 }
 
 @usableFromInline package final class TypedParameterBox<P: Hashable>: ParameterBox {

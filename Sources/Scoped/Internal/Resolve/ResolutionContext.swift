@@ -311,13 +311,6 @@ private struct GraphTable: ~Copyable {
         }
         return Int(bitPattern: hash | 1 << 63)
     }
-    @inline(__always) private static func sameParameter(_ mine: ParameterBox?, _ theirs: ParameterBox?) -> Bool {
-        switch (mine, theirs) {
-        case (nil, nil): return true
-        case (let mine?, let theirs?): return mine === theirs || mine.hash == theirs.hash && mine.holdsSameParameter(as: theirs)
-        default: return false
-        }
-    }
     /// The bucket of `registration` and `box`, or the empty one where they go.
     @inline(__always)
     private func bucket(of registration: RegistrationKey, _ box: ParameterBox?, hash: Int) -> UnsafeMutablePointer<Bucket> {
@@ -341,7 +334,7 @@ private struct GraphTable: ~Copyable {
     @inline(never) private static func holdsComparingFully(
         _ bucket: UnsafeMutablePointer<Bucket>, _ registration: RegistrationKey, _ box: ParameterBox?
     ) -> Bool {
-        bucket.pointee.registration.unsafelyUnwrapped == registration && sameParameter(bucket.pointee.parameterBox, box)
+        bucket.pointee.registration.unsafelyUnwrapped == registration && ParameterBox.same(bucket.pointee.parameterBox, box)
     }
     @inline(__always) func value(for registration: RegistrationKey, box: ParameterBox?) -> AnyObject? {
         guard count != 0 else { return nil }

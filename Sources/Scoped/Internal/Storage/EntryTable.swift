@@ -407,11 +407,7 @@ package struct StorageKey: Hashable, CustomStringConvertible {
         guard lhs.registration == rhs.registration else { return false }
         // No parameter on either side (the usual key): compared without retaining a box.
         if lhs.parameterBox == nil && rhs.parameterBox == nil { return true }
-        switch (lhs.parameterBox, rhs.parameterBox) {
-        case (nil, nil): return true
-        case (let left?, let right?): return left === right || left.hash == right.hash && left.holdsSameParameter(as: right)
-        default: return false
-        }
+        return ParameterBox.same(lhs.parameterBox, rhs.parameterBox)
     }
     @usableFromInline package func hash(into hasher: inout Hasher) {
         hasher.combine(registration)
