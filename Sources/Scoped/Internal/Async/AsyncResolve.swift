@@ -49,13 +49,11 @@ extension Route {
         }
         let held: Lookup
         switch claim {
-        case .overridesChanged:
-            return nil
+        case .overridesChanged: return nil
         case .held(.miss), .held(.closed):
             // Not a stop: a task may outlive its scope (a cancelled request, a view's `.task`).
             throw owner.closedError(storageKey, scope: frame.scope)
-        case .held(let found):
-            held = found
+        case .held(let found): held = found
         case .join(let build, let waiter):
             held = .held(try await TaskChain.value(of: build, for: waiter))
         case .run(let build, let waiter):
