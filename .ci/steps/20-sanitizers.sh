@@ -3,7 +3,8 @@
 #
 #   1. ThreadSanitizer: the whole test suite (the README's `swift test`), the reliability
 #      tests scaled down as below.
-#   2. AddressSanitizer + LeakSanitizer: the demo, then the whole test suite.
+#   2. AddressSanitizer + LeakSanitizer: the demo, then the whole test suite, scaled down
+#      the same way (the unsanitized `swift test` step runs them at full scale).
 #   3. valgrind memcheck on the release demo: 0 errors, 0 bytes definitely lost (.ci/valgrind.supp
 #      names the Swift runtime's false positives it suppresses, each with its reason).
 #
@@ -74,7 +75,8 @@ fi
 
 section "AddressSanitizer + LeakSanitizer: swift test --sanitize=address (whole suite)"
 set +e
-swift test --sanitize=address --scratch-path "$asan_scratch" >"$logs/asan-tests.log" 2>&1
+SCOPED_MODEL_SEEDS="${SANITIZER_MODEL_SEEDS:-13}" SCOPED_SOAK_ROUNDS="${SANITIZER_SOAK_ROUNDS:-10}" \
+    swift test --sanitize=address --scratch-path "$asan_scratch" >"$logs/asan-tests.log" 2>&1
 tests_status=$?
 set -e
 asan_reports=$(count "ERROR: (AddressSanitizer|LeakSanitizer)" "$logs/asan-tests.log")

@@ -21,7 +21,7 @@
         if let registered { return registered }
         let current = FactoryContext.current
         // Reversed: of equal ranks the last given wins (`max` keeps the first it meets).
-        let holding = contexts.reversed().filter { $0.rank.holds(in: current, arguments: $0.arguments) }
+        let holding = contexts.reversed().lazy.filter { $0.rank.holds(in: current, arguments: $0.arguments) }
         return holding.max { $0.rank.rawValue < $1.rank.rawValue }?.body ?? declared
     }
     @usableFromInline package func adjusted(scope: Scope?, timeToLive: Double?) -> any OverrideBody {
