@@ -154,17 +154,16 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// How long an async factory's build may run, or a thread wait for another thread's
-    /// synchronous build, before observers receive a ``Kind-swift.enum/buildStalled`` event;
-    /// nil turns the report off. 10 seconds unless set; a negative or NaN value stops the
-    /// process with a message naming the setting.
+    /// synchronous build, before it is logged as a fault and observers receive a
+    /// ``Kind-swift.enum/buildStalled`` event; nil turns the report off. 10 seconds unless
+    /// set; a negative or NaN value stops the process with a message naming the setting.
     ///
     /// A build whose body never returns (a network call with no timeout, a continuation
     /// never resumed, a body blocked on a thread that waits for it) otherwise keeps its
     /// callers waiting, and nothing says why. The report covers async builds of caching
-    /// scopes that start while an observer is installed (it costs one sleeping task per such
-    /// build), and every synchronous build a thread waits for (a timed wait): that one is
-    /// also logged as a fault, observer or not. Process-wide: set it once, at launch or in a
-    /// test's setup.
+    /// scopes that start while an observer is installed or that a second caller joins (it
+    /// costs one sleeping task per such build), and every synchronous build a thread waits
+    /// for (a timed wait). Process-wide: set it once, at launch or in a test's setup.
     ///
     /// ```swift
     /// LifecycleEvent.stalledBuildThreshold = 5

@@ -13,6 +13,7 @@ final class StallFeed: Sendable {}
 let sessionGate = AsyncGate()
 let lateGate = AsyncGate()
 let offGate = AsyncGate()
+let joinGate = AsyncGate()
 
 final class StallContainer: SharedContainer {
     static let shared = StallContainer()
@@ -28,6 +29,7 @@ final class StallContainer: SharedContainer {
     var quick: AsyncFactory<StallSession> { self { StallSession() }.cached }
     var late: AsyncFactory<StallSession> { self { try await lateGate.wait(); return StallSession() }.cached }
     var unreported: AsyncFactory<StallSession> { self { try await offGate.wait(); return StallSession() }.cached }
+    var joined: AsyncFactory<StallSession> { self { try await joinGate.wait(); return StallSession() }.cached }
 }
 
 /// The stall events an observer saw; opens the stalled builds' gates: `late`'s when it
@@ -148,7 +150,7 @@ final class SyncStallContainer: SharedContainer {
     }
 
     @Test func buildsThatFinishOrAreAbandonedInTimeAndBuildsStartedWhileTheReportIsOffAreNotReported() async {
-        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent, \.standardErrorContent]) {
             let container = StallContainer()
             let log = StallLog()
             container.observe(log.observer)
@@ -176,6 +178,35 @@ final class SyncStallContainer: SharedContainer {
             buildStalled late (StallSession) cached in root#1: running for 0.3 s, 1 caller
 
             """)
+        // The one reported build is logged as a fault too, observer or not.
+        #expect(standardError(of: result).split(separator: "\n").filter { $0.hasPrefix("Scoped:") } == [
+            "Scoped: late (StallSession) .cached is still being built after 0.3 s, with 1 caller(s) waiting for it: "
+                + "if its body awaits one of them, or something that never resumes, none will go on; "
+                + "LifecycleEvent.stalledBuildThreshold sets when this is reported"
+        ])
+    }
+
+    /// With no observer anywhere, an async build that a second caller joins is watched from
+    /// that wait, and logged as a fault once it has run the threshold (an async build that
+    /// never returned used to keep its callers waiting with no word unless an observer was
+    /// installed when it started). Nothing opens the body's gate but a valve, after the
+    /// report was due.
+    @Test func anAsyncBuildASecondCallerWaitsForIsLoggedWithNoObserver() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            LifecycleEvent.stalledBuildThreshold = 0.3
+            let container = StallContainer()
+            let first = Task { try await container.joined() }
+            await joinGate.arrivals(1)
+            DispatchQueue.global().asyncAfter(deadline: .now() + 1.5) { joinGate.open() }
+            let second = try await container.joined()
+            let firstValue = try await first.value
+            precondition(firstValue === second)
+        }
+        #expect(standardError(of: result).split(separator: "\n").filter { $0.hasPrefix("Scoped:") } == [
+            "Scoped: joined (StallSession) .cached is still being built after 0.3 s, with 2 caller(s) waiting for it: "
+                + "if its body awaits one of them, or something that never resumes, none will go on; "
+                + "LifecycleEvent.stalledBuildThreshold sets when this is reported"
+        ])
     }
 
     @Test func theThresholdDefaultsToTenSeconds() async {

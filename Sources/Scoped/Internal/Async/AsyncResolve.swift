@@ -55,6 +55,7 @@ extension Route {
             throw owner.closedError(storageKey, scope: frame.scope)
         case .held(let found): held = found
         case .join(let build, let waiter):
+            Route.watchForStall(build, of: frame, owner: owner)
             held = .held(try await TaskChain.value(of: build, for: waiter))
         case .run(let build, let waiter):
             start(build, of: frame, owner: owner, storage: storage, make, clock: clock)
@@ -71,12 +72,7 @@ extension Route {
         _ make: @escaping MakeInstanceAsync, clock: ManualClock?
     ) {
         let (scope, override) = (frame.scope, body)
-        if Switches.now.contains(.observers), let threshold = EventHub.stalledBuildThreshold.withLock({ $0 }) {
-            build.watch(after: UInt64(threshold * 1_000_000_000)) { build, callers in
-                owner.emit(.buildStalled, key: frame.storageKey, scope: scope, stall: LifecycleEvent.Stall(
-                    seconds: threshold, callers: callers, awaitingBuilds: WaitGraph.buildsAwaiting(build)))
-            }
-        }
+        if Switches.now.contains(.observers) { Route.watchForStall(build, of: frame, owner: owner) }
         let chain = TaskChain.frames + [(frame: frame, build: build)]
         let reporter = frame.kind.storedReporter(owner)
         build.start {
@@ -97,6 +93,19 @@ extension Route {
                 Route.reportBuilt(frame.storageKey, scope: scope, instance: Payload.identity(of: payload), kept: kept, by: owner)
             }
             build.deliver(result)
+        }
+    }
+}
+
+extension Route {
+    /// Reports `build` if it still runs after the stall threshold: a fault in the log, and `buildStalled` to
+    /// observers. Watched from its start while an observer is installed, else from its first joiner's wait.
+    fileprivate static func watchForStall(_ build: InFlightTask, of frame: TaskFrame, owner: ContainerNode) {
+        guard let threshold = EventHub.stalledBuildThreshold.withLock({ $0 }) else { return }
+        build.watch(after: UInt64(threshold * 1_000_000_000)) { build, callers in
+            let stall = LifecycleEvent.Stall(seconds: threshold, callers: callers, awaitingBuilds: WaitGraph.buildsAwaiting(build))
+            owner.reportStall(of: frame.storageKey, scope: frame.scope, stall, builder: "", waiting: "\(callers) caller(s)",
+                cause: "awaits one of them, or something that never resumes")
         }
     }
 }

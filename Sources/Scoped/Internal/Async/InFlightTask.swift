@@ -45,15 +45,16 @@ package final class InFlightTask: @unchecked Sendable { // @unchecked: its stora
         }
         if cancelNow { task.cancel() }
     }
-    /// Calls `report` with the number of callers if the build still runs after `nanoseconds`.
+    /// Calls `report` with the number of callers if the build still runs after `nanoseconds`; once per build.
     package func watch(after nanoseconds: UInt64, report: @escaping @Sendable (InFlightTask, _ callers: Int) -> Void) {
+        guard withProgress({ !$0.over && !$0.abandoned && $0.watchdog == nil }) else { return }
         let watchdog = Task { [self] in
             try? await Task.sleep(nanoseconds: nanoseconds)
             guard !Task.isCancelled else { return }
             if let callers = withProgress({ !$0.over && !$0.abandoned ? $0.members : nil }) { report(self, callers) }
         }
         let over = withProgress { state -> Bool in
-            guard !state.over, !state.abandoned else { return true }
+            guard !state.over, !state.abandoned, state.watchdog == nil else { return true }
             state.watchdog = watchdog
             return false
         }

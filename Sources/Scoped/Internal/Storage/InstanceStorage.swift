@@ -122,14 +122,10 @@ package final class InstanceStorage: Locked<StorageState>, @unchecked Sendable {
             state.wait(while: { $0.isRunning(serial) }, atMost: threshold),
             let callers = state.withLock({ $0.reportsStall(of: serial) })
         {
-            Platform.logFault(
-                "Scoped: \(key) .\(scope.name) is still being built by another thread after \(threshold) s, with "
-                    + "\(callers - 1) thread(s) waiting for it: if its body waits for one of them "
-                    + "(DispatchQueue.main.sync, a semaphore), none will go on; LifecycleEvent.stalledBuildThreshold "
-                    + "sets when this is reported")
-            reporter.emit(
-                .buildStalled, key: key, scope: scope,
-                stall: LifecycleEvent.Stall(seconds: threshold, callers: callers, awaitingBuilds: []))
+            reporter.reportStall(
+                of: key, scope: scope, LifecycleEvent.Stall(seconds: threshold, callers: callers, awaitingBuilds: []),
+                builder: " by another thread", waiting: "\(callers - 1) thread(s)",
+                cause: "waits for one of them (DispatchQueue.main.sync, a semaphore)")
         }
         state.wait { $0.isRunning(serial) }
         // Off the waits-for graph while the handoff is still there (so `isRunning` says false).

@@ -73,6 +73,15 @@ extension ContainerNode {
         Platform.logFault("Scoped: " + message)
         emit(.misuse, key: key, scope: scope, misuse: LifecycleEvent.Misuse(reason: reason, message: message))
     }
+    /// A build still running after the stall threshold: a fault in the platform's log and a `.buildStalled` event.
+    package func reportStall(
+        of key: StorageKey, scope: Scope, _ stall: LifecycleEvent.Stall, builder: String, waiting: String, cause: String
+    ) {
+        Platform.logFault(
+            "Scoped: \(key) .\(scope.name) is still being built\(builder) after \(stall.seconds) s, with \(waiting) waiting "
+                + "for it: if its body \(cause), none will go on; LifecycleEvent.stalledBuildThreshold sets when this is reported")
+        emit(.buildStalled, key: key, scope: scope, stall: stall)
+    }
 }
 
 extension SharedContainer {
