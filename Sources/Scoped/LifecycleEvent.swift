@@ -155,8 +155,9 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
 
     /// How long an async factory's build may run, or a thread wait for another thread's
     /// synchronous build, before it is logged as a fault and observers receive a
-    /// ``Kind-swift.enum/buildStalled`` event; nil turns the report off. 10 seconds unless
-    /// set; a negative or NaN value stops the process with a message naming the setting.
+    /// ``Kind-swift.enum/buildStalled`` event; nil turns the report off (`.infinity` never
+    /// reports either). 10 seconds unless set; a negative or NaN value stops the process with
+    /// a message naming the setting.
     ///
     /// A build whose body never returns (a network call with no timeout, a continuation
     /// never resumed, a body blocked on a thread that waits for it) otherwise keeps its

@@ -88,7 +88,8 @@ public struct ResolvedGraph: Sendable, Equatable {
 
     /// The graph as Graphviz DOT: `dot -Tsvg graph.dot > graph.svg`.
     ///
-    /// Nodes show the registration, its type, its scope and containers, and its counts;
+    /// Nodes show the registration, its type, its scope and containers (the first three, then
+    /// how many more), and its counts;
     /// captive edges are red and dashed, registrations with leaked instances red.
     ///
     /// - Parameter name: The graph's name (`digraph "name" {`).
@@ -138,7 +139,10 @@ public struct ResolvedGraph: Sendable, Equatable {
         if node.reused > 0 { counts += " · reused \(node.reused)" }
         if let held = node.held { counts += " · held \(held)" }
         if node.leaked > 0 { counts += " · leaked \(node.leaked)" }
-        return [node.registration, node.typeName, "\(scopes) in \(node.containers.joined(separator: ", "))", counts]
+        // A session-long recording can see thousands of short-lived scopes: the first three are named.
+        let more = node.containers.count > 3 ? " and \(node.containers.count - 3) more" : ""
+        let containers = node.containers.prefix(3).joined(separator: ", ") + more
+        return [node.registration, node.typeName, "\(scopes) in \(containers)", counts]
     }
 
     /// Text inside a DOT quoted string: backslashes and quotes escaped, a line break

@@ -131,6 +131,25 @@ extension GraphRecorderTests {
         #expect(renamed.nodes.map(\.containers) == [["root"], ["root"], ["rows"]])
         #expect(recorder.graph.nodes[2].containers.count == 2, "the recorder's own graph keeps both names")
     }
+
+    /// A node built in many lifetime scopes names the first three in its box, then how many
+    /// more (a session-long recording listed every one); ``ResolvedGraph/Node/containers``
+    /// keeps them all.
+    @Test func aNodeBuiltInManyScopesNamesTheFirstThree() {
+        let root = Container()
+        let recorder = GraphRecorder(recording: root)
+        var names: [String] = []
+        for index in 0..<5 {
+            let flow = root.child("flow")
+            _ = flow.graphRow(index)
+            names.append(flow.inspection.displayName)
+            flow.close()
+        }
+        let row = recorder.graph.nodes.first { $0.registration == "graphRow" }
+        #expect(row?.containers == names)
+        #expect(recorder.graph.mermaid().contains(
+            "n2[\"graphRow<br/>GraphRow<br/>.scoped in \(names[0]), \(names[1]), \(names[2]) and 2 more<br/>built 5 · held 0\"]"))
+    }
 }
 
 // MARK: Awkward names

@@ -48,6 +48,9 @@ extension Container {
     fileprivate func gatedSession(_ gate: Gate, _ tracker: LifecycleTracker) -> Factory<Probe> {
         self { gate.pass(); return Probe("session", tracker) }.scope(.inFlightSession)
     }
+    fileprivate func selfClosingAsync(_ tracker: LifecycleTracker) -> AsyncFactory<Probe> {
+        self { self.close(); return Probe("selfClosingAsync", tracker) }.scoped
+    }
 }
 
 /// Resolves `factory` on another thread; `wait()` returns what it got.
@@ -116,5 +119,18 @@ func resolveInBackground<T: Sendable>(_ factory: @escaping @Sendable () -> T) ->
         Scope.inFlightSession.reset()
         #expect(container.gatedSession(gate, tracker)() !== old)
         #expect(tracker.inits("session") == 2)
+    }
+
+    /// A `close()` an async body makes of the scope that would own its instance is part of its
+    /// own build, as a reset is: the build goes to its caller, which does not throw, and the
+    /// closed scope keeps nothing (the synchronous case: `ClaimedScopedBuildExitTests`).
+    @Test func anAsyncBodyThatClosesItsOwnScopeHandsItsInstanceToItsCallerAndTheScopeKeepsNothing() async throws {
+        let tracker = LifecycleTracker()
+        let flow = Container().child("flow")
+        var probe: Probe? = try await flow.selfClosingAsync(tracker)()
+        #expect(flow.isClosed && flow.inspection.heldCount == 0)
+        #expect(probe?.name == "selfClosingAsync" && tracker.inits("selfClosingAsync") == 1)
+        probe = nil
+        #expect(tracker.waitUntilLive(is: []))
     }
 }

@@ -209,6 +209,28 @@ final class SyncStallContainer: SharedContainer {
         ])
     }
 
+    /// An infinite threshold never reports, and watches a build without stopping the process
+    /// (it trapped converting the period to nanoseconds, observer or a second caller alike).
+    @Test func anInfiniteThresholdWatchesABuildWithoutStoppingAndNeverReports() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent, \.standardErrorContent]) {
+            LifecycleEvent.stalledBuildThreshold = .infinity
+            let container = StallContainer()
+            let log = StallLog()
+            container.observe(log.observer)
+            let first = Task { try await container.joined() }
+            await joinGate.arrivals(1)
+            let second = Task { try await container.joined() }
+            for _ in 0..<100_000 where container.inspection.asyncBuildCallers < 2 { await Task.yield() }
+            precondition(container.inspection.asyncBuildCallers == 2)
+            joinGate.open()
+            let (a, b) = (try await first.value, try await second.value)
+            precondition(a === b)
+            log.printLines()
+        }
+        #expect(standardOutput(of: result) == "")
+        #expect(!standardError(of: result).contains("Scoped:"))
+    }
+
     @Test func theThresholdDefaultsToTenSeconds() async {
         await #expect(processExitsWith: .success) {
             precondition(LifecycleEvent.stalledBuildThreshold == 10)

@@ -102,7 +102,7 @@ extension Route {
     /// observers. Watched from its start while an observer is installed, else from its first joiner's wait.
     fileprivate static func watchForStall(_ build: InFlightTask, of frame: TaskFrame, owner: ContainerNode) {
         guard let threshold = EventHub.stalledBuildThreshold.withLock({ $0 }) else { return }
-        build.watch(after: UInt64(threshold * 1_000_000_000)) { build, callers in
+        build.watch(after: UInt64(min(threshold, 1e9) * 1_000_000_000)) { build, callers in  // ∞: 31 years
             let stall = LifecycleEvent.Stall(seconds: threshold, callers: callers, awaitingBuilds: WaitGraph.buildsAwaiting(build))
             owner.reportStall(of: frame.storageKey, scope: frame.scope, stall, builder: "", waiting: "\(callers) caller(s)",
                 cause: "awaits one of them, or something that never resumes")
