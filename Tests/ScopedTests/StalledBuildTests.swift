@@ -110,6 +110,18 @@ final class SyncStallContainer: SharedContainer {
         + "waiting for it: if its body waits for one of them (DispatchQueue.main.sync, a semaphore), none will go on; "
         + "LifecycleEvent.stalledBuildThreshold sets when this is reported"
 
+    /// The fault an async build still running after 0.3 s logs, with `callers` waiting.
+    static func asyncStallFault(_ registration: String, callers: Int) -> String {
+        "Scoped: \(registration) (StallSession) .cached is still being built after 0.3 s, with \(callers) caller(s) "
+            + "waiting for it: if its body awaits one of them, or something that never resumes, none will go on; "
+            + "LifecycleEvent.stalledBuildThreshold sets when this is reported"
+    }
+
+    /// The lines of the process's standard error that Scoped logged as faults.
+    func faultLines(of result: ExitTest.Result?) -> [String] {
+        standardError(of: result).split(separator: "\n").filter { $0.hasPrefix("Scoped:") }.map(String.init)
+    }
+
     /// With no observer anywhere, the stall is still said: a fault in the log (standard error
     /// here). Nothing opens the body's gate but a valve, after the report was due.
     @Test func aSynchronousStallIsLoggedWithNoObserver() async {
@@ -179,11 +191,7 @@ final class SyncStallContainer: SharedContainer {
 
             """)
         // The one reported build is logged as a fault too, observer or not.
-        #expect(standardError(of: result).split(separator: "\n").filter { $0.hasPrefix("Scoped:") } == [
-            "Scoped: late (StallSession) .cached is still being built after 0.3 s, with 1 caller(s) waiting for it: "
-                + "if its body awaits one of them, or something that never resumes, none will go on; "
-                + "LifecycleEvent.stalledBuildThreshold sets when this is reported"
-        ])
+        #expect(faultLines(of: result) == [Self.asyncStallFault("late", callers: 1)])
     }
 
     /// With no observer anywhere, an async build that a second caller joins is watched from
@@ -202,11 +210,7 @@ final class SyncStallContainer: SharedContainer {
             let firstValue = try await first.value
             precondition(firstValue === second)
         }
-        #expect(standardError(of: result).split(separator: "\n").filter { $0.hasPrefix("Scoped:") } == [
-            "Scoped: joined (StallSession) .cached is still being built after 0.3 s, with 2 caller(s) waiting for it: "
-                + "if its body awaits one of them, or something that never resumes, none will go on; "
-                + "LifecycleEvent.stalledBuildThreshold sets when this is reported"
-        ])
+        #expect(faultLines(of: result) == [Self.asyncStallFault("joined", callers: 2)])
     }
 
     /// An infinite threshold never reports, and watches a build without stopping the process
