@@ -91,8 +91,8 @@ package enum LeakCheck {
             collector?.withLock { $0 += alive }
             guard collector == nil, let grace else { return }
             let due = LeakCollector(alive)  // Sendable: carries the watches to the queue
-            let nanoseconds = Int(min(grace, 86_400) * 1_000_000_000)
-            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+            let milliseconds = Int(min(grace, 86_400) * 1_000)  // fits 32-bit watchOS's `Int` (nanoseconds did not past 2.1 s)
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(milliseconds)) {
                 _ = LeakCheck.report(due.withLock { $0 }, seconds: grace)
             }
         }
